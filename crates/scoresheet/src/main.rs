@@ -1,0 +1,2 @@
+//! The `scoresheet` command line.
+fn main() {}
