@@ -1,1 +1,38 @@
-//! TODO
+//! The rules of draughts for four variants: American checkers, International, Russian and
+//! Brazilian draughts.
+//!
+//! - [`Variant`]: a variant is a value describing its rules; the move generator reads it.
+//! - [`Square`], [`BoardSize`]: square numbers and algebraic names on 8×8 and 10×10.
+//! - [`Position`]: pieces and side to move; [`Position::legal_moves`] gives [`Move`]s.
+//! - [`Fen`]: reading and writing positions as PDN FEN lines.
+//! - [`perft`]: counting move sequences, checked against published tables.
+//!
+//! ```
+//! use draughts::{Position, Variant};
+//! let pos = Position::from_fen("W:W26,28,31:B17,19,20", Variant::AMERICAN).unwrap();
+//! assert_eq!(pos.legal_moves().len(), 4);
+//! ```
+
+mod color;
+mod error;
+mod fen;
+mod geometry;
+mod movegen;
+mod moves;
+mod perft;
+mod piece;
+mod position;
+mod square;
+mod square_set;
+mod variant;
+
+pub use color::Color;
+pub use error::{FenError, FenErrorKind, SquareError};
+pub use fen::Fen;
+pub use moves::Move;
+pub use perft::{perft, perft_divide};
+pub use piece::{Piece, Role};
+pub use position::{IllegalMove, Position};
+pub use square::{BoardSize, Square, SquareStyle};
+pub use square_set::{SquareSet, SquareSetIter};
+pub use variant::{CaptureCrowning, ResultStyle, Variant, game_type_name};

@@ -1,0 +1,363 @@
+//! FEN: a position on one line, as PDN 3.0 writes it (`W:W31-50:B1-20`).
+//!
+//! Read tolerantly: upper or lower case, spaces anywhere between items, a trailing dot,
+//! ranges (`31-50`), kings marked `K`, squares as numbers or algebraic names, the two lists
+//! in either order or missing, and `?` for an unknown side to move. Written canonically:
+//! numbers, no spaces, no ranges, kings with `K`, squares ascending, White's list first.
+
+use std::iter::Peekable;
+use std::str::CharIndices;
+
+use crate::color::Color;
+use crate::error::{FenError, FenErrorKind};
+use crate::piece::{Piece, Role};
+use crate::position::Position;
+use crate::square::{BoardSize, Square};
+use crate::variant::Variant;
+
+/// A FEN line read under a variant: the pieces, and the side to move if the line says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fen {
+    /// `None` when the line gives `?`.
+    pub side: Option<Color>,
+    /// The pieces; its side to move is [`Fen::side`], or the variant's first mover for `?`.
+    pub position: Position,
+}
+
+impl Fen {
+    /// Reads a FEN line under `variant`'s board.
+    ///
+    /// ```
+    /// use draughts::{Color, Fen, Variant};
+    /// let fen = Fen::parse("w:w 26,28, 31 : b17,19,k20.", Variant::AMERICAN).unwrap();
+    /// assert_eq!(fen.side, Some(Color::White));
+    /// assert_eq!(fen.position.to_fen(), "W:W26,28,31:B17,19,K20");
+    /// assert!(Fen::parse("W:W26,26", Variant::AMERICAN).is_err());
+    /// ```
+    pub fn parse(text: &str, variant: Variant) -> Result<Fen, FenError> {
+        Parser {
+            chars: text.char_indices().peekable(),
+            text,
+            size: variant.size,
+        }
+        .fen(variant)
+    }
+}
+
+impl Position {
+    /// Reads a FEN line; a `?` side to move is an error (see [`Fen::parse`] to accept it).
+    pub fn from_fen(text: &str, variant: Variant) -> Result<Position, FenError> {
+        let fen = Fen::parse(text, variant)?;
+        match fen.side {
+            Some(_) => Ok(fen.position),
+            None => Err(FenError {
+                column: text.find('?').map_or(1, |i| text[..i].chars().count() + 1),
+                kind: FenErrorKind::UnknownSideToMove,
+            }),
+        }
+    }
+
+    /// The canonical FEN of this position: `W:W26,28,31:B17,19,K20`.
+    pub fn to_fen(&self) -> String {
+        let mut s = String::with_capacity(160);
+        s.push(self.side_to_move().letter());
+        for color in [Color::White, Color::Black] {
+            s.push(':');
+            s.push(color.letter());
+            let kings = self.kings(color);
+            for (i, sq) in self.pieces(color).iter().enumerate() {
+                if i > 0 {
+                    s.push(',');
+                }
+                if kings.contains(sq) {
+                    s.push('K');
+                }
+                s.push_str(&sq.number().to_string());
+            }
+        }
+        s
+    }
+}
+
+struct Parser<'a> {
+    chars: Peekable<CharIndices<'a>>,
+    text: &'a str,
+    size: BoardSize,
+}
+
+impl Parser<'_> {
+    /// 1-based character column of byte offset `at`.
+    fn column(&self, at: usize) -> usize {
+        self.text[..at].chars().count() + 1
+    }
+
+    fn err(&self, at: usize, kind: FenErrorKind) -> FenError {
+        FenError {
+            column: self.column(at),
+            kind,
+        }
+    }
+
+    fn here(&mut self) -> usize {
+        self.chars.peek().map_or(self.text.len(), |&(i, _)| i)
+    }
+
+    fn skip_spaces(&mut self) {
+        while self.chars.next_if(|&(_, c)| c.is_whitespace()).is_some() {}
+    }
+
+    fn peek(&mut self) -> Option<char> {
+        self.chars.peek().map(|&(_, c)| c)
+    }
+
+    fn fen(mut self, variant: Variant) -> Result<Fen, FenError> {
+        self.skip_spaces();
+        let (at, c) = match self.chars.next() {
+            Some(x) => x,
+            None => return Err(self.err(0, FenErrorKind::Empty)),
+        };
+        let side = match c.to_ascii_uppercase() {
+            'W' => Some(Color::White),
+            'B' => Some(Color::Black),
+            '?' => None,
+            _ => return Err(self.err(at, FenErrorKind::BadSideToMove(c))),
+        };
+        let mut position = Position::empty(variant, side.unwrap_or(variant.first));
+        let mut seen = [false; 2];
+        loop {
+            self.skip_spaces();
+            let at = self.here();
+            match self.chars.next() {
+                None => break,
+                Some((_, '.')) => {
+                    self.skip_spaces();
+                    if let Some((i, c)) = self.chars.next() {
+                        return Err(self.err(i, FenErrorKind::Trailing(c)));
+                    }
+                    break;
+                }
+                Some((_, ':')) => {}
+                Some((_, c)) => return Err(self.err(at, FenErrorKind::ExpectedColon(c))),
+            }
+            self.skip_spaces();
+            let at = self.here();
+            let color = match self.peek().map(|c| c.to_ascii_uppercase()) {
+                // An empty field, as in `W::.`: nothing to read.
+                None | Some(':') | Some('.') => continue,
+                Some('W') => Color::White,
+                Some('B') => Color::Black,
+                Some(c) => return Err(self.err(at, FenErrorKind::ExpectedColor(c))),
+            };
+            self.chars.next();
+            let slot = color as usize;
+            if seen[slot] {
+                return Err(self.err(at, FenErrorKind::ColorTwice(color)));
+            }
+            seen[slot] = true;
+            self.list(color, &mut position)?;
+        }
+        Ok(Fen { side, position })
+    }
+
+    /// Reads `K18,20-23,...` up to the next `:`, `.` or the end.
+    fn list(&mut self, color: Color, position: &mut Position) -> Result<(), FenError> {
+        loop {
+            self.skip_spaces();
+            match self.peek() {
+                None | Some(':') | Some('.') => return Ok(()),
+                Some(',') => {
+                    self.chars.next();
+                    continue;
+                }
+                _ => {}
+            }
+            let (king, first, first_at) = self.item()?;
+            self.skip_spaces();
+            let mut last = first;
+            if self.peek() == Some('-') {
+                self.chars.next();
+                self.skip_spaces();
+                let (_, end, _) = self.item()?;
+                if end < first {
+                    return Err(self.err(
+                        first_at,
+                        FenErrorKind::BackwardRange(first.number(), end.number()),
+                    ));
+                }
+                last = end;
+            }
+            for index in first.index()..=last.index() {
+                let sq = Square::from_index(index, self.size).unwrap_or(first);
+                if position.piece_at(sq).is_some() {
+                    return Err(self.err(first_at, FenErrorKind::SquareTwice(sq.number())));
+                }
+                let role = if king { Role::King } else { Role::Man };
+                if role == Role::Man && on_crowning_row(sq, color, self.size) {
+                    return Err(self.err(
+                        first_at,
+                        FenErrorKind::ManOnCrowningRow {
+                            color,
+                            square: sq.number(),
+                        },
+                    ));
+                }
+                position.put(sq, Piece { color, role });
+            }
+            self.skip_spaces();
+            match self.peek() {
+                Some(',') => {
+                    self.chars.next();
+                }
+                None | Some(':') | Some('.') => return Ok(()),
+                Some(c) => {
+                    let at = self.here();
+                    return Err(self.err(at, FenErrorKind::ExpectedColon(c)));
+                }
+            }
+        }
+    }
+
+    /// Reads an optional `K` and a square.
+    fn item(&mut self) -> Result<(bool, Square, usize), FenError> {
+        let start = self.here();
+        let king = self.chars.next_if(|&(_, c)| c == 'K' || c == 'k').is_some();
+        self.skip_spaces();
+        let at = self.here();
+        let mut end = at;
+        // A number, or a letter followed by digits.
+        if let Some((_, c)) = self.chars.next_if(|&(_, c)| c.is_ascii_alphabetic()) {
+            end += c.len_utf8();
+        }
+        while let Some((i, c)) = self.chars.next_if(|&(_, c)| c.is_ascii_digit()) {
+            end = i + c.len_utf8();
+        }
+        let word = &self.text[at..end];
+        if word.is_empty() {
+            let found = self
+                .peek()
+                .map_or_else(|| "the end".to_string(), |c| c.to_string());
+            return Err(self.err(at, FenErrorKind::ExpectedSquare(found)));
+        }
+        match Square::parse(word, self.size) {
+            Ok(sq) => Ok((king, sq, start)),
+            Err(e) => Err(self.err(at, FenErrorKind::Square(e))),
+        }
+    }
+}
+
+fn on_crowning_row(sq: Square, color: Color, size: BoardSize) -> bool {
+    let row = sq.row(size);
+    match color {
+        Color::White => row == 0,
+        Color::Black => row == size.side() - 1,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::SquareError;
+
+    fn err(text: &str, v: Variant) -> FenError {
+        Fen::parse(text, v).unwrap_err()
+    }
+
+    #[test]
+    fn canonical_output() {
+        let v = Variant::AMERICAN;
+        for (input, want) in [
+            ("W:W26,28,31:B17,19,20", "W:W26,28,31:B17,19,20"),
+            ("W:WK18:B1", "W:WK18:B1"),
+            ("B:W:B1", "B:W:B1"),
+            ("B:B1", "B:W:B1"),
+            ("B:B20,19,17:W31,28,26.", "B:W26,28,31:B17,19,20"),
+            (" w : w 26 , 28 ,31 : b 17,19, 20 ", "W:W26,28,31:B17,19,20"),
+            ("W:Wd2,e3:Bb4", "W:W23,26:B17"),
+            ("B:W21-24,K25:B1-3", "B:W21,22,23,24,K25:B1,2,3"),
+            ("W::.", "W:W:B"),
+            ("W:WK 18:BK1", "W:WK18:BK1"),
+        ] {
+            let fen = Fen::parse(input, v).unwrap_or_else(|e| panic!("{input}: {e}"));
+            assert_eq!(fen.position.to_fen(), want, "{input}");
+        }
+        let start = Position::from_fen("W:W31-50:B1-20", Variant::INTERNATIONAL).unwrap();
+        assert_eq!(start, Position::start(Variant::INTERNATIONAL));
+        let start = Position::from_fen("B:W21-32:B1-12", Variant::AMERICAN).unwrap();
+        assert_eq!(start, Position::start(Variant::AMERICAN));
+    }
+
+    #[test]
+    fn unknown_side() {
+        let fen = Fen::parse("?:W29,13,11:B22,4,2", Variant::AMERICAN).unwrap();
+        assert_eq!(fen.side, None);
+        let e = Position::from_fen("?:W29:B2", Variant::AMERICAN).unwrap_err();
+        assert_eq!(e.kind, FenErrorKind::UnknownSideToMove);
+    }
+
+    #[test]
+    fn errors_say_what_and_where() {
+        let v = Variant::AMERICAN;
+        assert_eq!(err("", v).kind, FenErrorKind::Empty);
+        assert_eq!(
+            err("X:W1", v),
+            FenError {
+                column: 1,
+                kind: FenErrorKind::BadSideToMove('X')
+            }
+        );
+        let e = err("W:W26,26:B1", v);
+        assert_eq!((e.column, e.kind), (7, FenErrorKind::SquareTwice(26)));
+        let e = err("W:W26:B26", v);
+        assert_eq!((e.column, e.kind), (8, FenErrorKind::SquareTwice(26)));
+        let e = err("W:W33:B1", v);
+        assert_eq!(e.column, 4);
+        assert!(matches!(
+            e.kind,
+            FenErrorKind::Square(SquareError::OutOfRange { number: 33, .. })
+        ));
+        let e = err("W:W2:B1", v);
+        assert_eq!(
+            e.kind,
+            FenErrorKind::ManOnCrowningRow {
+                color: Color::White,
+                square: 2
+            }
+        );
+        let e = err("W:W20:B30", v);
+        assert_eq!(
+            e.kind,
+            FenErrorKind::ManOnCrowningRow {
+                color: Color::Black,
+                square: 30
+            }
+        );
+        assert!(Fen::parse("W:WK2:BK30", v).is_ok());
+        assert_eq!(
+            err("W:W20:W21", v).kind,
+            FenErrorKind::ColorTwice(Color::White)
+        );
+        assert_eq!(err("W:W20-10", v).kind, FenErrorKind::BackwardRange(20, 10));
+        assert_eq!(err("W:X20", v).kind, FenErrorKind::ExpectedColor('X'));
+        assert_eq!(err("W:W20;B1", v).kind, FenErrorKind::ExpectedColon(';'));
+        assert_eq!(err("W:W20. x", v).kind, FenErrorKind::Trailing('x'));
+        assert!(matches!(
+            err("W:W,K", v).kind,
+            FenErrorKind::ExpectedSquare(_)
+        ));
+        assert!(matches!(
+            err("W:Wa2", v).kind,
+            FenErrorKind::Square(SquareError::Light { .. })
+        ));
+        assert_eq!(
+            err("W:W1-32:B1", Variant::RUSSIAN)
+                .kind
+                .to_string()
+                .contains("crowned"),
+            true
+        );
+        assert_eq!(
+            err("W:W5-32:B5", Variant::RUSSIAN).kind,
+            FenErrorKind::SquareTwice(5)
+        );
+    }
+}

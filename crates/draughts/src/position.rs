@@ -1,0 +1,266 @@
+//! Positions: pieces on the board, the side to move, and the rules in force.
+
+use crate::color::Color;
+use crate::geometry::{Geometry, to_bit_set, to_index_set};
+use crate::movegen::{self, Bits, MoveBuf, Raw, Rules};
+use crate::moves::Move;
+use crate::piece::{Piece, Role};
+use crate::square::{BoardSize, Square};
+use crate::square_set::SquareSet;
+use crate::variant::Variant;
+
+/// Runs `$body` with `$g` bound to the geometry type of `$size`.
+macro_rules! with_geometry {
+    ($size:expr, $g:ident => $body:expr) => {
+        match $size {
+            $crate::square::BoardSize::Eight => {
+                type $g = $crate::geometry::Eight;
+                $body
+            }
+            $crate::square::BoardSize::Ten => {
+                type $g = $crate::geometry::Ten;
+                $body
+            }
+        }
+    };
+}
+pub(crate) use with_geometry;
+
+/// A position of a draughts variant.
+///
+/// ```
+/// use draughts::{Position, Variant};
+/// let start = Position::start(Variant::INTERNATIONAL);
+/// assert_eq!(start.legal_moves().len(), 9);
+/// assert_eq!(start.to_fen(), format!("W:W{}:B{}",
+///     (31..=50).map(|n| n.to_string()).collect::<Vec<_>>().join(","),
+///     (1..=20).map(|n| n.to_string()).collect::<Vec<_>>().join(",")));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    variant: Variant,
+    bits: Bits,
+}
+
+impl Position {
+    /// The variant's starting position.
+    pub fn start(variant: Variant) -> Position {
+        let size = variant.size;
+        let rows = u32::from(size.per_row() - 1) * u32::from(size.per_row());
+        let n = u32::from(size.squares());
+        let mut p = Position::empty(variant, variant.first);
+        for number in 1..=rows {
+            p.put(
+                Square::from_index_unchecked((number - 1) as u8),
+                Piece::man(Color::Black),
+            );
+        }
+        for number in (n - rows + 1)..=n {
+            p.put(
+                Square::from_index_unchecked((number - 1) as u8),
+                Piece::man(Color::White),
+            );
+        }
+        p
+    }
+
+    /// An empty board with `side` to move.
+    pub fn empty(variant: Variant, side: Color) -> Position {
+        Position {
+            variant,
+            bits: Bits {
+                white: 0,
+                black: 0,
+                kings: 0,
+                side,
+            },
+        }
+    }
+
+    /// The rules in force.
+    pub fn variant(&self) -> &Variant {
+        &self.variant
+    }
+
+    /// The board size.
+    pub fn size(&self) -> BoardSize {
+        self.variant.size
+    }
+
+    /// The side to move.
+    pub fn side_to_move(&self) -> Color {
+        self.bits.side
+    }
+
+    /// Changes the side to move.
+    pub fn set_side_to_move(&mut self, side: Color) {
+        self.bits.side = side;
+    }
+
+    fn bit(&self, sq: Square) -> u64 {
+        with_geometry!(self.variant.size, G => G::bit(sq.index()))
+    }
+
+    fn index_set(&self, bits: u64) -> SquareSet {
+        SquareSet(with_geometry!(self.variant.size, G => to_index_set::<G>(bits)))
+    }
+
+    /// The piece on `sq`, if any.
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        if sq.index() >= self.variant.size.squares() {
+            return None;
+        }
+        let b = self.bit(sq);
+        let role = if self.bits.kings & b != 0 {
+            Role::King
+        } else {
+            Role::Man
+        };
+        if self.bits.white & b != 0 {
+            Some(Piece {
+                color: Color::White,
+                role,
+            })
+        } else if self.bits.black & b != 0 {
+            Some(Piece {
+                color: Color::Black,
+                role,
+            })
+        } else {
+            None
+        }
+    }
+
+    /// Puts a piece on `sq`, replacing what was there. Squares off the board are ignored.
+    pub fn put(&mut self, sq: Square, piece: Piece) {
+        if sq.index() >= self.variant.size.squares() {
+            return;
+        }
+        self.remove(sq);
+        let b = self.bit(sq);
+        match piece.color {
+            Color::White => self.bits.white |= b,
+            Color::Black => self.bits.black |= b,
+        }
+        if piece.role == Role::King {
+            self.bits.kings |= b;
+        }
+    }
+
+    /// Empties `sq`.
+    pub fn remove(&mut self, sq: Square) {
+        if sq.index() >= self.variant.size.squares() {
+            return;
+        }
+        let b = !self.bit(sq);
+        self.bits.white &= b;
+        self.bits.black &= b;
+        self.bits.kings &= b;
+    }
+
+    /// The squares of `color`'s pieces.
+    pub fn pieces(&self, color: Color) -> SquareSet {
+        self.index_set(match color {
+            Color::White => self.bits.white,
+            Color::Black => self.bits.black,
+        })
+    }
+
+    /// The squares of `color`'s kings.
+    pub fn kings(&self, color: Color) -> SquareSet {
+        self.pieces(color)
+            .intersection(self.index_set(self.bits.kings))
+    }
+
+    /// The squares of `color`'s men.
+    pub fn men(&self, color: Color) -> SquareSet {
+        let kings = self.kings(color);
+        SquareSet(self.pieces(color).0 & !kings.0)
+    }
+
+    /// Whether the side to move must capture.
+    pub fn has_capture(&self) -> bool {
+        let r = Rules::of(&self.variant);
+        with_geometry!(self.variant.size, G => movegen::has_capture::<G>(&self.bits, &r))
+    }
+
+    /// Whether the side to move has any legal move (without one, it has lost).
+    pub fn has_legal_move(&self) -> bool {
+        self.legal_move_count() > 0
+    }
+
+    /// The number of legal moves, counted without building them.
+    pub fn legal_move_count(&self) -> u64 {
+        let r = Rules::of(&self.variant);
+        let mut scratch = MoveBuf::default();
+        with_geometry!(self.variant.size, G => movegen::count::<G>(&self.bits, &r, &mut scratch))
+    }
+
+    /// Every legal move, captures with their paths.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut buf = MoveBuf::default();
+        self.legal_moves_into(&mut buf)
+    }
+
+    pub(crate) fn legal_moves_into(&self, buf: &mut MoveBuf) -> Vec<Move> {
+        let r = Rules::of(&self.variant);
+        with_geometry!(self.variant.size, G => {
+            movegen::generate::<G, true>(&self.bits, &r, buf);
+            buf.moves.iter().map(|m| to_move::<G>(m, buf.path(m))).collect()
+        })
+    }
+
+    /// Plays a legal move. A move that is not legal here is refused and the position is
+    /// unchanged.
+    pub fn play(&mut self, mv: &Move) -> Result<(), IllegalMove> {
+        let legal = self.legal_moves();
+        match legal.into_iter().find(|m| m == mv) {
+            Some(m) => {
+                self.play_unchecked(&m);
+                Ok(())
+            }
+            None => Err(IllegalMove),
+        }
+    }
+
+    /// Plays a move taken from [`Position::legal_moves`] of this position, without checking
+    /// it again. Playing any other move leaves a position that may break the rules.
+    pub fn play_unchecked(&mut self, mv: &Move) {
+        let raw = with_geometry!(self.variant.size, G => Raw {
+            from: G::TO_BIT[mv.from.index() as usize],
+            to: G::TO_BIT[mv.to.index() as usize],
+            crown: mv.crowns,
+            path_len: 0,
+            path_start: 0,
+            captured: to_bit_set::<G>(mv.captured.0),
+        });
+        movegen::play(&mut self.bits, &raw);
+    }
+
+    /// The position after a legal move (see [`Position::play_unchecked`]).
+    pub fn after(&self, mv: &Move) -> Position {
+        let mut p = *self;
+        p.play_unchecked(mv);
+        p
+    }
+
+    pub(crate) fn bits(&self) -> &Bits {
+        &self.bits
+    }
+}
+
+/// The error of [`Position::play`]: the move is not legal in the position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the move is not legal in this position")]
+pub struct IllegalMove;
+
+fn to_move<G: Geometry>(m: &Raw, path: &[u8]) -> Move {
+    let sq = |bit: u8| Square::from_index_unchecked(G::index(u32::from(bit)));
+    Move {
+        from: sq(m.from),
+        to: sq(m.to),
+        captured: SquareSet(to_index_set::<G>(m.captured)),
+        crowns: m.crown,
+        path: path.iter().map(|&b| sq(b)).collect(),
+    }
+}

@@ -1,0 +1,301 @@
+//! Board sizes and the names of the playable (dark) squares.
+//!
+//! Only dark squares are used. They are numbered from 1, starting on the top row of the
+//! diagram (Black's back row, White at the bottom), left to right, row by row: on 8×8, 1 is
+//! b8, 4 is h8, 5 is a7, 29 is a1 and 32 is g1; on 10×10, 1 is b10, 5 is j10, 46 is a1 and
+//! 50 is i1. The algebraic name gives the file from White's left (`a`) and the rank from
+//! White's side (`1`).
+
+use std::fmt;
+
+use crate::error::SquareError;
+
+/// The two board sizes of the supported variants.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BoardSize {
+    /// 8×8, 32 playable squares (American, Russian, Brazilian).
+    Eight,
+    /// 10×10, 50 playable squares (International).
+    Ten,
+}
+
+impl BoardSize {
+    /// Files (and ranks) on a side of the board: 8 or 10.
+    pub const fn side(self) -> u8 {
+        match self {
+            BoardSize::Eight => 8,
+            BoardSize::Ten => 10,
+        }
+    }
+
+    /// Number of playable squares: 32 or 50.
+    pub const fn squares(self) -> u8 {
+        match self {
+            BoardSize::Eight => 32,
+            BoardSize::Ten => 50,
+        }
+    }
+
+    /// Playable squares on one row: 4 or 5.
+    pub const fn per_row(self) -> u8 {
+        self.side() / 2
+    }
+
+    /// Every square of the board, in number order.
+    pub fn all_squares(self) -> impl Iterator<Item = Square> {
+        (0..self.squares()).map(Square)
+    }
+}
+
+impl fmt::Display for BoardSize {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = self.side();
+        write!(f, "{n}×{n}")
+    }
+}
+
+/// A playable square, stored as its 0-based index (number − 1).
+///
+/// A square does not know the size of its board; functions that need it take a
+/// [`BoardSize`].
+///
+/// ```
+/// use draughts::{BoardSize, Square};
+/// let s = Square::from_number(29, BoardSize::Eight).unwrap();
+/// assert_eq!(s.algebraic(BoardSize::Eight), "a1");
+/// assert_eq!(Square::parse("b10", BoardSize::Ten).unwrap().number(), 1);
+/// assert!(Square::parse("a2", BoardSize::Eight).is_err()); // a light square
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Square(u8);
+
+impl Square {
+    /// The square with the given 0-based index, if the board has it.
+    pub fn from_index(index: u8, size: BoardSize) -> Option<Square> {
+        (index < size.squares()).then_some(Square(index))
+    }
+
+    /// The square with the given number (1-based).
+    pub fn from_number(number: u32, size: BoardSize) -> Result<Square, SquareError> {
+        if number >= 1 && number <= u32::from(size.squares()) {
+            Ok(Square((number - 1) as u8))
+        } else {
+            Err(SquareError::OutOfRange { number, size })
+        }
+    }
+
+    /// The square at a file (0 = a) and rank (1-based, from White's side).
+    pub fn from_coords(file: u8, rank: u8, size: BoardSize) -> Result<Square, SquareError> {
+        let side = size.side();
+        if file >= side || rank == 0 || rank > side {
+            return Err(SquareError::OffBoard {
+                name: coords_name(file, rank),
+                size,
+            });
+        }
+        if (file + rank) % 2 == 0 {
+            return Err(SquareError::Light {
+                name: coords_name(file, rank),
+            });
+        }
+        let row = side - rank; // 0 = top row
+        let index = row * size.per_row() + file / 2;
+        Ok(Square(index))
+    }
+
+    /// A square from an index known to be on the board.
+    pub(crate) const fn from_index_unchecked(index: u8) -> Square {
+        Square(index)
+    }
+
+    /// 0-based index (number − 1).
+    pub const fn index(self) -> u8 {
+        self.0
+    }
+
+    /// The square's number, from 1.
+    pub const fn number(self) -> u32 {
+        self.0 as u32 + 1
+    }
+
+    /// Row from the top of the diagram (0 = the row of square 1).
+    pub fn row(self, size: BoardSize) -> u8 {
+        self.0 / size.per_row()
+    }
+
+    /// File from White's left, 0 = `a`.
+    pub fn file(self, size: BoardSize) -> u8 {
+        let row = self.row(size);
+        let k = self.0 % size.per_row();
+        if row % 2 == 0 { 2 * k + 1 } else { 2 * k }
+    }
+
+    /// Rank from White's side, 1-based.
+    pub fn rank(self, size: BoardSize) -> u8 {
+        size.side() - self.row(size)
+    }
+
+    /// The algebraic name, such as `a1` or `j10`.
+    pub fn algebraic(self, size: BoardSize) -> String {
+        coords_name(self.file(size), self.rank(size))
+    }
+
+    /// Reads a square written as a number (`29`, `06`) or an algebraic name (`a1`, `J10`).
+    pub fn parse(text: &str, size: BoardSize) -> Result<Square, SquareError> {
+        let t = text.trim();
+        let bytes = t.as_bytes();
+        match bytes.first() {
+            Some(b'0'..=b'9') => {
+                if !bytes.iter().all(u8::is_ascii_digit) || bytes.len() > 4 {
+                    return Err(SquareError::Syntax {
+                        text: t.to_string(),
+                    });
+                }
+                let n: u32 = t.parse().map_err(|_| SquareError::Syntax {
+                    text: t.to_string(),
+                })?;
+                Square::from_number(n, size)
+            }
+            Some(c) if c.is_ascii_alphabetic() => {
+                let file = c.to_ascii_lowercase() - b'a';
+                let digits = &bytes[1..];
+                if digits.is_empty() || digits.len() > 2 || !digits.iter().all(u8::is_ascii_digit) {
+                    return Err(SquareError::Syntax {
+                        text: t.to_string(),
+                    });
+                }
+                let rank: u8 = t[1..].parse().map_err(|_| SquareError::Syntax {
+                    text: t.to_string(),
+                })?;
+                Square::from_coords(file, rank, size)
+            }
+            _ => Err(SquareError::Syntax {
+                text: t.to_string(),
+            }),
+        }
+    }
+}
+
+fn coords_name(file: u8, rank: u8) -> String {
+    let letter = if file < 26 {
+        (b'a' + file) as char
+    } else {
+        '?'
+    };
+    format!("{letter}{rank}")
+}
+
+/// How a variant writes its squares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SquareStyle {
+    /// Numbers 1–32 or 1–50.
+    Numeric,
+    /// File letter and rank number, `a1`–`h8` (or `j10`).
+    Algebraic,
+}
+
+impl SquareStyle {
+    /// Writes a square in this style.
+    pub fn name(self, square: Square, size: BoardSize) -> String {
+        match self {
+            SquareStyle::Numeric => square.number().to_string(),
+            SquareStyle::Algebraic => square.algebraic(size),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn eight_by_eight_names() {
+        let s = BoardSize::Eight;
+        for (n, name) in [
+            (1, "b8"),
+            (4, "h8"),
+            (5, "a7"),
+            (8, "g7"),
+            (29, "a1"),
+            (32, "g1"),
+            (22, "c3"),
+            (13, "a5"),
+            (26, "d2"),
+            (23, "e3"),
+            (19, "f4"),
+            (31, "e1"),
+        ] {
+            let sq = Square::from_number(n, s).unwrap();
+            assert_eq!(sq.algebraic(s), name, "square {n}");
+            assert_eq!(Square::parse(name, s).unwrap(), sq);
+        }
+    }
+
+    #[test]
+    fn ten_by_ten_names() {
+        let s = BoardSize::Ten;
+        for (n, name) in [
+            (1, "b10"),
+            (5, "j10"),
+            (6, "a9"),
+            (46, "a1"),
+            (50, "i1"),
+            (45, "j2"),
+        ] {
+            let sq = Square::from_number(n, s).unwrap();
+            assert_eq!(sq.algebraic(s), name, "square {n}");
+            assert_eq!(Square::parse(name, s).unwrap(), sq);
+        }
+    }
+
+    #[test]
+    fn every_square_round_trips() {
+        for size in [BoardSize::Eight, BoardSize::Ten] {
+            for sq in size.all_squares() {
+                assert_eq!(Square::parse(&sq.algebraic(size), size), Ok(sq));
+                assert_eq!(Square::parse(&sq.number().to_string(), size), Ok(sq));
+            }
+        }
+    }
+
+    #[test]
+    fn bad_names_are_errors() {
+        let s = BoardSize::Eight;
+        assert!(matches!(
+            Square::parse("a2", s),
+            Err(SquareError::Light { .. })
+        ));
+        assert!(matches!(
+            Square::parse("i1", s),
+            Err(SquareError::OffBoard { .. })
+        ));
+        assert!(matches!(
+            Square::parse("a9", s),
+            Err(SquareError::OffBoard { .. })
+        ));
+        assert!(matches!(
+            Square::parse("33", s),
+            Err(SquareError::OutOfRange { .. })
+        ));
+        assert!(matches!(
+            Square::parse("0", s),
+            Err(SquareError::OutOfRange { .. })
+        ));
+        assert!(matches!(
+            Square::parse("", s),
+            Err(SquareError::Syntax { .. })
+        ));
+        assert!(matches!(
+            Square::parse("x", s),
+            Err(SquareError::Syntax { .. })
+        ));
+        assert!(matches!(
+            Square::parse("é", s),
+            Err(SquareError::Syntax { .. })
+        ));
+        assert!(Square::parse("06", s).is_ok());
+        assert!(Square::parse("a10", BoardSize::Ten).is_err());
+        assert_eq!(Square::parse("j10", BoardSize::Ten).unwrap().number(), 5);
+        assert!(Square::parse("a99999999999", s).is_err());
+    }
+}
