@@ -14,11 +14,13 @@
 //! ```
 
 mod color;
+mod diagram;
 mod error;
 mod fen;
 mod geometry;
 mod movegen;
 mod moves;
+mod notation;
 mod perft;
 mod piece;
 mod position;
@@ -27,9 +29,11 @@ mod square_set;
 mod variant;
 
 pub use color::Color;
+pub use diagram::diagram;
 pub use error::{FenError, FenErrorKind, SquareError};
 pub use fen::Fen;
 pub use moves::Move;
+pub use notation::{MoveStyle, MoveTextError, parse_move_among, write_move_among};
 pub use perft::{perft, perft_divide};
 pub use piece::{Piece, Role};
 pub use position::{IllegalMove, Position};

@@ -503,3 +503,98 @@ pub(crate) fn play(b: &mut Bits, m: &Raw) {
     b.kings &= !m.captured;
     b.side = !b.side;
 }
+
+/// Every landing-square sequence (bit indices) by which the piece on `from` can take exactly
+/// the pieces `target` and end on `to`, at most `limit` of them.
+pub(crate) fn paths_of<G: Geometry>(
+    b: &Bits,
+    r: &Rules,
+    from: u8,
+    to: u8,
+    target: u64,
+    limit: usize,
+) -> Vec<Vec<u8>> {
+    let start = 1u64 << from;
+    let king = b.kings & start != 0;
+    let mut search = PathSearch::<G> {
+        rules: *r,
+        side: b.side,
+        target,
+        empty: G::VALID & !((b.white | b.black) & !start),
+        crown: crown_row::<G>(b.side),
+        to: 1u64 << to,
+        stack: Vec::new(),
+        paths: Vec::new(),
+        limit,
+        _g: std::marker::PhantomData,
+    };
+    if target != 0 {
+        search.walk(start, 0, king);
+    }
+    search.paths
+}
+
+struct PathSearch<G: Geometry> {
+    rules: Rules,
+    side: Color,
+    target: u64,
+    empty: u64,
+    crown: u64,
+    to: u64,
+    stack: Vec<u8>,
+    paths: Vec<Vec<u8>>,
+    limit: usize,
+    _g: std::marker::PhantomData<G>,
+}
+
+impl<G: Geometry> PathSearch<G> {
+    fn walk(&mut self, at: u64, captured: u64, king: bool) {
+        if self.paths.len() >= self.limit {
+            return;
+        }
+        if captured == self.target {
+            if at == self.to {
+                self.paths.push(self.stack.clone());
+            }
+            return;
+        }
+        let forward = forward(self.side);
+        for d in [UL, UR, DL, DR] {
+            if !king && !self.rules.men_back && !forward.contains(&d) {
+                continue;
+            }
+            let flying = king && self.rules.flying;
+            let mut t = G::step(at, d);
+            if flying {
+                while t & self.empty != 0 {
+                    t = G::step(t, d);
+                }
+            }
+            let victim = t & self.target & !captured;
+            if victim == 0 {
+                continue;
+            }
+            let mut landing = G::step(victim, d) & self.empty;
+            while landing != 0 {
+                let crowned = !king && landing & self.crown != 0;
+                self.stack.push(landing.trailing_zeros() as u8);
+                match (crowned, self.rules.crowning) {
+                    (true, CaptureCrowning::Stop) => {
+                        if captured | victim == self.target && landing == self.to {
+                            self.paths.push(self.stack.clone());
+                        }
+                    }
+                    (true, CaptureCrowning::Continue) => {
+                        self.walk(landing, captured | victim, true)
+                    }
+                    _ => self.walk(landing, captured | victim, king),
+                }
+                self.stack.pop();
+                if !flying {
+                    break;
+                }
+                landing = G::step(landing, d) & self.empty;
+            }
+        }
+    }
+}

@@ -17,17 +17,19 @@ use crate::position::{Position, with_geometry};
 /// ```
 pub fn perft(position: &Position, depth: u32) -> u64 {
     let rules = Rules::of(position.variant());
-    let mut bufs: Vec<MoveBuf> = (0..=depth).map(|_| MoveBuf::default()).collect();
-    with_geometry!(position.size(), G => count_below::<G>(position.bits(), &rules, depth, &mut bufs))
+    let mut bufs: Vec<MoveBuf> = Vec::new();
+    with_geometry!(position.size(), G => count_below::<G>(position.bits(), &rules, depth, 0, &mut bufs))
 }
 
-/// The leaf count below each legal move of `position`, in move generation order.
+/// The leaf count below each legal move of `position`, moves in order of start square, end
+/// square and captured squares.
 pub fn perft_divide(position: &Position, depth: u32) -> Vec<(Move, u64)> {
     if depth == 0 {
         return Vec::new();
     }
-    position
-        .legal_moves()
+    let mut moves = position.legal_moves();
+    moves.sort_by_key(|m| (m.from(), m.to(), m.captured()));
+    moves
         .into_iter()
         .map(|m| {
             let n = perft(&position.after(&m), depth - 1);
@@ -36,19 +38,31 @@ pub fn perft_divide(position: &Position, depth: u32) -> Vec<(Move, u64)> {
         .collect()
 }
 
-fn count_below<G: Geometry>(b: &Bits, r: &Rules, depth: u32, bufs: &mut [MoveBuf]) -> u64 {
+/// `bufs[ply]` is the move buffer of the nodes `ply` plies below the root, made when first
+/// needed, so a depth costs memory only as far as the search really goes.
+fn count_below<G: Geometry>(
+    b: &Bits,
+    r: &Rules,
+    depth: u32,
+    ply: usize,
+    bufs: &mut Vec<MoveBuf>,
+) -> u64 {
+    if bufs.len() <= ply {
+        bufs.push(MoveBuf::default());
+    }
     match depth {
         0 => 1,
-        1 => movegen::count::<G>(b, r, &mut bufs[0]),
+        1 => movegen::count::<G>(b, r, &mut bufs[ply]),
         _ => {
-            let (here, below) = bufs.split_last_mut().expect("one buffer per ply");
-            movegen::generate::<G, false>(b, r, here);
+            let mut here = std::mem::take(&mut bufs[ply]);
+            movegen::generate::<G, false>(b, r, &mut here);
             let mut total = 0;
             for m in &here.moves {
                 let mut next = *b;
                 movegen::play(&mut next, m);
-                total += count_below::<G>(&next, r, depth - 1, below);
+                total += count_below::<G>(&next, r, depth - 1, ply + 1, bufs);
             }
+            bufs[ply] = here;
             total
         }
     }

@@ -264,3 +264,28 @@ fn to_move<G: Geometry>(m: &Raw, path: &[u8]) -> Move {
         path: path.iter().map(|&b| sq(b)).collect(),
     }
 }
+
+impl Position {
+    /// Every path (landing squares, ending with the end square) by which `mv` can be played
+    /// here, at most `limit` of them. A move without capture has the one path `[to]`.
+    pub fn capture_paths(&self, mv: &Move, limit: usize) -> Vec<Vec<Square>> {
+        if !mv.is_capture() {
+            return vec![vec![mv.to]];
+        }
+        let r = Rules::of(&self.variant);
+        with_geometry!(self.variant.size, G => {
+            let sq = |bit: u8| Square::from_index_unchecked(G::index(u32::from(bit)));
+            movegen::paths_of::<G>(
+                &self.bits,
+                &r,
+                G::TO_BIT[mv.from.index() as usize],
+                G::TO_BIT[mv.to.index() as usize],
+                to_bit_set::<G>(mv.captured.0),
+                limit,
+            )
+            .into_iter()
+            .map(|p| p.into_iter().map(sq).collect())
+            .collect()
+        })
+    }
+}

@@ -93,7 +93,7 @@ impl Square {
                 size,
             });
         }
-        if (file + rank) % 2 == 0 {
+        if (file + rank).is_multiple_of(2) {
             return Err(SquareError::Light {
                 name: coords_name(file, rank),
             });
@@ -127,7 +127,11 @@ impl Square {
     pub fn file(self, size: BoardSize) -> u8 {
         let row = self.row(size);
         let k = self.0 % size.per_row();
-        if row % 2 == 0 { 2 * k + 1 } else { 2 * k }
+        if row.is_multiple_of(2) {
+            2 * k + 1
+        } else {
+            2 * k
+        }
     }
 
     /// Rank from White's side, 1-based.

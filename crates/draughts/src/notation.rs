@@ -1,0 +1,482 @@
+//! Move notation: writing a move the way a variant's move lists do, and reading moves
+//! written in any of the ways real files use.
+//!
+//! Writing (the defaults of [`MoveStyle::of`]):
+//! - American: numbers, `-` for a move, `x` between every landing square (`31x22x13`).
+//! - International: numbers, start and end only (`38x20`).
+//! - Brazilian: algebraic, start and end (`e1xa5`); Russian: the same with `:` (`e1:a5`).
+//!
+//! When two legal captures share start and end but take different pieces, start–end names
+//! neither, so the landing squares are written as well (`47x38x24x13x36`), with the nearest
+//! landing square where a flying king could stop on several between two captures in line.
+//!
+//! Reading accepts numbers or algebraic names in any variant; `-`, `x`, `:` or nothing between
+//! squares (`a3b4`, `3228` when only one split names legal squares); zero padding (`06-11`);
+//! captures with every landing square, some of them, or none; Hub-style captures that list
+//! the start, the end and then the captured squares; and a move without capture written
+//! with `x`. A text is matched against the legal moves: it must name exactly one.
+
+use crate::error::SquareError;
+use crate::moves::Move;
+use crate::position::Position;
+use crate::square::{BoardSize, Square, SquareStyle};
+use crate::variant::Variant;
+
+/// How moves are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct MoveStyle {
+    /// Numbers or algebraic names.
+    pub squares: SquareStyle,
+    /// Between the two squares of a move without capture.
+    pub move_separator: char,
+    /// Between the squares of a capture.
+    pub capture_separator: char,
+    /// Write every landing square of a capture, not only start and end.
+    pub full_path: bool,
+}
+
+impl MoveStyle {
+    /// The variant's own style.
+    pub fn of(variant: &Variant) -> MoveStyle {
+        MoveStyle {
+            squares: variant.squares,
+            move_separator: '-',
+            capture_separator: variant.capture_separator,
+            full_path: variant.full_capture_path,
+        }
+    }
+
+    /// This style with every landing square written.
+    pub fn with_full_path(self) -> MoveStyle {
+        MoveStyle {
+            full_path: true,
+            ..self
+        }
+    }
+}
+
+/// A move text that does not name exactly one legal move.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MoveTextError {
+    /// The text is not made of squares and separators.
+    #[error("`{text}` is not a move: {reason}")]
+    Syntax {
+        /// The move text.
+        text: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// No legal move fits the text.
+    #[error("{text} is not a legal move here")]
+    Illegal {
+        /// The move text.
+        text: String,
+    },
+    /// Several legal moves fit the text.
+    #[error("{text} is ambiguous: it could be {}", candidates.join(" or "))]
+    Ambiguous {
+        /// The move text.
+        text: String,
+        /// The moves it could be, written with every landing square.
+        candidates: Vec<String>,
+    },
+}
+
+/// Writes `mv`, one of `legal` (the legal moves of its position), in `style`.
+pub fn write_move_among(legal: &[Move], mv: &Move, style: &MoveStyle, size: BoardSize) -> String {
+    let name = |s: Square| style.squares.name(s, size);
+    let mut out = name(mv.from());
+    if !mv.is_capture() {
+        out.push(style.move_separator);
+        out.push_str(&name(mv.to()));
+        return out;
+    }
+    let twin = legal
+        .iter()
+        .any(|m| m.from() == mv.from() && m.to() == mv.to() && m.captured() != mv.captured());
+    if style.full_path || twin {
+        for &s in mv.path() {
+            out.push(style.capture_separator);
+            out.push_str(&name(s));
+        }
+    } else {
+        out.push(style.capture_separator);
+        out.push_str(&name(mv.to()));
+    }
+    out
+}
+
+impl Position {
+    /// Writes a legal move of this position in `style`.
+    ///
+    /// ```
+    /// use draughts::{MoveStyle, Position, Variant};
+    /// let pos = Position::from_fen("B:W23,28,31:B17,19,20", Variant::RUSSIAN).unwrap();
+    /// let mv = &pos.legal_moves()[0];
+    /// assert_eq!(pos.write_move(mv, &MoveStyle::of(&Variant::RUSSIAN)), "f4:d2");
+    /// ```
+    pub fn write_move(&self, mv: &Move, style: &MoveStyle) -> String {
+        write_move_among(&self.legal_moves(), mv, style, self.size())
+    }
+
+    /// Reads a move text and finds the legal move it names.
+    ///
+    /// ```
+    /// use draughts::{Position, Variant};
+    /// let pos = Position::from_fen("W:W28,31:B17,20,26", Variant::AMERICAN).unwrap();
+    /// for text in ["31x22x13", "31x13", "e1xa5", "e1:a5", "3113"] {
+    ///     let mv = pos.parse_move(text).unwrap();
+    ///     assert_eq!(mv.to().number(), 13, "{text}");
+    /// }
+    /// assert!(pos.parse_move("31-27").is_err());
+    /// ```
+    pub fn parse_move(&self, text: &str) -> Result<Move, MoveTextError> {
+        parse_move_among(self, &self.legal_moves(), text)
+    }
+}
+
+/// Reads a move text against `legal`, the legal moves of `pos`.
+pub fn parse_move_among(pos: &Position, legal: &[Move], text: &str) -> Result<Move, MoveTextError> {
+    let size = pos.size();
+    let sequences = square_sequences(text, size)?;
+    // Keep the moves the text fits best: a text that lists every landing square of one move
+    // names that move even when it also lists some landing squares of a longer one.
+    let mut found: Vec<&Move> = Vec::new();
+    let mut best = Fit::No;
+    for seq in &sequences {
+        for m in legal {
+            let fit = fits(pos, m, seq);
+            if fit == Fit::No || fit < best || found.contains(&m) {
+                continue;
+            }
+            if fit > best {
+                best = fit;
+                found.clear();
+            }
+            found.push(m);
+        }
+    }
+    match found.len() {
+        1 => Ok(found[0].clone()),
+        0 => Err(MoveTextError::Illegal {
+            text: text.to_string(),
+        }),
+        _ => {
+            let style = MoveStyle::of(pos.variant()).with_full_path();
+            Err(MoveTextError::Ambiguous {
+                text: text.to_string(),
+                candidates: found
+                    .iter()
+                    .map(|m| write_move_among(legal, m, &style, size))
+                    .collect(),
+            })
+        }
+    }
+}
+
+/// How well a written square sequence fits a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Fit {
+    No,
+    /// Start and end, with some landing squares or the captured squares (Hub style).
+    Partly,
+    /// Start and every landing square of one of the move's paths.
+    Fully,
+}
+
+/// How well the squares `seq` written for a move fit `m`.
+fn fits(pos: &Position, m: &Move, seq: &[Square]) -> Fit {
+    let (first, last) = (seq[0], seq[seq.len() - 1]);
+    if first != m.from() {
+        return Fit::No;
+    }
+    // Start, landing squares in order (possibly only some of them), end.
+    if last == m.to() {
+        let landings = &seq[1..];
+        if landings == m.path() {
+            return Fit::Fully;
+        }
+        let between = &seq[1..seq.len() - 1];
+        if between.is_empty() {
+            return Fit::Partly;
+        }
+        if m.is_capture() {
+            let paths = pos.capture_paths(m, 4096);
+            if paths.iter().any(|p| p == landings) {
+                return Fit::Fully;
+            }
+            if paths.iter().any(|p| is_subsequence(between, p)) {
+                return Fit::Partly;
+            }
+        }
+    }
+    // Hub style: start, end, then every captured square.
+    if seq.len() >= 3
+        && seq[1] == m.to()
+        && m.captured().len() == seq.len() - 2
+        && seq[2..].iter().all(|&s| m.captured().contains(s))
+    {
+        return Fit::Partly;
+    }
+    Fit::No
+}
+
+fn is_subsequence(needle: &[Square], hay: &[Square]) -> bool {
+    let mut it = hay.iter();
+    needle.iter().all(|n| it.any(|h| h == n))
+}
+
+const SEPARATORS: &[char] = &['-', 'x', 'X', ':', '×', '–'];
+const MAX_SEQUENCES: usize = 64;
+
+/// The square sequences a move text can mean (more than one only when squares are written
+/// without separators and can be split in several ways).
+fn square_sequences(text: &str, size: BoardSize) -> Result<Vec<Vec<Square>>, MoveTextError> {
+    let syntax = |reason: String| MoveTextError::Syntax {
+        text: text.to_string(),
+        reason,
+    };
+    let t = text.trim();
+    if t.is_empty() {
+        return Err(syntax("it is empty".into()));
+    }
+    if let Some(c) = t
+        .chars()
+        .find(|c| !c.is_ascii_alphanumeric() && !SEPARATORS.contains(c))
+    {
+        return Err(syntax(format!("`{c}` cannot appear in a draughts move")));
+    }
+    let mut sequences: Vec<Vec<Square>> = vec![Vec::new()];
+    let mut first_error: Option<SquareError> = None;
+    for chunk in t.split(SEPARATORS) {
+        if chunk.is_empty() {
+            return Err(syntax("two separators in a row, or one at an end".into()));
+        }
+        let options = split_chunk(chunk, size, &mut first_error);
+        if options.is_empty() {
+            return Err(match first_error {
+                Some(e) => syntax(e.to_string()),
+                None => syntax(format!("`{chunk}` is not a square")),
+            });
+        }
+        let mut next = Vec::new();
+        for prefix in &sequences {
+            for option in &options {
+                if next.len() < MAX_SEQUENCES {
+                    let mut s = prefix.clone();
+                    s.extend_from_slice(option);
+                    next.push(s);
+                }
+            }
+        }
+        sequences = next;
+    }
+    sequences.retain(|s| s.len() >= 2);
+    if sequences.is_empty() {
+        return Err(syntax(
+            "a move needs at least a start and an end square".into(),
+        ));
+    }
+    Ok(sequences)
+}
+
+/// Ways to read one chunk (text between separators) as one or more squares.
+fn split_chunk(
+    chunk: &str,
+    size: BoardSize,
+    first_error: &mut Option<SquareError>,
+) -> Vec<Vec<Square>> {
+    let mut out = Vec::new();
+    if chunk.len() <= 2 && chunk.bytes().all(|b| b.is_ascii_digit()) {
+        // One or two digits are one square: `11` is square 11, never 1 and 1.
+        match Square::parse(chunk, size) {
+            Ok(sq) => out.push(vec![sq]),
+            Err(e) => {
+                first_error.get_or_insert(e);
+            }
+        }
+        return out;
+    }
+    let mut current = Vec::new();
+    split_rest(chunk.as_bytes(), size, &mut current, &mut out, first_error);
+    out
+}
+
+fn split_rest(
+    rest: &[u8],
+    size: BoardSize,
+    current: &mut Vec<Square>,
+    out: &mut Vec<Vec<Square>>,
+    first_error: &mut Option<SquareError>,
+) {
+    if rest.is_empty() {
+        if out.len() < MAX_SEQUENCES {
+            out.push(current.clone());
+        }
+        return;
+    }
+    if current.len() > 64 {
+        return;
+    }
+    // A square is a number of one or two digits (a longer run is several squares), or a
+    // letter followed by one or two digits.
+    let letter = usize::from(rest[0].is_ascii_alphabetic());
+    for digits in 1..=2 {
+        let len = letter + digits;
+        if len > rest.len() || !rest[letter..len].iter().all(u8::is_ascii_digit) {
+            break;
+        }
+        let word = std::str::from_utf8(&rest[..len]).unwrap_or("");
+        match Square::parse(word, size) {
+            Ok(sq) => {
+                current.push(sq);
+                split_rest(&rest[len..], size, current, out, first_error);
+                current.pop();
+            }
+            Err(e) => {
+                first_error.get_or_insert(e);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::color::Color;
+
+    fn pos(fen: &str, v: Variant) -> Position {
+        Position::from_fen(fen, v).unwrap()
+    }
+
+    fn play(p: &mut Position, text: &str) -> String {
+        let mv = p.parse_move(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let written = p.write_move(&mv, &MoveStyle::of(p.variant()));
+        p.play_unchecked(&mv);
+        written
+    }
+
+    /// The seeds' example: the same three moves in American, Brazilian and Russian notation.
+    #[test]
+    fn seed_example_in_three_variants() {
+        let start = "W:W26,28,31:B17,19,20";
+        let mut a = pos(start, Variant::AMERICAN);
+        assert_eq!(play(&mut a, "26-23"), "26-23");
+        assert_eq!(play(&mut a, "19x26"), "19x26");
+        assert_eq!(play(&mut a, "31x22x13"), "31x22x13");
+        let mut b = pos(start, Variant::BRAZILIAN);
+        assert_eq!(play(&mut b, "d2-e3"), "d2-e3");
+        assert_eq!(play(&mut b, "f4xd2"), "f4xd2");
+        assert_eq!(play(&mut b, "e1xa5"), "e1xa5");
+        let mut r = pos(start, Variant::RUSSIAN);
+        assert_eq!(play(&mut r, "26-23"), "d2-e3");
+        assert_eq!(play(&mut r, "f4:d2"), "f4:d2");
+        assert_eq!(play(&mut r, "e1:a5"), "e1:a5");
+        assert_eq!(a.to_fen(), b.to_fen());
+        assert_eq!(b.to_fen(), r.to_fen());
+        // The American reading of the Brazilian text gives the American notation back.
+        let mut a = pos(start, Variant::AMERICAN);
+        assert_eq!(play(&mut a, "d2-e3"), "26-23");
+        assert_eq!(play(&mut a, "f4xd2"), "19x26");
+        assert_eq!(play(&mut a, "e1xa5"), "31x22x13");
+    }
+
+    #[test]
+    fn international_seed_example() {
+        let mut p = Position::start(Variant::INTERNATIONAL);
+        for (text, want) in [
+            ("32-28", "32-28"),
+            ("19-23", "19-23"),
+            ("28x19", "28x19"),
+            ("14x23", "14x23"),
+        ] {
+            assert_eq!(play(&mut p, text), want);
+        }
+        // 33-28 gives a man, 22x33 takes it, 38x20 takes two with nothing written between.
+        let mut p = pos("W:W33,38,42:B22,24", Variant::INTERNATIONAL);
+        assert_eq!(play(&mut p, "33-28"), "33-28");
+        assert_eq!(play(&mut p, "22x33"), "22x33");
+        let w = play(&mut p, "38x20");
+        assert_eq!(w, "38x20");
+        assert_eq!(p.side_to_move(), Color::Black);
+    }
+
+    /// PDN 3.0's example of two captures with the same start and end taking different pieces.
+    #[test]
+    fn ambiguous_captures_write_their_landing_squares() {
+        let p = pos("W:WK47:B14,19,29,31,42", Variant::INTERNATIONAL);
+        let moves = p.legal_moves();
+        let style = MoveStyle::of(&Variant::INTERNATIONAL);
+        let mut written: Vec<String> = moves.iter().map(|m| p.write_move(m, &style)).collect();
+        written.sort();
+        assert_eq!(written, ["47x38x20x9x36", "47x38x24x13x36"]);
+        let e = p.parse_move("47x36").unwrap_err();
+        assert!(
+            matches!(e, MoveTextError::Ambiguous { ref candidates, .. } if candidates.len() == 2),
+            "{e}"
+        );
+        assert_eq!(p.parse_move("47x24x36").unwrap().captured().len(), 4);
+        assert!(
+            p.parse_move("47x24x36")
+                .unwrap()
+                .captured()
+                .contains(Square::from_number(19, BoardSize::Ten).unwrap())
+        );
+        assert!(
+            p.parse_move("47x33x20x36").is_ok(),
+            "another landing square on the same line"
+        );
+        // Hub style: start, end, captured squares.
+        let m = p.parse_move("47x36x42x29x14x31").unwrap();
+        assert!(
+            m.captured()
+                .contains(Square::from_number(14, BoardSize::Ten).unwrap())
+        );
+    }
+
+    #[test]
+    fn tolerant_reading() {
+        let p = pos("B:W21-32:B1-12", Variant::AMERICAN);
+        assert_eq!(p.parse_move("11-15").unwrap().to().number(), 15);
+        assert_eq!(p.parse_move("11x15").unwrap().to().number(), 15);
+        assert_eq!(p.parse_move("1115").unwrap().to().number(), 15);
+        assert_eq!(p.parse_move("09-13").unwrap().to().number(), 13);
+        assert_eq!(p.parse_move("d6-c5").unwrap().from().number(), 10);
+        assert!(matches!(
+            p.parse_move("11-18"),
+            Err(MoveTextError::Illegal { .. })
+        ));
+        assert!(matches!(
+            p.parse_move("11/15"),
+            Err(MoveTextError::Syntax { .. })
+        ));
+        assert!(matches!(
+            p.parse_move("11-"),
+            Err(MoveTextError::Syntax { .. })
+        ));
+        assert!(matches!(
+            p.parse_move("a2-b3"),
+            Err(MoveTextError::Syntax { .. })
+        ));
+        assert!(matches!(
+            p.parse_move("11"),
+            Err(MoveTextError::Syntax { .. })
+        ));
+        assert!(matches!(
+            p.parse_move(""),
+            Err(MoveTextError::Syntax { .. })
+        ));
+        let i = Position::start(Variant::INTERNATIONAL);
+        assert_eq!(i.parse_move("3228").unwrap().to().number(), 28);
+        assert_eq!(i.parse_move("b4c5").unwrap().to().number(), 27);
+        let b = Position::start(Variant::BRAZILIAN);
+        assert_eq!(
+            b.parse_move("a3b4")
+                .unwrap()
+                .to()
+                .algebraic(BoardSize::Eight),
+            "b4"
+        );
+        assert_eq!(i.parse_move("j4-i5").unwrap().from().number(), 35);
+    }
+}

@@ -1,0 +1,75 @@
+//! Properties that must hold for any input: no panic on any FEN or square text, canonical
+//! FEN round trips, and the move generator agreeing with itself along random games.
+
+use draughts::{BoardSize, Fen, Position, Square, Variant, perft};
+use proptest::prelude::*;
+
+fn variant() -> impl Strategy<Value = Variant> {
+    prop::sample::select(Variant::ALL.to_vec())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn fen_reader_never_panics(text in ".{0,80}", v in variant()) {
+        let _ = Fen::parse(&text, v);
+    }
+
+    #[test]
+    fn fen_like_text_never_panics(text in "[WBwb?]?[:., ]{0,2}([WBKwbk?]?[0-9a-j,\\-. :]{0,6}){0,12}", v in variant()) {
+        if let Ok(fen) = Fen::parse(&text, v) {
+            // Whatever was read writes canonically and reads back to the same position.
+            let again = Fen::parse(&fen.position.to_fen(), v).unwrap();
+            prop_assert_eq!(again.position, fen.position);
+        }
+    }
+
+    #[test]
+    fn square_names_never_panic(text in ".{0,12}") {
+        for size in [BoardSize::Eight, BoardSize::Ten] {
+            if let Ok(sq) = Square::parse(&text, size) {
+                prop_assert!(sq.number() >= 1 && sq.number() <= u32::from(size.squares()));
+            }
+        }
+    }
+
+    #[test]
+    fn move_texts_never_panic(text in "[0-9a-jx:\\- ]{0,16}", v in variant()) {
+        let _ = Position::start(v).parse_move(&text);
+    }
+
+    /// Along random games: the bulk count equals the generated list, every move reads back
+    /// from its own notation, and the FEN of every position round-trips.
+    #[test]
+    fn random_games_are_consistent(v in variant(), choices in prop::collection::vec(any::<u16>(), 0..120)) {
+        let mut pos = Position::start(v);
+        let style = draughts::MoveStyle::of(&v);
+        for c in choices {
+            let moves = pos.legal_moves();
+            prop_assert_eq!(moves.len() as u64, pos.legal_move_count());
+            prop_assert_eq!(perft(&pos, 1), moves.len() as u64);
+            prop_assert_eq!(Position::from_fen(&pos.to_fen(), v).unwrap(), pos);
+            if moves.is_empty() {
+                break;
+            }
+            for m in &moves {
+                let text = pos.write_move(m, &style);
+                prop_assert_eq!(&pos.parse_move(&text).unwrap(), m);
+                let full = pos.write_move(m, &style.with_full_path());
+                prop_assert_eq!(&pos.parse_move(&full).unwrap(), m);
+            }
+            let m = &moves[c as usize % moves.len()];
+            let mut copy = pos;
+            copy.play(m).unwrap();
+            pos.play_unchecked(m);
+            prop_assert_eq!(copy, pos);
+        }
+    }
+}
+
+#[test]
+fn huge_depth_on_a_finished_position_does_not_allocate_or_panic() {
+    let pos = Position::from_fen("W:W:B1", Variant::AMERICAN).unwrap();
+    assert_eq!(perft(&pos, u32::MAX), 0);
+}

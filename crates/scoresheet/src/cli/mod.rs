@@ -1,0 +1,36 @@
+//! Command-line arguments and the subcommands.
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod fen;
+mod perft;
+mod variant_arg;
+
+pub use variant_arg::VariantArg;
+
+/// Read, check, convert and serve records of draughts and chess games.
+#[derive(Debug, Parser)]
+#[command(name = "scoresheet", version, about)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Count the move sequences of a given length from a position (checks the move generator).
+    Perft(perft::PerftArgs),
+    /// Normalise a FEN position and draw it.
+    Fen(fen::FenArgs),
+}
+
+/// Runs a parsed command line. `Ok` carries the exit code; `Err` is a usage or I/O problem
+/// (exit code 2).
+pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
+    match cli.command {
+        Command::Perft(args) => perft::run(args),
+        Command::Fen(args) => fen::run(args),
+    }
+}

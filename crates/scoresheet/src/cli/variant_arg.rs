@@ -1,0 +1,14 @@
+//! The `--variant` argument.
+
+use draughts::Variant;
+
+/// A variant named on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VariantArg(pub Variant);
+
+impl std::str::FromStr for VariantArg {
+    type Err = String;
+    fn from_str(s: &str) -> Result<VariantArg, String> {
+        s.parse::<Variant>().map(VariantArg)
+    }
+}

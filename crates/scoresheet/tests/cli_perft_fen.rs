@@ -1,0 +1,101 @@
+//! The `perft` and `fen` commands, run as a user runs them.
+
+use std::process::Command;
+
+fn scoresheet(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_scoresheet"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn perft_prints_the_count_alone_on_the_last_line() {
+    let (code, out, err) = scoresheet(&["perft", "--variant", "international", "--depth", "5"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().last(), Some("27117"));
+    assert_eq!(out.lines().count(), 1);
+    assert!(
+        err.contains("leaves/s"),
+        "timing goes to standard error: {err}"
+    );
+}
+
+#[test]
+fn perft_divide_lists_root_moves_in_the_variants_notation() {
+    let (code, out, _) = scoresheet(&["perft", "-v", "russian", "-d", "3", "--divide"]);
+    assert_eq!(code, 0);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 8, "seven root moves and the total: {out}");
+    assert_eq!(lines[7], "302");
+    assert!(lines.iter().any(|l| l.starts_with("c3-d4 ")), "{out}");
+    let sum: u64 = lines[..7]
+        .iter()
+        .map(|l| l.split(' ').nth(1).unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(sum, 302);
+    assert!(
+        lines[..7]
+            .iter()
+            .all(|l| l.as_bytes()[0].is_ascii_lowercase()),
+        "algebraic squares: {out}"
+    );
+}
+
+#[test]
+fn perft_from_a_fen() {
+    let (code, out, _) = scoresheet(&[
+        "perft",
+        "-v",
+        "international",
+        "--fen",
+        "W:WK47:B14,19,29,31,42",
+        "-d",
+        "1",
+        "--divide",
+    ]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("47x38x24x13x36 1") && out.contains("47x38x20x9x36 1"),
+        "{out}"
+    );
+    assert_eq!(out.lines().last(), Some("2"));
+}
+
+#[test]
+fn fen_prints_canonical_fen_then_a_diagram() {
+    let (code, out, _) = scoresheet(&["fen", "--variant", "american", "w:w 31,26,28:b17-19,k20."]);
+    assert_eq!(code, 0);
+    let mut lines = out.lines();
+    assert_eq!(lines.next(), Some("W:W26,28,31:B17,18,19,K20"));
+    let board: Vec<&str> = lines.collect();
+    assert!(
+        board[0].contains(" 1 ") && board[0].ends_with(" 4"),
+        "numbers label the squares: {out}"
+    );
+    assert!(
+        board.iter().any(|l| l.contains(" B")),
+        "a black king: {out}"
+    );
+}
+
+#[test]
+fn fen_errors_say_where() {
+    let (code, _, err) = scoresheet(&["fen", "--variant", "american", "W:W26,26"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("character 7") && err.contains("twice"),
+        "{err}"
+    );
+    let (code, _, err) = scoresheet(&["fen", "--variant", "brazilian", "?:W29:B2"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("--side"), "{err}");
+    let (code, _, err) = scoresheet(&["perft", "--variant", "italian", "-d", "2"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown draughts variant"), "{err}");
+}
