@@ -73,6 +73,8 @@ pub(crate) struct MovePattern {
     pub(crate) captured: Option<Role>,
     pub(crate) captured_wing: Option<Wing>,
     pub(crate) promotion: Option<Role>,
+    /// Marked as en passant (`e.p.`): only an en passant capture fits.
+    pub(crate) en_passant: bool,
 }
 
 impl MovePattern {
@@ -86,6 +88,7 @@ impl MovePattern {
             captured: None,
             captured_wing: None,
             promotion: None,
+            en_passant: false,
         }
     }
 
@@ -98,6 +101,9 @@ impl MovePattern {
             return false;
         }
         if self.promotion.is_some() && m.promotion() != self.promotion {
+            return false;
+        }
+        if self.en_passant && !m.is_en_passant() {
             return false;
         }
         if self.capture {
@@ -138,6 +144,15 @@ pub(crate) fn fitting(legal: &MoveList, turn: Color, pattern: &Pattern) -> MoveL
         Pattern::Move(p) => {
             let mut moves = legal.clone();
             moves.retain(|m| p.matches(*m, turn));
+            if p.capture
+                && !p.en_passant
+                && moves.iter().any(|m| m.is_en_passant())
+                && moves.iter().any(|m| !m.is_en_passant())
+            {
+                // An unmarked capture that may be an ordinary capture or en
+                // passant of the same pawn is the ordinary one.
+                moves.retain(|m| !m.is_en_passant());
+            }
             if moves.len() > 1 {
                 keep_wing(&mut moves, p.wing, |m| m.from().unwrap_or(m.to()));
             }

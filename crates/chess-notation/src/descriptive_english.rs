@@ -171,12 +171,19 @@ const SUFFIX_WORDS: [&str; 12] = [
 ];
 
 /// Removes the signs after the move: `ch`, `dis ch`, `dbl ch`, `mate`,
-/// `e.p.` (after a space or glued), `+`, `#`, `!`, `?`.
-fn strip_suffixes(word: &str) -> Option<&str> {
+/// `e.p.` (after a space or glued), `+`, `#`, `!`, `?`. Tells whether an
+/// en passant mark was among them.
+fn strip_suffixes(word: &str) -> Option<(&str, bool)> {
+    let is_ep = |w: &str| matches!(w, "e.p." | "ep" | "e.p");
     let mut parts = word.split_whitespace();
     let mut s = parts.next()?;
-    if !parts.all(|w| SUFFIX_WORDS.contains(&w.trim_end_matches(['+', '#', '!', '?']))) {
-        return None;
+    let mut en_passant = false;
+    for part in parts {
+        let part = part.trim_end_matches(['+', '#', '!', '?']);
+        if !SUFFIX_WORDS.contains(&part) {
+            return None;
+        }
+        en_passant |= is_ep(part);
     }
     loop {
         let before = s.len();
@@ -188,24 +195,26 @@ fn strip_suffixes(word: &str) -> Option<&str> {
                     .last()
                     .is_some_and(|b| b.is_ascii_digit() || b.is_ascii_uppercase() || *b == b')')
             {
+                en_passant |= is_ep(mark);
                 s = rest;
                 break;
             }
         }
         if s.len() == before {
-            return Some(s);
+            return Some((s, en_passant));
         }
     }
 }
 
 pub(crate) fn parse(word: &str) -> Option<Pattern> {
-    let s = strip_suffixes(word.trim())?;
+    let (s, en_passant) = strip_suffixes(word.trim())?;
     if let Some(side) = parse_castle(s) {
         return Some(Pattern::Castle(side));
     }
     let (name, rest) = take_letters(s);
     let (role, wing, pawn_files) = piece_name(name)?;
     let mut p = MovePattern::new(role);
+    p.en_passant = en_passant;
     p.wing = wing;
     p.from.files = pawn_files;
     // The mover's rank (`R1-K2`) or square (`N(Q2)-B3`, `N/Q2-B3`).
@@ -304,9 +313,6 @@ pub(crate) fn write<P: Position + Clone>(
         push_castle(side, options.castling_zeros, out);
     } else {
         out.push_str(&move_text(pos, m));
-        if m.is_en_passant() {
-            out.push_str(" e.p.");
-        }
     }
     if !options.no_check_signs {
         out.push_str(match check_kind(pos, m) {
@@ -336,9 +342,10 @@ fn move_text<P: Position>(pos: &P, m: Move) -> String {
             targets.push(format!("{l}({})", square_name(at, turn, true)));
         }
         targets.push(format!("{l}({})", square_name(at, turn, false)));
+        let ep = if m.is_en_passant() { " e.p." } else { "" };
         for target in &targets {
             for mover in &movers {
-                forms.push(format!("{mover}x{target}{promotion}"));
+                forms.push(format!("{mover}x{target}{promotion}{ep}"));
             }
         }
     } else {

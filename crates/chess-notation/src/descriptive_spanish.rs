@@ -86,18 +86,22 @@ fn square_spec(s: &str) -> Option<Spec> {
     Some(Spec { files, ranks })
 }
 
-fn strip_suffixes(mut s: &str) -> &str {
+/// Removes the signs after the move; tells whether an en passant mark
+/// (`a.p.`, `e.p.`) was among them.
+fn strip_suffixes(mut s: &str) -> (&str, bool) {
+    let mut en_passant = false;
     loop {
         let before = s.len();
         s = s.trim_end_matches([' ', '+', '#', '!', '?']);
         for mark in ["a.p.", "e.p.", "a.p", "e.p"] {
             if let Some(rest) = s.strip_suffix(mark) {
                 s = rest;
+                en_passant = true;
                 break;
             }
         }
         if s.len() == before {
-            return s;
+            return (s, en_passant);
         }
     }
 }
@@ -110,12 +114,13 @@ fn parenthesized(s: &str) -> Option<(&str, &str)> {
 }
 
 pub(crate) fn parse(word: &str) -> Option<Pattern> {
-    let s = strip_suffixes(word.trim());
+    let (s, en_passant) = strip_suffixes(word.trim());
     if let Some(side) = parse_castle(s) {
         return Some(Pattern::Castle(side));
     }
     let &first = s.as_bytes().first()?;
     let mut p = MovePattern::new(piece(first)?);
+    p.en_passant = en_passant;
     let mut rest_str = &s[1..];
     if let Some((inner, after)) = parenthesized(rest_str) {
         p.from = square_spec(inner)?;
@@ -220,6 +225,11 @@ fn move_text<P: Position>(pos: &P, m: Move) -> String {
             targets.push(format!("({})", square_name(at, turn, true)));
         }
         targets.push(format!("({})", square_name(at, turn, false)));
+        if m.is_en_passant() {
+            // Where the pawn lands tells an en passant capture from a
+            // capture of the same pawn by another pawn.
+            targets.push(format!("({})", square_name(m.to(), turn, false)));
+        }
         for target in &targets {
             for source in &sources {
                 forms.push(format!(

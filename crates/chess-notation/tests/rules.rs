@@ -386,17 +386,22 @@ fn descriptive_ambiguity_settled_by_the_following_moves() {
 
 #[test]
 fn descriptive_search_is_bounded() {
-    // Knights shuffling back and forth: each N-B3 may be either knight's
-    // move... no: each word fits one move only after lookahead, in a long
-    // line that never decides; the reader must stop and say so.
+    // Each N-B3 may be either knight of the side: four readings per round,
+    // all legal; a bad word at the end would make a naive search try them
+    // all (4^30 lines). The reader gives up in bounded time and points at
+    // the bad word.
     let start = Chess::default();
-    let mut words = vec!["P-K4", "P-K4"];
-    for _ in 0..60 {
-        words.extend(["B-B4", "B-B4", "B-K2", "B-K2"]);
+    let mut words = Vec::new();
+    for _ in 0..30 {
+        words.extend(["N-B3", "N-B3", "N-N1", "N-N1"]);
     }
+    let ambiguous = read_line_as(&start, &words, ENGLISH_DESCRIPTIVE, Language::English).unwrap_err();
+    assert_eq!(ambiguous.ply_index, 0);
+    assert_eq!(ambiguous.candidates.len(), 2);
     words.push("junk");
     let err = read_line_as(&start, &words, ENGLISH_DESCRIPTIVE, Language::English).unwrap_err();
-    assert!(err.ply_index >= 2);
+    assert_eq!(err.ply_index, 120);
+    assert!(matches!(err.kind, LineErrorKind::Move(MoveError::Syntax { .. })), "{err}");
 }
 
 #[test]
