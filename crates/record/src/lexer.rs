@@ -814,7 +814,10 @@ impl<'a> Lexer<'a> {
             self.marks(toks, m, end);
             self.i = end;
             let had_marks = self.paren_marks(toks)? || m < end;
-            if had_marks || !matches!(s[m - 1], b'-' | b'x' | b':') || m - i < 2 {
+            if had_marks
+                || !matches!(s[m - 1], b'-' | b'x' | b':')
+                || !s[i..m - 1].iter().any(u8::is_ascii_alphanumeric)
+            {
                 return Ok(());
             }
             let k = self.skip_blanks(end)?;

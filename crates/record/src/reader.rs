@@ -7,7 +7,7 @@ use crate::tag::unescape_into;
 use crate::{Collect, CommentKind, Flow, Game, Nag, Pos, ReadError, Visitor};
 
 /// How much the reader asks of its input at least, each time it needs more.
-const CHUNK: usize = 256 * 1024;
+const DEFAULT_CHUNK: usize = 256 * 1024;
 
 /// Reads games one by one from any [`Read`], in memory bounded by the largest game.
 ///
@@ -57,6 +57,7 @@ pub struct Reader<R> {
     /// Characters between the start of that line and `start`.
     col_base: u32,
     games: u64,
+    chunk: usize,
     tokens: Vec<Token>,
     last: (usize, usize),
     scratch: [String; 3],
@@ -87,7 +88,14 @@ impl<R: Read> Reader<R> {
     /// A reader of games from `inner`. It does its own buffering: there is no need to wrap
     /// `inner` in a `BufReader`.
     pub fn new(inner: R) -> Self {
+        Reader::with_chunk_size(inner, DEFAULT_CHUNK)
+    }
+
+    /// A reader of games from `inner` that asks for at least `chunk` bytes (at least 1) each
+    /// time it needs more input (256 KiB for [`Reader::new`]).
+    pub fn with_chunk_size(inner: R, chunk: usize) -> Self {
         Reader {
+            chunk: chunk.max(1),
             inner,
             buf: Vec::new(),
             start: 0,
@@ -244,7 +252,7 @@ impl<R: Read> Reader<R> {
             self.start = 0;
             self.last = (0, 0);
         }
-        let target = self.filled + CHUNK.max(self.filled);
+        let target = self.filled + self.chunk.max(self.filled);
         if self.buf.len() < target {
             self.buf.resize(target, 0);
         }

@@ -196,7 +196,7 @@ impl<W: fmt::Write> LineWriter<'_, W> {
     fn line<M: Display>(&mut self, line: &Line<M>, first: u32) -> fmt::Result {
         let mut need_number = true;
         for extra in &line.before {
-            self.extra(extra, first, false)?;
+            self.extra(extra, first)?;
             need_number = true;
         }
         for (k, node) in line.nodes.iter().enumerate() {
@@ -207,50 +207,44 @@ impl<W: fmt::Write> LineWriter<'_, W> {
                 write!(self.word, "{n}. ")?;
             } else if self.options.move_numbers && need_number {
                 write!(self.word, "{n}... ")?;
-            } else if let (Some(sep), 1) = (self.options.ply_separator, ply % 2) {
-                if k > 0 && !need_number {
-                    let mut b = [0; 4];
-                    self.glue(sep.encode_utf8(&mut b))?;
-                }
             }
             let number_len = self.word.len();
             write!(self.word, "{}", node.mov)?;
+            // A move-strength mark and the ply separator are glued to the move.
+            let mut rest = &node.after[..];
+            if let Some(Extra::Nag(nag)) = rest.first()
+                && nag.is_move_strength()
+                && let Some(g) = self.glyph(*nag)
+            {
+                self.word.push_str(g);
+                rest = &rest[1..];
+            }
+            if let Some(sep) = self.options.ply_separator
+                && ply % 2 == 0
+                && rest.is_empty()
+                && k + 1 < line.nodes.len()
+            {
+                self.word.push(sep);
+            }
             let word = std::mem::take(&mut self.word);
             self.token(&word)?;
+            // The reader would join `35x` and a word after it on the same line.
             if word.len() > number_len && word.ends_with(['-', 'x', ':']) {
                 self.break_next = true;
             }
             self.word = word;
-            need_number = false;
-            let mut glued = false;
-            for (e, extra) in node.after.iter().enumerate() {
-                let glue = !glued && e == 0;
-                if self.extra(extra, ply, glue)? {
-                    glued = true;
-                } else {
-                    need_number = true;
-                }
+            need_number = !rest.is_empty();
+            for extra in rest {
+                self.extra(extra, ply)?;
             }
         }
         Ok(())
     }
 
-    /// Writes one item after (or before) the ply with absolute index `ply`. `glue` tells
-    /// whether a move-strength mark may be glued to the previous token. Returns whether the
-    /// item was glued.
-    fn extra<M: Display>(
-        &mut self,
-        extra: &Extra<M>,
-        ply: u32,
-        glue: bool,
-    ) -> Result<bool, fmt::Error> {
+    /// Writes one item after (or before) the ply with absolute index `ply`.
+    fn extra<M: Display>(&mut self, extra: &Extra<M>, ply: u32) -> fmt::Result {
         match extra {
             Extra::Nag(nag) => match self.glyph(*nag) {
-                Some(g) if glue && nag.is_move_strength() => {
-                    self.glue(g)?;
-                    self.break_next = false;
-                    return Ok(true);
-                }
                 Some(g) if !nag.is_move_strength() => self.token(g)?,
                 _ => self.token(&nag.to_string())?,
             },
@@ -273,7 +267,8 @@ impl<W: fmt::Write> LineWriter<'_, W> {
                 self.opens += 1;
                 self.line(line, ply)?;
                 self.flush_opens()?;
-                if self.break_next {
+                let full = self.options.width > 0 && self.column >= self.options.width;
+                if self.break_next || full {
                     self.token(")")?;
                 } else {
                     self.glue(")")?;
@@ -287,7 +282,7 @@ impl<W: fmt::Write> LineWriter<'_, W> {
             }
             Extra::Escape(text) => self.own_line(&format!("%{text}"))?,
         }
-        Ok(false)
+        Ok(())
     }
 
     fn glyph(&self, nag: Nag) -> Option<&'static str> {
