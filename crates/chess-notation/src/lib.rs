@@ -1,1 +1,53 @@
-//! TODO
+//! Chess move notation on top of [shakmaty]: algebraic notation with the
+//! piece letters of eight languages, figurines, long algebraic and UCI, the
+//! old descriptive notation (Spanish and English), tolerant reading, and
+//! detection of the notation and language of a game.
+//!
+//! shakmaty knows the rules (legal moves, positions, FEN, Chess960
+//! castling); this crate knows how people write moves down. It knows
+//! nothing about files: its input is a position and move words already cut
+//! out of a game record; its output is shakmaty [`Move`](shakmaty::Move)s,
+//! and the other way round.
+//!
+//! ```
+//! use chess_notation::{Language, Notation, ReadHint, WriteOptions, read_line, write_line};
+//! use shakmaty::Chess;
+//!
+//! let start = Chess::default();
+//! // German algebraic, detected.
+//! let line = read_line(&start, &["e4", "e5", "Sf3", "Sc6", "Lb5"], ReadHint::NONE)?;
+//! assert_eq!(line.language, Language::German);
+//!
+//! // Written again in Spanish descriptive notation.
+//! let spanish = WriteOptions::new(Notation::Descriptive(chess_notation::DescriptiveSystem::Spanish), Language::Spanish);
+//! assert_eq!(write_line(&start, &line.moves, &spanish), ["P4R", "P4R", "C3AR", "C3AD", "A5CD"]);
+//! # Ok::<_, chess_notation::LineError>(())
+//! ```
+//!
+//! The main entry points:
+//!
+//! - [`write_move`] and [`write_line`]: a legal move in any [`Notation`],
+//!   as [`WriteOptions`] say.
+//! - [`parse_move`]: one word of algebraic notation in a known language.
+//! - [`descriptive_candidates`]: every legal move a descriptive word can be.
+//! - [`read_line`]: a game's moves with detection of notation and language;
+//!   [`read_line_as`]: a line (a variation) in a known notation.
+
+mod descriptive;
+mod descriptive_english;
+mod descriptive_spanish;
+mod detect;
+mod error;
+mod language;
+mod line;
+mod options;
+mod san_read;
+mod san_write;
+
+pub use descriptive::descriptive_candidates;
+pub use error::{LineError, LineErrorKind, MoveError, Reading};
+pub use language::{Language, LanguageSet, ParseLanguageError, figurine, figurine_role};
+pub use line::{LineReading, read_line, read_line_as};
+pub use options::{DescriptiveSystem, Notation, ReadHint, WriteOptions};
+pub use san_read::parse_move;
+pub use san_write::{write_line, write_move};

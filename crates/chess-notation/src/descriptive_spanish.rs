@@ -1,0 +1,295 @@
+//! Spanish descriptive notation.
+//!
+//! Pieces `P C A T D R`; files named after the pieces that start on them,
+//! `TD CD AD D R AR CR TR` (short `T C A` when the side is clear); a square
+//! is its rank counted from the moving side, then its file: `4R`, `3AR`. A
+//! move is the piece then its destination (`P4R`, `C3AR`); a capture names
+//! the piece taken (`CxP`). When needed, the moving piece's square (or file,
+//! or rank) follows it in parentheses (`T(TR)1R`, `C(AR)xP`) and the taken
+//! piece's square follows it (`CxP(5R)`). Castling `0-0`, `0-0-0`;
+//! promotion `P8R:D`; check `+`, mate `++`.
+//!
+//! Writing names a destination file by its short name only when the other
+//! square of that name (same rank, mirrored file) is no legal destination at
+//! all, so there is no doubt about which square is meant (this is how the
+//! examples of the notation write `A4AD` but `C3A`); everything else is the
+//! shortest form that names exactly one legal move.
+
+use shakmaty::{Move, Position, Role, Square};
+
+use crate::descriptive::{
+    MovePattern, Pattern, Spec, first_unique, relative_rank, taken, taken_square,
+};
+use crate::san_read::parse_castle;
+use crate::san_write::{CheckKind, check_kind, push_castle};
+use crate::{DescriptiveSystem, Language, WriteOptions};
+
+const FULL_NAMES: [&str; 8] = ["TD", "CD", "AD", "D", "R", "AR", "CR", "TR"];
+const SHORT_NAMES: [Option<&str>; 8] = [
+    Some("T"),
+    Some("C"),
+    Some("A"),
+    None,
+    None,
+    Some("A"),
+    Some("C"),
+    Some("T"),
+];
+
+fn file_mask(name: &str) -> Option<u8> {
+    if let Some(i) = FULL_NAMES.iter().position(|n| *n == name) {
+        return Some(1 << i);
+    }
+    match name {
+        "T" => Some(0x81),
+        "C" => Some(0x42),
+        "A" => Some(0x24),
+        _ => None,
+    }
+}
+
+fn piece(c: u8) -> Option<Role> {
+    match c {
+        b'P' => Some(Role::Pawn),
+        b'C' => Some(Role::Knight),
+        b'A' => Some(Role::Bishop),
+        b'T' => Some(Role::Rook),
+        b'D' => Some(Role::Queen),
+        b'R' => Some(Role::King),
+        _ => None,
+    }
+}
+
+/// A square, file or rank: `5R`, `1TR`, `TR`, `5`, also `TR1`.
+fn square_spec(s: &str) -> Option<Spec> {
+    if s.is_empty() {
+        return None;
+    }
+    let (digits, letters) = match s.as_bytes()[0] {
+        b'1'..=b'8' => s.split_at(1),
+        _ => {
+            let cut = s.find(|c: char| c.is_ascii_digit()).unwrap_or(s.len());
+            let (letters, digits) = s.split_at(cut);
+            (digits, letters)
+        }
+    };
+    let ranks = match digits.as_bytes() {
+        [] => 0xff,
+        [d @ b'1'..=b'8'] => 1 << (d - b'1'),
+        _ => return None,
+    };
+    let files = if letters.is_empty() {
+        0xff
+    } else {
+        file_mask(letters)?
+    };
+    Some(Spec { files, ranks })
+}
+
+/// Removes the signs after the move; tells whether an en passant mark
+/// (`a.p.`, `e.p.`) was among them.
+fn strip_suffixes(mut s: &str) -> (&str, bool) {
+    let mut en_passant = false;
+    loop {
+        let before = s.len();
+        s = s.trim_end_matches([' ', '+', '#', '!', '?']);
+        for mark in ["a.p.", "e.p.", "a.p", "e.p"] {
+            if let Some(rest) = s.strip_suffix(mark) {
+                s = rest;
+                en_passant = true;
+                break;
+            }
+        }
+        if s.len() == before {
+            return (s, en_passant);
+        }
+    }
+}
+
+/// Splits `(inner)rest` into `inner` and `rest`.
+fn parenthesized(s: &str) -> Option<(&str, &str)> {
+    let s = s.strip_prefix('(')?;
+    let end = s.find(')')?;
+    Some((&s[..end], &s[end + 1..]))
+}
+
+pub(crate) fn parse(word: &str) -> Option<Pattern> {
+    let (s, en_passant) = strip_suffixes(word.trim());
+    if let Some(side) = parse_castle(s) {
+        return Some(Pattern::Castle(side));
+    }
+    let &first = s.as_bytes().first()?;
+    let mut p = MovePattern::new(piece(first)?);
+    p.en_passant = en_passant;
+    let mut rest_str = &s[1..];
+    if let Some((inner, after)) = parenthesized(rest_str) {
+        p.from = square_spec(inner)?;
+        rest_str = after;
+    }
+    // The promotion, if any, ends the word.
+    if let Some(cut) = rest_str.find([':', '=']) {
+        let promo = &rest_str[cut + 1..];
+        let &[letter] = promo.as_bytes() else {
+            return None;
+        };
+        p.promotion = Some(piece(letter).filter(|r| !matches!(r, Role::Pawn | Role::King))?);
+        rest_str = &rest_str[..cut];
+    }
+    match rest_str.as_bytes().first() {
+        Some(b'x' | b'X') => {
+            p.capture = true;
+            let target = &rest_str[1..];
+            match target.as_bytes().first() {
+                Some(b'1'..=b'8') => p.to = square_spec(target)?,
+                Some(&c) => {
+                    p.captured = Some(piece(c)?);
+                    let after = &target[1..];
+                    if !after.is_empty() {
+                        let (inner, tail) = parenthesized(after)?;
+                        if !tail.is_empty() {
+                            return None;
+                        }
+                        p.to = square_spec(inner)?;
+                    }
+                }
+                None => return None,
+            }
+        }
+        Some(b'1'..=b'8') => {
+            p.to = square_spec(rest_str)?;
+            if p.to.files == 0xff {
+                return None;
+            }
+        }
+        _ => return None,
+    }
+    Some(Pattern::Move(p))
+}
+
+fn square_name(square: Square, turn: shakmaty::Color, short: bool) -> String {
+    let file = square.file() as usize;
+    let name = if short {
+        SHORT_NAMES[file].unwrap_or(FULL_NAMES[file])
+    } else {
+        FULL_NAMES[file]
+    };
+    format!("{}{name}", relative_rank(square, turn))
+}
+
+fn letter(role: Role) -> char {
+    Language::Spanish.letter(role)
+}
+
+pub(crate) fn write<P: Position + Clone>(
+    pos: &P,
+    m: Move,
+    options: &WriteOptions,
+    out: &mut String,
+) {
+    if let Some(side) = m.castling_side() {
+        push_castle(side, true, out);
+    } else {
+        out.push_str(&move_text(pos, m));
+    }
+    if !options.no_check_signs {
+        match check_kind(pos, m) {
+            CheckKind::None => {}
+            CheckKind::Mate => out.push_str("++"),
+            _ => out.push('+'),
+        }
+    }
+}
+
+fn move_text<P: Position>(pos: &P, m: Move) -> String {
+    let legal = pos.legal_moves();
+    let turn = pos.turn();
+    let from = m.from().unwrap_or(m.to());
+    let mut sources = vec![String::new()];
+    let file = from.file() as usize;
+    if let Some(short) = SHORT_NAMES[file] {
+        sources.push(format!("({short})"));
+    }
+    sources.push(format!("({})", FULL_NAMES[file]));
+    sources.push(format!("({})", relative_rank(from, turn)));
+    sources.push(format!("({})", square_name(from, turn, false)));
+    let promotion = m
+        .promotion()
+        .map(|r| format!(":{}", letter(r)))
+        .unwrap_or_default();
+    let mover = letter(m.role());
+    let mut forms = Vec::new();
+    if let Some(role) = taken(m) {
+        let at = taken_square(m);
+        let mut targets = vec![String::new()];
+        if SHORT_NAMES[at.file() as usize].is_some() {
+            targets.push(format!("({})", square_name(at, turn, true)));
+        }
+        targets.push(format!("({})", square_name(at, turn, false)));
+        if m.is_en_passant() {
+            // Where the pawn lands tells an en passant capture from a
+            // capture of the same pawn by another pawn.
+            targets.push(format!("({})", square_name(m.to(), turn, false)));
+        }
+        for target in &targets {
+            for source in &sources {
+                forms.push(format!(
+                    "{mover}{source}x{}{target}{promotion}",
+                    letter(role)
+                ));
+            }
+        }
+    } else {
+        let to = m.to();
+        let mirror = to.flip_horizontal();
+        let mirror_reachable = legal
+            .iter()
+            .any(|l| !l.is_castle() && l.to() == mirror && l.from().is_some());
+        let mut targets = Vec::new();
+        if SHORT_NAMES[to.file() as usize].is_some() && !mirror_reachable {
+            targets.push(square_name(to, turn, true));
+        }
+        targets.push(square_name(to, turn, false));
+        for source in &sources {
+            for target in &targets {
+                forms.push(format!("{mover}{source}{target}{promotion}"));
+            }
+        }
+    }
+    first_unique(forms, DescriptiveSystem::Spanish, &legal, turn, m)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::CastlingSide;
+
+    #[test]
+    fn parses_the_forms() {
+        let Some(Pattern::Move(p)) = parse("P4R") else {
+            panic!()
+        };
+        assert_eq!(p.role, Role::Pawn);
+        assert_eq!(p.to, Spec { files: 1 << 4, ranks: 1 << 3 });
+        let Some(Pattern::Move(p)) = parse("T(TR)1R") else {
+            panic!()
+        };
+        assert_eq!(p.from.files, 1 << 7);
+        let Some(Pattern::Move(p)) = parse("C(AR)xP") else {
+            panic!()
+        };
+        assert!(p.capture);
+        assert_eq!(p.captured, Some(Role::Pawn));
+        let Some(Pattern::Move(p)) = parse("P8R:D") else {
+            panic!()
+        };
+        assert_eq!(p.promotion, Some(Role::Queen));
+        let Some(Pattern::Move(p)) = parse("CxP(5R)+") else {
+            panic!()
+        };
+        assert_eq!(p.to, Spec { files: 1 << 4, ranks: 1 << 4 });
+        assert_eq!(parse("0-0"), Some(Pattern::Castle(CastlingSide::KingSide)));
+        for bad in ["", "P", "P4", "P4X", "X4R", "Cx", "CxP(", "P8R:", "P8R:R", "e4", "P-K4"] {
+            assert_eq!(parse(bad), None, "{bad}");
+        }
+    }
+}

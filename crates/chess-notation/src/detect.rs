@@ -1,0 +1,182 @@
+//! Telling, from the words of a game, its notation (algebraic or which
+//! descriptive system) and which languages may read its letters.
+//!
+//! Everything here is cheap: one look at each word, and set operations on
+//! the letters the game uses. Replaying is left to `line.rs`, which replays
+//! more than one candidate only when their meanings differ.
+
+use crate::language::LetterSet;
+use crate::{DescriptiveSystem, Language, LanguageSet};
+
+/// The family of notations a word belongs to, as far as the word alone tells.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum WordKind {
+    /// Has a square such as `e4`, or a figurine: algebraic.
+    Algebraic,
+    /// Descriptive, of this system.
+    Descriptive(DescriptiveSystem),
+    /// Descriptive, either system (`PxP`, `RxP`).
+    DescriptiveEither,
+    /// Could be anything (castling, empty).
+    Neutral,
+}
+
+fn has_square(bytes: &[u8]) -> bool {
+    bytes
+        .windows(2)
+        .any(|w| matches!(w[0], b'a'..=b'h') && matches!(w[1], b'1'..=b'8'))
+}
+
+pub(crate) fn word_kind(word: &str) -> WordKind {
+    let word = word.trim();
+    let bytes = word.as_bytes();
+    if bytes.is_empty() || crate::san_read::parse_castle(word.trim_end_matches(['+', '#'])).is_some()
+    {
+        return WordKind::Neutral;
+    }
+    if has_square(bytes) || word.chars().next().and_then(crate::figurine_role).is_some() {
+        return WordKind::Algebraic;
+    }
+    if !bytes[0].is_ascii_uppercase() {
+        return WordKind::Neutral;
+    }
+    if word.contains('-') || word.contains("Kt") || word.contains(' ') {
+        return WordKind::Descriptive(DescriptiveSystem::English);
+    }
+    // A rank followed by a file name is Spanish (`P4R`, `T(TR)1R`,
+    // `CxP(5R)`); a file name followed by a rank is English (`PxP(Q4)`).
+    if let Some(i) = bytes.iter().position(u8::is_ascii_digit) {
+        return match bytes.get(i + 1) {
+            Some(b) if b.is_ascii_uppercase() => WordKind::Descriptive(DescriptiveSystem::Spanish),
+            _ if i > 0 && bytes[i - 1].is_ascii_uppercase() => {
+                WordKind::Descriptive(DescriptiveSystem::English)
+            }
+            _ => WordKind::Neutral,
+        };
+    }
+    // A capture naming pieces only: the letters tell.
+    let letters = word.bytes().filter(u8::is_ascii_uppercase);
+    let mut kind = WordKind::DescriptiveEither;
+    for b in letters {
+        match b {
+            b'C' | b'A' | b'T' | b'D' => return WordKind::Descriptive(DescriptiveSystem::Spanish),
+            b'N' | b'B' | b'Q' | b'K' => return WordKind::Descriptive(DescriptiveSystem::English),
+            b'P' | b'R' => {}
+            _ => kind = WordKind::Neutral,
+        }
+    }
+    kind
+}
+
+/// What the words say about the game's notation.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Family {
+    Algebraic,
+    /// Descriptive; the system if a word told it.
+    Descriptive(Option<DescriptiveSystem>),
+}
+
+/// The first word that tells decides.
+pub(crate) fn family<S: AsRef<str>>(words: &[S]) -> Family {
+    let mut descriptive = false;
+    for word in words {
+        match word_kind(word.as_ref()) {
+            WordKind::Algebraic => return Family::Algebraic,
+            WordKind::Descriptive(system) => return Family::Descriptive(Some(system)),
+            WordKind::DescriptiveEither => descriptive = true,
+            WordKind::Neutral => {}
+        }
+    }
+    if descriptive {
+        Family::Descriptive(None)
+    } else {
+        Family::Algebraic
+    }
+}
+
+/// Whether two languages give the same meaning to every letter of `used`.
+pub(crate) fn agree(a: Language, b: Language, used: LetterSet) -> bool {
+    used.letters().all(|c| a.role(c) == b.role(c))
+}
+
+/// The languages that know every letter of `used`, grouped by meaning: the
+/// languages of one group read the game identically, so only one per group
+/// needs replaying. Groups come in the order of [`Language::ALL`].
+pub(crate) fn language_groups(used: LetterSet) -> Vec<LanguageSet> {
+    let mut groups: Vec<(Language, LanguageSet)> = Vec::new();
+    for language in Language::ALL {
+        if !used.is_subset(language.letter_set()) {
+            continue;
+        }
+        match groups.iter_mut().find(|(rep, _)| agree(*rep, language, used)) {
+            Some((_, set)) => set.insert(language),
+            None => groups.push((language, [language].into_iter().collect())),
+        }
+    }
+    groups.into_iter().map(|(_, set)| set).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn used(letters: &str) -> LetterSet {
+        letters.chars().fold(LetterSet::EMPTY, LetterSet::with)
+    }
+
+    #[test]
+    fn words_tell_their_notation() {
+        assert_eq!(word_kind("e4"), WordKind::Algebraic);
+        assert_eq!(word_kind("Cf3"), WordKind::Algebraic);
+        assert_eq!(word_kind("♘f3"), WordKind::Algebraic);
+        assert_eq!(word_kind("O-O"), WordKind::Neutral);
+        assert_eq!(word_kind("P4R"), WordKind::Descriptive(DescriptiveSystem::Spanish));
+        assert_eq!(word_kind("T(TR)1R"), WordKind::Descriptive(DescriptiveSystem::Spanish));
+        assert_eq!(word_kind("CxP"), WordKind::Descriptive(DescriptiveSystem::Spanish));
+        assert_eq!(word_kind("P-K4"), WordKind::Descriptive(DescriptiveSystem::English));
+        assert_eq!(word_kind("QxP ch"), WordKind::Descriptive(DescriptiveSystem::English));
+        assert_eq!(word_kind("PxP(Q4)"), WordKind::Descriptive(DescriptiveSystem::English));
+        assert_eq!(word_kind("PxP"), WordKind::DescriptiveEither);
+        assert_eq!(word_kind("RxP"), WordKind::DescriptiveEither);
+        assert_eq!(family(&["O-O", "PxP", "P4R"]), Family::Descriptive(Some(DescriptiveSystem::Spanish)));
+        assert_eq!(family(&["PxP"]), Family::Descriptive(None));
+        assert_eq!(family::<&str>(&[]), Family::Algebraic);
+    }
+
+    #[test]
+    fn english_letters_leave_english_alone() {
+        let groups = language_groups(used("KQRBN"));
+        assert_eq!(groups, [[Language::English].into_iter().collect()]);
+        assert_eq!(language_groups(used("N")).len(), 1);
+    }
+
+    #[test]
+    fn spanish_and_italian_always_agree() {
+        let groups = language_groups(used("RDTAC"));
+        assert_eq!(groups.len(), 1);
+        assert!(groups[0].contains(Language::Spanish) && groups[0].contains(Language::Italian));
+    }
+
+    #[test]
+    fn rook_queen_king_letters_agree_in_four_languages() {
+        let groups = language_groups(used("RDT"));
+        assert_eq!(groups.len(), 1);
+        assert_eq!(groups[0].len(), 4);
+        for l in [Language::Spanish, Language::French, Language::Italian, Language::Esperanto] {
+            assert!(groups[0].contains(l));
+        }
+    }
+
+    #[test]
+    fn king_letter_differs_between_english_and_esperanto() {
+        let groups = language_groups(used("KR"));
+        assert!(groups.len() >= 2);
+        assert!(groups[0].contains(Language::English));
+        assert!(groups.iter().any(|g| g.contains(Language::Esperanto)));
+    }
+
+    #[test]
+    fn no_letters_every_language_agrees() {
+        assert_eq!(language_groups(LetterSet::EMPTY), [LanguageSet::ALL]);
+    }
+}

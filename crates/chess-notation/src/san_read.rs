@@ -1,0 +1,567 @@
+//! Reading algebraic notation (SAN, long algebraic, UCI) tolerantly, in any
+//! of our languages.
+//!
+//! Reading happens in two steps. [`parse`] looks at the word alone and finds
+//! its parts without knowing the language (so a game's words are parsed once
+//! even when several languages are tried); [`resolve`] gives the letters their
+//! meaning in a language and finds the one legal move that fits.
+
+use shakmaty::{CastlingSide, File, Move, MoveList, Position, Rank, Role, Square};
+
+use crate::error::{MoveError, illegal, no_piece_can_reach};
+use crate::language::{LetterSet, figurine_role, role_name};
+use crate::{Language, Notation, WriteOptions, write_move};
+
+/// A piece named in a move word.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Mark {
+    /// A capital letter (or `Ĉ`) whose meaning depends on the language.
+    Letter(char),
+    /// A figurine, the same in every language.
+    Figurine(Role),
+    /// A lowercase UCI promotion letter (`q r b n`), always English.
+    Uci(Role),
+}
+
+/// The outward form of a word, used to tell SAN, long algebraic and UCI
+/// apart when reporting a game's notation.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Shape {
+    /// Castling, which every algebraic notation writes alike.
+    Castle,
+    /// Short algebraic.
+    San,
+    /// Origin and destination with a separator: `e2-e4`, `Ng1-f3`, `e4xd5`.
+    Long,
+    /// Origin and destination glued, no piece letter: `e2e4`, `e7e8q`.
+    Uci,
+}
+
+/// A move word taken apart, before any language gives its letters meaning.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Parsed {
+    Castle(CastlingSide),
+    Normal {
+        piece: Option<Mark>,
+        file: Option<File>,
+        rank: Option<Rank>,
+        capture: bool,
+        to: Square,
+        promotion: Option<Mark>,
+        shape: Shape,
+    },
+}
+
+impl Parsed {
+    pub(crate) fn shape(&self) -> Shape {
+        match self {
+            Parsed::Castle(_) => Shape::Castle,
+            Parsed::Normal { shape, .. } => *shape,
+        }
+    }
+
+    /// The letters the word uses (not figurines).
+    pub(crate) fn letters(&self) -> LetterSet {
+        let mut set = LetterSet::EMPTY;
+        if let Parsed::Normal {
+            piece, promotion, ..
+        } = self
+        {
+            for mark in [piece, promotion].into_iter().flatten() {
+                if let Mark::Letter(c) = mark {
+                    set = set.with(*c);
+                }
+            }
+        }
+        set
+    }
+}
+
+/// Why a word could not be parsed at all.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum ParseFail {
+    Syntax,
+    Drop,
+    Null,
+}
+
+impl ParseFail {
+    pub(crate) fn into_error(self, word: &str) -> MoveError {
+        let word = word.to_owned();
+        match self {
+            ParseFail::Syntax => MoveError::Syntax {
+                word,
+                notation: Notation::San,
+            },
+            ParseFail::Drop => MoveError::Drop { word },
+            ParseFail::Null => MoveError::NullMove { word },
+        }
+    }
+}
+
+const fn file_of(b: u8) -> Option<File> {
+    if b >= b'a' && b <= b'h' {
+        Some(File::new((b - b'a') as u32))
+    } else {
+        None
+    }
+}
+
+const fn rank_of(b: u8) -> Option<Rank> {
+    if b >= b'1' && b <= b'8' {
+        Some(Rank::new((b - b'1') as u32))
+    } else {
+        None
+    }
+}
+
+/// Removes what may follow a move: check and mate signs, move-strength
+/// marks, and an en passant mark.
+fn strip_suffixes(mut s: &str) -> &str {
+    loop {
+        let before = s.len();
+        s = s.trim_end_matches([' ', '+', '#', '!', '?', '‡', '†']);
+        for mark in ["e.p.", "e.p", "ep", "a.p.", "a.p"] {
+            if let Some(rest) = s.strip_suffix(mark)
+                && rest
+                    .as_bytes()
+                    .last()
+                    .is_some_and(|b| b.is_ascii_digit() || *b == b' ')
+            {
+                s = rest;
+                break;
+            }
+        }
+        if s.len() == before {
+            return s;
+        }
+    }
+}
+
+pub(crate) fn parse_castle(s: &str) -> Option<CastlingSide> {
+    let mut os = 0;
+    let mut expect_o = true;
+    for b in s.bytes() {
+        match b {
+            b'O' | b'0' | b'o' if expect_o || os > 0 => {
+                os += 1;
+                expect_o = false;
+            }
+            b'-' if !expect_o => expect_o = true,
+            _ => return None,
+        }
+    }
+    match (os, expect_o) {
+        (2, false) => Some(CastlingSide::KingSide),
+        (3, false) => Some(CastlingSide::QueenSide),
+        _ => None,
+    }
+}
+
+/// Reads a piece mark at the start of `s`: a figurine, a capital letter, or
+/// `Ĉ` (also written `C` followed by a combining circumflex).
+fn take_mark(s: &str) -> Option<(Mark, &str)> {
+    let mut chars = s.chars();
+    let c = chars.next()?;
+    let rest = chars.as_str();
+    if let Some(role) = figurine_role(c) {
+        return Some((Mark::Figurine(role), rest));
+    }
+    match c {
+        'C' => match rest.strip_prefix('\u{302}') {
+            Some(rest) => Some((Mark::Letter('Ĉ'), rest)),
+            None => Some((Mark::Letter('C'), rest)),
+        },
+        'A'..='Z' | 'Ĉ' => Some((Mark::Letter(c), rest)),
+        _ => None,
+    }
+}
+
+fn parse_promotion(s: &str, shape: Shape) -> Result<Option<Mark>, ParseFail> {
+    if s.is_empty() {
+        return Ok(None);
+    }
+    let inner = if let Some(inner) = s.strip_prefix('(').and_then(|t| t.strip_suffix(')')) {
+        inner
+    } else if let Some(inner) = s.strip_prefix(['=', '/']) {
+        inner
+    } else {
+        s
+    };
+    if let Some((mark, "")) = take_mark(inner) {
+        return Ok(Some(mark));
+    }
+    let mut chars = inner.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c @ ('q' | 'r' | 'b' | 'n' | 'k')), None) => Ok(Some(if shape == Shape::Uci {
+            Mark::Uci(Role::from_char(c).unwrap_or(Role::Queen))
+        } else {
+            Mark::Letter(c.to_ascii_uppercase())
+        })),
+        _ => Err(ParseFail::Syntax),
+    }
+}
+
+/// Takes a word of algebraic notation apart.
+pub(crate) fn parse(word: &str) -> Result<Parsed, ParseFail> {
+    let s = strip_suffixes(word.trim());
+    if let Some(side) = parse_castle(s) {
+        return Ok(Parsed::Castle(side));
+    }
+    if matches!(s, "--" | "Z0" | "0000" | "@@@@" | "null") {
+        return Err(ParseFail::Null);
+    }
+    if s.contains('@') {
+        return Err(ParseFail::Drop);
+    }
+    let (piece, rest) = match take_mark(s) {
+        Some((Mark::Figurine(Role::Pawn), rest)) => (None, rest),
+        Some((mark, rest)) => (Some(mark), rest),
+        None => (None, s),
+    };
+    // The destination is the last square of the word; what follows it is
+    // the promotion, what comes before is the origin and separator.
+    let bytes = rest.as_bytes();
+    let at = (0..bytes.len().saturating_sub(1))
+        .rev()
+        .find(|&i| file_of(bytes[i]).is_some() && rank_of(bytes[i + 1]).is_some())
+        .ok_or(ParseFail::Syntax)?;
+    let to = Square::from_coords(
+        file_of(bytes[at]).ok_or(ParseFail::Syntax)?,
+        rank_of(bytes[at + 1]).ok_or(ParseFail::Syntax)?,
+    );
+    let middle = &bytes[..at];
+    let mut i = 0;
+    let file = middle.first().and_then(|&b| file_of(b));
+    i += usize::from(file.is_some());
+    let rank = middle.get(i).and_then(|&b| rank_of(b));
+    i += usize::from(rank.is_some());
+    let separator = middle.get(i).copied().filter(|b| matches!(b, b'x' | b':' | b'-'));
+    i += usize::from(separator.is_some());
+    if i != middle.len() {
+        return Err(ParseFail::Syntax);
+    }
+    let shape = match (file.is_some() && rank.is_some(), piece, separator) {
+        (true, None, None) => Shape::Uci,
+        (true, _, Some(_)) => Shape::Long,
+        _ => Shape::San,
+    };
+    // `rest` is ASCII up to the destination (we only matched ASCII bytes),
+    // so `at + 2` is a char boundary.
+    let promotion = parse_promotion(&rest[at + 2..], shape)?;
+    Ok(Parsed::Normal {
+        piece,
+        file,
+        rank,
+        capture: matches!(separator, Some(b'x' | b':')),
+        to,
+        promotion,
+        shape,
+    })
+}
+
+fn mark_role(mark: Mark, language: Language, word: &str) -> Result<Role, MoveError> {
+    match mark {
+        Mark::Figurine(role) | Mark::Uci(role) => Ok(role),
+        Mark::Letter(letter) => language
+            .role(letter)
+            .ok_or_else(|| MoveError::UnknownPieceLetter {
+                word: word.to_owned(),
+                letter,
+                language,
+            }),
+    }
+}
+
+fn in_check_note<P: Position>(pos: &P) -> &'static str {
+    match (pos.is_check(), pos.turn()) {
+        (false, _) => "",
+        (true, shakmaty::Color::White) => " (White is in check)",
+        (true, shakmaty::Color::Black) => " (Black is in check)",
+    }
+}
+
+/// Finds the legal move a parsed word names, in `language`.
+pub(crate) fn resolve<P: Position + Clone>(
+    pos: &P,
+    parsed: &Parsed,
+    language: Language,
+    word: &str,
+) -> Result<Move, Failure> {
+    let (piece, file, rank, capture, to, promotion) = match *parsed {
+        Parsed::Castle(side) => {
+            return pos.castling_moves(side).first().copied().ok_or_else(|| {
+                let name = if side == CastlingSide::KingSide {
+                    "short"
+                } else {
+                    "long"
+                };
+                fail(word, format!("{name} castling is not possible here"))
+            });
+        }
+        Parsed::Normal {
+            piece,
+            file,
+            rank,
+            capture,
+            to,
+            promotion,
+            ..
+        } => (piece, file, rank, capture, to, promotion),
+    };
+    let named = piece.map(|m| mark_role(m, language, word)).transpose()?;
+    let promotion = promotion
+        .map(|m| mark_role(m, language, word))
+        .transpose()?;
+
+    let mut candidates = match (file, rank) {
+        (Some(file), Some(rank)) => {
+            let from = Square::from_coords(file, rank);
+            from_square_candidates(pos, from, to, named, word)?
+        }
+        _ => {
+            let role = named.unwrap_or(Role::Pawn);
+            let mut candidates = pos.san_candidates(role, to);
+            if candidates.is_empty() {
+                let why = no_piece_can_reach(role, to);
+                return Err(fail(word, why + in_check_note(pos)));
+            }
+            candidates.retain(|m| {
+                let from = m.from().unwrap_or(to);
+                file.is_none_or(|f| f == from.file()) && rank.is_none_or(|r| r == from.rank())
+            });
+            if candidates.is_empty() {
+                let place = match (file, rank) {
+                    (Some(f), _) => format!("on the {}-file", f.char()),
+                    (_, Some(r)) => format!("on rank {}", r.char()),
+                    _ => String::new(),
+                };
+                return Err(fail(
+                    word,
+                    format!("no {} {place} can reach {to}", role_name(role)),
+                ));
+            }
+            candidates
+        }
+    };
+
+    match promotion {
+        Some(p) => {
+            candidates.retain(|m| m.promotion() == Some(p));
+            if candidates.is_empty() {
+                let why = if matches!(p, Role::King | Role::Pawn) {
+                    format!("a pawn cannot promote to a {}", role_name(p))
+                } else {
+                    "only a pawn that reaches the last rank promotes".to_owned()
+                };
+                return Err(fail(word, why));
+            }
+        }
+        None => {
+            let before = candidates.len();
+            candidates.retain(|m| m.promotion().is_none());
+            if candidates.is_empty() && before > 0 {
+                return Err(fail(
+                    word,
+                    "a pawn reaching the last rank must promote: name the new piece".to_owned(),
+                ));
+            }
+        }
+    }
+
+    if candidates.len() > 1 {
+        // A capture sign, present or missing, is tolerated; it only decides
+        // between candidates when they differ in it.
+        let matching = candidates
+            .iter()
+            .filter(|m| m.is_capture() == capture)
+            .count();
+        if matching > 0 {
+            candidates.retain(|m| m.is_capture() == capture);
+        }
+    }
+
+    match candidates.as_slice() {
+        [m] => Ok(*m),
+        _ => Err(Failure {
+            error: ambiguous(pos, word, &candidates, language),
+            candidates: candidates.to_vec(),
+        }),
+    }
+}
+
+fn fail(word: &str, why: String) -> Failure {
+    Failure::from(illegal(word, why))
+}
+
+/// A move that could not be read, with the legal moves it could be when it
+/// was ambiguous.
+#[derive(Clone, Debug)]
+pub(crate) struct Failure {
+    pub(crate) error: MoveError,
+    pub(crate) candidates: Vec<Move>,
+}
+
+impl From<MoveError> for Failure {
+    fn from(error: MoveError) -> Self {
+        Failure {
+            error,
+            candidates: Vec::new(),
+        }
+    }
+}
+
+fn from_square_candidates<P: Position>(
+    pos: &P,
+    from: Square,
+    to: Square,
+    named: Option<Role>,
+    word: &str,
+) -> Result<MoveList, MoveError> {
+    let Some(piece) = pos.board().piece_at(from) else {
+        return Err(illegal(word, format!("there is no piece on {from}")));
+    };
+    if piece.color != pos.turn() {
+        return Err(illegal(
+            word,
+            format!("the {} on {from} is not yours", role_name(piece.role)),
+        ));
+    }
+    if let Some(named) = named
+        && named != piece.role
+    {
+        return Err(illegal(
+            word,
+            format!(
+                "the piece on {from} is a {}, not a {}",
+                role_name(piece.role),
+                role_name(named)
+            ),
+        ));
+    }
+    let mut candidates = pos.san_candidates(piece.role, to);
+    candidates.retain(|m| m.from() == Some(from));
+    if candidates.is_empty() && piece.role == Role::King {
+        // Castling written as the king's step (`e1g1`) or as the king taking
+        // its own rook (`e1h1`, Chess960).
+        for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
+            for m in pos.castling_moves(side) {
+                if let Move::Castle { king, rook } = m
+                    && king == from
+                    && (rook == to || side.king_to(pos.turn()) == to)
+                {
+                    candidates.push(m);
+                }
+            }
+        }
+    }
+    if candidates.is_empty() {
+        return Err(illegal(
+            word,
+            format!(
+                "the {} on {from} cannot go to {to}{}",
+                role_name(piece.role),
+                in_check_note(pos)
+            ),
+        ));
+    }
+    Ok(candidates)
+}
+
+pub(crate) fn ambiguous<P: Position + Clone>(
+    pos: &P,
+    word: &str,
+    candidates: &[Move],
+    language: Language,
+) -> MoveError {
+    let options = WriteOptions::new(Notation::San, language).with_no_check_signs(true);
+    MoveError::Ambiguous {
+        word: word.to_owned(),
+        candidates: candidates
+            .iter()
+            .map(|m| write_move(pos, m, &options))
+            .collect(),
+    }
+}
+
+/// Reads one move of algebraic notation (SAN, long algebraic or UCI) in the
+/// given language, tolerantly: castling with `O`, `0` or `o`; any check or
+/// mate sign (even a wrong one); `e8Q`, `e8=Q`, `e8(Q)`, `e8/Q`; an `e.p.`
+/// mark; a missing or needless `x`; more origin than needed (`Ng1f3`);
+/// `e2-e4`, `Ng1-f3`, `e2xe4`, `e2e4`, `e7e8q`; figurines of either colour.
+///
+/// A capital letter that is not a piece letter of `language` is an error,
+/// never read as a pawn move.
+///
+/// ```
+/// use chess_notation::{Language, MoveError, parse_move};
+/// use shakmaty::{Chess, Square};
+///
+/// let pos = Chess::default();
+/// let m = parse_move(&pos, "Sf3", Language::German)?;
+/// assert_eq!(m.to(), Square::F3);
+/// assert_eq!(parse_move(&pos, "♞f3", Language::English)?, m);
+/// assert_eq!(parse_move(&pos, "g1f3", Language::English)?, m);
+///
+/// let err = parse_move(&pos, "Sf3", Language::English).unwrap_err();
+/// assert!(matches!(err, MoveError::UnknownPieceLetter { letter: 'S', .. }));
+/// # Ok::<_, MoveError>(())
+/// ```
+///
+/// # Errors
+///
+/// [`MoveError`] when the word is not a move, uses an unknown letter, or
+/// names no legal move or several.
+pub fn parse_move<P: Position + Clone>(
+    pos: &P,
+    text: &str,
+    language: Language,
+) -> Result<Move, MoveError> {
+    let parsed = parse(text).map_err(|e| e.into_error(text))?;
+    resolve(pos, &parsed, language, text).map_err(|f| f.error)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_the_tolerated_forms() {
+        let san = |s: &str| parse(s).unwrap();
+        assert_eq!(san("O-O"), Parsed::Castle(CastlingSide::KingSide));
+        assert_eq!(san("0-0-0+"), Parsed::Castle(CastlingSide::QueenSide));
+        assert_eq!(san("o-o"), Parsed::Castle(CastlingSide::KingSide));
+        assert_eq!(san("e4").shape(), Shape::San);
+        assert_eq!(san("e2e4").shape(), Shape::Uci);
+        assert_eq!(san("e2-e4").shape(), Shape::Long);
+        assert_eq!(san("Ng1-f3").shape(), Shape::Long);
+        for promo in ["e8Q", "e8=Q", "e8(Q)", "e8/Q", "e8=Q+", "e8=Q#"] {
+            let Parsed::Normal { promotion, .. } = san(promo) else {
+                panic!("{promo}")
+            };
+            assert_eq!(promotion, Some(Mark::Letter('Q')), "{promo}");
+        }
+        let Parsed::Normal { promotion, .. } = san("e7e8q") else {
+            panic!()
+        };
+        assert_eq!(promotion, Some(Mark::Uci(Role::Queen)));
+        let Parsed::Normal { piece, .. } = san("C\u{302}f3") else {
+            panic!()
+        };
+        assert_eq!(piece, Some(Mark::Letter('Ĉ')));
+        assert_eq!(parse("Q@f7"), Err(ParseFail::Drop));
+        assert_eq!(parse("--"), Err(ParseFail::Null));
+        for bad in ["", "x", "Nf", "e9", "O-O-O-O", "Nf3=", "e4e", "N-"] {
+            assert_eq!(parse(bad), Err(ParseFail::Syntax), "{bad}");
+        }
+    }
+
+    #[test]
+    fn strips_suffixes() {
+        assert_eq!(strip_suffixes("exd6e.p.+"), "exd6");
+        assert_eq!(strip_suffixes("exd6 e.p."), "exd6");
+        assert_eq!(strip_suffixes("exd6ep"), "exd6");
+        assert_eq!(strip_suffixes("Qxf7#!!"), "Qxf7");
+        assert_eq!(strip_suffixes("Rep"), "Rep");
+    }
+}

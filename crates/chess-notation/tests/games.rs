@@ -1,0 +1,121 @@
+//! Every game of the shared PGN files replays, and survives a round trip
+//! through every notation, language and style we write.
+
+mod common;
+
+use chess_notation::{
+    DescriptiveSystem, Language, LineErrorKind, Notation, ReadHint, WriteOptions, read_line,
+    write_line,
+};
+use common::Game;
+use shakmaty::{Chess, Move, Position, san::San};
+
+const FILES: [&str; 2] = ["lichess_db_1000k.pgn", "twic1599_1000k.pgn"];
+
+fn all_games() -> Vec<Game> {
+    FILES.iter().flat_map(|f| common::load(f)).collect()
+}
+
+/// shakmaty's own reading, to compare with.
+fn shakmaty_moves(start: &Chess, words: &[String]) -> Vec<Move> {
+    let mut pos = start.clone();
+    words
+        .iter()
+        .map(|w| {
+            let m = San::from_ascii(w.as_bytes()).unwrap().to_move(&pos).unwrap();
+            pos.play_unchecked(m);
+            m
+        })
+        .collect()
+}
+
+#[test]
+fn every_game_replays_in_english_like_shakmaty_reads_it() {
+    let games = all_games();
+    assert_eq!(games.len(), 438 + 1110);
+    for (i, game) in games.iter().enumerate() {
+        let line = read_line(&game.start, &game.words, ReadHint::NONE)
+            .unwrap_or_else(|e| panic!("game {i}: {e}"));
+        assert_eq!(line.moves, shakmaty_moves(&game.start, &game.words), "game {i}");
+        assert_eq!(line.notation, Notation::San, "game {i}");
+        if !game.words.is_empty() {
+            assert!(line.languages.contains(Language::English), "game {i}");
+        }
+    }
+}
+
+fn styles() -> Vec<WriteOptions> {
+    let mut styles: Vec<WriteOptions> = Language::ALL
+        .into_iter()
+        .map(|l| WriteOptions::new(Notation::San, l))
+        .collect();
+    styles.push(WriteOptions::new(Notation::San, Language::English).with_figurines(true));
+    styles.push(
+        WriteOptions::new(Notation::San, Language::Spanish)
+            .with_castling_zeros(true)
+            .with_mate_sign_double(true),
+    );
+    styles.push(WriteOptions::new(Notation::Long, Language::English));
+    styles.push(WriteOptions::new(Notation::Long, Language::German).with_figurines(true));
+    styles.push(WriteOptions::new(Notation::Uci, Language::English));
+    styles.push(WriteOptions::new(
+        Notation::Descriptive(DescriptiveSystem::Spanish),
+        Language::Spanish,
+    ));
+    styles.push(WriteOptions::new(
+        Notation::Descriptive(DescriptiveSystem::English),
+        Language::English,
+    ));
+    styles
+}
+
+/// Writes the game in `style` and reads it back, with the style's language
+/// as a hint, and without any hint (where two languages may legitimately
+/// conflict). Returns whether the unhinted reading met a conflict.
+fn round_trip(i: usize, game: &Game, moves: &[Move], style: &WriteOptions) -> bool {
+    let words = write_line(&game.start, moves, style);
+    let hint = ReadHint {
+        notation: Some(style.notation),
+        language: Some(style.language),
+    };
+    let back = read_line(&game.start, &words, hint)
+        .unwrap_or_else(|e| panic!("game {i} in {style:?}: {e}\n{words:?}"));
+    assert_eq!(back.moves, moves, "game {i} in {style:?}");
+    match read_line(&game.start, &words, ReadHint::NONE) {
+        Ok(back) => {
+            assert_eq!(back.moves, moves, "game {i} in {style:?}, detected");
+            if style.notation != Notation::Uci && !moves.is_empty() {
+                assert_eq!(back.notation, style.notation, "game {i} in {style:?}");
+            }
+            false
+        }
+        Err(e) if matches!(e.kind, LineErrorKind::Conflict { .. }) => true,
+        Err(e) => panic!("game {i} in {style:?}, detected: {e}\n{words:?}"),
+    }
+}
+
+fn round_trip_games(step: usize) {
+    let styles = styles();
+    let mut conflicts = 0;
+    for (i, game) in all_games().iter().enumerate().step_by(step) {
+        let moves = shakmaty_moves(&game.start, &game.words);
+        for style in &styles {
+            if round_trip(i, game, &moves, style) {
+                conflicts += 1;
+            }
+        }
+    }
+    eprintln!("unhinted readings that met a language conflict: {conflicts}");
+}
+
+#[test]
+fn a_sample_of_games_round_trips_through_every_notation() {
+    round_trip_games(25);
+}
+
+/// The full run: `cargo test --release -p chess-notation -- --ignored`.
+#[test]
+#[ignore = "slow in debug builds; run with --release -- --ignored"]
+fn every_game_round_trips_through_every_notation() {
+    round_trip_games(1);
+}

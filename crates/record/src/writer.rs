@@ -1,0 +1,296 @@
+//! Writing games back as text.
+
+use std::fmt::{self, Display, Write as _};
+use std::io;
+
+use crate::tag::write_quoted;
+use crate::{CommentKind, Extra, Game, Line, Nag};
+
+/// How [`write_game`] lays out a game.
+///
+/// ```
+/// use record::{read_games, write_game, WriteOptions};
+///
+/// let game = read_games("1. P4R P4R 2. C3AR C3AD *").remove(0).unwrap();
+/// let spanish = WriteOptions { ply_separator: Some(','), ..WriteOptions::default() };
+/// let mut out = String::new();
+/// write_game(&game, &spanish, &mut out).unwrap();
+/// assert_eq!(out, "1. P4R, P4R 2. C3AR, C3AD *\n\n");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WriteOptions {
+    /// The longest line, in characters; lines are broken between tokens, never inside one
+    /// (a token longer than this gets a line of its own). `0` means no wrapping.
+    pub width: usize,
+    /// The absolute index of the game's first move (ply): `0` when the first mover of the
+    /// game's rules makes it, `1` when the other side does, `2 * (n - 1)` or `2 * (n - 1) + 1`
+    /// when a setup position says move `n`.
+    ///
+    /// A ply whose absolute index `p` is even is the first mover's and is written `N. move`;
+    /// an odd one is written `N... move` when it starts a line or follows a comment,
+    /// variation, NAG or other item, and bare otherwise; `N = p / 2 + 1`.
+    pub first_ply: u32,
+    /// Whether to write move numbers at all.
+    pub move_numbers: bool,
+    /// A character written right after the first mover's ply when the second mover's ply
+    /// follows it directly (`1. P4R, P4R` in Spanish descriptive notation).
+    pub ply_separator: Option<char>,
+    /// Write NAGs 1–6 as marks glued to the move (`e4!?`) rather than `$5`.
+    pub strength_glyphs: bool,
+    /// Write other NAGs that have a glyph (`±`, `∞`, `N`, ...) as that glyph rather than
+    /// `$n`.
+    pub other_glyphs: bool,
+}
+
+impl Default for WriteOptions {
+    fn default() -> Self {
+        WriteOptions {
+            width: 80,
+            first_ply: 0,
+            move_numbers: true,
+            ply_separator: None,
+            strength_glyphs: true,
+            other_glyphs: false,
+        }
+    }
+}
+
+/// Writes a game: its tags in order, a blank line, the movetext wrapped to the width, the
+/// result, and a blank line.
+///
+/// The result written is the game's result token, else the `Result` tag's value when it is a
+/// valid result, else `*` (see [`Game::result_text`]). Moves are written with their
+/// [`Display`] form, so any move type that prints as text can be written.
+///
+/// ```
+/// use record::{read_games, write_game, WriteOptions};
+///
+/// let game = read_games("[White \"Tinsley\"]\n11-15 23-19 {old} (22-18) 8-11 1/2-1/2")
+///     .remove(0)
+///     .unwrap();
+/// let mut out = String::new();
+/// write_game(&game, &WriteOptions::default(), &mut out).unwrap();
+/// assert_eq!(
+///     out,
+///     "[White \"Tinsley\"]\n\n1. 11-15 23-19 {old} (1... 22-18) 2. 8-11 1/2-1/2\n\n"
+/// );
+/// ```
+pub fn write_game<M: Display>(
+    game: &Game<M>,
+    options: &WriteOptions,
+    out: &mut impl fmt::Write,
+) -> fmt::Result {
+    for tag in &game.tags {
+        write!(out, "[{} ", tag.name)?;
+        write_quoted(out, &tag.value)?;
+        out.write_str("]\n")?;
+    }
+    if !game.tags.is_empty() {
+        out.write_char('\n')?;
+    }
+    let mut w = LineWriter {
+        out,
+        options,
+        column: 0,
+        break_next: false,
+        opens: 0,
+        word: String::new(),
+    };
+    w.line(&game.moves, options.first_ply)?;
+    w.token(game.result_text())?;
+    w.out.write_str("\n\n")
+}
+
+/// Writes a game to an [`io::Write`], as [`write_game`] does.
+pub fn write_game_io<M: Display>(
+    game: &Game<M>,
+    options: &WriteOptions,
+    out: &mut impl io::Write,
+) -> io::Result<()> {
+    let mut text = String::new();
+    write_game(game, options, &mut text).map_err(io::Error::other)?;
+    out.write_all(text.as_bytes())
+}
+
+impl<M: Display> Display for Game<M> {
+    /// Writes the game with the default [`WriteOptions`].
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_game(self, &WriteOptions::default(), f)
+    }
+}
+
+/// Lays out movetext tokens on lines of limited width.
+struct LineWriter<'o, W> {
+    out: &'o mut W,
+    options: &'o WriteOptions,
+    /// Characters on the current line.
+    column: usize,
+    /// The next token must start a new line (after a `;` comment, or after a word that a
+    /// following word on the same line would be joined to).
+    break_next: bool,
+    /// `(` waiting to be glued to the next token.
+    opens: usize,
+    word: String,
+}
+
+impl<W: fmt::Write> LineWriter<'_, W> {
+    /// Writes a token after a space or a line break.
+    fn token(&mut self, text: &str) -> fmt::Result {
+        let len = self.opens + text.chars().count();
+        let wrap = self.options.width > 0 && self.column + 1 + len > self.options.width;
+        if self.column > 0 && (self.break_next || wrap) {
+            self.out.write_char('\n')?;
+            self.column = 0;
+        } else if self.column > 0 {
+            self.out.write_char(' ')?;
+            self.column += 1;
+        }
+        self.break_next = false;
+        if self.column == 0 && self.opens == 0 && text.starts_with('%') {
+            // Not an escape line: keep it off the first column.
+            self.out.write_char(' ')?;
+            self.column += 1;
+        }
+        for _ in 0..self.opens {
+            self.out.write_char('(')?;
+        }
+        self.opens = 0;
+        self.out.write_str(text)?;
+        self.column = match text.rfind('\n') {
+            Some(nl) => text[nl + 1..].chars().count(),
+            None => self.column + len,
+        };
+        Ok(())
+    }
+
+    /// Writes text glued to the previous token.
+    fn glue(&mut self, text: &str) -> fmt::Result {
+        self.out.write_str(text)?;
+        self.column += text.chars().count();
+        Ok(())
+    }
+
+    /// Writes the `(` still waiting for a token.
+    fn flush_opens(&mut self) -> fmt::Result {
+        if self.opens > 0 {
+            let opens = std::mem::take(&mut self.opens);
+            self.token(&"(".repeat(opens))?;
+        }
+        Ok(())
+    }
+
+    /// Writes a whole line of its own.
+    fn own_line(&mut self, text: &str) -> fmt::Result {
+        self.flush_opens()?;
+        if self.column > 0 {
+            self.out.write_char('\n')?;
+        }
+        self.out.write_str(text)?;
+        self.out.write_char('\n')?;
+        self.column = 0;
+        self.break_next = false;
+        Ok(())
+    }
+
+    /// Writes a line whose first ply has absolute index `first`.
+    fn line<M: Display>(&mut self, line: &Line<M>, first: u32) -> fmt::Result {
+        let mut need_number = true;
+        for extra in &line.before {
+            self.extra(extra, first)?;
+            need_number = true;
+        }
+        for (k, node) in line.nodes.iter().enumerate() {
+            let ply = first.saturating_add(k as u32);
+            let n = ply / 2 + 1;
+            self.word.clear();
+            if self.options.move_numbers && ply % 2 == 0 {
+                write!(self.word, "{n}. ")?;
+            } else if self.options.move_numbers && need_number {
+                write!(self.word, "{n}... ")?;
+            }
+            let number_len = self.word.len();
+            write!(self.word, "{}", node.mov)?;
+            // A move-strength mark and the ply separator are glued to the move.
+            let mut rest = &node.after[..];
+            if let Some(Extra::Nag(nag)) = rest.first()
+                && nag.is_move_strength()
+                && let Some(g) = self.glyph(*nag)
+            {
+                self.word.push_str(g);
+                rest = &rest[1..];
+            }
+            if let Some(sep) = self.options.ply_separator
+                && ply % 2 == 0
+                && rest.is_empty()
+                && k + 1 < line.nodes.len()
+            {
+                self.word.push(sep);
+            }
+            let word = std::mem::take(&mut self.word);
+            self.token(&word)?;
+            // The reader would join `35x` and a word after it on the same line.
+            if word.len() > number_len && word.ends_with(['-', 'x', ':']) {
+                self.break_next = true;
+            }
+            self.word = word;
+            need_number = !rest.is_empty();
+            for extra in rest {
+                self.extra(extra, ply)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Writes one item after (or before) the ply with absolute index `ply`.
+    fn extra<M: Display>(&mut self, extra: &Extra<M>, ply: u32) -> fmt::Result {
+        match extra {
+            Extra::Nag(nag) => match self.glyph(*nag) {
+                Some(g) if !nag.is_move_strength() => self.token(g)?,
+                _ => self.token(&nag.to_string())?,
+            },
+            Extra::Comment {
+                text,
+                kind: CommentKind::Brace,
+            } => self.token(&format!("{{{text}}}"))?,
+            Extra::Comment {
+                text,
+                kind: CommentKind::Line,
+            } => {
+                if text.is_empty() {
+                    self.token(";")?;
+                } else {
+                    self.token(&format!("; {text}"))?;
+                }
+                self.break_next = true;
+            }
+            Extra::Variation(line) => {
+                self.opens += 1;
+                self.line(line, ply)?;
+                self.flush_opens()?;
+                let full = self.options.width > 0 && self.column >= self.options.width;
+                if self.break_next || full {
+                    self.token(")")?;
+                } else {
+                    self.glue(")")?;
+                }
+            }
+            Extra::Setup { name, value, .. } => {
+                let mut s = format!("/{name} ");
+                write_quoted(&mut s, value)?;
+                s.push('/');
+                self.token(&s)?;
+            }
+            Extra::Escape(text) => self.own_line(&format!("%{text}"))?,
+        }
+        Ok(())
+    }
+
+    fn glyph(&self, nag: Nag) -> Option<&'static str> {
+        let wanted = if nag.is_move_strength() {
+            self.options.strength_glyphs
+        } else {
+            self.options.other_glyphs
+        };
+        if wanted { nag.glyph() } else { None }
+    }
+}
