@@ -236,8 +236,16 @@ impl LineError {
 
 impl fmt::Display for LineError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let dots = if self.side == Color::White { "." } else { "..." };
-        write!(f, "move {}{dots} {}: {}", self.move_number, self.word, self.kind)
+        let dots = if self.side == Color::White {
+            "."
+        } else {
+            "..."
+        };
+        write!(
+            f,
+            "move {}{dots} {}: {}",
+            self.move_number, self.word, self.kind
+        )
     }
 }
 

@@ -8,7 +8,9 @@ use crate::detect::{self, Family};
 use crate::error::{LineError, LineErrorKind, MoveError, Reading};
 use crate::language::LetterSet;
 use crate::san_read::{self, Failure, ParseFail, Parsed, Shape};
-use crate::{DescriptiveSystem, Language, LanguageSet, Notation, ReadHint, WriteOptions, write_move};
+use crate::{
+    DescriptiveSystem, Language, LanguageSet, Notation, ReadHint, WriteOptions, write_move,
+};
 
 /// The most positions the descriptive reader looks at, per line, to decide
 /// between the moves an ambiguous word may be. Enough for any real game;
@@ -105,10 +107,7 @@ pub fn read_line_as<S: AsRef<str>>(
     match notation {
         Notation::Descriptive(system) => search_descriptive(start, words, system),
         _ => {
-            let parsed: Vec<_> = words
-                .iter()
-                .map(|w| san_read::parse(w.as_ref()))
-                .collect();
+            let parsed: Vec<_> = words.iter().map(|w| san_read::parse(w.as_ref())).collect();
             replay_algebraic(start, words, &parsed, language).map_err(|(_, e)| e)
         }
     }
@@ -184,10 +183,7 @@ fn read_algebraic<S: AsRef<str>>(
     words: &[S],
     hint: Option<Language>,
 ) -> Result<LineReading, LineError> {
-    let parsed: Vec<_> = words
-        .iter()
-        .map(|w| san_read::parse(w.as_ref()))
-        .collect();
+    let parsed: Vec<_> = words.iter().map(|w| san_read::parse(w.as_ref())).collect();
     let notation = algebraic_notation(&parsed);
     let used = parsed
         .iter()
@@ -237,7 +233,10 @@ fn read_algebraic<S: AsRef<str>>(
         match replay_algebraic(start, words, &parsed, language) {
             Ok(moves) => successes.push((*group, moves)),
             Err(failure) => {
-                if best_failure.as_ref().is_none_or(|(ply, _)| failure.0 > *ply) {
+                if best_failure
+                    .as_ref()
+                    .is_none_or(|(ply, _)| failure.0 > *ply)
+                {
                     best_failure = Some(failure);
                 }
             }
@@ -326,7 +325,9 @@ fn read_descriptive<S: AsRef<str>>(
         _ => None,
     };
     let order = match system.or(hinted) {
-        Some(DescriptiveSystem::Spanish) => [DescriptiveSystem::Spanish, DescriptiveSystem::English],
+        Some(DescriptiveSystem::Spanish) => {
+            [DescriptiveSystem::Spanish, DescriptiveSystem::English]
+        }
         _ => [DescriptiveSystem::English, DescriptiveSystem::Spanish],
     };
     // A system the words (or the hint) name is tried alone first.
@@ -337,9 +338,7 @@ fn read_descriptive<S: AsRef<str>>(
                 let other = order[1];
                 match search_descriptive(start, words, other) {
                     Ok(moves) => Ok(reading(other, moves)),
-                    Err(other_error) if other_error.ply_index > error.ply_index => {
-                        Err(other_error)
-                    }
+                    Err(other_error) if other_error.ply_index > error.ply_index => Err(other_error),
                     Err(_) => Err(error),
                 }
             }
@@ -487,7 +486,13 @@ fn search_descriptive<S: AsRef<str>>(
                 .take()
                 .unwrap_or_else(|| (0, descriptive::syntax("", system)));
             let word = words.get(ply).map_or("", |w| w.as_ref());
-            return Err(line_error(start, ply, word, LineErrorKind::Move(error), Vec::new()));
+            return Err(line_error(
+                start,
+                ply,
+                word,
+                LineErrorKind::Move(error),
+                Vec::new(),
+            ));
         }
     };
     searcher.check_unique(&line)?;

@@ -33,7 +33,7 @@ pub use diagram::diagram;
 pub use error::{FenError, FenErrorKind, SquareError};
 pub use fen::Fen;
 pub use moves::Move;
-pub use notation::{MoveStyle, MoveTextError, parse_move_among, write_move_among};
+pub use notation::{MoveReader, MoveStyle, MoveTextError, parse_move_among, write_move_among};
 pub use perft::{perft, perft_divide};
 pub use piece::{Piece, Role};
 pub use position::{IllegalMove, Position};

@@ -2,7 +2,12 @@
 
 use std::hash::{Hash, Hasher};
 
+use smallvec::SmallVec;
+
 use crate::square::Square;
+
+/// The landing squares of a move, kept inline for up to eight captures.
+pub(crate) type Path = SmallVec<[Square; 8]>;
 use crate::square_set::SquareSet;
 
 /// A legal move: start square, end square, the pieces it takes, and its path.
@@ -18,7 +23,7 @@ pub struct Move {
     pub(crate) to: Square,
     pub(crate) captured: SquareSet,
     pub(crate) crowns: bool,
-    pub(crate) path: Vec<Square>,
+    pub(crate) path: Path,
 }
 
 impl Move {

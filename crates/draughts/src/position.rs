@@ -38,7 +38,7 @@ pub(crate) use with_geometry;
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
-    variant: Variant,
+    variant: &'static Variant,
     bits: Bits,
 }
 
@@ -67,7 +67,7 @@ impl Position {
     /// An empty board with `side` to move.
     pub fn empty(variant: Variant, side: Color) -> Position {
         Position {
-            variant,
+            variant: variant.interned(),
             bits: Bits {
                 white: 0,
                 black: 0,
@@ -78,8 +78,8 @@ impl Position {
     }
 
     /// The rules in force.
-    pub fn variant(&self) -> &Variant {
-        &self.variant
+    pub fn variant(&self) -> &'static Variant {
+        self.variant
     }
 
     /// The board size.
@@ -180,7 +180,7 @@ impl Position {
 
     /// Whether the side to move must capture.
     pub fn has_capture(&self) -> bool {
-        let r = Rules::of(&self.variant);
+        let r = Rules::of(self.variant);
         with_geometry!(self.variant.size, G => movegen::has_capture::<G>(&self.bits, &r))
     }
 
@@ -191,7 +191,7 @@ impl Position {
 
     /// The number of legal moves, counted without building them.
     pub fn legal_move_count(&self) -> u64 {
-        let r = Rules::of(&self.variant);
+        let r = Rules::of(self.variant);
         let mut scratch = MoveBuf::default();
         with_geometry!(self.variant.size, G => movegen::count::<G>(&self.bits, &r, &mut scratch))
     }
@@ -203,7 +203,7 @@ impl Position {
     }
 
     pub(crate) fn legal_moves_into(&self, buf: &mut MoveBuf) -> Vec<Move> {
-        let r = Rules::of(&self.variant);
+        let r = Rules::of(self.variant);
         with_geometry!(self.variant.size, G => {
             movegen::generate::<G, true>(&self.bits, &r, buf);
             buf.moves.iter().map(|m| to_move::<G>(m, buf.path(m))).collect()
@@ -272,7 +272,7 @@ impl Position {
         if !mv.is_capture() {
             return vec![vec![mv.to]];
         }
-        let r = Rules::of(&self.variant);
+        let r = Rules::of(self.variant);
         with_geometry!(self.variant.size, G => {
             let sq = |bit: u8| Square::from_index_unchecked(G::index(u32::from(bit)));
             movegen::paths_of::<G>(
@@ -286,6 +286,42 @@ impl Position {
             .into_iter()
             .map(|p| p.into_iter().map(sq).collect())
             .collect()
+        })
+    }
+}
+
+impl Position {
+    /// The legal move written as the squares `squares` (start, landing squares, end) when
+    /// they name it without doubt: the only move from the start to the end, or the move
+    /// whose landing squares are exactly those written. `None` leaves the decision to the
+    /// full reader. Uses `buf` for the generated moves, so a caller replaying many moves
+    /// allocates nothing per move.
+    pub(crate) fn find_written(&self, buf: &mut MoveBuf, squares: &[Square]) -> Option<Move> {
+        let (&first, &last) = (squares.first()?, squares.last()?);
+        let r = Rules::of(self.variant);
+        with_geometry!(self.variant.size, G => {
+            movegen::generate::<G, true>(&self.bits, &r, buf);
+            let from = G::TO_BIT[first.index() as usize];
+            let to = G::TO_BIT[last.index() as usize];
+            let landings = &squares[1..];
+            let mut found: Option<&Raw> = None;
+            let mut count = 0;
+            for m in buf.moves.iter().filter(|m| m.from == from && m.to == to) {
+                count += 1;
+                let path = buf.path(m);
+                if landings.len() > 1
+                    && path.len() == landings.len()
+                    && path.iter().zip(landings).all(|(&b, s)| b == G::TO_BIT[s.index() as usize])
+                {
+                    // A full landing path names one move: each stretch takes one piece.
+                    return Some(to_move::<G>(m, path));
+                }
+                found = Some(m);
+            }
+            match (count, found) {
+                (1, Some(m)) if landings.len() == 1 => Some(to_move::<G>(m, buf.path(m))),
+                _ => None,
+            }
         })
     }
 }

@@ -180,6 +180,28 @@ impl Variant {
     }
 }
 
+/// The supported variants as statics, so that positions can point to them.
+static KNOWN: [Variant; 4] = Variant::ALL;
+
+impl Variant {
+    /// A `'static` reference to a variant equal to this one, so that a position can point to
+    /// its rules instead of carrying a copy. The four supported variants are statics; another
+    /// description is kept once for the life of the program.
+    pub fn interned(self) -> &'static Variant {
+        if let Some(known) = KNOWN.iter().find(|v| **v == self) {
+            return known;
+        }
+        static OTHERS: std::sync::Mutex<Vec<&'static Variant>> = std::sync::Mutex::new(Vec::new());
+        let mut others = OTHERS.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(v) = others.iter().find(|v| ***v == self) {
+            return v;
+        }
+        let leaked: &'static Variant = Box::leak(Box::new(self));
+        others.push(leaked);
+        leaked
+    }
+}
+
 impl fmt::Display for Variant {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.title)

@@ -4,8 +4,12 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod check;
+mod convert;
 mod fen;
+mod input;
 mod perft;
+mod progress;
 mod variant_arg;
 
 pub use variant_arg::VariantArg;
@@ -24,6 +28,10 @@ enum Command {
     Perft(perft::PerftArgs),
     /// Normalise a FEN position and draw it.
     Fen(fen::FenArgs),
+    /// Read and replay every game of PDN/PGN files; report each bad game with its place.
+    Check(check::CheckArgs),
+    /// Rewrite games in another notation (standard input to standard output by default).
+    Convert(convert::ConvertArgs),
 }
 
 /// Runs a parsed command line. `Ok` carries the exit code; `Err` is a usage or I/O problem
@@ -32,5 +40,7 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::Perft(args) => perft::run(args),
         Command::Fen(args) => fen::run(args),
+        Command::Check(args) => check::run(args),
+        Command::Convert(args) => convert::run(args),
     }
 }

@@ -1,0 +1,131 @@
+//! `scoresheet convert`: rewrite games in another notation.
+
+use std::fs::File;
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use anyhow::Context;
+use clap::{Args, ValueEnum};
+use draughts::{MoveStyle, SquareStyle};
+use record::{Collect, ReadError, Reader};
+use scoresheet::games::{DraughtsGame, ReadOptions, WriteStyle};
+
+use super::VariantArg;
+use super::input::open;
+use super::progress::Progress;
+
+#[derive(Debug, Args)]
+pub struct ConvertArgs {
+    /// Input file; `-` (the default) reads standard input.
+    #[arg(default_value = "-")]
+    input: String,
+    /// Output file; standard output by default.
+    #[arg(long, short)]
+    output: Option<String>,
+    /// Rules for games without a GameType tag; without it, each game's rules are inferred.
+    #[arg(long, short)]
+    variant: Option<VariantArg>,
+    /// Write squares as numbers or algebraic names (default: each variant's own way).
+    #[arg(long, value_enum)]
+    squares: Option<SquaresArg>,
+    /// The character between the squares of a capture (default: the variant's, `x` or `:`).
+    #[arg(long)]
+    separator: Option<char>,
+    /// Write every landing square of a capture.
+    #[arg(long)]
+    full_path: bool,
+    /// Leave bad games out instead of passing them through unchanged.
+    #[arg(long)]
+    skip_bad: bool,
+    /// Movetext line width (0: no wrapping).
+    #[arg(long, default_value_t = 80)]
+    width: usize,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum SquaresArg {
+    Numeric,
+    Algebraic,
+}
+
+pub fn run(args: ConvertArgs) -> anyhow::Result<ExitCode> {
+    let options = ReadOptions {
+        variant: args.variant.map(|v| v.0),
+    };
+    let input = open(&args.input)?;
+    let mut out: Box<dyn Write> = match &args.output {
+        Some(path) => Box::new(io::BufWriter::new(
+            File::create(path).with_context(|| format!("cannot create {path}"))?,
+        )),
+        None => Box::new(io::BufWriter::new(io::stdout().lock())),
+    };
+    let mut progress = Progress::new(input.size);
+    let bytes = input.read.clone();
+    let name = input.name.clone();
+    let mut reader = Reader::new(input.reader);
+    let mut collect = Collect::default();
+    let mut bad = 0u64;
+    loop {
+        let read = reader.read_game(&mut collect);
+        let number = reader.game_count();
+        let problem = match read {
+            Ok(None) => break,
+            Ok(Some(game)) => match DraughtsGame::read(game, &options) {
+                Ok(g) => {
+                    let style = style_for(&g, &args);
+                    out.write_all(g.write(&style).as_bytes())?;
+                    None
+                }
+                Err(e) => Some(format!(
+                    "{name}:{}:{}: game {number}: {e}",
+                    e.at.line, e.at.column
+                )),
+            },
+            Err(ReadError::Syntax {
+                at,
+                message,
+                game_number,
+            }) => Some(format!(
+                "{name}:{}:{}: game {game_number}: {message}",
+                at.line, at.column
+            )),
+            Err(ReadError::Io(e)) => return Err(e).with_context(|| format!("reading {name}")),
+        };
+        if let Some(problem) = problem {
+            bad += 1;
+            if args.skip_bad {
+                eprintln!("{problem} (left out)");
+            } else {
+                eprintln!("{problem} (passed through unchanged)");
+                out.write_all(reader.last_game_raw())?;
+                out.write_all(b"\n\n")?;
+            }
+        }
+        progress.update(bytes.get(), number);
+    }
+    progress.finish();
+    out.flush()?;
+    Ok(if bad > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+fn style_for(g: &DraughtsGame, args: &ConvertArgs) -> WriteStyle {
+    let mut moves = MoveStyle::of(&g.variant);
+    if let Some(s) = args.squares {
+        moves.squares = match s {
+            SquaresArg::Numeric => SquareStyle::Numeric,
+            SquaresArg::Algebraic => SquareStyle::Algebraic,
+        };
+    }
+    if let Some(c) = args.separator {
+        moves.capture_separator = c;
+    }
+    moves.full_path |= args.full_path;
+    WriteStyle {
+        moves: Some(moves),
+        width: args.width,
+    }
+}

@@ -1,0 +1,660 @@
+//! Draughts games: a PDN game's move words replayed under the rules of its variant, and
+//! written back in any notation.
+
+use draughts::{
+    Color, Fen, Move, MoveReader, MoveStyle, MoveTextError, Position, Variant, write_move_among,
+};
+use record::{Extra, Game, Line, Node, ResultToken, WriteOptions};
+
+use super::error::{GameError, Ply};
+use super::outcome::Outcome;
+use super::variant_choice::{board_size_hint, variant_from_game_type};
+
+/// How to read draughts games.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ReadOptions {
+    /// The selected rules, used when a game has no GameType tag. Without them the variant is
+    /// inferred from the squares and moves of each game.
+    pub variant: Option<Variant>,
+}
+
+/// Where a game's variant came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum VariantSource {
+    /// The game's GameType tag.
+    GameType,
+    /// The rules the user selected.
+    Selected,
+    /// Inferred: the first variant, for the board the squares point to, under which every
+    /// move replays.
+    Inferred,
+}
+
+/// A draughts game replayed under its rules.
+#[derive(Clone, Debug)]
+pub struct DraughtsGame {
+    /// The rules.
+    pub variant: Variant,
+    /// Where the rules came from.
+    pub source: VariantSource,
+    /// The position before the first move.
+    pub start: Position,
+    /// The game tree with every move (side lines too) matched to a legal move.
+    pub game: Game<Move>,
+    /// The position after the main line.
+    pub end: Position,
+    /// Things that do not stop the game from being read but look wrong, such as a result that
+    /// the final position contradicts.
+    pub warnings: Vec<GameError>,
+}
+
+/// How to write draughts games.
+#[derive(Clone, Copy, Debug)]
+pub struct WriteStyle {
+    /// How moves are written; `None` for each game's own variant style.
+    pub moves: Option<MoveStyle>,
+    /// Movetext line width (0: no wrapping).
+    pub width: usize,
+}
+
+impl Default for WriteStyle {
+    fn default() -> Self {
+        WriteStyle {
+            moves: None,
+            width: 80,
+        }
+    }
+}
+
+impl DraughtsGame {
+    /// Replays a game read by `record`.
+    ///
+    /// The rules come from the GameType tag, else from `options.variant`, else they are
+    /// inferred: the board from the squares of the FEN and the moves, then the first variant
+    /// under which every move replays (American first for numbered squares on 8×8). The start
+    /// is the FEN tag's position, or the variant's initial position.
+    ///
+    /// ```
+    /// use scoresheet::games::{DraughtsGame, ReadOptions};
+    /// let game = record::read_games("[Result \"1-0\"]\n1. 11-15 23-19 2. 8-11 22-17 1-0").remove(0).unwrap();
+    /// let game = DraughtsGame::read(game, &ReadOptions::default()).unwrap();
+    /// assert_eq!(game.variant.name, "american");
+    /// assert_eq!(game.winner(), Some(draughts::Color::Black));
+    /// ```
+    pub fn read(game: Game<String>, options: &ReadOptions) -> Result<DraughtsGame, GameError> {
+        if let Some(tag) = game.tags.get_tag("GameType") {
+            let variant =
+                variant_from_game_type(&tag.value).map_err(|m| GameError::at(tag.at, m))?;
+            let replayed = replay(&game, variant)?;
+            return Ok(DraughtsGame::new(
+                game,
+                variant,
+                VariantSource::GameType,
+                replayed,
+            ));
+        }
+        if let Some(variant) = options.variant {
+            let replayed = replay(&game, variant)?;
+            return Ok(DraughtsGame::new(
+                game,
+                variant,
+                VariantSource::Selected,
+                replayed,
+            ));
+        }
+        let candidates = inference_order(&game);
+        let mut best: Option<(usize, Variant, GameError)> = None;
+        for &variant in &candidates {
+            match replay(&game, variant) {
+                Ok(replayed) => {
+                    return Ok(DraughtsGame::new(
+                        game,
+                        variant,
+                        VariantSource::Inferred,
+                        replayed,
+                    ));
+                }
+                Err(e) => {
+                    let reached = e.ply.as_ref().map_or(0, |p| p.index);
+                    if best.as_ref().is_none_or(|(r, _, _)| reached > *r) {
+                        best = Some((reached, variant, e));
+                    }
+                }
+            }
+        }
+        let tried: Vec<&str> = candidates.iter().map(|v| v.title).collect();
+        let (_, variant, e) = best.expect("at least one candidate variant");
+        Err(GameError {
+            message: format!(
+                "no supported variant replays this game (no GameType tag; tried {}); under {} rules: {}",
+                tried.join(", "),
+                variant.title,
+                e.message
+            ),
+            ..e
+        })
+    }
+
+    fn new(
+        game: Game<String>,
+        variant: Variant,
+        source: VariantSource,
+        replayed: Replayed,
+    ) -> DraughtsGame {
+        let mut g = DraughtsGame {
+            variant,
+            source,
+            start: replayed.start,
+            game: Game {
+                tags: game.tags,
+                moves: replayed.moves,
+                result: game.result,
+                at: game.at,
+            },
+            end: replayed.end,
+            warnings: Vec::new(),
+        };
+        g.warnings = result_warnings(&g);
+        g
+    }
+
+    /// The result: the movetext's result token, else the Result tag.
+    pub fn outcome(&self) -> Option<Outcome> {
+        let text = match &self.game.result {
+            Some(token) => token.text.as_str(),
+            None => self.game.tags.get("Result")?,
+        };
+        Outcome::parse(text, &self.variant)
+    }
+
+    /// The side that won, if the result says one did.
+    pub fn winner(&self) -> Option<Color> {
+        self.outcome().and_then(Outcome::winner)
+    }
+
+    /// Number of moves (plies) in the main line.
+    pub fn plies(&self) -> usize {
+        self.game.moves.nodes.len()
+    }
+
+    /// The game with every move written in `style`, tags updated: GameType added when
+    /// missing, the FEN tag in canonical form, results in the variant's convention.
+    pub fn to_text(&self, style: &WriteStyle) -> Game<String> {
+        let moves = style.moves.unwrap_or_else(|| MoveStyle::of(&self.variant));
+        let mut tags = self.game.tags.clone();
+        if !tags.contains("GameType") {
+            tags.set("GameType", self.variant.game_type.to_string());
+        }
+        if tags.contains("FEN") {
+            tags.set("FEN", self.start.to_fen());
+        }
+        if let Some(value) = tags.get("Result")
+            && let Some(outcome) = Outcome::parse(value, &self.variant)
+        {
+            tags.set("Result", outcome.text(&self.variant));
+        }
+        let result = self.game.result.as_ref().map(|token| {
+            let text = Outcome::parse(&token.text, &self.variant)
+                .map_or(token.text.as_str(), |o| o.text(&self.variant));
+            ResultToken {
+                text: text.to_string(),
+                at: token.at,
+            }
+        });
+        Game {
+            tags,
+            moves: write_line(&self.game.moves, self.start, &moves),
+            result,
+            at: self.game.at,
+        }
+    }
+
+    /// The game as PDN text in `style`.
+    pub fn write(&self, style: &WriteStyle) -> String {
+        let text = self.to_text(style);
+        let options = WriteOptions {
+            width: style.width,
+            // Draughts files number a game's first move `1.` whichever side makes it, also
+            // when a setup position gives the move to the side that normally moves second.
+            first_ply: 0,
+            ..WriteOptions::default()
+        };
+        let mut out = String::new();
+        record::write_game(&text, &options, &mut out).expect("writing to a String cannot fail");
+        out
+    }
+}
+
+/// The variants to try, in order, for a game that does not say.
+fn inference_order(game: &Game<String>) -> Vec<Variant> {
+    let words = game.moves.nodes.iter().take(40).map(|n| n.mov.as_str());
+    let hint = board_size_hint(game.tags.get("FEN"), words);
+    let algebraic = game
+        .moves
+        .nodes
+        .iter()
+        .take(10)
+        .any(|n| n.mov.starts_with(|c: char| c.is_ascii_alphabetic()));
+    let colon = game.moves.nodes.iter().any(|n| n.mov.contains(':'));
+    let eight = if !algebraic {
+        [Variant::AMERICAN, Variant::RUSSIAN, Variant::BRAZILIAN]
+    } else if colon {
+        [Variant::RUSSIAN, Variant::BRAZILIAN, Variant::AMERICAN]
+    } else {
+        [Variant::BRAZILIAN, Variant::RUSSIAN, Variant::AMERICAN]
+    };
+    match hint {
+        draughts::BoardSize::Eight => eight.into_iter().chain([Variant::INTERNATIONAL]).collect(),
+        draughts::BoardSize::Ten => [Variant::INTERNATIONAL].into_iter().chain(eight).collect(),
+    }
+}
+
+/// A game's moves replayed under a variant.
+struct Replayed {
+    moves: Line<Move>,
+    start: Position,
+    end: Position,
+}
+
+/// Replays `game` under `variant`.
+fn replay(game: &Game<String>, variant: Variant) -> Result<Replayed, GameError> {
+    let sides: Vec<Position> = match game.tags.get_tag("FEN") {
+        Some(tag) => {
+            let fen = Fen::parse(&tag.value, variant).map_err(|e| {
+                GameError::at(
+                    tag.at,
+                    format!("FEN tag under {} rules: {e}", variant.title),
+                )
+            })?;
+            match fen.side {
+                Some(_) => vec![fen.position],
+                // `?` as the side to move: whichever side can play the first move.
+                None => [variant.first, variant.second()]
+                    .into_iter()
+                    .map(|side| {
+                        let mut p = fen.position;
+                        p.set_side_to_move(side);
+                        p
+                    })
+                    .collect(),
+            }
+        }
+        None => vec![Position::start(variant)],
+    };
+    let mut first_error = None;
+    let mut walker = Walker {
+        variant,
+        reader: MoveReader::new(),
+    };
+    for start in sides {
+        match walker.line(&game.moves, start, 0) {
+            Ok((moves, end, start)) => return Ok(Replayed { moves, start, end }),
+            Err(e) => {
+                first_error.get_or_insert(e);
+            }
+        }
+    }
+    Err(first_error.expect("at least one start position"))
+}
+
+struct Walker {
+    variant: Variant,
+    reader: MoveReader,
+}
+
+impl Walker {
+    /// Replays a line from `pos`; `offset` is the ply index of its first move within the
+    /// game. Returns the replayed line, the position after it, and the position before its
+    /// first move (a setup command before the first move changes it).
+    fn line(
+        &mut self,
+        line: &Line<String>,
+        mut pos: Position,
+        offset: u32,
+    ) -> Result<(Line<Move>, Position, Position), GameError> {
+        let line_start = pos;
+        let before = self.extras(&line.before, &mut pos, line_start, offset)?;
+        let start = pos;
+        let mut nodes = Vec::with_capacity(line.nodes.len());
+        for (i, node) in line.nodes.iter().enumerate() {
+            let ply = offset + i as u32;
+            let mv = match self.reader.read(&pos, &node.mov) {
+                Ok(mv) => mv,
+                Err(e) => return Err(self.move_error(&pos, node, ply, e)),
+            };
+            let before_move = pos;
+            pos.play_unchecked(&mv);
+            let after = self.extras(&node.after, &mut pos, before_move, ply)?;
+            nodes.push(Node {
+                mov: mv,
+                at: node.at,
+                after,
+            });
+        }
+        Ok((Line { before, nodes }, pos, start))
+    }
+
+    /// Maps the items between moves. A variation is an alternative to the move before it, so
+    /// it starts from `alternative_to` with ply index `ply`; a setup command changes `pos`.
+    fn extras(
+        &mut self,
+        items: &[Extra<String>],
+        pos: &mut Position,
+        alternative_to: Position,
+        ply: u32,
+    ) -> Result<Vec<Extra<Move>>, GameError> {
+        let mut out = Vec::with_capacity(items.len());
+        for item in items {
+            out.push(match item {
+                Extra::Nag(n) => Extra::Nag(*n),
+                Extra::Comment { text, kind } => Extra::Comment {
+                    text: text.clone(),
+                    kind: *kind,
+                },
+                Extra::Escape(text) => Extra::Escape(text.clone()),
+                Extra::Setup { name, value, at } => {
+                    if name.eq_ignore_ascii_case("FEN") {
+                        *pos = Position::from_fen(value, self.variant)
+                            .map_err(|e| GameError::at(*at, format!("setup command: {e}")))?;
+                    }
+                    Extra::Setup {
+                        name: name.clone(),
+                        value: value.clone(),
+                        at: *at,
+                    }
+                }
+                Extra::Variation(line) => Extra::Variation(self.line(line, alternative_to, ply)?.0),
+            });
+        }
+        Ok(out)
+    }
+
+    fn move_error(
+        &self,
+        pos: &Position,
+        node: &Node<String>,
+        ply: u32,
+        e: MoveTextError,
+    ) -> GameError {
+        let legal = &pos.legal_moves();
+        let style = MoveStyle::of(&self.variant);
+        let message = match e {
+            MoveTextError::Illegal { text } => {
+                let list: Vec<String> = legal
+                    .iter()
+                    .map(|m| write_move_among(legal, m, &style, pos.size()))
+                    .collect();
+                let legal_text = if list.is_empty() {
+                    "none".to_string()
+                } else {
+                    list.join(" ")
+                };
+                format!(
+                    "{text} is not a legal move in {} (position {}, {} to move; legal moves: {legal_text})",
+                    self.variant.title,
+                    pos.to_fen(),
+                    pos.side_to_move()
+                )
+            }
+            other => format!("{other} (position {})", pos.to_fen()),
+        };
+        GameError {
+            at: node.at,
+            ply: Some(Ply {
+                index: ply as usize + 1,
+                number: ply / 2 + 1,
+                second: ply % 2 == 1,
+                text: node.mov.clone(),
+            }),
+            message,
+        }
+    }
+}
+
+/// Warnings about the result: the tag and the movetext disagreeing, or a side said to have
+/// won (or drawn) although it has no legal move at the end.
+fn result_warnings(g: &DraughtsGame) -> Vec<GameError> {
+    let mut out = Vec::new();
+    let v = &g.variant;
+    let tag = g.game.tags.get_tag("Result");
+    let token = g.game.result.as_ref();
+    if let (Some(tag), Some(token)) = (tag, token) {
+        let (a, b) = (
+            Outcome::parse(&tag.value, v),
+            Outcome::parse(&token.text, v),
+        );
+        let known = |o: Option<Outcome>| o.is_some_and(|o| o != Outcome::Unknown);
+        if known(a) && known(b) && a != b {
+            out.push(GameError::at(
+                token.at,
+                format!(
+                    "the Result tag says {} but the movetext ends with {}",
+                    tag.value, token.text
+                ),
+            ));
+        }
+    }
+    let at = token
+        .map(|t| t.at)
+        .or(tag.map(|t| t.at))
+        .unwrap_or_default();
+    if let Some(outcome) = g.outcome()
+        && !g.end.has_legal_move()
+    {
+        let stuck = g.end.side_to_move();
+        let said = match outcome {
+            Outcome::Win(c) if c == stuck => Some(format!("{stuck} won")),
+            Outcome::Draw => Some("a draw".to_string()),
+            _ => None,
+        };
+        if let Some(said) = said {
+            out.push(GameError::at(
+                    at,
+                    format!(
+                        "{stuck} has no legal move at the end and so has lost, but the result says {said} (in {} the score counts from {}, who moves first)",
+                        v.title, v.first
+                    ),
+                ));
+        }
+    }
+    out
+}
+
+/// Writes a line's moves in `style`, replaying from `pos`.
+fn write_line(line: &Line<Move>, mut pos: Position, style: &MoveStyle) -> Line<String> {
+    let line_start = pos;
+    let before = write_extras(&line.before, &mut pos, line_start, style);
+    let mut nodes = Vec::with_capacity(line.nodes.len());
+    for node in &line.nodes {
+        let legal = pos.legal_moves();
+        let text = write_move_among(&legal, &node.mov, style, pos.size());
+        let before_move = pos;
+        pos.play_unchecked(&node.mov);
+        let after = write_extras(&node.after, &mut pos, before_move, style);
+        nodes.push(Node {
+            mov: text,
+            at: node.at,
+            after,
+        });
+    }
+    Line { before, nodes }
+}
+
+fn write_extras(
+    items: &[Extra<Move>],
+    pos: &mut Position,
+    alternative_to: Position,
+    style: &MoveStyle,
+) -> Vec<Extra<String>> {
+    items
+        .iter()
+        .map(|item| match item {
+            Extra::Nag(n) => Extra::Nag(*n),
+            Extra::Comment { text, kind } => Extra::Comment {
+                text: text.clone(),
+                kind: *kind,
+            },
+            Extra::Escape(text) => Extra::Escape(text.clone()),
+            Extra::Setup { name, value, at } => {
+                if name.eq_ignore_ascii_case("FEN")
+                    && let Ok(p) = Position::from_fen(value, *pos.variant())
+                {
+                    *pos = p;
+                }
+                Extra::Setup {
+                    name: name.clone(),
+                    value: value.clone(),
+                    at: *at,
+                }
+            }
+            Extra::Variation(line) => Extra::Variation(write_line(line, alternative_to, style)),
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str, variant: Option<Variant>) -> Result<DraughtsGame, GameError> {
+        let game = record::read_games(text).remove(0).unwrap();
+        DraughtsGame::read(game, &ReadOptions { variant })
+    }
+
+    #[test]
+    fn seed_moves_are_the_same_moves_in_three_notations() {
+        let fen = "[FEN \"W:W26,28,31:B17,19,20\"]\n";
+        let american = read(
+            &format!("{fen}1. 26-23 19x26 2. 31x22x13 *"),
+            Some(Variant::AMERICAN),
+        )
+        .unwrap();
+        let brazilian = read(
+            &format!("{fen}1. d2-e3 f4xd2 2. e1xa5 *"),
+            Some(Variant::BRAZILIAN),
+        )
+        .unwrap();
+        let russian = read(
+            &format!("{fen}1. d2-e3 f4:d2 2. e1:a5 *"),
+            Some(Variant::RUSSIAN),
+        )
+        .unwrap();
+        assert_eq!(american.end.to_fen(), brazilian.end.to_fen());
+        assert_eq!(american.end.to_fen(), russian.end.to_fen());
+        let style = |v: &Variant| WriteStyle {
+            moves: Some(MoveStyle::of(v)),
+            width: 80,
+        };
+        let text = american.write(&style(&Variant::AMERICAN));
+        assert!(text.contains("1. 26-23 19x26 2. 31x22x13 *"), "{text}");
+        assert!(
+            american
+                .write(&style(&Variant::RUSSIAN))
+                .contains("1. d2-e3 f4:d2 2. e1:a5 *")
+        );
+        assert!(
+            american
+                .write(&style(&Variant::BRAZILIAN))
+                .contains("1. d2-e3 f4xd2 2. e1xa5 *")
+        );
+    }
+
+    #[test]
+    fn variant_sources() {
+        let g = read("[GameType \"25\"]\n1. c3-d4 *", Some(Variant::AMERICAN)).unwrap();
+        assert_eq!(
+            (g.variant, g.source),
+            (Variant::RUSSIAN, VariantSource::GameType)
+        );
+        let g = read("1. 32-28 19-23 *", None).unwrap();
+        assert_eq!(
+            (g.variant, g.source),
+            (Variant::INTERNATIONAL, VariantSource::Inferred)
+        );
+        let g = read("1. 11-15 *", None).unwrap();
+        assert_eq!(g.variant, Variant::AMERICAN);
+        let g = read("1. c3-d4 f6-e5 2. d4:f6 *", None).unwrap();
+        assert_eq!(g.variant, Variant::RUSSIAN);
+        let g = read("1. 22-18 *", None).unwrap();
+        assert_eq!(
+            g.variant,
+            Variant::RUSSIAN,
+            "White moves first: not American"
+        );
+        let e = read("[GameType \"22\"]\n1. 22-18 *", None).unwrap_err();
+        assert!(e.message.contains("Italian"), "{e}");
+        let e = read("1. 21-17 12-15 *", None).unwrap_err();
+        assert!(e.message.starts_with("no supported variant"), "{e}");
+    }
+
+    #[test]
+    fn errors_name_the_move_and_the_position() {
+        let e = read("1. 11-15 24-19 2. 15-18 *", Some(Variant::AMERICAN)).unwrap_err();
+        let ply = e.ply.clone().unwrap();
+        assert_eq!((ply.index, ply.number, ply.second), (3, 2, false));
+        assert_eq!((e.at.line, e.at.column), (1, 19));
+        assert!(e.message.contains("legal moves: 15x24"), "{e}");
+        assert!(e.message.contains("B:W"), "{e}");
+    }
+
+    #[test]
+    fn result_trap_and_warnings() {
+        let g = read("[Result \"1-0\"]\n1. 11-15 *", Some(Variant::AMERICAN)).unwrap();
+        assert_eq!(
+            g.outcome(),
+            Some(Outcome::Unknown),
+            "the movetext's token comes first"
+        );
+        assert_eq!(g.warnings.len(), 0, "* does not contradict a tag");
+        let g = read(
+            "[FEN \"W:W:B1\"]\n[Result \"1-0\"] 1-0",
+            Some(Variant::INTERNATIONAL),
+        )
+        .unwrap();
+        assert_eq!(g.winner(), Some(Color::White));
+        assert_eq!(
+            g.warnings.len(),
+            1,
+            "White cannot move and is said to have won"
+        );
+        let g = read("[FEN \"W:W:B1\"]\n0-2", Some(Variant::INTERNATIONAL)).unwrap();
+        assert!(g.warnings.is_empty());
+        assert_eq!(g.winner(), Some(Color::Black));
+    }
+
+    #[test]
+    fn unknown_side_to_move_is_found_from_the_first_move() {
+        let g = read(
+            "[FEN \"?:W29,13,11:B22,4,2\"]\n1. 22-26 *",
+            Some(Variant::RUSSIAN),
+        )
+        .unwrap();
+        assert_eq!(g.start.side_to_move(), Color::Black);
+        assert!(
+            g.write(&WriteStyle::default())
+                .contains("[FEN \"B:W11,13,29:B2,4,22\"]")
+        );
+    }
+
+    #[test]
+    fn variations_start_from_the_position_before_their_move() {
+        let g = read(
+            "1. 32-28 19-23 (18-23 38-32 (37-32? 23-29!)) 28x19 14x23 *",
+            None,
+        )
+        .unwrap();
+        let text = g.write(&WriteStyle::default());
+        assert!(
+            text.contains(
+                "1. 32-28 19-23 (1... 18-23 2. 38-32 (2. 37-32? 23-29!)) 2. 28x19 14x23 *"
+            ),
+            "{text}"
+        );
+        // The side line's moves are real moves: 18-23 is Black's alternative to 19-23.
+        let Extra::Variation(side) = &g.game.moves.nodes[1].after[0] else {
+            panic!("a variation")
+        };
+        assert_eq!(side.nodes[0].mov.from().number(), 18);
+    }
+}

@@ -1,0 +1,60 @@
+//! Errors found while replaying a game.
+
+use std::fmt;
+
+use record::Pos;
+
+/// Which move of a game: its ply from the start (1-based), its move number and the text.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Ply {
+    /// 1-based index of the move in its line, counted from the game's first move.
+    pub index: usize,
+    /// The move number a score sheet shows (`9` for `9. 24-19` and `9... 15x24`).
+    pub number: u32,
+    /// Whether it is the second mover's move of that number (written `9...`).
+    pub second: bool,
+    /// The move as written.
+    pub text: String,
+}
+
+impl fmt::Display for Ply {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let dots = if self.second { "..." } else { "." };
+        write!(
+            f,
+            "ply {} ({}{dots} {})",
+            self.index, self.number, self.text
+        )
+    }
+}
+
+/// Why a game could not be replayed: what is wrong, where, and at which move.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub struct GameError {
+    /// Where in the text (unknown when the problem is not at one place).
+    pub at: Pos,
+    /// The move concerned, if any.
+    pub ply: Option<Ply>,
+    /// What is wrong, in words a player understands.
+    pub message: String,
+}
+
+impl GameError {
+    /// An error at a place, not tied to a move.
+    pub fn at(at: Pos, message: impl Into<String>) -> GameError {
+        GameError {
+            at,
+            ply: None,
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for GameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.ply {
+            Some(ply) => write!(f, "{ply}: {}", self.message),
+            None => f.write_str(&self.message),
+        }
+    }
+}

@@ -1,0 +1,15 @@
+//! Games read from PDN/PGN text and replayed under the rules of their family.
+//!
+//! `record` turns text into a tree of move words; this module replays the words under the
+//! rules (finding which rules when the text does not say), reports what is wrong with its
+//! place, and writes games back in any notation.
+
+mod draughts_game;
+mod error;
+mod outcome;
+mod variant_choice;
+
+pub use draughts_game::{DraughtsGame, ReadOptions, VariantSource, WriteStyle};
+pub use error::{GameError, Ply};
+pub use outcome::Outcome;
+pub use variant_choice::{board_size_hint, variant_from_game_type};

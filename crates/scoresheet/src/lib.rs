@@ -1,0 +1,6 @@
+//! scoresheet as a library: the pieces the `scoresheet` binary wires together.
+//!
+//! - [`games`]: games read from PDN text and replayed under the rules of their variant, and
+//!   written back in any notation.
+
+pub mod games;

@@ -1,0 +1,179 @@
+//! `check` and `convert` run as a user runs them, on real files and on small texts.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+fn data(rel: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/data/draughts")
+        .join(rel)
+        .to_string_lossy()
+        .into_owned()
+}
+
+fn run(args: &[&str], stdin: Option<&str>) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_scoresheet"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    if let Some(text) = stdin {
+        input.write_all(text.as_bytes()).unwrap();
+    }
+    drop(input);
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+fn temp(name: &str, text: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("scoresheet-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn check_reports_each_bad_game_and_a_summary() {
+    let file = data("american-tinsley.pdn");
+    let (code, out, _) = run(&["check", &file], None);
+    assert_eq!(code, 1, "a failed game makes the exit code 1");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.last(), Some(&"724 games, 721 ok, 3 failed"));
+    assert!(
+        lines[0].starts_with(&format!("{file}:5588:5: game 541: ply 123 (62. 32-28)")),
+        "{}",
+        lines[0]
+    );
+    assert!(out.contains("American checkers 721 (721 inferred"), "{out}");
+}
+
+#[test]
+fn check_exit_codes() {
+    let (code, out, _) = run(&["check", &data("american-11man-ballots.pdn")], None);
+    assert_eq!(code, 0);
+    assert!(out.ends_with("2400 games, 2400 ok, 0 failed\n"), "{out}");
+    let (code, _, err) = run(&["check", "/no/such/file.pdn"], None);
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot open /no/such/file.pdn"), "{err}");
+    let (code, _, _) = run(&["check"], None);
+    assert_eq!(code, 2, "usage error");
+}
+
+#[test]
+fn check_json_has_one_object_per_game() {
+    let text = "[GameType \"21\"]\n1. 11-15 23-19 1-0\n\n[GameType \"22\"]\n1. 22-18 *\n\n1. 32-28 19-23 2-0\n";
+    let (code, out, _) = run(&["check", "--json", "-"], Some(text));
+    assert_eq!(code, 1);
+    let games: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(games.len(), 3);
+    assert_eq!(games[0]["ok"], true);
+    assert_eq!(
+        games[0]["winner"], "black",
+        "American 1-0 is a win for Black"
+    );
+    assert_eq!(games[0]["variant_source"], "gametype");
+    assert_eq!(games[1]["ok"], false);
+    assert!(
+        games[1]["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("Italian draughts (GameType 22)")
+    );
+    assert_eq!(
+        (
+            games[1]["line"].as_u64(),
+            games[1]["error"]["line"].as_u64()
+        ),
+        (Some(4), Some(4))
+    );
+    assert_eq!(games[2]["variant"], "international");
+    assert_eq!(games[2]["variant_source"], "inferred");
+    assert_eq!(games[2]["winner"], "white");
+}
+
+#[test]
+fn check_with_a_selected_variant() {
+    let text = "1. c3-d4 f6-e5 2. d4:f6 g7:e5 *\n";
+    let (code, _, _) = run(&["check", "--variant", "russian", "-"], Some(text));
+    assert_eq!(code, 0);
+    let (code, out, _) = run(&["check", "--variant", "american", "-"], Some(text));
+    assert_eq!(code, 1);
+    assert!(
+        out.contains(
+            "<stdin>:1:4: game 1: ply 1 (1. c3-d4): c3-d4 is not a legal move in American checkers"
+        ),
+        "{out}"
+    );
+}
+
+#[test]
+fn convert_rewrites_notation_and_passes_bad_games_through() {
+    let text = "[Event \"a\"]\n1. 11-15 23-19 2. 8-11 22-17 *\n\n[Event \"bad\"]\n1. 11-15 23-19 2. 15-18x *\n\n[Event \"c\"]\n1. 9-14 22-18 *\n";
+    let (code, out, err) = run(
+        &["convert", "--squares", "algebraic", "--separator", ":"],
+        Some(text),
+    );
+    assert_eq!(code, 1);
+    assert!(out.contains("1. f6-e5 e3-f4 2. g7-f6 c3-b4 *"), "{out}");
+    assert!(
+        out.contains("[Event \"bad\"]\n1. 11-15 23-19 2. 15-18x *\n"),
+        "the bad game is passed through unchanged: {out}"
+    );
+    assert!(
+        out.contains("[Event \"c\"]\n[GameType \"21\"]\n\n1. b6-c5 c3-d4 *"),
+        "{out}"
+    );
+    assert!(
+        err.contains("game 2") && err.contains("passed through unchanged"),
+        "{err}"
+    );
+    let (_, out, err) = run(&["convert", "--skip-bad"], Some(text));
+    assert!(!out.contains("\"bad\""), "{out}");
+    assert!(err.contains("left out"), "{err}");
+}
+
+#[test]
+fn convert_files_and_round_trip_through_check() {
+    let out_path =
+        std::env::temp_dir().join(format!("scoresheet-convert-{}.pdn", std::process::id()));
+    let out = out_path.to_string_lossy().into_owned();
+    let (code, _, _) = run(
+        &[
+            "convert",
+            &data("american-tinsley.pdn"),
+            "-o",
+            &out,
+            "--full-path",
+        ],
+        None,
+    );
+    assert_eq!(code, 1, "three bad games");
+    let (code, report, _) = run(&["check", &out], None);
+    assert_eq!(code, 1);
+    assert!(
+        report.ends_with("724 games, 721 ok, 3 failed\n"),
+        "{report}"
+    );
+    let text = std::fs::read_to_string(&out_path).unwrap();
+    assert!(text.contains("[GameType \"21\"]"), "GameType is written");
+    let _ = std::fs::remove_file(out_path);
+    let p = temp("x.pdn", "1. 32-28 19-23 2. 28x19 14x23 *");
+    let (code, out, _) = run(&["convert", &p.to_string_lossy()], None);
+    assert_eq!(code, 0);
+    assert!(
+        out.starts_with("[GameType \"20\"]\n\n1. 32-28 19-23 2. 28x19 14x23 *"),
+        "{out}"
+    );
+}
