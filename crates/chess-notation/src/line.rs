@@ -167,16 +167,66 @@ fn replay_algebraic<S: AsRef<str>>(
 }
 
 fn algebraic_notation(parsed: &[Result<Parsed, ParseFail>]) -> Notation {
-    let mut shapes = parsed
-        .iter()
-        .filter_map(|p| p.as_ref().ok())
-        .map(Parsed::shape)
-        .filter(|s| *s != Shape::Castle);
-    match shapes.next() {
-        Some(Shape::Uci) if shapes.all(|s| s == Shape::Uci) => Notation::Uci,
-        Some(Shape::Long) if shapes.all(|s| s == Shape::Long) => Notation::Long,
-        _ => Notation::San,
+    let mut shapes = ShapeTally::default();
+    for p in parsed.iter().flatten() {
+        shapes.add(p.shape());
     }
+    shapes.notation()
+}
+
+/// The outward forms seen in a line, to report SAN, long or UCI.
+#[derive(Default)]
+struct ShapeTally {
+    first: Option<Shape>,
+    mixed: bool,
+}
+
+impl ShapeTally {
+    fn add(&mut self, shape: Shape) {
+        if shape == Shape::Castle {
+            return;
+        }
+        match self.first {
+            None => self.first = Some(shape),
+            Some(first) => self.mixed |= first != shape,
+        }
+    }
+
+    fn notation(&self) -> Notation {
+        match (self.first, self.mixed) {
+            (Some(Shape::Uci), false) => Notation::Uci,
+            (Some(Shape::Long), false) => Notation::Long,
+            _ => Notation::San,
+        }
+    }
+}
+
+/// The common case, English, in one pass and without detection: gives up
+/// (to the general reader) at the first letter English does not have or
+/// the first word it cannot read.
+fn read_english_fast<S: AsRef<str>>(
+    start: &Chess,
+    words: &[S],
+) -> Option<(Vec<Move>, LetterSet, Notation)> {
+    let english = Language::English.letter_set();
+    let mut pos = start.clone();
+    let mut moves = Vec::with_capacity(words.len());
+    let mut used = LetterSet::EMPTY;
+    let mut shapes = ShapeTally::default();
+    for word in words {
+        let word = word.as_ref();
+        let parsed = san_read::parse(word).ok()?;
+        let letters = parsed.letters();
+        if !letters.is_subset(english) {
+            return None;
+        }
+        used = LetterSet(used.0 | letters.0);
+        shapes.add(parsed.shape());
+        let m = san_read::resolve(&pos, &parsed, Language::English, word).ok()?;
+        pos.play_unchecked(m);
+        moves.push(m);
+    }
+    Some((moves, used, shapes.notation()))
 }
 
 fn read_algebraic<S: AsRef<str>>(
@@ -184,6 +234,22 @@ fn read_algebraic<S: AsRef<str>>(
     words: &[S],
     hint: Option<Language>,
 ) -> Result<LineReading, LineError> {
+    if hint.is_none_or(|h| h == Language::English)
+        && let Some((moves, used, notation)) = read_english_fast(start, words)
+    {
+        // Only K and R (or no letter) leave room for other languages.
+        let groups = detect::language_groups(used);
+        if let Some(languages) = groups.iter().find(|g| g.contains(Language::English))
+            && (hint.is_some() || groups.len() == 1)
+        {
+            return Ok(LineReading {
+                moves,
+                notation,
+                language: Language::English,
+                languages: *languages,
+            });
+        }
+    }
     let parsed: Vec<_> = words
         .iter()
         .map(|w| san_read::parse(w.as_ref()))
