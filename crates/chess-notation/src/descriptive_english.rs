@@ -378,17 +378,41 @@ mod tests {
 
     #[test]
     fn parses_the_usual_forms() {
-        assert_eq!(pattern("P-K4").to, Spec { files: 1 << 4, ranks: 1 << 3 });
+        assert_eq!(
+            pattern("P-K4").to,
+            Spec {
+                files: 1 << 4,
+                ranks: 1 << 3
+            }
+        );
         assert_eq!(pattern("N-KB3").role, Role::Knight);
         assert_eq!(pattern("Kt-KB3").role, Role::Knight);
         assert_eq!(pattern("N-KKt3").to.files, 1 << 6);
         assert_eq!(pattern("B-N5").to.files, 0x42);
         assert_eq!(pattern("QxP ch").captured, Some(Role::Pawn));
         assert_eq!(pattern("KR-Q1").wing, Some(Wing::King));
-        assert_eq!(pattern("N(Q2)-B3").from, Spec { files: 1 << 3, ranks: 1 << 1 });
-        assert_eq!(pattern("N/Q2-B3").from, Spec { files: 1 << 3, ranks: 1 << 1 });
+        assert_eq!(
+            pattern("N(Q2)-B3").from,
+            Spec {
+                files: 1 << 3,
+                ranks: 1 << 1
+            }
+        );
+        assert_eq!(
+            pattern("N/Q2-B3").from,
+            Spec {
+                files: 1 << 3,
+                ranks: 1 << 1
+            }
+        );
         assert_eq!(pattern("R1-K2").from.ranks, 1);
-        assert_eq!(pattern("PxP(Q4)").to, Spec { files: 1 << 3, ranks: 1 << 3 });
+        assert_eq!(
+            pattern("PxP(Q4)").to,
+            Spec {
+                files: 1 << 3,
+                ranks: 1 << 3
+            }
+        );
         assert_eq!(pattern("QPxP").from.files, 1 << 3);
         assert_eq!(pattern("KBPxP").from.files, 1 << 5);
         assert_eq!(pattern("BxN(B6)").to.files, 0x24);
@@ -403,8 +427,13 @@ mod tests {
         assert_eq!(pattern("QxBP mate").to.files, 0x24);
         assert_eq!(pattern("QxPch").role, Role::Queen);
         assert_eq!(parse("O-O"), Some(Pattern::Castle(CastlingSide::KingSide)));
-        assert_eq!(parse("O-O-O ch"), Some(Pattern::Castle(CastlingSide::QueenSide)));
-        for bad in ["", "P", "P-", "P-K", "P-K9", "P-X4", "PxP junk", "C3AR", "e4", "QxP(", "N-B3=K"] {
+        assert_eq!(
+            parse("O-O-O ch"),
+            Some(Pattern::Castle(CastlingSide::QueenSide))
+        );
+        for bad in [
+            "", "P", "P-", "P-K", "P-K9", "P-X4", "PxP junk", "C3AR", "e4", "QxP(", "N-B3=K",
+        ] {
             assert_eq!(parse(bad), None, "{bad}");
         }
     }

@@ -269,7 +269,13 @@ mod tests {
             panic!()
         };
         assert_eq!(p.role, Role::Pawn);
-        assert_eq!(p.to, Spec { files: 1 << 4, ranks: 1 << 3 });
+        assert_eq!(
+            p.to,
+            Spec {
+                files: 1 << 4,
+                ranks: 1 << 3
+            }
+        );
         let Some(Pattern::Move(p)) = parse("T(TR)1R") else {
             panic!()
         };
@@ -286,9 +292,17 @@ mod tests {
         let Some(Pattern::Move(p)) = parse("CxP(5R)+") else {
             panic!()
         };
-        assert_eq!(p.to, Spec { files: 1 << 4, ranks: 1 << 4 });
+        assert_eq!(
+            p.to,
+            Spec {
+                files: 1 << 4,
+                ranks: 1 << 4
+            }
+        );
         assert_eq!(parse("0-0"), Some(Pattern::Castle(CastlingSide::KingSide)));
-        for bad in ["", "P", "P4", "P4X", "X4R", "Cx", "CxP(", "P8R:", "P8R:R", "e4", "P-K4"] {
+        for bad in [
+            "", "P", "P4", "P4X", "X4R", "Cx", "CxP(", "P8R:", "P8R:R", "e4", "P-K4",
+        ] {
             assert_eq!(parse(bad), None, "{bad}");
         }
     }

@@ -30,7 +30,8 @@ fn has_square(bytes: &[u8]) -> bool {
 pub(crate) fn word_kind(word: &str) -> WordKind {
     let word = word.trim();
     let bytes = word.as_bytes();
-    if bytes.is_empty() || crate::san_read::parse_castle(word.trim_end_matches(['+', '#'])).is_some()
+    if bytes.is_empty()
+        || crate::san_read::parse_castle(word.trim_end_matches(['+', '#'])).is_some()
     {
         return WordKind::Neutral;
     }
@@ -108,7 +109,10 @@ pub(crate) fn language_groups(used: LetterSet) -> Vec<LanguageSet> {
         if !used.is_subset(language.letter_set()) {
             continue;
         }
-        match groups.iter_mut().find(|(rep, _)| agree(*rep, language, used)) {
+        match groups
+            .iter_mut()
+            .find(|(rep, _)| agree(*rep, language, used))
+        {
             Some((_, set)) => set.insert(language),
             None => groups.push((language, [language].into_iter().collect())),
         }
@@ -130,15 +134,36 @@ mod tests {
         assert_eq!(word_kind("Cf3"), WordKind::Algebraic);
         assert_eq!(word_kind("♘f3"), WordKind::Algebraic);
         assert_eq!(word_kind("O-O"), WordKind::Neutral);
-        assert_eq!(word_kind("P4R"), WordKind::Descriptive(DescriptiveSystem::Spanish));
-        assert_eq!(word_kind("T(TR)1R"), WordKind::Descriptive(DescriptiveSystem::Spanish));
-        assert_eq!(word_kind("CxP"), WordKind::Descriptive(DescriptiveSystem::Spanish));
-        assert_eq!(word_kind("P-K4"), WordKind::Descriptive(DescriptiveSystem::English));
-        assert_eq!(word_kind("QxP ch"), WordKind::Descriptive(DescriptiveSystem::English));
-        assert_eq!(word_kind("PxP(Q4)"), WordKind::Descriptive(DescriptiveSystem::English));
+        assert_eq!(
+            word_kind("P4R"),
+            WordKind::Descriptive(DescriptiveSystem::Spanish)
+        );
+        assert_eq!(
+            word_kind("T(TR)1R"),
+            WordKind::Descriptive(DescriptiveSystem::Spanish)
+        );
+        assert_eq!(
+            word_kind("CxP"),
+            WordKind::Descriptive(DescriptiveSystem::Spanish)
+        );
+        assert_eq!(
+            word_kind("P-K4"),
+            WordKind::Descriptive(DescriptiveSystem::English)
+        );
+        assert_eq!(
+            word_kind("QxP ch"),
+            WordKind::Descriptive(DescriptiveSystem::English)
+        );
+        assert_eq!(
+            word_kind("PxP(Q4)"),
+            WordKind::Descriptive(DescriptiveSystem::English)
+        );
         assert_eq!(word_kind("PxP"), WordKind::DescriptiveEither);
         assert_eq!(word_kind("RxP"), WordKind::DescriptiveEither);
-        assert_eq!(family(&["O-O", "PxP", "P4R"]), Family::Descriptive(Some(DescriptiveSystem::Spanish)));
+        assert_eq!(
+            family(&["O-O", "PxP", "P4R"]),
+            Family::Descriptive(Some(DescriptiveSystem::Spanish))
+        );
         assert_eq!(family(&["PxP"]), Family::Descriptive(None));
         assert_eq!(family::<&str>(&[]), Family::Algebraic);
     }
@@ -162,7 +187,12 @@ mod tests {
         let groups = language_groups(used("RDT"));
         assert_eq!(groups.len(), 1);
         assert_eq!(groups[0].len(), 4);
-        for l in [Language::Spanish, Language::French, Language::Italian, Language::Esperanto] {
+        for l in [
+            Language::Spanish,
+            Language::French,
+            Language::Italian,
+            Language::Esperanto,
+        ] {
             assert!(groups[0].contains(l));
         }
     }

@@ -158,10 +158,11 @@ pub enum LineErrorKind {
         first: Reading,
         /// The second reading.
         second: Reading,
-        /// The move under the first reading, in long algebraic notation.
-        first_reads: String,
-        /// The move under the second reading, in long algebraic notation.
-        second_reads: String,
+        /// The move under the first reading (its `Display` is long
+        /// algebraic notation).
+        first_reads: Move,
+        /// The move under the second reading.
+        second_reads: Move,
     },
     /// Descriptive notation: deciding between the candidates of the move
     /// needed more search than we allow.
@@ -218,7 +219,7 @@ impl LineError {
     ) -> LineError {
         let plies = ply_index + usize::from(start_turn == Color::Black);
         let move_number = start_fullmoves.saturating_add(u32::try_from(plies / 2).unwrap_or(0));
-        let side = if plies % 2 == 0 {
+        let side = if plies.is_multiple_of(2) {
             Color::White
         } else {
             Color::Black
@@ -236,8 +237,16 @@ impl LineError {
 
 impl fmt::Display for LineError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let dots = if self.side == Color::White { "." } else { "..." };
-        write!(f, "move {}{dots} {}: {}", self.move_number, self.word, self.kind)
+        let dots = if self.side == Color::White {
+            "."
+        } else {
+            "..."
+        };
+        write!(
+            f,
+            "move {}{dots} {}: {}",
+            self.move_number, self.word, self.kind
+        )
     }
 }
 

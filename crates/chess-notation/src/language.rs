@@ -185,9 +185,7 @@ impl FromStr for Language {
         Language::ALL
             .into_iter()
             .find(|l| l.code() == lower || l.name().eq_ignore_ascii_case(&lower))
-            .ok_or_else(|| ParseLanguageError {
-                text: s.to_owned(),
-            })
+            .ok_or_else(|| ParseLanguageError { text: s.to_owned() })
     }
 }
 

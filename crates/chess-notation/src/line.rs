@@ -8,7 +8,7 @@ use crate::detect::{self, Family};
 use crate::error::{LineError, LineErrorKind, MoveError, Reading};
 use crate::language::LetterSet;
 use crate::san_read::{self, Failure, ParseFail, Parsed, Shape};
-use crate::{DescriptiveSystem, Language, LanguageSet, Notation, ReadHint, WriteOptions, write_move};
+use crate::{DescriptiveSystem, Language, LanguageSet, Notation, ReadHint};
 
 /// The most positions the descriptive reader looks at, per line, to decide
 /// between the moves an ambiguous word may be. Enough for any real game;
@@ -105,11 +105,8 @@ pub fn read_line_as<S: AsRef<str>>(
     match notation {
         Notation::Descriptive(system) => search_descriptive(start, words, system),
         _ => {
-            let parsed: Vec<_> = words
-                .iter()
-                .map(|w| san_read::parse(w.as_ref()))
-                .collect();
-            replay_algebraic(start, words, &parsed, language).map_err(|(_, e)| e)
+            let parsed: Vec<_> = words.iter().map(|w| san_read::parse(w.as_ref())).collect();
+            replay_algebraic(start, words, &parsed, language)
         }
     }
 }
@@ -131,14 +128,13 @@ fn line_error(
     )
 }
 
-/// Replays parsed algebraic words in one language. On failure, gives the
-/// ply reached with the error.
+/// Replays parsed algebraic words in one language.
 fn replay_algebraic<S: AsRef<str>>(
     start: &Chess,
     words: &[S],
     parsed: &[Result<Parsed, ParseFail>],
     language: Language,
-) -> Result<Vec<Move>, (usize, LineError)> {
+) -> Result<Vec<Move>, LineError> {
     let mut pos = start.clone();
     let mut moves = Vec::with_capacity(parsed.len());
     for (ply, (word, parsed)) in words.iter().zip(parsed).enumerate() {
@@ -161,7 +157,7 @@ fn replay_algebraic<S: AsRef<str>>(
             LineErrorKind::Move(failure.error),
             failure.candidates,
         );
-        return Err((ply, error));
+        return Err(error);
     }
     Ok(moves)
 }
@@ -250,10 +246,7 @@ fn read_algebraic<S: AsRef<str>>(
             });
         }
     }
-    let parsed: Vec<_> = words
-        .iter()
-        .map(|w| san_read::parse(w.as_ref()))
-        .collect();
+    let parsed: Vec<_> = words.iter().map(|w| san_read::parse(w.as_ref())).collect();
     let notation = algebraic_notation(&parsed);
     let used = parsed
         .iter()
@@ -274,7 +267,7 @@ fn read_algebraic<S: AsRef<str>>(
     };
 
     // The hint first: if it replays, it is the answer.
-    let mut best_failure: Option<(usize, LineError)> = None;
+    let mut best_failure: Option<LineError> = None;
     let mut tried = LanguageSet::EMPTY;
     if let Some(language) = hint {
         match replay_algebraic(start, words, &parsed, language) {
@@ -303,7 +296,10 @@ fn read_algebraic<S: AsRef<str>>(
         match replay_algebraic(start, words, &parsed, language) {
             Ok(moves) => successes.push((*group, moves)),
             Err(failure) => {
-                if best_failure.as_ref().is_none_or(|(ply, _)| failure.0 > *ply) {
+                if best_failure
+                    .as_ref()
+                    .is_none_or(|best| failure.ply_index > best.ply_index)
+                {
                     best_failure = Some(failure);
                 }
             }
@@ -312,7 +308,6 @@ fn read_algebraic<S: AsRef<str>>(
 
     match successes.len() {
         0 => Err(best_failure
-            .map(|(_, e)| e)
             .unwrap_or_else(|| line_error(start, 0, "", LineErrorKind::SearchLimit, Vec::new()))),
         1 => {
             let (languages, moves) = successes.swap_remove(0);
@@ -358,17 +353,12 @@ fn conflict<S: AsRef<str>>(
         .zip(second_moves)
         .position(|(a, b)| a != b)
         .unwrap_or(0);
-    let mut pos = start.clone();
-    for m in &first_moves[..ply] {
-        pos.play_unchecked(*m);
-    }
-    let long = WriteOptions::new(Notation::Long, Language::English).with_no_check_signs(true);
     let (a, b) = (first_moves[ply], second_moves[ply]);
     let kind = LineErrorKind::Conflict {
         first,
         second,
-        first_reads: write_move(&pos, &a, &long),
-        second_reads: write_move(&pos, &b, &long),
+        first_reads: a,
+        second_reads: b,
     };
     let word = words.get(ply).map_or("", |w| w.as_ref());
     line_error(start, ply, word, kind, vec![a, b])
@@ -392,7 +382,9 @@ fn read_descriptive<S: AsRef<str>>(
         _ => None,
     };
     let order = match system.or(hinted) {
-        Some(DescriptiveSystem::Spanish) => [DescriptiveSystem::Spanish, DescriptiveSystem::English],
+        Some(DescriptiveSystem::Spanish) => {
+            [DescriptiveSystem::Spanish, DescriptiveSystem::English]
+        }
         _ => [DescriptiveSystem::English, DescriptiveSystem::Spanish],
     };
     // A system the words (or the hint) name is tried alone first.
@@ -403,9 +395,7 @@ fn read_descriptive<S: AsRef<str>>(
                 let other = order[1];
                 match search_descriptive(start, words, other) {
                     Ok(moves) => Ok(reading(other, moves)),
-                    Err(other_error) if other_error.ply_index > error.ply_index => {
-                        Err(other_error)
-                    }
+                    Err(other_error) if other_error.ply_index > error.ply_index => Err(other_error),
                     Err(_) => Err(error),
                 }
             }
@@ -553,7 +543,13 @@ fn search_descriptive<S: AsRef<str>>(
                 .take()
                 .unwrap_or_else(|| (0, descriptive::syntax("", system)));
             let word = words.get(ply).map_or("", |w| w.as_ref());
-            return Err(line_error(start, ply, word, LineErrorKind::Move(error), Vec::new()));
+            return Err(line_error(
+                start,
+                ply,
+                word,
+                LineErrorKind::Move(error),
+                Vec::new(),
+            ));
         }
     };
     searcher.check_unique(&line)?;

@@ -255,7 +255,10 @@ pub(crate) fn parse(word: &str) -> Result<Parsed, ParseFail> {
     i += usize::from(file.is_some());
     let rank = middle.get(i).and_then(|&b| rank_of(b));
     i += usize::from(rank.is_some());
-    let separator = middle.get(i).copied().filter(|b| matches!(b, b'x' | b':' | b'-'));
+    let separator = middle
+        .get(i)
+        .copied()
+        .filter(|b| matches!(b, b'x' | b':' | b'-'));
     i += usize::from(separator.is_some());
     if i != middle.len() {
         return Err(ParseFail::Syntax);
@@ -282,13 +285,15 @@ pub(crate) fn parse(word: &str) -> Result<Parsed, ParseFail> {
 fn mark_role(mark: Mark, language: Language, word: &str) -> Result<Role, MoveError> {
     match mark {
         Mark::Figurine(role) | Mark::Uci(role) => Ok(role),
-        Mark::Letter(letter) => language
-            .role(letter)
-            .ok_or_else(|| MoveError::UnknownPieceLetter {
-                word: word.to_owned(),
-                letter,
-                language,
-            }),
+        Mark::Letter(letter) => {
+            language
+                .role(letter)
+                .ok_or_else(|| MoveError::UnknownPieceLetter {
+                    word: word.to_owned(),
+                    letter,
+                    language,
+                })
+        }
     }
 }
 

@@ -22,7 +22,10 @@ fn shakmaty_moves(start: &Chess, words: &[String]) -> Vec<Move> {
     words
         .iter()
         .map(|w| {
-            let m = San::from_ascii(w.as_bytes()).unwrap().to_move(&pos).unwrap();
+            let m = San::from_ascii(w.as_bytes())
+                .unwrap()
+                .to_move(&pos)
+                .unwrap();
             pos.play_unchecked(m);
             m
         })
@@ -36,7 +39,11 @@ fn every_game_replays_in_english_like_shakmaty_reads_it() {
     for (i, game) in games.iter().enumerate() {
         let line = read_line(&game.start, &game.words, ReadHint::NONE)
             .unwrap_or_else(|e| panic!("game {i}: {e}"));
-        assert_eq!(line.moves, shakmaty_moves(&game.start, &game.words), "game {i}");
+        assert_eq!(
+            line.moves,
+            shakmaty_moves(&game.start, &game.words),
+            "game {i}"
+        );
         assert_eq!(line.notation, Notation::San, "game {i}");
         if !game.words.is_empty() {
             assert!(line.languages.contains(Language::English), "game {i}");

@@ -57,7 +57,10 @@ fn styles() -> Vec<WriteOptions> {
     styles.push(WriteOptions::new(Notation::Long, Language::Dutch).with_castling_zeros(true));
     styles.push(WriteOptions::new(Notation::Uci, Language::English));
     for system in [DescriptiveSystem::Spanish, DescriptiveSystem::English] {
-        styles.push(WriteOptions::new(Notation::Descriptive(system), system.language()));
+        styles.push(WriteOptions::new(
+            Notation::Descriptive(system),
+            system.language(),
+        ));
     }
     styles
 }

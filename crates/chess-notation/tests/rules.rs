@@ -87,10 +87,18 @@ fn promotion_letters_in_every_language() {
 #[test]
 fn figurines_written_in_the_movers_colour_and_read_in_either() {
     let start = Chess::default();
-    let moves = read_line_as(&start, &["e4", "e5", "Nf3", "Nc6"], Notation::San, Language::English)
-        .unwrap();
+    let moves = read_line_as(
+        &start,
+        &["e4", "e5", "Nf3", "Nc6"],
+        Notation::San,
+        Language::English,
+    )
+    .unwrap();
     let figurines = WriteOptions::default().with_figurines(true);
-    assert_eq!(write_line(&start, &moves, &figurines), ["e4", "e5", "♘f3", "♞c6"]);
+    assert_eq!(
+        write_line(&start, &moves, &figurines),
+        ["e4", "e5", "♘f3", "♞c6"]
+    );
     let crossed = ["e4", "e5", "♞f3", "♘c6"];
     let back = read_line(&start, &crossed, ReadHint::NONE).unwrap();
     assert_eq!(back.moves, moves);
@@ -120,8 +128,12 @@ fn spanish_scholars_mate_ends_in_mate() {
 #[test]
 fn italian_hint_keeps_italian_without_conflict() {
     let start = Chess::default();
-    let line = read_line(&start, &["e4", "e5", "Cf3"], ReadHint::language(Language::Italian))
-        .unwrap();
+    let line = read_line(
+        &start,
+        &["e4", "e5", "Cf3"],
+        ReadHint::language(Language::Italian),
+    )
+    .unwrap();
     assert_eq!(line.language, Language::Italian);
     assert!(line.languages.contains(Language::Spanish));
 }
@@ -130,22 +142,41 @@ fn italian_hint_keeps_italian_without_conflict() {
 fn german_knight_is_not_an_english_pawn_move() {
     let p = Chess::default();
     let err = parse_move(&p, "Sf3", Language::English).unwrap_err();
-    assert!(matches!(err, MoveError::UnknownPieceLetter { letter: 'S', language: Language::English, .. }));
+    assert!(matches!(
+        err,
+        MoveError::UnknownPieceLetter {
+            letter: 'S',
+            language: Language::English,
+            ..
+        }
+    ));
     let text = err.to_string();
-    assert!(text.contains("unknown piece letter S in English notation"), "{text}");
+    assert!(
+        text.contains("unknown piece letter S in English notation"),
+        "{text}"
+    );
     assert!(text.contains("German"), "{text}");
     let m = parse_move(&p, "Sf3", Language::German).unwrap();
     assert_eq!(m.from(), Some(Square::G1));
     let line = read_line(&p, &["e4", "e5", "Sf3", "Sc6", "Lb5"], ReadHint::NONE).unwrap();
     assert_eq!(line.language, Language::German);
     // With an English hint, the German game is still read, in German.
-    let line = read_line(&p, &["e4", "e5", "Sf3"], ReadHint::language(Language::English)).unwrap();
+    let line = read_line(
+        &p,
+        &["e4", "e5", "Sf3"],
+        ReadHint::language(Language::English),
+    )
+    .unwrap();
     assert_eq!(line.languages.first(), Some(Language::German));
     // A game no language reads points at the bad letter.
     let err = read_line(&p, &["e4", "e5", "Nf3", "Sc6"], ReadHint::NONE).unwrap_err();
     assert_eq!(err.ply_index, 3);
     assert_eq!((err.move_number, err.side), (2, Color::Black));
-    assert!(err.to_string().starts_with("move 2... Sc6: unknown piece letter S"), "{err}");
+    assert!(
+        err.to_string()
+            .starts_with("move 2... Sc6: unknown piece letter S"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -153,15 +184,27 @@ fn english_king_and_esperanto_bishop_conflict() {
     // Kd2 is the king from e1 in English, the bishop from c1 in Esperanto.
     let p = pos("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1");
     let err = read_line(&p, &["Kd2"], ReadHint::NONE).unwrap_err();
-    let LineErrorKind::Conflict { first, second, first_reads, second_reads } = &err.kind else {
+    let LineErrorKind::Conflict {
+        first,
+        second,
+        first_reads,
+        second_reads,
+    } = &err.kind
+    else {
         panic!("{err}")
     };
     assert_eq!(first.language, Language::English);
     assert_eq!(second.language, Language::Esperanto);
-    assert_eq!((first_reads.as_str(), second_reads.as_str()), ("Ke1-d2", "Bc1-d2"));
+    assert_eq!(
+        (first_reads.to_string(), second_reads.to_string()),
+        ("Ke1-d2".into(), "Bc1-d2".into())
+    );
     assert_eq!(err.candidates.len(), 2);
     let text = err.to_string();
-    assert!(text.contains("English") && text.contains("Esperanto") && text.contains("Kd2"), "{text}");
+    assert!(
+        text.contains("English") && text.contains("Esperanto") && text.contains("Kd2"),
+        "{text}"
+    );
 
     let eo = read_line(&p, &["Kd2"], ReadHint::language(Language::Esperanto)).unwrap();
     assert_eq!(eo.moves[0].role(), Role::Bishop);
@@ -188,7 +231,10 @@ fn tolerant_algebraic_reading() {
     for text in ["O-O", "0-0", "o-o", "e1g1", "Ke1-g1"] {
         assert!(mv(&p, text).is_castle(), "{text}");
     }
-    assert_eq!(mv(&p, "0-0-0").castling_side(), Some(shakmaty::CastlingSide::QueenSide));
+    assert_eq!(
+        mv(&p, "0-0-0").castling_side(),
+        Some(shakmaty::CastlingSide::QueenSide)
+    );
     assert!(mv(&p, "Rxa8").is_capture());
     assert!(mv(&p, "Ra8").is_capture());
     // En passant, with or without its mark.
@@ -201,15 +247,31 @@ fn tolerant_algebraic_reading() {
 #[test]
 fn reading_errors_say_what_is_wrong() {
     let start = Chess::default();
-    let err = |text: &str| parse_move(&start, text, Language::English).unwrap_err().to_string();
+    let err = |text: &str| {
+        parse_move(&start, text, Language::English)
+            .unwrap_err()
+            .to_string()
+    };
     assert_eq!(err("Nf6"), "illegal move Nf6: no knight can reach f6");
     assert_eq!(err("e5"), "illegal move e5: no pawn can reach e5");
-    assert_eq!(err("O-O"), "illegal move O-O: short castling is not possible here");
-    assert_eq!(err("Q@f7"), "Q@f7 drops a piece on the board (crazyhouse); chess has no drops");
+    assert_eq!(
+        err("O-O"),
+        "illegal move O-O: short castling is not possible here"
+    );
+    assert_eq!(
+        err("Q@f7"),
+        "Q@f7 drops a piece on the board (crazyhouse); chess has no drops"
+    );
     assert!(err("Xf3").contains("unknown piece letter X"));
     assert!(err("hello").contains("cannot read"));
-    assert_eq!(err("e1e2"), "illegal move e1e2: the king on e1 cannot go to e2");
-    assert_eq!(err("e7e5"), "illegal move e7e5: the pawn on e7 is not yours");
+    assert_eq!(
+        err("e1e2"),
+        "illegal move e1e2: the king on e1 cannot go to e2"
+    );
+    assert_eq!(
+        err("e7e5"),
+        "illegal move e7e5: the pawn on e7 is not yours"
+    );
     assert_eq!(err("--"), "-- is a null move, which cannot be replayed");
 }
 
@@ -239,22 +301,36 @@ fn chess960_castling_is_king_takes_rook_in_uci() {
     let p = pos("nbbrknrq/pppppppp/8/8/8/8/PPPPPPPP/N3K1R1 w Ggd - 0 1");
     assert_eq!(p.castles().mode(), CastlingMode::Chess960);
     let m = mv(&p, "O-O");
-    assert_eq!(m, Move::Castle { king: Square::E1, rook: Square::G1 });
-    assert_eq!(write_move(&p, &m, &WriteOptions::new(Notation::Uci, Language::English)), "e1g1");
+    assert_eq!(
+        m,
+        Move::Castle {
+            king: Square::E1,
+            rook: Square::G1
+        }
+    );
+    assert_eq!(
+        write_move(&p, &m, &WriteOptions::new(Notation::Uci, Language::English)),
+        "e1g1"
+    );
     assert_eq!(mv(&p, "e1g1"), m);
     let p = pos("1r2k3/8/8/8/8/8/8/1R2K3 w Bb - 0 1");
     let m = mv(&p, "O-O-O");
-    assert_eq!(write_move(&p, &m, &WriteOptions::new(Notation::Uci, Language::English)), "e1b1");
+    assert_eq!(
+        write_move(&p, &m, &WriteOptions::new(Notation::Uci, Language::English)),
+        "e1b1"
+    );
     assert_eq!(mv(&p, "e1b1"), m);
     assert_eq!(san(&p, &m, Language::English), "O-O-O");
 }
 
 /// The descriptive example game of the Spanish article, with its algebraic
 /// translation.
-const SEED_DESCRIPTIVE: [&str; 12] =
-    ["P4R", "P4R", "A4AD", "A4AD", "C3AR", "C3AD", "P3D", "P3D", "C3A", "D2R", "0-0", "C3A"];
-const SEED_ALGEBRAIC: [&str; 12] =
-    ["e4", "e5", "Ac4", "Ac5", "Cf3", "Cc6", "d3", "d6", "Cc3", "De7", "0-0", "Cf6"];
+const SEED_DESCRIPTIVE: [&str; 12] = [
+    "P4R", "P4R", "A4AD", "A4AD", "C3AR", "C3AD", "P3D", "P3D", "C3A", "D2R", "0-0", "C3A",
+];
+const SEED_ALGEBRAIC: [&str; 12] = [
+    "e4", "e5", "Ac4", "Ac5", "Cf3", "Cc6", "d3", "d6", "Cc3", "De7", "0-0", "Cf6",
+];
 
 #[test]
 fn the_seed_descriptive_game_converts_to_algebraic_and_back() {
@@ -263,10 +339,18 @@ fn the_seed_descriptive_game_converts_to_algebraic_and_back() {
     assert_eq!(line.notation, SPANISH_DESCRIPTIVE);
     let algebraic = WriteOptions::new(Notation::San, Language::Spanish).with_castling_zeros(true);
     assert_eq!(write_line(&start, &line.moves, &algebraic), SEED_ALGEBRAIC);
-    let back = read_line(&start, &SEED_ALGEBRAIC, ReadHint::language(Language::Spanish)).unwrap();
+    let back = read_line(
+        &start,
+        &SEED_ALGEBRAIC,
+        ReadHint::language(Language::Spanish),
+    )
+    .unwrap();
     assert_eq!(back.moves, line.moves);
     let descriptive = WriteOptions::new(SPANISH_DESCRIPTIVE, Language::Spanish);
-    assert_eq!(write_line(&start, &back.moves, &descriptive), SEED_DESCRIPTIVE);
+    assert_eq!(
+        write_line(&start, &back.moves, &descriptive),
+        SEED_DESCRIPTIVE
+    );
 }
 
 #[test]
@@ -283,7 +367,12 @@ fn spanish_descriptive_disambiguation_as_in_the_article() {
     let p = pos("4k3/8/8/4p3/2N5/5N2/8/4K3 w - - 0 1");
     assert_eq!(write_move(&p, &mv(&p, "Nfxe5"), &spanish), "C(AR)xP");
     assert_eq!(write_move(&p, &mv(&p, "Ncxe5"), &spanish), "C(AD)xP");
-    assert_eq!(descriptive_candidates(&p, "CxP", DescriptiveSystem::Spanish).unwrap().len(), 2);
+    assert_eq!(
+        descriptive_candidates(&p, "CxP", DescriptiveSystem::Spanish)
+            .unwrap()
+            .len(),
+        2
+    );
     // One knight, one pawn it can take: CxP. A bishop to the knight-five
     // square: A5C when only one knight-five square is in reach.
     let p = pos("4k3/8/8/4p3/8/5N2/8/4KB2 w - - 0 1");
@@ -295,7 +384,10 @@ fn spanish_descriptive_disambiguation_as_in_the_article() {
     // Promotion with a colon; check and mate signs.
     let p = pos("8/4P3/8/8/8/8/k7/2K5 w - - 0 1");
     assert_eq!(write_move(&p, &mv(&p, "e8=Q"), &spanish), "P8R:D");
-    assert_eq!(descriptive_candidates(&p, "P8R:C", DescriptiveSystem::Spanish).unwrap()[0].promotion(), Some(Role::Knight));
+    assert_eq!(
+        descriptive_candidates(&p, "P8R:C", DescriptiveSystem::Spanish).unwrap()[0].promotion(),
+        Some(Role::Knight)
+    );
     let p = pos("k7/8/1K6/8/8/8/7Q/8 w - - 0 1");
     assert_eq!(write_move(&p, &mv(&p, "Qh8#"), &spanish), "D8T++");
 }
@@ -314,7 +406,10 @@ fn english_descriptive_ruy_lopez_round_trips() {
     let english = WriteOptions::new(Notation::San, Language::English);
     assert_eq!(
         write_line(&start, &line.moves, &english),
-        ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7", "Re1", "b5", "Bb3", "d6", "c3", "O-O", "h3"]
+        [
+            "e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7", "Re1", "b5", "Bb3",
+            "d6", "c3", "O-O", "h3"
+        ]
     );
     let descriptive = WriteOptions::new(ENGLISH_DESCRIPTIVE, Language::English);
     assert_eq!(write_line(&start, &line.moves, &descriptive), RUY_LOPEZ);
@@ -323,15 +418,29 @@ fn english_descriptive_ruy_lopez_round_trips() {
 #[test]
 fn english_descriptive_reads_the_usual_variants() {
     let start = Chess::default();
-    let words = ["P-K4", "P-K4", "Kt-KB3", "Kt-QB3", "B-Kt5", "P-QR3", "BxKt", "QPxB", "P-Q4", "PxP", "QxP", "QxQ"];
+    let words = [
+        "P-K4", "P-K4", "Kt-KB3", "Kt-QB3", "B-Kt5", "P-QR3", "BxKt", "QPxB", "P-Q4", "PxP", "QxP",
+        "QxQ",
+    ];
     let line = read_line(&start, &words, ReadHint::NONE).unwrap();
     assert_eq!(line.moves.len(), words.len());
     let english = WriteOptions::new(ENGLISH_DESCRIPTIVE, Language::English);
     let written = write_line(&start, &line.moves, &english);
-    assert_eq!(written, ["P-K4", "P-K4", "N-KB3", "N-QB3", "B-N5", "P-QR3", "BxN", "QPxB", "P-Q4", "PxP", "QxP", "QxQ"]);
+    assert_eq!(
+        written,
+        [
+            "P-K4", "P-K4", "N-KB3", "N-QB3", "B-N5", "P-QR3", "BxN", "QPxB", "P-Q4", "PxP", "QxP",
+            "QxQ"
+        ]
+    );
     // Signs after a space, disambiguation by square, rank and wing.
     let p = pos("8/8/2k5/8/8/8/3K4/R6R w - - 0 1");
-    for (text, from) in [("KR-K1", Square::H1), ("QR-K1", Square::A1), ("R(KR1)-K1", Square::H1), ("R/QR1-K1", Square::A1)] {
+    for (text, from) in [
+        ("KR-K1", Square::H1),
+        ("QR-K1", Square::A1),
+        ("R(KR1)-K1", Square::H1),
+        ("R/QR1-K1", Square::A1),
+    ] {
         let c = descriptive_candidates(&p, text, DescriptiveSystem::English).unwrap();
         assert_eq!(c.len(), 1, "{text}");
         assert_eq!(c[0].from(), Some(from), "{text}");
@@ -344,8 +453,16 @@ fn english_descriptive_reads_the_usual_variants() {
     // Pawn captures: told apart by the pawn's file or the taken pawn's square.
     let p = pos("4k3/8/8/2p1p3/3P4/8/8/4K3 w - - 0 1");
     assert_eq!(write_move(&p, &mv(&p, "dxe5"), &english), "PxP(K5)");
-    assert_eq!(descriptive_candidates(&p, "PxKP", DescriptiveSystem::English).unwrap(), [mv(&p, "dxe5")]);
-    assert_eq!(descriptive_candidates(&p, "PxP(Q4)", DescriptiveSystem::English).unwrap_err().to_string(), "illegal move PxP(Q4): no pawn can take a pawn so");
+    assert_eq!(
+        descriptive_candidates(&p, "PxKP", DescriptiveSystem::English).unwrap(),
+        [mv(&p, "dxe5")]
+    );
+    assert_eq!(
+        descriptive_candidates(&p, "PxP(Q4)", DescriptiveSystem::English)
+            .unwrap_err()
+            .to_string(),
+        "illegal move PxP(Q4): no pawn can take a pawn so"
+    );
     let p = pos("4k3/8/8/3p4/2P1P3/8/8/4K3 w - - 0 1");
     assert_eq!(write_move(&p, &mv(&p, "cxd5"), &english), "BPxP");
     assert_eq!(write_move(&p, &mv(&p, "exd5"), &english), "KPxP");
@@ -353,7 +470,10 @@ fn english_descriptive_reads_the_usual_variants() {
     let p = pos("8/4P3/8/8/8/8/k7/2K5 w - - 0 1");
     assert_eq!(write_move(&p, &mv(&p, "e8=Q"), &english), "P-K8=Q");
     for text in ["P-K8=Q", "P-K8(Q)", "P-K8/Q"] {
-        assert_eq!(descriptive_candidates(&p, text, DescriptiveSystem::English).unwrap(), [mv(&p, "e8=Q")]);
+        assert_eq!(
+            descriptive_candidates(&p, text, DescriptiveSystem::English).unwrap(),
+            [mv(&p, "e8=Q")]
+        );
     }
     let p = pos("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1");
     assert_eq!(write_move(&p, &mv(&p, "exd6"), &english), "PxP e.p.");
@@ -378,7 +498,10 @@ fn descriptive_ambiguity_settled_by_the_following_moves() {
     let err = read_line(&start, &words[..4], ReadHint::NONE).unwrap_err();
     assert_eq!(err.ply_index, 3);
     assert_eq!(err.candidates.len(), 2);
-    assert_eq!(err.to_string(), "move 2... PxP: ambiguous: PxP could be dxc4 or dxe4");
+    assert_eq!(
+        err.to_string(),
+        "move 2... PxP: ambiguous: PxP could be dxc4 or dxe4"
+    );
     // Variations read with the same lookahead.
     let moves = read_line_as(&start, &words, ENGLISH_DESCRIPTIVE, Language::English).unwrap();
     assert_eq!(moves, line.moves);
@@ -395,13 +518,17 @@ fn descriptive_search_is_bounded() {
     for _ in 0..30 {
         words.extend(["N-B3", "N-B3", "N-N1", "N-N1"]);
     }
-    let ambiguous = read_line_as(&start, &words, ENGLISH_DESCRIPTIVE, Language::English).unwrap_err();
+    let ambiguous =
+        read_line_as(&start, &words, ENGLISH_DESCRIPTIVE, Language::English).unwrap_err();
     assert_eq!(ambiguous.ply_index, 0);
     assert_eq!(ambiguous.candidates.len(), 2);
     words.push("junk");
     let err = read_line_as(&start, &words, ENGLISH_DESCRIPTIVE, Language::English).unwrap_err();
     assert_eq!(err.ply_index, 120);
-    assert!(matches!(err.kind, LineErrorKind::Move(MoveError::Syntax { .. })), "{err}");
+    assert!(
+        matches!(err.kind, LineErrorKind::Move(MoveError::Syntax { .. })),
+        "{err}"
+    );
 }
 
 #[test]
@@ -413,5 +540,10 @@ fn notation_detection() {
     assert_eq!(long.notation, Notation::Long);
     let mixed = read_line(&start, &["e4", "e7e5"], ReadHint::NONE).unwrap();
     assert_eq!(mixed.notation, Notation::San);
-    assert_eq!(read_line::<&str>(&start, &[], ReadHint::NONE).unwrap().moves, []);
+    assert_eq!(
+        read_line::<&str>(&start, &[], ReadHint::NONE)
+            .unwrap()
+            .moves,
+        []
+    );
 }
