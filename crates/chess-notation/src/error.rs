@@ -91,20 +91,39 @@ impl fmt::Display for MoveError {
             } => {
                 write!(
                     f,
-                    "unknown piece letter {letter} in {} notation (in {word})",
+                    "unknown piece letter {letter} in {} notation ({word})",
                     language.name()
                 )?;
-                let elsewhere: Vec<String> = Language::ALL
-                    .into_iter()
-                    .filter_map(|l| {
-                        l.role(*letter)
-                            .map(|r| format!("{} {}", l.name(), role_name(r)))
-                    })
-                    .collect();
-                if !elsewhere.is_empty() {
-                    f.write_str(" (")?;
-                    join_or(f, &elsewhere)?;
-                    f.write_str("? give the game's language)")?;
+                // Where the letter is a piece: "the knight in German and
+                // Polish".
+                let mut meanings: Vec<String> = Vec::new();
+                for role in [
+                    Role::King,
+                    Role::Queen,
+                    Role::Rook,
+                    Role::Bishop,
+                    Role::Knight,
+                ] {
+                    let names: Vec<String> = Language::ALL
+                        .into_iter()
+                        .filter(|l| l.role(*letter) == Some(role))
+                        .map(|l| l.name().to_owned())
+                        .collect();
+                    if !names.is_empty() {
+                        let mut text = format!("the {} in ", role_name(role));
+                        for (i, name) in names.iter().enumerate() {
+                            if i > 0 {
+                                text.push_str(if i + 1 == names.len() { " and " } else { ", " });
+                            }
+                            text.push_str(name);
+                        }
+                        meanings.push(text);
+                    }
+                }
+                if !meanings.is_empty() {
+                    write!(f, "; {letter} is ")?;
+                    join_or(f, &meanings)?;
+                    f.write_str(": give the game's language")?;
                 }
                 Ok(())
             }

@@ -126,6 +126,21 @@ fn spanish_scholars_mate_ends_in_mate() {
 }
 
 #[test]
+fn languages_agreeing_on_the_letters_used_are_no_conflict() {
+    // R and D only: king and queen in Spanish, Esperanto, French and Italian.
+    let start = Chess::default();
+    let line = read_line(&start, &["e4", "e5", "Dh5", "Re7", "Dxe5#"], ReadHint::NONE).unwrap();
+    assert_eq!(line.language, Language::Spanish);
+    let expected = [
+        Language::Spanish,
+        Language::Esperanto,
+        Language::French,
+        Language::Italian,
+    ];
+    assert_eq!(line.languages, expected.into_iter().collect());
+}
+
+#[test]
 fn italian_hint_keeps_italian_without_conflict() {
     let start = Chess::default();
     let line = read_line(
@@ -155,7 +170,18 @@ fn german_knight_is_not_an_english_pawn_move() {
         text.contains("unknown piece letter S in English notation"),
         "{text}"
     );
-    assert!(text.contains("German"), "{text}");
+    assert_eq!(
+        text,
+        "unknown piece letter S in English notation (Sf3); S is the knight in German and Polish: \
+         give the game's language"
+    );
+    let k = parse_move(&p, "Kf3", Language::Spanish)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        k.ends_with("K is the king in English, German, Polish and Dutch or the bishop in Esperanto: give the game's language"),
+        "{k}"
+    );
     let m = parse_move(&p, "Sf3", Language::German).unwrap();
     assert_eq!(m.from(), Some(Square::G1));
     let line = read_line(&p, &["e4", "e5", "Sf3", "Sc6", "Lb5"], ReadHint::NONE).unwrap();
