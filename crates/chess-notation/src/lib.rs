@@ -33,6 +33,8 @@
 //! - [`read_line`]: a game's moves with detection of notation and language;
 //!   [`read_line_as`]: a line (a variation) in a known notation.
 
+#![warn(missing_docs)]
+
 mod descriptive;
 mod descriptive_english;
 mod descriptive_spanish;
