@@ -74,9 +74,26 @@ pub fn read_line<S: AsRef<str>>(
         Some(_) => Family::Algebraic,
         None => detect::family(words),
     };
-    match family {
+    let read = |family| match family {
         Family::Algebraic => read_algebraic(start, words, hint.language),
         Family::Descriptive(system) => read_descriptive(start, words, system, hint.language),
+    };
+    match read(family) {
+        // The notation hint was wrong: read what the words look like.
+        Err(error) if hint.notation.is_some() => {
+            let detected = detect::family(words);
+            if detected == family {
+                return Err(error);
+            }
+            read(detected).map_err(|other| {
+                if other.ply_index > error.ply_index {
+                    other
+                } else {
+                    error
+                }
+            })
+        }
+        result => result,
     }
 }
 

@@ -572,4 +572,21 @@ fn notation_detection() {
             .moves,
         []
     );
+    // A wrong notation hint is only a hint.
+    let hint = ReadHint {
+        notation: Some(SPANISH_DESCRIPTIVE),
+        language: None,
+    };
+    assert_eq!(
+        read_line(&start, &["e4", "e5"], hint).unwrap().notation,
+        Notation::San
+    );
+    let hint = ReadHint {
+        notation: Some(Notation::San),
+        language: None,
+    };
+    assert_eq!(
+        read_line(&start, &["P4R", "P4R"], hint).unwrap().notation,
+        SPANISH_DESCRIPTIVE
+    );
 }
