@@ -165,7 +165,7 @@ fn replay_algebraic<S: AsRef<str>>(
                 }
                 Err(failure) => failure,
             },
-            Err(fail) => Failure::from(fail.into_error(word)),
+            Err(fail) => Box::new(Failure::from(fail.into_error(word))),
         };
         let error = line_error(
             start,

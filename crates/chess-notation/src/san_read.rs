@@ -204,6 +204,21 @@ fn parse_promotion(s: &str, shape: Shape) -> Result<Option<Mark>, ParseFail> {
 
 /// Takes a word of algebraic notation apart.
 pub(crate) fn parse(word: &str) -> Result<Parsed, ParseFail> {
+    parse_move_word(word).map_err(|fail| {
+        // Null moves and drops are no moves; told apart only on failure, to
+        // keep the common path short.
+        let s = strip_suffixes(word.trim());
+        if matches!(s, "--" | "Z0" | "0000" | "@@@@" | "null") {
+            ParseFail::Null
+        } else if s.contains('@') {
+            ParseFail::Drop
+        } else {
+            fail
+        }
+    })
+}
+
+fn parse_move_word(word: &str) -> Result<Parsed, ParseFail> {
     let s = match word.as_bytes() {
         [first, .., last] if !first.is_ascii_whitespace() && !last.is_ascii_whitespace() => word,
         _ => word.trim(),
@@ -220,12 +235,6 @@ pub(crate) fn parse(word: &str) -> Result<Parsed, ParseFail> {
         && let Some(side) = parse_castle(s)
     {
         return Ok(Parsed::Castle(side));
-    }
-    if matches!(s, "--" | "Z0" | "0000" | "@@@@" | "null") {
-        return Err(ParseFail::Null);
-    }
-    if s.contains('@') {
-        return Err(ParseFail::Drop);
     }
     let (piece, rest) = match first {
         b'a'..=b'h' => (None, s),
@@ -311,7 +320,7 @@ pub(crate) fn resolve<P: Position + Clone>(
     parsed: &Parsed,
     language: Language,
     word: &str,
-) -> Result<Move, Failure> {
+) -> Result<Move, Box<Failure>> {
     let (piece, file, rank, capture, to, promotion) = match *parsed {
         Parsed::Castle(side) => {
             return pos.castling_moves(side).first().copied().ok_or_else(|| {
@@ -437,15 +446,16 @@ pub(crate) fn resolve<P: Position + Clone>(
 
     match candidates.as_slice() {
         [m] => Ok(*m),
-        _ => Err(Failure {
+        _ => Err(Box::new(Failure {
             error: ambiguous(pos, word, &candidates, language),
             candidates: candidates.to_vec(),
-        }),
+        })),
     }
 }
 
-fn fail(word: &str, why: String) -> Failure {
-    Failure::from(illegal(word, why))
+#[cold]
+fn fail(word: &str, why: String) -> Box<Failure> {
+    Box::new(Failure::from(illegal(word, why)))
 }
 
 /// A move that could not be read, with the legal moves it could be when it
@@ -454,6 +464,13 @@ fn fail(word: &str, why: String) -> Failure {
 pub(crate) struct Failure {
     pub(crate) error: MoveError,
     pub(crate) candidates: Vec<Move>,
+}
+
+impl From<MoveError> for Box<Failure> {
+    #[cold]
+    fn from(error: MoveError) -> Self {
+        Box::new(Failure::from(error))
+    }
 }
 
 impl From<MoveError> for Failure {
