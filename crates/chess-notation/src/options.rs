@@ -92,6 +92,59 @@ impl Notation {
     }
 }
 
+/// The error returned when a notation name is not one of ours.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseNotationError {
+    text: String,
+}
+
+impl fmt::Display for ParseNotationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown notation {:?} (expected san, long, uci, descriptive-es or descriptive-en)",
+            self.text
+        )
+    }
+}
+
+impl std::error::Error for ParseNotationError {}
+
+impl core::str::FromStr for Notation {
+    type Err = ParseNotationError;
+
+    /// Reads `san`, `long`, `uci`, `descriptive-es` (or `desc-es`) and
+    /// `descriptive-en` (or `desc-en`), and the names `Display` writes, in
+    /// any case.
+    ///
+    /// ```
+    /// use chess_notation::{DescriptiveSystem, Notation};
+    ///
+    /// assert_eq!("SAN".parse(), Ok(Notation::San));
+    /// assert_eq!("desc-es".parse(), Ok(Notation::Descriptive(DescriptiveSystem::Spanish)));
+    /// assert!("fen".parse::<Notation>().is_err());
+    /// for n in [Notation::San, Notation::Long, Notation::Uci, Notation::Descriptive(DescriptiveSystem::English)] {
+    ///     assert_eq!(n.to_string().parse(), Ok(n));
+    /// }
+    /// ```
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Ok(match s.trim().to_ascii_lowercase().as_str() {
+            "san" | "algebraic" => Notation::San,
+            "long" | "lan" | "long algebraic" => Notation::Long,
+            "uci" => Notation::Uci,
+            "descriptive-es" | "desc-es" | "spanish descriptive" => {
+                Notation::Descriptive(DescriptiveSystem::Spanish)
+            }
+            "descriptive-en" | "desc-en" | "english descriptive" => {
+                Notation::Descriptive(DescriptiveSystem::English)
+            }
+            _ => {
+                return Err(ParseNotationError { text: s.to_owned() });
+            }
+        })
+    }
+}
+
 impl fmt::Display for Notation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
