@@ -324,8 +324,15 @@ fn read_algebraic<S: AsRef<str>>(
     }
 
     match successes.len() {
+        // Every language was tried, so some replay failed; English again
+        // only to have an error whatever happens.
         0 => Err(best_failure
-            .unwrap_or_else(|| line_error(start, 0, "", LineErrorKind::SearchLimit, Vec::new()))),
+            .or_else(|| replay_algebraic(start, words, &parsed, Language::English).err())
+            .unwrap_or_else(|| {
+                let word = words.first().map_or("", |w| w.as_ref());
+                let error = Failure::from(san_read::ParseFail::Syntax.into_error(word));
+                line_error(start, 0, word, LineErrorKind::Move(error.error), Vec::new())
+            })),
         1 => {
             let (languages, moves) = successes.swap_remove(0);
             let language = languages.first().unwrap_or(Language::English);
