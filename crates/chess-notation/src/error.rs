@@ -166,7 +166,7 @@ impl fmt::Display for Reading {
 /// Why a line of moves could not be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
-pub enum LineErrorKind {
+pub enum LineErrorReason {
     /// A move could not be read.
     Move(MoveError),
     /// Two readings of the game (two languages, or two descriptive systems)
@@ -188,11 +188,11 @@ pub enum LineErrorKind {
     SearchLimit,
 }
 
-impl fmt::Display for LineErrorKind {
+impl fmt::Display for LineErrorReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            LineErrorKind::Move(e) => e.fmt(f),
-            LineErrorKind::Conflict {
+            LineErrorReason::Move(e) => e.fmt(f),
+            LineErrorReason::Conflict {
                 first,
                 second,
                 first_reads,
@@ -202,7 +202,7 @@ impl fmt::Display for LineErrorKind {
                 "the game reads legally both in {first} and in {second}, which differ here \
                  ({first_reads} or {second_reads}); give the game's language"
             ),
-            LineErrorKind::SearchLimit => f.write_str(
+            LineErrorReason::SearchLimit => f.write_str(
                 "too many ways to read the moves from here on; write this move more precisely",
             ),
         }
@@ -221,7 +221,7 @@ pub struct LineError {
     /// The word.
     pub word: String,
     /// Why.
-    pub kind: LineErrorKind,
+    pub reason: LineErrorReason,
     /// The legal moves the word could be, if it was ambiguous (or the two
     /// readings of a conflict).
     pub candidates: Vec<Move>,
@@ -233,7 +233,7 @@ impl LineError {
         start_turn: Color,
         ply_index: usize,
         word: &str,
-        kind: LineErrorKind,
+        reason: LineErrorReason,
         candidates: Vec<Move>,
     ) -> LineError {
         let plies = ply_index + usize::from(start_turn == Color::Black);
@@ -248,7 +248,7 @@ impl LineError {
             move_number,
             side,
             word: word.to_owned(),
-            kind,
+            reason,
             candidates,
         }
     }
@@ -264,7 +264,7 @@ impl fmt::Display for LineError {
         write!(
             f,
             "move {}{dots} {}: {}",
-            self.move_number, self.word, self.kind
+            self.move_number, self.word, self.reason
         )
     }
 }

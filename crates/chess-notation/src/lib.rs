@@ -50,7 +50,7 @@ mod san_read;
 mod san_write;
 
 pub use descriptive::descriptive_candidates;
-pub use error::{LineError, LineErrorKind, MoveError, Reading};
+pub use error::{LineError, LineErrorReason, MoveError, Reading};
 pub use language::{Language, LanguageSet, ParseLanguageError, figurine, figurine_role};
 pub use line::{LineReading, read_line, read_line_as};
 pub use options::{DescriptiveSystem, Notation, ParseNotationError, ReadHint, WriteOptions};

@@ -5,7 +5,7 @@ use shakmaty::{Chess, Move, Position};
 
 use crate::descriptive::{self, Pattern, fitting, no_fit};
 use crate::detect::{self, Family};
-use crate::error::{LineError, LineErrorKind, MoveError, Reading};
+use crate::error::{LineError, LineErrorReason, MoveError, Reading};
 use crate::language::LetterSet;
 use crate::san_read::{self, Failure, ParseFail, Parsed, Shape};
 use crate::{DescriptiveSystem, Language, LanguageSet, Notation, ReadHint};
@@ -132,7 +132,7 @@ fn line_error(
     start: &Chess,
     ply: usize,
     word: &str,
-    kind: LineErrorKind,
+    kind: LineErrorReason,
     candidates: Vec<Move>,
 ) -> LineError {
     LineError::new(
@@ -171,7 +171,7 @@ fn replay_algebraic<S: AsRef<str>>(
             start,
             ply,
             word,
-            LineErrorKind::Move(failure.error),
+            LineErrorReason::Move(failure.error),
             failure.candidates,
         );
         return Err(error);
@@ -331,7 +331,13 @@ fn read_algebraic<S: AsRef<str>>(
             .unwrap_or_else(|| {
                 let word = words.first().map_or("", |w| w.as_ref());
                 let error = Failure::from(san_read::ParseFail::Syntax.into_error(word));
-                line_error(start, 0, word, LineErrorKind::Move(error.error), Vec::new())
+                line_error(
+                    start,
+                    0,
+                    word,
+                    LineErrorReason::Move(error.error),
+                    Vec::new(),
+                )
             })),
         1 => {
             let (languages, moves) = successes.swap_remove(0);
@@ -378,7 +384,7 @@ fn conflict<S: AsRef<str>>(
         .position(|(a, b)| a != b)
         .unwrap_or(0);
     let (a, b) = (first_moves[ply], second_moves[ply]);
-    let kind = LineErrorKind::Conflict {
+    let kind = LineErrorReason::Conflict {
         first,
         second,
         first_reads: a,
@@ -571,7 +577,7 @@ fn search_descriptive<S: AsRef<str>>(
                 start,
                 ply,
                 word,
-                LineErrorKind::Move(error),
+                LineErrorReason::Move(error),
                 Vec::new(),
             ));
         }
@@ -596,14 +602,18 @@ impl<S: AsRef<str>> Searcher<'_, S> {
                         Search::Found(_) => viable.push(other),
                         Search::Exhausted => {}
                         Search::OutOfBudget => {
-                            return Err(self.error_at(ply, LineErrorKind::SearchLimit, candidates));
+                            return Err(self.error_at(
+                                ply,
+                                LineErrorReason::SearchLimit,
+                                candidates,
+                            ));
                         }
                     }
                 }
                 if viable.len() > 1 {
                     let word = self.words[ply].as_ref();
                     let error = san_read::ambiguous(&pos, word, &viable, self.system.language());
-                    return Err(self.error_at(ply, LineErrorKind::Move(error), viable));
+                    return Err(self.error_at(ply, LineErrorReason::Move(error), viable));
                 }
             }
             pos.play_unchecked(chosen);
@@ -611,7 +621,7 @@ impl<S: AsRef<str>> Searcher<'_, S> {
         Ok(())
     }
 
-    fn error_at(&self, ply: usize, kind: LineErrorKind, candidates: Vec<Move>) -> LineError {
+    fn error_at(&self, ply: usize, kind: LineErrorReason, candidates: Vec<Move>) -> LineError {
         line_error(self.start, ply, self.words[ply].as_ref(), kind, candidates)
     }
 }

@@ -4,7 +4,7 @@
 mod common;
 
 use chess_notation::{
-    DescriptiveSystem, Language, LineErrorKind, MoveError, Notation, ReadHint, WriteOptions,
+    DescriptiveSystem, Language, LineErrorReason, MoveError, Notation, ReadHint, WriteOptions,
     read_line, write_line,
 };
 use common::Game;
@@ -96,7 +96,7 @@ fn round_trip(i: usize, game: &Game, moves: &[Move], style: &WriteOptions) -> bo
             }
             false
         }
-        Err(e) if matches!(e.kind, LineErrorKind::Conflict { .. }) => true,
+        Err(e) if matches!(e.reason, LineErrorReason::Conflict { .. }) => true,
         Err(e) => panic!("game {i} in {style:?}, detected: {e}\n{words:?}"),
     }
 }
@@ -146,7 +146,7 @@ fn edge_files_replay_and_round_trip() {
             let line = match read_line(&game.start, &game.words, ReadHint::NONE) {
                 Ok(line) => line,
                 // ChessBase's null move `Z0` has no shakmaty move.
-                Err(e) if matches!(e.kind, LineErrorKind::Move(MoveError::NullMove { .. })) => {
+                Err(e) if matches!(e.reason, LineErrorReason::Move(MoveError::NullMove { .. })) => {
                     assert_eq!(e.word, "Z0", "{file} game {i}");
                     continue;
                 }

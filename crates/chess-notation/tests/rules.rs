@@ -1,7 +1,7 @@
 //! One test per rule of the notation, on small positions.
 
 use chess_notation::{
-    DescriptiveSystem, Language, LineErrorKind, MoveError, Notation, ReadHint, WriteOptions,
+    DescriptiveSystem, Language, LineErrorReason, MoveError, Notation, ReadHint, WriteOptions,
     descriptive_candidates, parse_move, read_line, read_line_as, write_line, write_move,
 };
 use shakmaty::{CastlingMode, Chess, Color, Move, Position, Role, Square, fen::Fen};
@@ -210,12 +210,12 @@ fn english_king_and_esperanto_bishop_conflict() {
     // Kd2 is the king from e1 in English, the bishop from c1 in Esperanto.
     let p = pos("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1");
     let err = read_line(&p, &["Kd2"], ReadHint::NONE).unwrap_err();
-    let LineErrorKind::Conflict {
+    let LineErrorReason::Conflict {
         first,
         second,
         first_reads,
         second_reads,
-    } = &err.kind
+    } = &err.reason
     else {
         panic!("{err}")
     };
@@ -552,7 +552,7 @@ fn descriptive_search_is_bounded() {
     let err = read_line_as(&start, &words, ENGLISH_DESCRIPTIVE, Language::English).unwrap_err();
     assert_eq!(err.ply_index, 120);
     assert!(
-        matches!(err.kind, LineErrorKind::Move(MoveError::Syntax { .. })),
+        matches!(err.reason, LineErrorReason::Move(MoveError::Syntax { .. })),
         "{err}"
     );
 }
