@@ -91,20 +91,39 @@ impl fmt::Display for MoveError {
             } => {
                 write!(
                     f,
-                    "unknown piece letter {letter} in {} notation (in {word})",
+                    "unknown piece letter {letter} in {} notation ({word})",
                     language.name()
                 )?;
-                let elsewhere: Vec<String> = Language::ALL
-                    .into_iter()
-                    .filter_map(|l| {
-                        l.role(*letter)
-                            .map(|r| format!("{} {}", l.name(), role_name(r)))
-                    })
-                    .collect();
-                if !elsewhere.is_empty() {
-                    f.write_str(" (")?;
-                    join_or(f, &elsewhere)?;
-                    f.write_str("? give the game's language)")?;
+                // Where the letter is a piece: "the knight in German and
+                // Polish".
+                let mut meanings: Vec<String> = Vec::new();
+                for role in [
+                    Role::King,
+                    Role::Queen,
+                    Role::Rook,
+                    Role::Bishop,
+                    Role::Knight,
+                ] {
+                    let names: Vec<String> = Language::ALL
+                        .into_iter()
+                        .filter(|l| l.role(*letter) == Some(role))
+                        .map(|l| l.name().to_owned())
+                        .collect();
+                    if !names.is_empty() {
+                        let mut text = format!("the {} in ", role_name(role));
+                        for (i, name) in names.iter().enumerate() {
+                            if i > 0 {
+                                text.push_str(if i + 1 == names.len() { " and " } else { ", " });
+                            }
+                            text.push_str(name);
+                        }
+                        meanings.push(text);
+                    }
+                }
+                if !meanings.is_empty() {
+                    write!(f, "; {letter} is ")?;
+                    join_or(f, &meanings)?;
+                    f.write_str(": give the game's language")?;
                 }
                 Ok(())
             }
@@ -147,7 +166,7 @@ impl fmt::Display for Reading {
 /// Why a line of moves could not be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
-pub enum LineErrorKind {
+pub enum LineErrorReason {
     /// A move could not be read.
     Move(MoveError),
     /// Two readings of the game (two languages, or two descriptive systems)
@@ -158,21 +177,22 @@ pub enum LineErrorKind {
         first: Reading,
         /// The second reading.
         second: Reading,
-        /// The move under the first reading, in long algebraic notation.
-        first_reads: String,
-        /// The move under the second reading, in long algebraic notation.
-        second_reads: String,
+        /// The move under the first reading (its `Display` is long
+        /// algebraic notation).
+        first_reads: Move,
+        /// The move under the second reading.
+        second_reads: Move,
     },
     /// Descriptive notation: deciding between the candidates of the move
     /// needed more search than we allow.
     SearchLimit,
 }
 
-impl fmt::Display for LineErrorKind {
+impl fmt::Display for LineErrorReason {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            LineErrorKind::Move(e) => e.fmt(f),
-            LineErrorKind::Conflict {
+            LineErrorReason::Move(e) => e.fmt(f),
+            LineErrorReason::Conflict {
                 first,
                 second,
                 first_reads,
@@ -182,7 +202,7 @@ impl fmt::Display for LineErrorKind {
                 "the game reads legally both in {first} and in {second}, which differ here \
                  ({first_reads} or {second_reads}); give the game's language"
             ),
-            LineErrorKind::SearchLimit => f.write_str(
+            LineErrorReason::SearchLimit => f.write_str(
                 "too many ways to read the moves from here on; write this move more precisely",
             ),
         }
@@ -201,7 +221,7 @@ pub struct LineError {
     /// The word.
     pub word: String,
     /// Why.
-    pub kind: LineErrorKind,
+    pub reason: LineErrorReason,
     /// The legal moves the word could be, if it was ambiguous (or the two
     /// readings of a conflict).
     pub candidates: Vec<Move>,
@@ -213,12 +233,12 @@ impl LineError {
         start_turn: Color,
         ply_index: usize,
         word: &str,
-        kind: LineErrorKind,
+        reason: LineErrorReason,
         candidates: Vec<Move>,
     ) -> LineError {
         let plies = ply_index + usize::from(start_turn == Color::Black);
         let move_number = start_fullmoves.saturating_add(u32::try_from(plies / 2).unwrap_or(0));
-        let side = if plies % 2 == 0 {
+        let side = if plies.is_multiple_of(2) {
             Color::White
         } else {
             Color::Black
@@ -228,7 +248,7 @@ impl LineError {
             move_number,
             side,
             word: word.to_owned(),
-            kind,
+            reason,
             candidates,
         }
     }
@@ -244,7 +264,7 @@ impl fmt::Display for LineError {
         write!(
             f,
             "move {}{dots} {}: {}",
-            self.move_number, self.word, self.kind
+            self.move_number, self.word, self.reason
         )
     }
 }

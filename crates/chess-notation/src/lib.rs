@@ -32,6 +32,10 @@
 //! - [`descriptive_candidates`]: every legal move a descriptive word can be.
 //! - [`read_line`]: a game's moves with detection of notation and language;
 //!   [`read_line_as`]: a line (a variation) in a known notation.
+//! - [`position_from_fen`]: a starting position from FEN, X-FEN or
+//!   Shredder-FEN, in Chess960 mode when the castling rights say so.
+
+#![warn(missing_docs)]
 
 mod descriptive;
 mod descriptive_english;
@@ -41,13 +45,15 @@ mod error;
 mod language;
 mod line;
 mod options;
+mod position;
 mod san_read;
 mod san_write;
 
 pub use descriptive::descriptive_candidates;
-pub use error::{LineError, LineErrorKind, MoveError, Reading};
+pub use error::{LineError, LineErrorReason, MoveError, Reading};
 pub use language::{Language, LanguageSet, ParseLanguageError, figurine, figurine_role};
 pub use line::{LineReading, read_line, read_line_as};
-pub use options::{DescriptiveSystem, Notation, ReadHint, WriteOptions};
+pub use options::{DescriptiveSystem, Notation, ParseNotationError, ReadHint, WriteOptions};
+pub use position::{FenError, position_from_fen};
 pub use san_read::parse_move;
 pub use san_write::{write_line, write_move};

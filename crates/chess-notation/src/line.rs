@@ -5,12 +5,10 @@ use shakmaty::{Chess, Move, Position};
 
 use crate::descriptive::{self, Pattern, fitting, no_fit};
 use crate::detect::{self, Family};
-use crate::error::{LineError, LineErrorKind, MoveError, Reading};
+use crate::error::{LineError, LineErrorReason, MoveError, Reading};
 use crate::language::LetterSet;
 use crate::san_read::{self, Failure, ParseFail, Parsed, Shape};
-use crate::{
-    DescriptiveSystem, Language, LanguageSet, Notation, ReadHint, WriteOptions, write_move,
-};
+use crate::{DescriptiveSystem, Language, LanguageSet, Notation, ReadHint};
 
 /// The most positions the descriptive reader looks at, per line, to decide
 /// between the moves an ambiguous word may be. Enough for any real game;
@@ -76,9 +74,26 @@ pub fn read_line<S: AsRef<str>>(
         Some(_) => Family::Algebraic,
         None => detect::family(words),
     };
-    match family {
+    let read = |family| match family {
         Family::Algebraic => read_algebraic(start, words, hint.language),
         Family::Descriptive(system) => read_descriptive(start, words, system, hint.language),
+    };
+    match read(family) {
+        // The notation hint was wrong: read what the words look like.
+        Err(error) if hint.notation.is_some() => {
+            let detected = detect::family(words);
+            if detected == family {
+                return Err(error);
+            }
+            read(detected).map_err(|other| {
+                if other.ply_index > error.ply_index {
+                    other
+                } else {
+                    error
+                }
+            })
+        }
+        result => result,
     }
 }
 
@@ -108,7 +123,7 @@ pub fn read_line_as<S: AsRef<str>>(
         Notation::Descriptive(system) => search_descriptive(start, words, system),
         _ => {
             let parsed: Vec<_> = words.iter().map(|w| san_read::parse(w.as_ref())).collect();
-            replay_algebraic(start, words, &parsed, language).map_err(|(_, e)| e)
+            replay_algebraic(start, words, &parsed, language)
         }
     }
 }
@@ -117,7 +132,7 @@ fn line_error(
     start: &Chess,
     ply: usize,
     word: &str,
-    kind: LineErrorKind,
+    kind: LineErrorReason,
     candidates: Vec<Move>,
 ) -> LineError {
     LineError::new(
@@ -130,14 +145,13 @@ fn line_error(
     )
 }
 
-/// Replays parsed algebraic words in one language. On failure, gives the
-/// ply reached with the error.
+/// Replays parsed algebraic words in one language.
 fn replay_algebraic<S: AsRef<str>>(
     start: &Chess,
     words: &[S],
     parsed: &[Result<Parsed, ParseFail>],
     language: Language,
-) -> Result<Vec<Move>, (usize, LineError)> {
+) -> Result<Vec<Move>, LineError> {
     let mut pos = start.clone();
     let mut moves = Vec::with_capacity(parsed.len());
     for (ply, (word, parsed)) in words.iter().zip(parsed).enumerate() {
@@ -151,31 +165,81 @@ fn replay_algebraic<S: AsRef<str>>(
                 }
                 Err(failure) => failure,
             },
-            Err(fail) => Failure::from(fail.into_error(word)),
+            Err(fail) => Box::new(Failure::from(fail.into_error(word))),
         };
         let error = line_error(
             start,
             ply,
             word,
-            LineErrorKind::Move(failure.error),
+            LineErrorReason::Move(failure.error),
             failure.candidates,
         );
-        return Err((ply, error));
+        return Err(error);
     }
     Ok(moves)
 }
 
 fn algebraic_notation(parsed: &[Result<Parsed, ParseFail>]) -> Notation {
-    let mut shapes = parsed
-        .iter()
-        .filter_map(|p| p.as_ref().ok())
-        .map(Parsed::shape)
-        .filter(|s| *s != Shape::Castle);
-    match shapes.next() {
-        Some(Shape::Uci) if shapes.all(|s| s == Shape::Uci) => Notation::Uci,
-        Some(Shape::Long) if shapes.all(|s| s == Shape::Long) => Notation::Long,
-        _ => Notation::San,
+    let mut shapes = ShapeTally::default();
+    for p in parsed.iter().flatten() {
+        shapes.add(p.shape());
     }
+    shapes.notation()
+}
+
+/// The outward forms seen in a line, to report SAN, long or UCI.
+#[derive(Default)]
+struct ShapeTally {
+    first: Option<Shape>,
+    mixed: bool,
+}
+
+impl ShapeTally {
+    fn add(&mut self, shape: Shape) {
+        if shape == Shape::Castle {
+            return;
+        }
+        match self.first {
+            None => self.first = Some(shape),
+            Some(first) => self.mixed |= first != shape,
+        }
+    }
+
+    fn notation(&self) -> Notation {
+        match (self.first, self.mixed) {
+            (Some(Shape::Uci), false) => Notation::Uci,
+            (Some(Shape::Long), false) => Notation::Long,
+            _ => Notation::San,
+        }
+    }
+}
+
+/// The common case, English, in one pass and without detection: gives up
+/// (to the general reader) at the first letter English does not have or
+/// the first word it cannot read.
+fn read_english_fast<S: AsRef<str>>(
+    start: &Chess,
+    words: &[S],
+) -> Option<(Vec<Move>, LetterSet, Notation)> {
+    let english = Language::English.letter_set();
+    let mut pos = start.clone();
+    let mut moves = Vec::with_capacity(words.len());
+    let mut used = LetterSet::EMPTY;
+    let mut shapes = ShapeTally::default();
+    for word in words {
+        let word = word.as_ref();
+        let parsed = san_read::parse(word).ok()?;
+        let letters = parsed.letters();
+        if !letters.is_subset(english) {
+            return None;
+        }
+        used = LetterSet(used.0 | letters.0);
+        shapes.add(parsed.shape());
+        let m = san_read::resolve(&pos, &parsed, Language::English, word).ok()?;
+        pos.play_unchecked(m);
+        moves.push(m);
+    }
+    Some((moves, used, shapes.notation()))
 }
 
 fn read_algebraic<S: AsRef<str>>(
@@ -183,6 +247,22 @@ fn read_algebraic<S: AsRef<str>>(
     words: &[S],
     hint: Option<Language>,
 ) -> Result<LineReading, LineError> {
+    if hint.is_none_or(|h| h == Language::English)
+        && let Some((moves, used, notation)) = read_english_fast(start, words)
+    {
+        // Only K and R (or no letter) leave room for other languages.
+        let groups = detect::language_groups(used);
+        if let Some(languages) = groups.iter().find(|g| g.contains(Language::English))
+            && (hint.is_some() || groups.len() == 1)
+        {
+            return Ok(LineReading {
+                moves,
+                notation,
+                language: Language::English,
+                languages: *languages,
+            });
+        }
+    }
     let parsed: Vec<_> = words.iter().map(|w| san_read::parse(w.as_ref())).collect();
     let notation = algebraic_notation(&parsed);
     let used = parsed
@@ -204,7 +284,7 @@ fn read_algebraic<S: AsRef<str>>(
     };
 
     // The hint first: if it replays, it is the answer.
-    let mut best_failure: Option<(usize, LineError)> = None;
+    let mut best_failure: Option<LineError> = None;
     let mut tried = LanguageSet::EMPTY;
     if let Some(language) = hint {
         match replay_algebraic(start, words, &parsed, language) {
@@ -235,7 +315,7 @@ fn read_algebraic<S: AsRef<str>>(
             Err(failure) => {
                 if best_failure
                     .as_ref()
-                    .is_none_or(|(ply, _)| failure.0 > *ply)
+                    .is_none_or(|best| failure.ply_index > best.ply_index)
                 {
                     best_failure = Some(failure);
                 }
@@ -244,9 +324,21 @@ fn read_algebraic<S: AsRef<str>>(
     }
 
     match successes.len() {
+        // Every language was tried, so some replay failed; English again
+        // only to have an error whatever happens.
         0 => Err(best_failure
-            .map(|(_, e)| e)
-            .unwrap_or_else(|| line_error(start, 0, "", LineErrorKind::SearchLimit, Vec::new()))),
+            .or_else(|| replay_algebraic(start, words, &parsed, Language::English).err())
+            .unwrap_or_else(|| {
+                let word = words.first().map_or("", |w| w.as_ref());
+                let error = Failure::from(san_read::ParseFail::Syntax.into_error(word));
+                line_error(
+                    start,
+                    0,
+                    word,
+                    LineErrorReason::Move(error.error),
+                    Vec::new(),
+                )
+            })),
         1 => {
             let (languages, moves) = successes.swap_remove(0);
             let language = languages.first().unwrap_or(Language::English);
@@ -291,17 +383,12 @@ fn conflict<S: AsRef<str>>(
         .zip(second_moves)
         .position(|(a, b)| a != b)
         .unwrap_or(0);
-    let mut pos = start.clone();
-    for m in &first_moves[..ply] {
-        pos.play_unchecked(*m);
-    }
-    let long = WriteOptions::new(Notation::Long, Language::English).with_no_check_signs(true);
     let (a, b) = (first_moves[ply], second_moves[ply]);
-    let kind = LineErrorKind::Conflict {
+    let kind = LineErrorReason::Conflict {
         first,
         second,
-        first_reads: write_move(&pos, &a, &long),
-        second_reads: write_move(&pos, &b, &long),
+        first_reads: a,
+        second_reads: b,
     };
     let word = words.get(ply).map_or("", |w| w.as_ref());
     line_error(start, ply, word, kind, vec![a, b])
@@ -490,7 +577,7 @@ fn search_descriptive<S: AsRef<str>>(
                 start,
                 ply,
                 word,
-                LineErrorKind::Move(error),
+                LineErrorReason::Move(error),
                 Vec::new(),
             ));
         }
@@ -515,14 +602,18 @@ impl<S: AsRef<str>> Searcher<'_, S> {
                         Search::Found(_) => viable.push(other),
                         Search::Exhausted => {}
                         Search::OutOfBudget => {
-                            return Err(self.error_at(ply, LineErrorKind::SearchLimit, candidates));
+                            return Err(self.error_at(
+                                ply,
+                                LineErrorReason::SearchLimit,
+                                candidates,
+                            ));
                         }
                     }
                 }
                 if viable.len() > 1 {
                     let word = self.words[ply].as_ref();
                     let error = san_read::ambiguous(&pos, word, &viable, self.system.language());
-                    return Err(self.error_at(ply, LineErrorKind::Move(error), viable));
+                    return Err(self.error_at(ply, LineErrorReason::Move(error), viable));
                 }
             }
             pos.play_unchecked(chosen);
@@ -530,7 +621,7 @@ impl<S: AsRef<str>> Searcher<'_, S> {
         Ok(())
     }
 
-    fn error_at(&self, ply: usize, kind: LineErrorKind, candidates: Vec<Move>) -> LineError {
+    fn error_at(&self, ply: usize, kind: LineErrorReason, candidates: Vec<Move>) -> LineError {
         line_error(self.start, ply, self.words[ply].as_ref(), kind, candidates)
     }
 }

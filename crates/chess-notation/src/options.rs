@@ -5,13 +5,54 @@ use core::fmt;
 use crate::Language;
 
 /// The two descriptive systems we read and write.
+///
+/// In both, a file is named after the piece that starts on it (the same
+/// name for White and Black) and a rank is counted from the moving side's
+/// first rank. A word may fit several legal moves (`PxP`); reading a line
+/// settles it with the following moves (see [`read_line`](crate::read_line)).
+/// Writing gives the shortest text that names exactly one legal move.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum DescriptiveSystem {
-    /// Spanish: `P4R`, `C3AR`, `A5CD`, `CxP`, `C(AR)xP`, `P8R:D`; files
-    /// `TD CD AD D R AR CR TR`; the rank comes before the file.
+    /// Spanish, the system of the Spanish article this crate follows.
+    ///
+    /// Pieces `P C A T D R`; files `TD CD AD D R AR CR TR`, short `T C A`;
+    /// a square is rank then file (`4R`, `3AR`). A move is the piece and
+    /// its destination (`P4R`, `A4AD`, `C3AR`); a capture names the piece
+    /// taken (`CxP`). When needed, the moving piece's file, rank or square
+    /// follows it in parentheses (`T(TR)1R`, `C(AR)xP`) and the taken
+    /// piece's square follows it (`CxP(5R)`). Castling `0-0`, `0-0-0`;
+    /// promotion `P8R:D`; check `+`, mate `++`; `a.p.`/`e.p.` read.
+    ///
+    /// Written with one extra rule taken from the article's example game:
+    /// a destination file gets its short name (`C3A`) only when the other
+    /// square of that name (same rank, mirrored file) is no legal
+    /// destination for any piece, so the square itself is clear; thus the
+    /// article's `A4AD` (a pawn could go to the king's bishop four square)
+    /// and `C3A` (the other bishop-three square holds our own knight).
     Spanish,
-    /// English: `P-K4`, `N-KB3`, `QxP ch`, `N(Q2)-B3`, `P-K8=Q`; files
-    /// `QR QN QB Q K KB KN KR`; the file comes before the rank.
+    /// English, as British and American books printed it.
+    ///
+    /// Pieces `K Q R B N P` (`Kt` read too); files `QR QN QB Q K KB KN KR`,
+    /// short `R N B` (`QKt KKt Kt` read); a square is file then rank
+    /// (`K4`, `KB3`). Quiet moves `P-K4`, `N-KB3`; captures `PxP`, `BxN`;
+    /// castling `O-O`, `O-O-O`; promotion `P-K8=Q`; signs after a space:
+    /// `ch`, `dis ch`, `dbl ch`, `mate`, `e.p.`.
+    ///
+    /// Read: a wing before the piece (`KR-Q1`: the one further toward that
+    /// side), a file before a pawn (`QPxP`, `KBPxP`), the mover's rank
+    /// (`R1-K2`) or square (`N(Q2)-B3`, `N/Q2-B3`), the taken piece's square
+    /// or file (`PxP(Q4)`, `BxN(B6)`, `PxQBP`), promotion also `P-K8(Q)`,
+    /// `P-K8/Q`, and `+`, `#`.
+    ///
+    /// Written in one style: short file names first (`B-B4`, which the
+    /// books wrote even when a pawn could reach the other bishop-four
+    /// square); a pawn told apart by its file (`BPxP`, then `QBPxP`), any
+    /// other piece by its square in parentheses (`N(Q2)-B3`, `R(KR1)-K1`),
+    /// the taken piece by its square in parentheses (`PxP(Q5)`); `e.p.`
+    /// after an en passant capture; `ch`, `dis ch` (the moving piece does
+    /// not give the check), `dbl ch`, `mate`. An unmarked capture that may
+    /// be an ordinary capture or en passant of the same pawn is the ordinary
+    /// one.
     English,
 }
 
@@ -48,6 +89,59 @@ impl Notation {
     /// which the same tolerant reader reads.
     pub const fn is_algebraic(self) -> bool {
         !matches!(self, Notation::Descriptive(_))
+    }
+}
+
+/// The error returned when a notation name is not one of ours.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseNotationError {
+    text: String,
+}
+
+impl fmt::Display for ParseNotationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown notation {:?} (expected san, long, uci, descriptive-es or descriptive-en)",
+            self.text
+        )
+    }
+}
+
+impl std::error::Error for ParseNotationError {}
+
+impl core::str::FromStr for Notation {
+    type Err = ParseNotationError;
+
+    /// Reads `san`, `long`, `uci`, `descriptive-es` (or `desc-es`) and
+    /// `descriptive-en` (or `desc-en`), and the names `Display` writes, in
+    /// any case.
+    ///
+    /// ```
+    /// use chess_notation::{DescriptiveSystem, Notation};
+    ///
+    /// assert_eq!("SAN".parse(), Ok(Notation::San));
+    /// assert_eq!("desc-es".parse(), Ok(Notation::Descriptive(DescriptiveSystem::Spanish)));
+    /// assert!("fen".parse::<Notation>().is_err());
+    /// for n in [Notation::San, Notation::Long, Notation::Uci, Notation::Descriptive(DescriptiveSystem::English)] {
+    ///     assert_eq!(n.to_string().parse(), Ok(n));
+    /// }
+    /// ```
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Ok(match s.trim().to_ascii_lowercase().as_str() {
+            "san" | "algebraic" => Notation::San,
+            "long" | "lan" | "long algebraic" => Notation::Long,
+            "uci" => Notation::Uci,
+            "descriptive-es" | "desc-es" | "spanish descriptive" => {
+                Notation::Descriptive(DescriptiveSystem::Spanish)
+            }
+            "descriptive-en" | "desc-en" | "english descriptive" => {
+                Notation::Descriptive(DescriptiveSystem::English)
+            }
+            _ => {
+                return Err(ParseNotationError { text: s.to_owned() });
+            }
+        })
     }
 }
 

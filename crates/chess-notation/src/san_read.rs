@@ -6,7 +6,7 @@
 //! even when several languages are tried); [`resolve`] gives the letters their
 //! meaning in a language and finds the one legal move that fits.
 
-use shakmaty::{CastlingSide, File, Move, MoveList, Position, Rank, Role, Square};
+use shakmaty::{CastlingSide, File, Move, Position, Rank, Role, Square};
 
 use crate::error::{MoveError, illegal, no_piece_can_reach};
 use crate::language::{LetterSet, figurine_role, role_name};
@@ -204,20 +204,48 @@ fn parse_promotion(s: &str, shape: Shape) -> Result<Option<Mark>, ParseFail> {
 
 /// Takes a word of algebraic notation apart.
 pub(crate) fn parse(word: &str) -> Result<Parsed, ParseFail> {
-    let s = strip_suffixes(word.trim());
-    if let Some(side) = parse_castle(s) {
+    parse_move_word(word).map_err(|fail| {
+        // Null moves and drops are no moves; told apart only on failure, to
+        // keep the common path short.
+        let s = strip_suffixes(word.trim());
+        if matches!(s, "--" | "Z0" | "0000" | "@@@@" | "null") {
+            ParseFail::Null
+        } else if s.contains('@') {
+            ParseFail::Drop
+        } else {
+            fail
+        }
+    })
+}
+
+fn parse_move_word(word: &str) -> Result<Parsed, ParseFail> {
+    let s = match word.as_bytes() {
+        [first, .., last] if !first.is_ascii_whitespace() && !last.is_ascii_whitespace() => word,
+        _ => word.trim(),
+    };
+    // Most words end in a rank or a piece letter: nothing to strip.
+    let s = match s.as_bytes().last() {
+        Some(b'1'..=b'8' | b'A'..=b'Z') => s,
+        _ => strip_suffixes(s),
+    };
+    let Some(&first) = s.as_bytes().first() else {
+        return Err(ParseFail::Syntax);
+    };
+    if matches!(first, b'O' | b'0' | b'o')
+        && let Some(side) = parse_castle(s)
+    {
         return Ok(Parsed::Castle(side));
     }
-    if matches!(s, "--" | "Z0" | "0000" | "@@@@" | "null") {
-        return Err(ParseFail::Null);
-    }
-    if s.contains('@') {
-        return Err(ParseFail::Drop);
-    }
-    let (piece, rest) = match take_mark(s) {
-        Some((Mark::Figurine(Role::Pawn), rest)) => (None, rest),
-        Some((mark, rest)) => (Some(mark), rest),
-        None => (None, s),
+    let (piece, rest) = match first {
+        b'a'..=b'h' => (None, s),
+        b'A'..=b'Z' if s.as_bytes().get(1) != Some(&0xcc) => {
+            (Some(Mark::Letter(char::from(first))), &s[1..])
+        }
+        _ => match take_mark(s) {
+            Some((Mark::Figurine(Role::Pawn), rest)) => (None, rest),
+            Some((mark, rest)) => (Some(mark), rest),
+            None => (None, s),
+        },
     };
     // The destination is the last square of the word; what follows it is
     // the promotion, what comes before is the origin and separator.
@@ -292,7 +320,7 @@ pub(crate) fn resolve<P: Position + Clone>(
     parsed: &Parsed,
     language: Language,
     word: &str,
-) -> Result<Move, Failure> {
+) -> Result<Move, Box<Failure>> {
     let (piece, file, rank, capture, to, promotion) = match *parsed {
         Parsed::Castle(side) => {
             return pos.castling_moves(side).first().copied().ok_or_else(|| {
@@ -319,18 +347,48 @@ pub(crate) fn resolve<P: Position + Clone>(
         .map(|m| mark_role(m, language, word))
         .transpose()?;
 
-    let mut candidates = match (file, rank) {
-        (Some(file), Some(rank)) => {
-            let from = Square::from_coords(file, rank);
-            from_square_candidates(pos, from, to, named, word)?
-        }
-        _ => {
-            let role = named.unwrap_or(Role::Pawn);
-            let mut candidates = pos.san_candidates(role, to);
-            if candidates.is_empty() {
-                let why = no_piece_can_reach(role, to);
-                return Err(fail(word, why + in_check_note(pos)));
+    // The candidates stay in one place: a move list is large to copy.
+    let from_square = match (file, rank) {
+        (Some(file), Some(rank)) => Some(Square::from_coords(file, rank)),
+        _ => None,
+    };
+    let role = match from_square {
+        Some(from) => role_on(pos, from, named, word)?,
+        None => named.unwrap_or(Role::Pawn),
+    };
+    let mut candidates = pos.san_candidates(role, to);
+    if let Some(from) = from_square {
+        candidates.retain(|m| m.from() == Some(from));
+        if candidates.is_empty() && role == Role::King {
+            // Castling written as the king's step (`e1g1`) or as the king
+            // taking its own rook (`e1h1`, Chess960).
+            for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
+                for m in pos.castling_moves(side) {
+                    if let Move::Castle { king, rook } = m
+                        && king == from
+                        && (rook == to || side.king_to(pos.turn()) == to)
+                    {
+                        candidates.push(m);
+                    }
+                }
             }
+        }
+        if candidates.is_empty() {
+            return Err(fail(
+                word,
+                format!(
+                    "the {} on {from} cannot go to {to}{}",
+                    role_name(role),
+                    in_check_note(pos)
+                ),
+            ));
+        }
+    } else {
+        if candidates.is_empty() {
+            let why = no_piece_can_reach(role, to);
+            return Err(fail(word, why + in_check_note(pos)));
+        }
+        if file.is_some() || rank.is_some() {
             candidates.retain(|m| {
                 let from = m.from().unwrap_or(to);
                 file.is_none_or(|f| f == from.file()) && rank.is_none_or(|r| r == from.rank())
@@ -346,9 +404,8 @@ pub(crate) fn resolve<P: Position + Clone>(
                     format!("no {} {place} can reach {to}", role_name(role)),
                 ));
             }
-            candidates
         }
-    };
+    }
 
     match promotion {
         Some(p) => {
@@ -362,6 +419,7 @@ pub(crate) fn resolve<P: Position + Clone>(
                 return Err(fail(word, why));
             }
         }
+        None if !matches!(to.rank(), Rank::First | Rank::Eighth) => {}
         None => {
             let before = candidates.len();
             candidates.retain(|m| m.promotion().is_none());
@@ -388,15 +446,16 @@ pub(crate) fn resolve<P: Position + Clone>(
 
     match candidates.as_slice() {
         [m] => Ok(*m),
-        _ => Err(Failure {
+        _ => Err(Box::new(Failure {
             error: ambiguous(pos, word, &candidates, language),
             candidates: candidates.to_vec(),
-        }),
+        })),
     }
 }
 
-fn fail(word: &str, why: String) -> Failure {
-    Failure::from(illegal(word, why))
+#[cold]
+fn fail(word: &str, why: String) -> Box<Failure> {
+    Box::new(Failure::from(illegal(word, why)))
 }
 
 /// A move that could not be read, with the legal moves it could be when it
@@ -405,6 +464,13 @@ fn fail(word: &str, why: String) -> Failure {
 pub(crate) struct Failure {
     pub(crate) error: MoveError,
     pub(crate) candidates: Vec<Move>,
+}
+
+impl From<MoveError> for Box<Failure> {
+    #[cold]
+    fn from(error: MoveError) -> Self {
+        Box::new(Failure::from(error))
+    }
 }
 
 impl From<MoveError> for Failure {
@@ -416,13 +482,13 @@ impl From<MoveError> for Failure {
     }
 }
 
-fn from_square_candidates<P: Position>(
+/// The role of the piece on `from`, checked against the word's letter.
+fn role_on<P: Position>(
     pos: &P,
     from: Square,
-    to: Square,
     named: Option<Role>,
     word: &str,
-) -> Result<MoveList, MoveError> {
+) -> Result<Role, MoveError> {
     let Some(piece) = pos.board().piece_at(from) else {
         return Err(illegal(word, format!("there is no piece on {from}")));
     };
@@ -444,33 +510,7 @@ fn from_square_candidates<P: Position>(
             ),
         ));
     }
-    let mut candidates = pos.san_candidates(piece.role, to);
-    candidates.retain(|m| m.from() == Some(from));
-    if candidates.is_empty() && piece.role == Role::King {
-        // Castling written as the king's step (`e1g1`) or as the king taking
-        // its own rook (`e1h1`, Chess960).
-        for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
-            for m in pos.castling_moves(side) {
-                if let Move::Castle { king, rook } = m
-                    && king == from
-                    && (rook == to || side.king_to(pos.turn()) == to)
-                {
-                    candidates.push(m);
-                }
-            }
-        }
-    }
-    if candidates.is_empty() {
-        return Err(illegal(
-            word,
-            format!(
-                "the {} on {from} cannot go to {to}{}",
-                role_name(piece.role),
-                in_check_note(pos)
-            ),
-        ));
-    }
-    Ok(candidates)
+    Ok(piece.role)
 }
 
 pub(crate) fn ambiguous<P: Position + Clone>(

@@ -4,8 +4,8 @@
 mod common;
 
 use chess_notation::{
-    DescriptiveSystem, Language, LineErrorKind, Notation, ReadHint, WriteOptions, read_line,
-    write_line,
+    DescriptiveSystem, Language, LineErrorReason, MoveError, Notation, ReadHint, WriteOptions,
+    read_line, write_line,
 };
 use common::Game;
 use shakmaty::{Chess, Move, Position, san::San};
@@ -96,12 +96,13 @@ fn round_trip(i: usize, game: &Game, moves: &[Move], style: &WriteOptions) -> bo
             }
             false
         }
-        Err(e) if matches!(e.kind, LineErrorKind::Conflict { .. }) => true,
+        Err(e) if matches!(e.reason, LineErrorReason::Conflict { .. }) => true,
         Err(e) => panic!("game {i} in {style:?}, detected: {e}\n{words:?}"),
     }
 }
 
 fn round_trip_games(step: usize) {
+    assert!(step > 0);
     let styles = styles();
     let mut conflicts = 0;
     for (i, game) in all_games().iter().enumerate().step_by(step) {
@@ -115,14 +116,64 @@ fn round_trip_games(step: usize) {
     eprintln!("unhinted readings that met a language conflict: {conflicts}");
 }
 
+/// Every game, every style: fast enough in a debug build (the
+/// dependencies are optimised in the dev profile).
 #[test]
-fn a_sample_of_games_round_trips_through_every_notation() {
-    round_trip_games(25);
-}
-
-/// The full run: `cargo test --release -p chess-notation -- --ignored`.
-#[test]
-#[ignore = "slow in debug builds; run with --release -- --ignored"]
 fn every_game_round_trips_through_every_notation() {
     round_trip_games(1);
+}
+
+/// The awkward files of python-chess's tests that are plain chess (the
+/// antichess and crazyhouse ones are not): Chess960, UCI moves, a BOM,
+/// empty lines, comments everywhere.
+const EDGE_FILES: [&str; 9] = [
+    "edge/anastasian-lewis.pgn",
+    "edge/chessbase-empty-line.pgn",
+    "edge/cutechess-fischerrandom.pgn",
+    "edge/kasparov-deep-blue-1997.pgn",
+    "edge/molinari-bordais-1979.pgn",
+    "edge/nepomniachtchi-liren-game1.pgn",
+    "edge/stockfish-learning.pgn",
+    "edge/uci-moves.pgn",
+    "edge/utf8-bom.pgn",
+];
+
+#[test]
+fn edge_files_replay_and_round_trip() {
+    let styles = styles();
+    for file in EDGE_FILES {
+        for (i, game) in common::load(file).iter().enumerate() {
+            let line = match read_line(&game.start, &game.words, ReadHint::NONE) {
+                Ok(line) => line,
+                // ChessBase's null move `Z0` has no shakmaty move.
+                Err(e) if matches!(e.reason, LineErrorReason::Move(MoveError::NullMove { .. })) => {
+                    assert_eq!(e.word, "Z0", "{file} game {i}");
+                    continue;
+                }
+                Err(e) => panic!("{file} game {i}: {e}"),
+            };
+            for style in &styles {
+                round_trip(i, game, &line.moves, style);
+            }
+        }
+    }
+}
+
+#[test]
+fn uci_and_chess960_files_are_recognised() {
+    let uci = common::load("edge/uci-moves.pgn");
+    let line = read_line(&uci[0].start, &uci[0].words, ReadHint::NONE).unwrap();
+    assert_eq!(line.notation, Notation::Uci);
+    let frc = common::load("edge/cutechess-fischerrandom.pgn");
+    assert_eq!(frc.len(), 4);
+    let mut castles = 0;
+    for game in &frc {
+        assert_eq!(
+            game.start.castles().mode(),
+            shakmaty::CastlingMode::Chess960
+        );
+        let line = read_line(&game.start, &game.words, ReadHint::NONE).unwrap();
+        castles += line.moves.iter().filter(|m| m.is_castle()).count();
+    }
+    assert!(castles > 0);
 }

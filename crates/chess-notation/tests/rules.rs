@@ -1,7 +1,7 @@
 //! One test per rule of the notation, on small positions.
 
 use chess_notation::{
-    DescriptiveSystem, Language, LineErrorKind, MoveError, Notation, ReadHint, WriteOptions,
+    DescriptiveSystem, Language, LineErrorReason, MoveError, Notation, ReadHint, WriteOptions,
     descriptive_candidates, parse_move, read_line, read_line_as, write_line, write_move,
 };
 use shakmaty::{CastlingMode, Chess, Color, Move, Position, Role, Square, fen::Fen};
@@ -126,6 +126,21 @@ fn spanish_scholars_mate_ends_in_mate() {
 }
 
 #[test]
+fn languages_agreeing_on_the_letters_used_are_no_conflict() {
+    // R and D only: king and queen in Spanish, Esperanto, French and Italian.
+    let start = Chess::default();
+    let line = read_line(&start, &["e4", "e5", "Dh5", "Re7", "Dxe5#"], ReadHint::NONE).unwrap();
+    assert_eq!(line.language, Language::Spanish);
+    let expected = [
+        Language::Spanish,
+        Language::Esperanto,
+        Language::French,
+        Language::Italian,
+    ];
+    assert_eq!(line.languages, expected.into_iter().collect());
+}
+
+#[test]
 fn italian_hint_keeps_italian_without_conflict() {
     let start = Chess::default();
     let line = read_line(
@@ -155,7 +170,18 @@ fn german_knight_is_not_an_english_pawn_move() {
         text.contains("unknown piece letter S in English notation"),
         "{text}"
     );
-    assert!(text.contains("German"), "{text}");
+    assert_eq!(
+        text,
+        "unknown piece letter S in English notation (Sf3); S is the knight in German and Polish: \
+         give the game's language"
+    );
+    let k = parse_move(&p, "Kf3", Language::Spanish)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        k.ends_with("K is the king in English, German, Polish and Dutch or the bishop in Esperanto: give the game's language"),
+        "{k}"
+    );
     let m = parse_move(&p, "Sf3", Language::German).unwrap();
     assert_eq!(m.from(), Some(Square::G1));
     let line = read_line(&p, &["e4", "e5", "Sf3", "Sc6", "Lb5"], ReadHint::NONE).unwrap();
@@ -184,20 +210,20 @@ fn english_king_and_esperanto_bishop_conflict() {
     // Kd2 is the king from e1 in English, the bishop from c1 in Esperanto.
     let p = pos("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1");
     let err = read_line(&p, &["Kd2"], ReadHint::NONE).unwrap_err();
-    let LineErrorKind::Conflict {
+    let LineErrorReason::Conflict {
         first,
         second,
         first_reads,
         second_reads,
-    } = &err.kind
+    } = &err.reason
     else {
         panic!("{err}")
     };
     assert_eq!(first.language, Language::English);
     assert_eq!(second.language, Language::Esperanto);
     assert_eq!(
-        (first_reads.as_str(), second_reads.as_str()),
-        ("Ke1-d2", "Bc1-d2")
+        (first_reads.to_string(), second_reads.to_string()),
+        ("Ke1-d2".into(), "Bc1-d2".into())
     );
     assert_eq!(err.candidates.len(), 2);
     let text = err.to_string();
@@ -526,7 +552,7 @@ fn descriptive_search_is_bounded() {
     let err = read_line_as(&start, &words, ENGLISH_DESCRIPTIVE, Language::English).unwrap_err();
     assert_eq!(err.ply_index, 120);
     assert!(
-        matches!(err.kind, LineErrorKind::Move(MoveError::Syntax { .. })),
+        matches!(err.reason, LineErrorReason::Move(MoveError::Syntax { .. })),
         "{err}"
     );
 }
@@ -545,5 +571,22 @@ fn notation_detection() {
             .unwrap()
             .moves,
         []
+    );
+    // A wrong notation hint is only a hint.
+    let hint = ReadHint {
+        notation: Some(SPANISH_DESCRIPTIVE),
+        language: None,
+    };
+    assert_eq!(
+        read_line(&start, &["e4", "e5"], hint).unwrap().notation,
+        Notation::San
+    );
+    let hint = ReadHint {
+        notation: Some(Notation::San),
+        language: None,
+    };
+    assert_eq!(
+        read_line(&start, &["P4R", "P4R"], hint).unwrap().notation,
+        SPANISH_DESCRIPTIVE
     );
 }

@@ -8,7 +8,7 @@
 //! When the bytes run out before the game is complete and more input may follow, every
 //! function returns [`More`]: the reader then reads more and starts the game again.
 
-use memchr::{memchr, memchr2, memchr3};
+use memchr::{memchr, memchr2};
 
 use crate::nag::{glyph_nag, strength_pair, strength_single};
 use crate::result::is_result_bytes;
@@ -125,8 +125,14 @@ const SUFFIXES: &[&[u8]] = &[
     b"ch", b"dis", b"dbl", b"mate", b"e.p.", b"ep", b"dis.ch", b"dbl.ch",
 ];
 
-/// Check signs that, standing alone after a move, belong to it.
-const CHECKS: &[&[u8]] = &[b"+", b"#", b"++"];
+/// Whether a word standing alone right after a move word is joined to it when read.
+pub(crate) fn joins_previous_word(word: &[u8]) -> bool {
+    SUFFIXES.contains(&word)
+}
+
+/// A quoted value: start and end of the text, position after the closing quote, and whether
+/// the text holds a backslash.
+type Quoted = (usize, usize, usize, bool);
 
 /// Why a step of the lexer stopped.
 enum Stop {
@@ -461,9 +467,10 @@ impl<'a> Lexer<'a> {
 
     /// Finds the `}` that closes the comment opened at `open`.
     ///
-    /// Braces nest (`{ a { b } c }` is one comment), unless the nested reading finds no
-    /// closing brace before a line that starts with `[` or the end of the input: then the
-    /// comment ends at its first `}`.
+    /// A comment ends at its first `}`, unless it holds `{` (which the standard forbids):
+    /// then braces nest (`{ a { b } c }` is one comment), provided the `}` that balances them
+    /// is on the same line as the first `}`. Otherwise the first `}` ends the comment after
+    /// all, so that a stray `{` cannot swallow the rest of the file.
     fn comment_close(&self, open: usize) -> Result<Close, More> {
         let s = self.s;
         let body = open + 1;
@@ -477,38 +484,31 @@ impl<'a> Lexer<'a> {
             None if self.eof => return Ok(Close::Unterminated),
             None => return Err(More),
         };
-        let mut depth = 1u32;
-        let mut i = body;
-        loop {
-            match memchr3(b'{', b'}', b'\n', &s[i..]) {
-                Some(k) => {
-                    let p = i + k;
-                    match s[p] {
-                        b'{' => depth += 1,
-                        b'}' => {
-                            depth -= 1;
-                            if depth == 0 {
-                                return Ok(Close::At(p));
-                            }
-                        }
-                        _ => match s.get(p + 1) {
-                            Some(b'[') => return Ok(Close::At(first)),
-                            Some(_) => {}
-                            None if self.eof => return Ok(Close::At(first)),
-                            None => return Err(More),
-                        },
+        // Open braces left after the first `}`.
+        let mut depth = memchr::memchr_iter(b'{', &s[body..first]).count();
+        for (p, &b) in s.iter().enumerate().skip(first + 1) {
+            match b {
+                b'{' => depth += 1,
+                b'}' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return Ok(Close::At(p));
                     }
-                    i = p + 1;
                 }
-                None if self.eof => return Ok(Close::At(first)),
-                None => return Err(More),
+                b'\n' | b'\r' => return Ok(Close::At(first)),
+                _ => {}
             }
+        }
+        if self.eof {
+            Ok(Close::At(first))
+        } else {
+            Err(More)
         }
     }
 
     /// Reads a quoted value starting at the quote at `q`; returns the end of the value, the
     /// position after the closing quote, and whether the value has a backslash.
-    fn quoted(&self, q: usize) -> Result<Result<(usize, usize, usize, bool), ()>, More> {
+    fn quoted(&self, q: usize) -> Result<Option<Quoted>, More> {
         let s = self.s;
         // The opening quote decides the closing one.
         let (body, close): (usize, &[u8]) = if s[q] == b'"' {
@@ -522,7 +522,7 @@ impl<'a> Lexer<'a> {
         let mut backslash = false;
         loop {
             let Some(&b) = s.get(i) else {
-                return if self.eof { Ok(Err(())) } else { Err(More) };
+                return if self.eof { Ok(None) } else { Err(More) };
             };
             match b {
                 b'\\' => {
@@ -533,10 +533,10 @@ impl<'a> Lexer<'a> {
                         1
                     };
                 }
-                b'\n' | b'\r' => return Ok(Err(())),
-                b'"' => return Ok(Ok((body, i, i + 1, backslash))),
+                b'\n' | b'\r' => return Ok(None),
+                b'"' => return Ok(Some((body, i, i + 1, backslash))),
                 _ if s[i..].starts_with(close) => {
-                    return Ok(Ok((body, i, i + close.len(), backslash)));
+                    return Ok(Some((body, i, i + close.len(), backslash)));
                 }
                 _ if close.len() > 1 && !self.eof && s.len() - i < close.len() => {
                     return Err(More);
@@ -594,7 +594,7 @@ impl<'a> Lexer<'a> {
         while i < s.len()
             && !(s[i] == 0xE2 && s.len() - i < 3 && !self.eof)
             && CLASS[s[i] as usize] != WS
-            && !matches!(s[i], b'"' | b']' | b'[' | b'{' | b'}' | 0x93)
+            && !matches!(s[i], b'"' | b']' | b'[' | b'{' | b'}')
             && !s[i..].starts_with("“".as_bytes())
         {
             i += 1;
@@ -614,7 +614,7 @@ impl<'a> Lexer<'a> {
                 "tag value missing: expected a value in double quotes after the tag name",
             ));
         }
-        let Ok((a, b, after, backslash)) = self.quoted(q)? else {
+        let Some((a, b, after, backslash)) = self.quoted(q)? else {
             return Err(fail(
                 self,
                 q,
@@ -663,7 +663,7 @@ impl<'a> Lexer<'a> {
         if !self.quote_at(q)? {
             return Err(fail(self));
         }
-        let Ok((a, b, after, backslash)) = self.quoted(q)? else {
+        let Some((a, b, after, backslash)) = self.quoted(q)? else {
             return Err(fail(self));
         };
         let close = self.skip_blanks(after)?;
@@ -714,7 +714,7 @@ impl<'a> Lexer<'a> {
     /// ends the game.
     fn word(&mut self, toks: &mut Vec<Token>, depth: u32) -> Result<bool, Stop> {
         let s = self.s;
-        let mut i = self.i;
+        let i = self.i;
         if s[i].is_ascii_digit() || s[i] == b'.' {
             let mut d = i;
             while d < s.len() && s[d].is_ascii_digit() {
@@ -747,11 +747,9 @@ impl<'a> Lexer<'a> {
                 t.c = number;
                 t.d = (e - d) as u32;
                 toks.push(t);
+                // What is glued to the number (`1.e4`) is read as the next token.
                 self.i = e;
-                if e == s.len() || !is_word_byte(s[e]) {
-                    return Ok(false);
-                }
-                i = e;
+                return Ok(false);
             }
         }
 
@@ -792,8 +790,6 @@ impl<'a> Lexer<'a> {
         if after_word && SUFFIXES.contains(&word) {
             t.kind = Kind::WordCont;
             t.flag = true;
-        } else if after_word && CHECKS.contains(&word) {
-            t.kind = Kind::WordCont;
         }
         toks.push(t);
         self.piece_end(toks, i, m, end)?;
@@ -810,6 +806,8 @@ impl<'a> Lexer<'a> {
         mut end: usize,
     ) -> Result<(), Stop> {
         let s = self.s;
+        let first = (i, m);
+        let mut pieces = 1;
         loop {
             self.marks(toks, m, end);
             self.i = end;
@@ -830,7 +828,21 @@ impl<'a> Lexer<'a> {
             while m > i && is_mark(s[m - 1]) {
                 m -= 1;
             }
-            toks.push(self.token(Kind::WordCont, i, i, m));
+            // `1- 0` is no result: leave the pieces apart.
+            if pieces == 1 && first.1 - first.0 + m - k <= 8 {
+                let mut joined = [0u8; 8];
+                let a = first.1 - first.0;
+                joined[..a].copy_from_slice(&s[first.0..first.1]);
+                joined[a..a + m - k].copy_from_slice(&s[k..m]);
+                if m == end && is_result_bytes(&joined[..a + m - k]) {
+                    return Ok(());
+                }
+            }
+            pieces += 1;
+            let mut t = self.token(Kind::WordCont, i, i, m);
+            // `35x ch` keeps its space, as after any move.
+            t.flag = SUFFIXES.contains(&&s[i..m]);
+            toks.push(t);
         }
     }
 
@@ -878,17 +890,22 @@ impl<'a> Lexer<'a> {
             if j == s.len() {
                 return if self.eof { Ok(j) } else { Err(More) };
             }
-            if s[j] == b'(' && j > i && !is_mark(s[j - 1]) {
-                if let Paren::Part(end) = self.glued_paren(j)? {
-                    j = end;
-                    continue;
-                }
+            if s[j] == b'('
+                && j > i
+                && !is_mark(s[j - 1])
+                && let Paren::Part(end) = self.glued_paren(j)?
+            {
+                j = end;
+                continue;
             }
             return Ok(j);
         }
     }
 
     /// How to read the `(` at `j`, glued to a word.
+    ///
+    /// The content may hold ASCII characters and chess figurines (`e8(♕)`): other non-ASCII
+    /// bytes would count differently in UTF-8 and Latin-1 text, so they open a variation.
     fn glued_paren(&self, j: usize) -> Result<Paren, More> {
         let s = self.s;
         let mut k = j + 1;
@@ -904,11 +921,18 @@ impl<'a> Lexer<'a> {
             if !is_word_byte(b) || b == b'(' {
                 return Ok(Paren::Open);
             }
-            if b & 0xC0 != 0x80 {
-                chars += 1;
+            if b >= 0x80 {
+                if s.len() < k + 3 && !self.eof {
+                    return Err(More);
+                }
+                match s[k..] {
+                    [0xE2, 0x99, 0x94..=0x9F, ..] => k += 2,
+                    _ => return Ok(Paren::Open),
+                }
             }
+            chars += 1;
             all_marks &= is_mark(b);
-            if (chars > 4 && !all_marks) || chars > 16 {
+            if (chars > 4 && !all_marks) || chars > 64 {
                 return Ok(Paren::Open);
             }
             k += 1;
@@ -916,8 +940,7 @@ impl<'a> Lexer<'a> {
         Ok(match chars {
             0 => Paren::Open,
             _ if all_marks => Paren::Marks(k + 1),
-            _ if chars <= 4 => Paren::Part(k + 1),
-            _ => Paren::Open,
+            _ => Paren::Part(k + 1),
         })
     }
 

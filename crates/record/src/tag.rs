@@ -180,12 +180,12 @@ pub(crate) fn write_quoted(out: &mut impl fmt::Write, value: &str) -> fmt::Resul
 pub(crate) fn unescape_into(raw: &str, out: &mut String) {
     let mut chars = raw.chars().peekable();
     while let Some(c) = chars.next() {
-        if c == '\\' {
-            if let Some(&next @ ('"' | '\\')) = chars.peek() {
-                out.push(next);
-                chars.next();
-                continue;
-            }
+        if c == '\\'
+            && let Some(&next @ ('"' | '\\')) = chars.peek()
+        {
+            out.push(next);
+            chars.next();
+            continue;
         }
         out.push(c);
     }

@@ -3,6 +3,7 @@
 use std::fmt::{self, Display, Write as _};
 use std::io;
 
+use crate::lexer::joins_previous_word;
 use crate::tag::write_quoted;
 use crate::{CommentKind, Extra, Game, Line, Nag};
 
@@ -203,13 +204,17 @@ impl<W: fmt::Write> LineWriter<'_, W> {
             let ply = first.saturating_add(k as u32);
             let n = ply / 2 + 1;
             self.word.clear();
-            if self.options.move_numbers && ply % 2 == 0 {
-                write!(self.word, "{n}. ")?;
-            } else if self.options.move_numbers && need_number {
-                write!(self.word, "{n}... ")?;
-            }
-            let number_len = self.word.len();
             write!(self.word, "{}", node.mov)?;
+            let mov_len = self.word.len();
+            // A word such as `ch` right after a move would be read as part of that move.
+            let first_piece = self.word.split(' ').next().unwrap_or_default();
+            let joins = joins_previous_word(first_piece.as_bytes());
+            if self.options.move_numbers && ply.is_multiple_of(2) {
+                self.word.insert_str(0, &format!("{n}. "));
+            } else if self.options.move_numbers && (need_number || joins) {
+                self.word.insert_str(0, &format!("{n}... "));
+            }
+            let number_len = self.word.len() - mov_len;
             // A move-strength mark and the ply separator are glued to the move.
             let mut rest = &node.after[..];
             if let Some(Extra::Nag(nag)) = rest.first()
@@ -220,7 +225,7 @@ impl<W: fmt::Write> LineWriter<'_, W> {
                 rest = &rest[1..];
             }
             if let Some(sep) = self.options.ply_separator
-                && ply % 2 == 0
+                && ply.is_multiple_of(2)
                 && rest.is_empty()
                 && k + 1 < line.nodes.len()
             {
@@ -251,7 +256,14 @@ impl<W: fmt::Write> LineWriter<'_, W> {
             Extra::Comment {
                 text,
                 kind: CommentKind::Brace,
-            } => self.token(&format!("{{{text}}}"))?,
+            } => {
+                self.token(&format!("{{{text}}}"))?;
+                // Braces nest only within a line: end it, so that a `{` in the text cannot
+                // pair with a `}` written after the comment.
+                if text.contains('{') {
+                    self.break_next = true;
+                }
+            }
             Extra::Comment {
                 text,
                 kind: CommentKind::Line,

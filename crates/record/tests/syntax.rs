@@ -163,14 +163,17 @@ fn spaced_capture_and_move_separators_join_the_word() {
     );
     // Not across a line end, and not when nothing separates them.
     assert_eq!(moves("47x\n9"), strs(&["47x", "9"]));
+    // Nor when the joined word would be a result.
+    assert_eq!(moves("1- 0 *"), strs(&["1-", "0"]));
 }
 
 #[test]
 fn glued_parenthesis_continues_the_word_only_when_short() {
     assert_eq!(
-        moves("e8(Q) P-K8(Q) C(AR)xP"),
-        strs(&["e8(Q)", "P-K8(Q)", "C(AR)xP"])
+        moves("e8(Q) P-K8(Q) C(AR)xP e8(♕)"),
+        strs(&["e8(Q)", "P-K8(Q)", "C(AR)xP", "e8(♕)"])
     );
+    assert_eq!(one("e8(é)"), strs(&["move e8", "(", "move é", ")"]));
     assert_eq!(
         one("e4(e5 Nf3) d4"),
         strs(&["move e4", "(", "move e5", "move Nf3", ")", "move d4"])
@@ -236,8 +239,8 @@ fn descriptive_suffix_words_join_the_move() {
         one("QxP {!} ch"),
         strs(&["move QxP", "comment{} !", "move ch"])
     );
-    // A check sign standing alone belongs to the move too.
-    assert_eq!(moves("Nf3 + e5"), strs(&["Nf3+", "e5"]));
+    // A check sign standing alone is a word of its own.
+    assert_eq!(moves("Nf3 + e5"), strs(&["Nf3", "+", "e5"]));
 }
 
 #[test]
