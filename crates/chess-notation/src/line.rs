@@ -157,7 +157,9 @@ fn replay_algebraic<S: AsRef<str>>(
     for (ply, (word, parsed)) in words.iter().zip(parsed).enumerate() {
         let word = word.as_ref();
         let failure = match parsed {
-            Ok(p) => match san_read::resolve(&pos, p, language, word) {
+            Ok(p) => match san_read::resolve_quick(&pos, p, language)
+                .map_or_else(|| san_read::resolve(&pos, p, language, word), Ok)
+            {
                 Ok(m) => {
                     pos.play_unchecked(m);
                     moves.push(m);
@@ -235,7 +237,10 @@ fn read_english_fast<S: AsRef<str>>(
         }
         used = LetterSet(used.0 | letters.0);
         shapes.add(parsed.shape());
-        let m = san_read::resolve(&pos, &parsed, Language::English, word).ok()?;
+        let m = match san_read::resolve_quick(&pos, &parsed, Language::English) {
+            Some(m) => m,
+            None => san_read::resolve(&pos, &parsed, Language::English, word).ok()?,
+        };
         pos.play_unchecked(m);
         moves.push(m);
     }

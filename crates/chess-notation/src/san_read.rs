@@ -223,9 +223,14 @@ fn parse_move_word(word: &str) -> Result<Parsed, ParseFail> {
         [first, .., last] if !first.is_ascii_whitespace() && !last.is_ascii_whitespace() => word,
         _ => word.trim(),
     };
-    // Most words end in a rank or a piece letter: nothing to strip.
-    let s = match s.as_bytes().last() {
-        Some(b'1'..=b'8' | b'A'..=b'Z') => s,
+    // Most words end in a rank or a piece letter, perhaps with a check
+    // sign: strip that byte by byte; anything else the slow way.
+    let mut end = s.len();
+    while end > 0 && matches!(s.as_bytes()[end - 1], b'+' | b'#') {
+        end -= 1;
+    }
+    let s = match s.as_bytes()[..end].last() {
+        Some(b'1'..=b'8' | b'A'..=b'Z') => &s[..end],
         _ => strip_suffixes(s),
     };
     let Some(&first) = s.as_bytes().first() else {
@@ -250,10 +255,18 @@ fn parse_move_word(word: &str) -> Result<Parsed, ParseFail> {
     // The destination is the last square of the word; what follows it is
     // the promotion, what comes before is the origin and separator.
     let bytes = rest.as_bytes();
-    let at = (0..bytes.len().saturating_sub(1))
-        .rev()
-        .find(|&i| file_of(bytes[i]).is_some() && rank_of(bytes[i + 1]).is_some())
-        .ok_or(ParseFail::Syntax)?;
+    let at = match bytes {
+        // Usually the word ends with the square.
+        [.., f @ b'a'..=b'h', r @ b'1'..=b'8']
+            if file_of(*f).is_some() && rank_of(*r).is_some() =>
+        {
+            bytes.len() - 2
+        }
+        _ => (0..bytes.len().saturating_sub(1))
+            .rev()
+            .find(|&i| file_of(bytes[i]).is_some() && rank_of(bytes[i + 1]).is_some())
+            .ok_or(ParseFail::Syntax)?,
+    };
     let to = Square::from_coords(
         file_of(bytes[at]).ok_or(ParseFail::Syntax)?,
         rank_of(bytes[at + 1]).ok_or(ParseFail::Syntax)?,
@@ -279,7 +292,11 @@ fn parse_move_word(word: &str) -> Result<Parsed, ParseFail> {
     };
     // `rest` is ASCII up to the destination (we only matched ASCII bytes),
     // so `at + 2` is a char boundary.
-    let promotion = parse_promotion(&rest[at + 2..], shape)?;
+    let promotion = if at + 2 == rest.len() {
+        None
+    } else {
+        parse_promotion(&rest[at + 2..], shape)?
+    };
     Ok(Parsed::Normal {
         piece,
         file,
@@ -311,6 +328,54 @@ fn in_check_note<P: Position>(pos: &P) -> &'static str {
         (false, _) => "",
         (true, shakmaty::Color::White) => " (White is in check)",
         (true, shakmaty::Color::Black) => " (Black is in check)",
+    }
+}
+
+/// The common case of [`resolve`], kept small for speed: a SAN word that
+/// names exactly one legal move. `None` means "ask `resolve`", which gives
+/// the same move or explains why there is none.
+#[inline]
+pub(crate) fn resolve_quick<P: Position>(
+    pos: &P,
+    parsed: &Parsed,
+    language: Language,
+) -> Option<Move> {
+    let (piece, file, rank, capture, to) = match *parsed {
+        Parsed::Normal {
+            piece,
+            file,
+            rank,
+            capture,
+            to,
+            promotion: None,
+            shape: Shape::San,
+        } => (piece, file, rank, capture, to),
+        Parsed::Castle(side) => return pos.castling_moves(side).first().copied(),
+        Parsed::Normal { .. } => return None,
+    };
+    let role = match piece {
+        None => Role::Pawn,
+        Some(Mark::Letter(c)) => language.role(c)?,
+        Some(Mark::Figurine(role)) => role,
+        Some(Mark::Uci(_)) => return None,
+    };
+    let mut candidates = pos.san_candidates(role, to);
+    candidates.retain(|m| {
+        let from = m.from().unwrap_or(to);
+        file.is_none_or(|f| f == from.file())
+            && rank.is_none_or(|r| r == from.rank())
+            && m.promotion().is_none()
+    });
+    match candidates.as_slice() {
+        [m] => Some(*m),
+        [] => None,
+        _ => {
+            let mut fitting = candidates.iter().filter(|m| m.is_capture() == capture);
+            match (fitting.next(), fitting.next()) {
+                (Some(m), None) => Some(*m),
+                _ => None,
+            }
+        }
     }
 }
 
