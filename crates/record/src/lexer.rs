@@ -8,7 +8,7 @@
 //! When the bytes run out before the game is complete and more input may follow, every
 //! function returns [`More`]: the reader then reads more and starts the game again.
 
-use memchr::{memchr, memchr2};
+use memchr::{memchr, memchr2, memchr3};
 
 use crate::nag::{glyph_nag, strength_pair, strength_single};
 use crate::result::is_result_bytes;
@@ -87,6 +87,30 @@ pub(crate) struct Scanned {
 /// Classes of bytes: white space (including the comma separator) and delimiters.
 const WS: u8 = 1;
 const DELIM: u8 = 2;
+
+/// White space for [`Lexer::skip_ws`]: 1 plain, 2 line ends and the first byte of a BOM.
+static SPACE: [u8; 256] = {
+    let mut t = [0u8; 256];
+    t[b' ' as usize] = 1;
+    t[b'\t' as usize] = 1;
+    t[b',' as usize] = 1;
+    t[0x0b] = 1;
+    t[0x0c] = 1;
+    t[b'\n' as usize] = 2;
+    t[b'\r' as usize] = 2;
+    t[0xEF] = 2;
+    t
+};
+
+/// The bytes a comment scan stops at.
+static COMMENT_SPECIAL: [bool; 256] = {
+    let mut t = [false; 256];
+    t[b'{' as usize] = true;
+    t[b'}' as usize] = true;
+    t[b'\n' as usize] = true;
+    t[b'\r' as usize] = true;
+    t
+};
 
 static CLASS: [u8; 256] = {
     let mut t = [0u8; 256];
@@ -231,6 +255,7 @@ impl<'a> Lexer<'a> {
         }
     }
 
+    #[inline(always)]
     fn token(&self, kind: Kind, start: usize, a: usize, b: usize) -> Token {
         Token {
             kind,
@@ -274,11 +299,14 @@ impl<'a> Lexer<'a> {
                     }
                     self.tag(toks)?;
                 }
-                b'{' => match self.comment_close(i)? {
+                b'{' => match self.comment(i)? {
                     Close::At(end) => {
                         let (a, b) = trim(s, i + 1, end);
-                        toks.push(self.token(Kind::Comment, i, a, b));
-                        self.count_lines(i, end);
+                        toks.push(Token {
+                            line,
+                            line_start: line_start as u32,
+                            ..self.token(Kind::Comment, i, a, b)
+                        });
                         self.i = end + 1;
                     }
                     Close::Unterminated => {
@@ -386,32 +414,18 @@ impl<'a> Lexer<'a> {
     }
 
     /// Skips white space, counting lines.
-    #[inline]
+    #[inline(always)]
     fn skip_ws(&mut self) -> Result<(), More> {
         let s = self.s;
         let mut i = self.i;
-        while i < s.len() {
-            match s[i] {
-                b' ' | b'\t' | b',' | 0x0b | 0x0c => i += 1,
-                b'\n' => {
-                    i += 1;
-                    self.line += 1;
-                    self.line_start = i;
-                }
-                b'\r' => {
-                    if i + 1 < s.len() {
-                        i += if s[i + 1] == b'\n' { 2 } else { 1 };
-                    } else if self.eof {
-                        i += 1;
-                    } else {
-                        self.i = i;
-                        return Err(More);
-                    }
-                    self.line += 1;
-                    self.line_start = i;
-                }
-                0xEF if s[i..].starts_with(BOM) => i += 3,
-                _ => break,
+        while let Some(&b) = s.get(i) {
+            match SPACE[b as usize] {
+                0 => break,
+                1 => i += 1,
+                _ => match self.skip_special_space(i)? {
+                    usize::MAX => break,
+                    next => i = next,
+                },
             }
         }
         self.i = i;
@@ -419,6 +433,38 @@ impl<'a> Lexer<'a> {
             return Err(More);
         }
         Ok(())
+    }
+
+    /// Skips a line end or a byte order mark at `i`; returns where the next byte is.
+    #[inline(never)]
+    fn skip_special_space(&mut self, mut i: usize) -> Result<usize, More> {
+        let s = self.s;
+        match s[i] {
+            b'\n' => i += 1,
+            b'\r' => {
+                if i + 1 < s.len() {
+                    i += if s[i + 1] == b'\n' { 2 } else { 1 };
+                } else if self.eof {
+                    i += 1;
+                } else {
+                    self.i = i;
+                    return Err(More);
+                }
+            }
+            _ if s[i..].starts_with(BOM) => return Ok(i + 3),
+            _ if s.len() - i < 3 && !self.eof => {
+                self.i = i;
+                return Err(More);
+            }
+            // 0xEF starting a word.
+            _ => {
+                self.i = i;
+                return Ok(usize::MAX);
+            }
+        }
+        self.line += 1;
+        self.line_start = i;
+        Ok(i)
     }
 
     /// Counts the line ends in `s[from..to]`.
@@ -463,6 +509,55 @@ impl<'a> Lexer<'a> {
             i = p + 1;
         }
         s.len()
+    }
+
+    /// Finds the `}` that closes the comment opened at `open`, and counts its lines: one pass
+    /// over the usual comment, [`Lexer::comment_close`] for the rest.
+    #[inline(always)]
+    fn comment(&mut self, open: usize) -> Result<Close, More> {
+        let s = self.s;
+        let mut i = open + 1;
+        let (mut line, mut line_start) = (self.line, self.line_start);
+        while let Some(&b) = s.get(i) {
+            if !COMMENT_SPECIAL[b as usize] {
+                i += 1;
+                continue;
+            }
+            match b {
+                b'}' => {
+                    self.line = line;
+                    self.line_start = line_start;
+                    return Ok(Close::At(i));
+                }
+                b'\n' => {
+                    line += 1;
+                    i += 1;
+                    line_start = i;
+                }
+                b'\r' => match s.get(i + 1) {
+                    Some(b'\n') => i += 1,
+                    None if !self.eof => return Err(More),
+                    _ => {
+                        line += 1;
+                        i += 1;
+                        line_start = i;
+                    }
+                },
+                _ => {
+                    // `{` inside: the rules of nesting.
+                    let close = self.comment_close(open)?;
+                    if let Close::At(end) = close {
+                        self.count_lines(open, end);
+                    }
+                    return Ok(close);
+                }
+            }
+        }
+        if self.eof {
+            Ok(Close::Unterminated)
+        } else {
+            Err(More)
+        }
     }
 
     /// Finds the `}` that closes the comment opened at `open`.
@@ -518,6 +613,15 @@ impl<'a> Lexer<'a> {
         } else {
             (q + 3, "”".as_bytes())
         };
+        // The usual case: straight quotes, no backslash, on one line.
+        if close == b"\"" {
+            if let Some(k) = memchr3(b'"', b'\\', b'\n', &s[body..])
+                && s[body + k] == b'"'
+                && memchr(b'\r', &s[body..body + k]).is_none()
+            {
+                return Ok(Some((body, body + k, body + k + 1, false)));
+            }
+        }
         let mut i = body;
         let mut backslash = false;
         loop {
@@ -766,7 +870,11 @@ impl<'a> Lexer<'a> {
             return Ok(false);
         }
         let word = &s[i..m];
-        if m == end && is_result_bytes(word) && (word != b"0-0" || self.tag_or_end_follows(end)?) {
+        if m == end
+            && maybe_result(word)
+            && is_result_bytes(word)
+            && (word != b"0-0" || self.tag_or_end_follows(end)?)
+        {
             self.i = end;
             if depth > 0 {
                 return Err(self.unclosed_variation(toks, end));
@@ -775,6 +883,7 @@ impl<'a> Lexer<'a> {
             return Ok(true);
         }
         if m == end
+            && maybe_glyph(word)
             && let Some(n) = glyph_nag(word)
         {
             let mut t = self.token(Kind::Nag, i, i, end);
@@ -787,7 +896,7 @@ impl<'a> Lexer<'a> {
             .last()
             .is_some_and(|t| matches!(t.kind, Kind::Word | Kind::WordCont));
         let mut t = self.token(Kind::Word, i, i, m);
-        if after_word && SUFFIXES.contains(&word) {
+        if after_word && maybe_suffix(word) && SUFFIXES.contains(&word) {
             t.kind = Kind::WordCont;
             t.flag = true;
         }
@@ -809,9 +918,11 @@ impl<'a> Lexer<'a> {
         let first = (i, m);
         let mut pieces = 1;
         loop {
-            self.marks(toks, m, end);
+            if m < end {
+                self.marks(toks, m, end);
+            }
             self.i = end;
-            let had_marks = self.paren_marks(toks)? || m < end;
+            let had_marks = m < end || (s.get(end) == Some(&b'(') && self.paren_marks(toks)?);
             if had_marks
                 || !matches!(s[m - 1], b'-' | b'x' | b':')
                 || !s[i..m - 1].iter().any(u8::is_ascii_alphanumeric)
@@ -880,6 +991,7 @@ impl<'a> Lexer<'a> {
     }
 
     /// The end of the word starting at `i`, with glued parentheses such as `e8(Q)`.
+    #[inline(always)]
     fn word_end(&self, i: usize) -> Result<usize, More> {
         let s = self.s;
         let mut j = i;
@@ -1020,6 +1132,28 @@ impl<'a> Lexer<'a> {
             }
         }
     }
+}
+
+/// Whether a word may be a result: a cheap test before the real one.
+#[inline]
+fn maybe_result(w: &[u8]) -> bool {
+    w.len() <= 7 && matches!(w[0], b'0'..=b'2' | b'*' | 0xC2 | 0xBD)
+}
+
+/// Whether a word may be a glyph: a cheap test before the real one.
+#[inline]
+fn maybe_glyph(w: &[u8]) -> bool {
+    match w[0] {
+        b'N' => w.len() == 1,
+        b'=' | b'+' | b'-' => w.len() <= 3,
+        b => b >= 0x80 && w.len() <= 3,
+    }
+}
+
+/// Whether a word may be a descriptive suffix: a cheap test before the real one.
+#[inline]
+fn maybe_suffix(w: &[u8]) -> bool {
+    w.len() <= 6 && matches!(w[0], b'c' | b'd' | b'm' | b'e')
 }
 
 /// Trims ASCII white space from `s[a..b]`.
