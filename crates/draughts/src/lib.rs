@@ -40,3 +40,16 @@ pub use position::{IllegalMove, Position};
 pub use square::{BoardSize, Square, SquareStyle};
 pub use square_set::{SquareSet, SquareSetIter};
 pub use variant::{CaptureCrowning, ResultStyle, Variant, game_type_name};
+
+mod draw;
+mod history;
+mod zobrist;
+
+pub use draw::{BalanceLimit, DrawReason, DrawRules, LoneKingRule};
+pub use history::{GameHistory, GameState};
+
+mod eval;
+mod search;
+mod tt;
+
+pub use search::{Level, SearchOptions, SearchResult, Searcher, WIN, WIN_BOUND, best_move};

@@ -1,0 +1,437 @@
+//! The draw rules of each variant, as values.
+//!
+//! A [`DrawRules`] describes which draw rules a variant has and their move limits; the same
+//! code reads it for every variant, in [`GameHistory`](crate::GameHistory) and inside the
+//! computer's search. [`DrawRules::of`] gives the rules of the four supported variants:
+//!
+//! | rule | International | Brazilian | Russian | American |
+//! | --- | --- | --- | --- | --- |
+//! | same position, same side to move, 3 times | yes | yes | yes | yes |
+//! | only kings moved, no capture, for N moves each | 25 | 20 | 15 | 40 |
+//! | 3 pieces (≥ 1 king) against a lone king | 16 | 16 | — | — |
+//! | 2 pieces (≥ 1 king) or 1 king against a lone king | 5 | 5 | — | — |
+//! | 3 kings or more against a lone king | — | — | 15 | — |
+//! | 3 pieces (≥ 1 king) against a lone king on the main road | — | — | 5 | — |
+//! | both sides have kings, balance unchanged: 2–3 / 4–5 / 6–7 pieces | — | — | 5 / 30 / 60 | — |
+//!
+//! Sources, and how each rule is read:
+//!
+//! - **International**: the FMJD Official Rules of International Draughts, article 6
+//!   (6.2 threefold repetition, 6.3 the 25-move rule, 6.4 the 16-move rule, 6.5 the 5-move
+//!   rule), read as lidraughts applies them: the 16- and 5-move counts run from the capture
+//!   that brought the ending about (a promotion does not restart them) and apply when the
+//!   stronger side has at least one king.
+//! - **Brazilian**: the rules of the Confederação Brasileira de Damas, the International
+//!   rules on 8×8 as lidraughts plays them, with 20 moves (not 25) for the kings-only rule.
+//! - **Russian**: the rules of the Draughts Federation of Russia (Правила вида спорта
+//!   «шашки», section on the draw): threefold repetition; 15 moves of kings only without a
+//!   capture or a man move; 3 kings (or more) against a lone king not won within 15 moves,
+//!   counted from the moment that balance arose; 3 pieces with a king against a lone king on
+//!   the main road (a1–h8) not won by the 5th move; and, when both sides have kings, a balance
+//!   of forces unchanged (no capture, no man crowned) for 5 moves with 2–3 pieces on the
+//!   board, 30 moves with 4–5, 60 moves with 6–7.
+//! - **American**: the American Checker Federation's 40-move rule. The law is a claim: a
+//!   player asks the stronger side to show a win within 40 moves each. Software has no one to
+//!   claim, so it is modelled, as most checkers programs do, as an automatic draw after 40
+//!   moves by each side with no man moved and nothing taken.
+//!
+//! Where the official rules make a draw something a player claims or an arbiter declares,
+//! it is applied here automatically, the moment the condition holds. A move that leaves the
+//! opponent without a legal move wins even if it also completes a draw count.
+//!
+//! Counting: "N moves" means N moves by each side, so 2N plies. Each count starts from the
+//! position where its condition began to hold (or from the first position of the game
+//! history) and stops the moment the condition no longer holds.
+
+use std::fmt;
+
+use crate::geometry::Geometry;
+use crate::movegen::{Bits, Raw};
+use crate::position::with_geometry;
+use crate::square::{BoardSize, Square};
+use crate::variant::Variant;
+
+/// The limits of a lone-king ending rule (FMJD article 6.4 and 6.5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct LoneKingRule {
+    /// Moves each when three pieces, at least one a king, face a lone king (16).
+    pub three_against_one: u32,
+    /// Moves each when two pieces with a king, or one king, face a lone king (5).
+    pub two_against_one: u32,
+}
+
+/// One step of the Russian unchanged-balance rule: with at most `max_pieces` pieces on the
+/// board (both sides), the game is drawn after `moves` moves each without a capture or a
+/// crowning.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BalanceLimit {
+    /// The most pieces on the board for which this limit applies.
+    pub max_pieces: u32,
+    /// Moves each.
+    pub moves: u32,
+}
+
+/// A variant's draw rules (besides "the side to move has no legal move", which is a loss).
+///
+/// ```
+/// use draughts::{DrawRules, Variant};
+/// let rules = DrawRules::of(&Variant::INTERNATIONAL);
+/// assert_eq!(rules.repetitions, 3);
+/// assert_eq!(rules.kings_only, Some(25));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DrawRules {
+    /// The game is drawn when a position occurs this many times with the same side to move
+    /// (3 in every variant; 0 turns the rule off).
+    pub repetitions: u32,
+    /// Drawn after this many moves by each side in which only kings moved and nothing was
+    /// taken (International 25, Brazilian 20, Russian 15, American 40).
+    pub kings_only: Option<u32>,
+    /// Lone-king endings (International and Brazilian).
+    pub lone_king: Option<LoneKingRule>,
+    /// Drawn when a side with three kings or more has not taken the opponent's lone king
+    /// within this many moves (Russian: 15).
+    pub kings_against_king: Option<u32>,
+    /// Drawn when three pieces, at least one a king, have not won within this many moves
+    /// against a lone king standing on the main road (Russian: 5).
+    pub main_road: Option<u32>,
+    /// When both sides have kings, drawn after the given moves without a capture or a
+    /// crowning, by number of pieces on the board (Russian: 5, 30, 60), in increasing
+    /// `max_pieces`.
+    pub unchanged_balance: &'static [BalanceLimit],
+}
+
+const RUSSIAN_BALANCE: &[BalanceLimit] = &[
+    BalanceLimit {
+        max_pieces: 3,
+        moves: 5,
+    },
+    BalanceLimit {
+        max_pieces: 5,
+        moves: 30,
+    },
+    BalanceLimit {
+        max_pieces: 7,
+        moves: 60,
+    },
+];
+
+impl DrawRules {
+    /// Threefold repetition and nothing else.
+    pub const REPETITION_ONLY: DrawRules = DrawRules {
+        repetitions: 3,
+        kings_only: None,
+        lone_king: None,
+        kings_against_king: None,
+        main_road: None,
+        unchanged_balance: &[],
+    };
+
+    /// FMJD rules, article 6.
+    pub const INTERNATIONAL: DrawRules = DrawRules {
+        kings_only: Some(25),
+        lone_king: Some(LoneKingRule {
+            three_against_one: 16,
+            two_against_one: 5,
+        }),
+        ..DrawRules::REPETITION_ONLY
+    };
+
+    /// Brazilian rules: FMJD's on 8×8, with 20 moves for the kings-only rule.
+    pub const BRAZILIAN: DrawRules = DrawRules {
+        kings_only: Some(20),
+        ..DrawRules::INTERNATIONAL
+    };
+
+    /// Rules of the Draughts Federation of Russia.
+    pub const RUSSIAN: DrawRules = DrawRules {
+        kings_only: Some(15),
+        kings_against_king: Some(15),
+        main_road: Some(5),
+        unchanged_balance: RUSSIAN_BALANCE,
+        ..DrawRules::REPETITION_ONLY
+    };
+
+    /// ACF 40-move rule, applied automatically.
+    pub const AMERICAN: DrawRules = DrawRules {
+        kings_only: Some(40),
+        ..DrawRules::REPETITION_ONLY
+    };
+
+    /// The draw rules of a supported variant (by its PDN GameType); threefold repetition
+    /// alone for any other description.
+    pub fn of(variant: &Variant) -> DrawRules {
+        match variant.game_type {
+            20 => DrawRules::INTERNATIONAL,
+            21 => DrawRules::AMERICAN,
+            25 => DrawRules::RUSSIAN,
+            26 => DrawRules::BRAZILIAN,
+            _ => DrawRules::REPETITION_ONLY,
+        }
+    }
+}
+
+/// Why a game was drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DrawReason {
+    /// The same position occurred for the third time with the same side to move.
+    Repetition,
+    /// Only kings moved, without a capture, for `moves` moves by each side (the 25-, 20-,
+    /// 15- or 40-move rule).
+    KingsOnly {
+        /// The limit of the rule.
+        moves: u32,
+    },
+    /// A lone-king ending was not won within `moves` moves each (the 16- or 5-move rule).
+    LoneKing {
+        /// The limit of the rule.
+        moves: u32,
+    },
+    /// Three kings or more did not take a lone king within `moves` moves (Russian).
+    KingsAgainstKing {
+        /// The limit of the rule.
+        moves: u32,
+    },
+    /// Three pieces did not win against a lone king on the main road within `moves` moves
+    /// (Russian).
+    MainRoad {
+        /// The limit of the rule.
+        moves: u32,
+    },
+    /// Both sides had kings and the balance of forces did not change for `moves` moves
+    /// (Russian).
+    UnchangedBalance {
+        /// The limit of the rule.
+        moves: u32,
+    },
+}
+
+impl fmt::Display for DrawReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            DrawReason::Repetition => f.write_str("threefold repetition"),
+            DrawReason::KingsOnly { moves } => {
+                write!(f, "{moves} moves each without a capture or a man move")
+            }
+            DrawReason::LoneKing { moves } => {
+                write!(f, "{moves}-move rule against a lone king")
+            }
+            DrawReason::KingsAgainstKing { moves } => {
+                write!(f, "three kings did not take the lone king in {moves} moves")
+            }
+            DrawReason::MainRoad { moves } => {
+                write!(f, "no win in {moves} moves against a king on the main road")
+            }
+            DrawReason::UnchangedBalance { moves } => {
+                write!(f, "balance of forces unchanged for {moves} moves")
+            }
+        }
+    }
+}
+
+/// Draw rules with the board-dependent masks they need, ready for [`Counters::next`].
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct DrawCheck {
+    pub rules: DrawRules,
+    /// The main road (a1 to the opposite corner) in bit layout.
+    main_road: u64,
+}
+
+impl DrawCheck {
+    pub fn new(rules: DrawRules, size: BoardSize) -> DrawCheck {
+        let mut main_road = 0;
+        for f in 0..size.side() {
+            if let Ok(sq) = Square::from_coords(f, f + 1, size) {
+                main_road |= with_geometry!(size, G => G::bit(sq.index()));
+            }
+        }
+        DrawCheck { rules, main_road }
+    }
+}
+
+/// How many men and kings each side has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Material {
+    men: [u32; 2],
+    kings: [u32; 2],
+}
+
+impl Material {
+    fn of(b: &Bits) -> Material {
+        Material {
+            men: [
+                (b.white & !b.kings).count_ones(),
+                (b.black & !b.kings).count_ones(),
+            ],
+            kings: [
+                (b.white & b.kings).count_ones(),
+                (b.black & b.kings).count_ones(),
+            ],
+        }
+    }
+
+    fn total(&self) -> u32 {
+        self.men[0] + self.men[1] + self.kings[0] + self.kings[1]
+    }
+
+    fn pieces(&self, side: usize) -> u32 {
+        self.men[side] + self.kings[side]
+    }
+
+    /// The side (0 White, 1 Black) that has a single king and nothing else, if exactly one
+    /// does, or White when both do.
+    fn lone_king(&self) -> Option<usize> {
+        (0..2).find(|&s| self.men[s] == 0 && self.kings[s] == 1)
+    }
+}
+
+/// Ply counts of the draw rules, carried from position to position. The run counts are 0
+/// while their condition does not hold and `1 + plies` while it does.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Counters {
+    /// Plies since the last man move or capture.
+    pub quiet: u32,
+    /// Lone-king ending: plies since it arose or since the last capture.
+    lone_king: u32,
+    /// Three kings or more against a lone king.
+    kings_against_king: u32,
+    /// Three pieces against a lone king on the main road.
+    main_road: u32,
+    /// Plies since the last capture or crowning.
+    balance: u32,
+}
+
+fn lone_king_cond(m: &Material) -> bool {
+    match m.lone_king() {
+        Some(s) => {
+            let o = 1 - s;
+            let others = m.pieces(o);
+            // With both sides lone kings, either side is the lone one.
+            (1..=3).contains(&others) && m.kings[o] >= 1
+        }
+        None => false,
+    }
+}
+
+fn kings_against_king_cond(m: &Material) -> bool {
+    (0..2).any(|s| m.men[s] == 0 && m.kings[s] == 1 && m.kings[1 - s] >= 3)
+}
+
+fn main_road_cond(m: &Material, b: &Bits, main_road: u64) -> bool {
+    (0..2).any(|s| {
+        let own = if s == 0 { b.white } else { b.black };
+        m.men[s] == 0
+            && m.kings[s] == 1
+            && own & main_road != 0
+            && m.pieces(1 - s) == 3
+            && m.kings[1 - s] >= 1
+    })
+}
+
+#[inline]
+fn run(prev: u32, holds: bool, restart: bool) -> u32 {
+    match (holds, prev > 0 && !restart) {
+        (false, _) => 0,
+        (true, true) => prev + 1,
+        (true, false) => 1,
+    }
+}
+
+impl Counters {
+    /// The counters of the first position of a history.
+    pub fn start(check: &DrawCheck, b: &Bits) -> Counters {
+        let m = Material::of(b);
+        let r = &check.rules;
+        Counters {
+            quiet: 0,
+            lone_king: u32::from(r.lone_king.is_some() && lone_king_cond(&m)),
+            kings_against_king: u32::from(
+                r.kings_against_king.is_some() && kings_against_king_cond(&m),
+            ),
+            main_road: u32::from(r.main_road.is_some() && main_road_cond(&m, b, check.main_road)),
+            balance: 0,
+        }
+    }
+
+    /// The counters after `m`, played in `before`, gave `after`.
+    #[inline]
+    pub fn next(&self, check: &DrawCheck, before: &Bits, m: &Raw, after: &Bits) -> Counters {
+        let capture = m.captured != 0;
+        let man_move = before.kings >> m.from & 1 == 0;
+        let r = &check.rules;
+        let mut c = Counters {
+            quiet: if capture || man_move { 0 } else { self.quiet + 1 },
+            balance: if capture || m.crown {
+                0
+            } else {
+                self.balance + 1
+            },
+            ..Counters::default()
+        };
+        if r.lone_king.is_some() || r.kings_against_king.is_some() || r.main_road.is_some() {
+            let mat = Material::of(after);
+            if r.lone_king.is_some() {
+                c.lone_king = run(self.lone_king, lone_king_cond(&mat), capture);
+            }
+            if r.kings_against_king.is_some() {
+                c.kings_against_king =
+                    run(self.kings_against_king, kings_against_king_cond(&mat), false);
+            }
+            if r.main_road.is_some() && mat.total() == 4 {
+                c.main_road = run(
+                    self.main_road,
+                    main_road_cond(&mat, after, check.main_road),
+                    false,
+                );
+            }
+        }
+        c
+    }
+
+    /// The rule, other than repetition, under which position `b` with these counters is a
+    /// draw.
+    #[inline]
+    pub fn draw(&self, check: &DrawCheck, b: &Bits) -> Option<DrawReason> {
+        let r = &check.rules;
+        if let Some(n) = r.kings_only
+            && self.quiet >= 2 * n
+        {
+            return Some(DrawReason::KingsOnly { moves: n });
+        }
+        if let Some(rule) = r.lone_king
+            && self.lone_king > 0
+        {
+            let n = if (b.white | b.black).count_ones() >= 4 {
+                rule.three_against_one
+            } else {
+                rule.two_against_one
+            };
+            if self.lone_king > 2 * n {
+                return Some(DrawReason::LoneKing { moves: n });
+            }
+        }
+        if let Some(n) = r.main_road
+            && self.main_road > 2 * n
+        {
+            return Some(DrawReason::MainRoad { moves: n });
+        }
+        if let Some(n) = r.kings_against_king
+            && self.kings_against_king > 2 * n
+        {
+            return Some(DrawReason::KingsAgainstKing { moves: n });
+        }
+        if !r.unchanged_balance.is_empty() && b.white & b.kings != 0 && b.black & b.kings != 0 {
+            let total = (b.white | b.black).count_ones();
+            if let Some(limit) = r.unchanged_balance.iter().find(|l| total <= l.max_pieces)
+                && self.balance >= 2 * limit.moves
+            {
+                return Some(DrawReason::UnchangedBalance {
+                    moves: limit.moves,
+                });
+            }
+        }
+        None
+    }
+
+}
+

@@ -1,0 +1,197 @@
+//! The computer's evaluation of a position, in hundredths of a man, from the side to move's
+//! point of view.
+//!
+//! One function for every variant, steered by the variant's fields and the board's geometry:
+//!
+//! - **material**: a man is 100; a king is 300 where kings fly (a flying king is worth about
+//!   three men) and 165 where they step (American checkers: about 1.5–2 men);
+//! - **advancement** of men, row by row towards the crowning row, worth little while the
+//!   board is full and more as men come off (in the ending, a man that runs is what counts);
+//! - **promotion threats**: a man on the row before the crowning row, more when a square in
+//!   front of it is free;
+//! - **back-rank guard**: men still on their own first row, which keep the opponent from
+//!   crowning, worth most early and nothing once the board has emptied;
+//! - **centre**: men and kings in the middle of the board;
+//! - **mobility**: the number of non-capturing moves of each side;
+//! - **main road**: a flying king on the long diagonal;
+//! - **trades when ahead**: the side with more material gains a little for every piece that
+//!   has left the board, so it exchanges;
+//! - **drawn endings**: where kings fly, a lone king against two pieces (three on 10×10, or
+//!   three when the lone king holds the main road on 8×8) is scored near zero, as it is a
+//!   known draw.
+
+use crate::color::Color;
+use crate::geometry::{DL, DR, Geometry, UL, UR};
+use crate::movegen::Bits;
+use crate::square::Square;
+use crate::variant::Variant;
+
+/// Value of a man.
+pub(crate) const MAN: i32 = 100;
+
+/// Masks and weights of one variant, computed once per search.
+#[derive(Clone, Debug)]
+pub(crate) struct EvalTables {
+    /// Bits of each row, from the top (row 0 holds square 1).
+    rows: [u64; 10],
+    n_rows: usize,
+    centre: u64,
+    main_road: u64,
+    flying: bool,
+    king: i32,
+    /// Men of both sides at the start.
+    initial: i32,
+    /// Most pieces a side may have against a lone king and still only draw, where kings fly.
+    lone_king_draw: u32,
+}
+
+impl EvalTables {
+    pub fn new<G: Geometry>(v: &Variant) -> EvalTables {
+        let size = v.size;
+        let mut rows = [0u64; 10];
+        let mut centre = 0;
+        let mut main_road = 0;
+        let side = size.side();
+        for i in 0..size.squares() {
+            let sq = Square::from_index_unchecked(i);
+            let bit = G::bit(i);
+            let row = sq.row(size);
+            rows[row as usize] |= bit;
+            let file = sq.file(size);
+            let mid_rows = side / 2 - 2..=side / 2 + 1;
+            if (2..side - 2).contains(&file) && mid_rows.contains(&row) {
+                centre |= bit;
+            }
+            if file + 1 == sq.rank(size) {
+                main_road |= bit;
+            }
+        }
+        EvalTables {
+            rows,
+            n_rows: side as usize,
+            centre,
+            main_road,
+            flying: v.flying_kings,
+            king: if v.flying_kings { 300 } else { 165 },
+            initial: 2 * i32::from(v.men_per_side()),
+            lone_king_draw: if side >= 10 { 3 } else { 2 },
+        }
+    }
+}
+
+/// Non-capturing moves of the men `men` of `side` and of the kings `kings`.
+#[inline(always)]
+fn mobility<G: Geometry>(men: u64, kings: u64, side: Color, empty: u64, flying: bool) -> i32 {
+    let [d1, d2] = match side {
+        Color::White => [UL, UR],
+        Color::Black => [DL, DR],
+    };
+    let mut n = (G::step(men, d1) & empty).count_ones() + (G::step(men, d2) & empty).count_ones();
+    if kings != 0 {
+        for d in [UL, UR, DL, DR] {
+            let mut t = G::step(kings, d) & empty;
+            n += t.count_ones();
+            if flying {
+                while t != 0 {
+                    t = G::step(t, d) & empty;
+                    n += t.count_ones();
+                }
+            }
+        }
+    }
+    n as i32
+}
+
+/// The score of one side (White's view of its own pieces; Black's of its own).
+#[inline(always)]
+fn side_score<G: Geometry>(t: &EvalTables, b: &Bits, side: Color, men_total: i32) -> i32 {
+    let (own, opp) = match side {
+        Color::White => (b.white, b.black),
+        Color::Black => (b.black, b.white),
+    };
+    let men = own & !b.kings;
+    let kings = own & b.kings;
+    let empty = G::VALID & !(b.white | b.black);
+    let mut s = men.count_ones() as i32 * MAN + kings.count_ones() as i32 * t.king;
+
+    // Advancement: rows gained from the own first row.
+    let last = t.n_rows - 1;
+    let mut adv = 0;
+    for r in 0..t.n_rows {
+        let n = (men & t.rows[r]).count_ones() as i32;
+        if n != 0 {
+            let gained = match side {
+                Color::White => last - r,
+                Color::Black => r,
+            };
+            adv += n * gained as i32;
+        }
+    }
+    let gone = t.initial - men_total;
+    s += adv * (2 * t.initial + 6 * gone) / t.initial;
+
+    // The row before the crowning row.
+    let (pre, back) = match side {
+        Color::White => (t.rows[1], t.rows[last]),
+        Color::Black => (t.rows[last - 1], t.rows[0]),
+    };
+    let near = men & pre;
+    if near != 0 {
+        let [d1, d2] = match side {
+            Color::White => [UL, UR],
+            Color::Black => [DL, DR],
+        };
+        let free = (G::step(near, d1) | G::step(near, d2)) & empty;
+        s += near.count_ones() as i32 * 15 + free.count_ones() as i32 * 15;
+    }
+
+    // Back-rank guard, while the opponent has no king and the board is full enough.
+    if opp & b.kings == 0 {
+        s += (men & back).count_ones() as i32 * 10 * men_total / t.initial;
+    }
+
+    s += (men & t.centre).count_ones() as i32 * 5 + (kings & t.centre).count_ones() as i32 * 3;
+    if t.flying {
+        s += (kings & t.main_road).count_ones() as i32 * 10;
+    }
+    s += mobility::<G>(men, kings, side, empty, t.flying);
+    s
+}
+
+/// The evaluation of `b` for the side to move.
+#[inline]
+pub(crate) fn evaluate<G: Geometry>(t: &EvalTables, b: &Bits) -> i32 {
+    let men_total = ((b.white | b.black) & !b.kings).count_ones() as i32;
+    let mut score =
+        side_score::<G>(t, b, Color::White, men_total) - side_score::<G>(t, b, Color::Black, men_total);
+
+    // Material balance in man units, for trades and drawn endings.
+    let pieces_w = b.white.count_ones();
+    let pieces_b = b.black.count_ones();
+    let mat = |own: u64| {
+        (own & !b.kings).count_ones() as i32 * MAN + (own & b.kings).count_ones() as i32 * t.king
+    };
+    let diff = mat(b.white) - mat(b.black);
+    let gone = t.initial - (pieces_w + pieces_b) as i32;
+    if diff > 0 {
+        score += 3 * gone;
+    } else if diff < 0 {
+        score -= 3 * gone;
+    }
+
+    if t.flying {
+        let lone = |own: u64, other: u32| {
+            own.count_ones() == 1
+                && own & b.kings != 0
+                && (other <= t.lone_king_draw || (other == 3 && own & t.main_road != 0))
+        };
+        if lone(b.white, pieces_b) || lone(b.black, pieces_w) {
+            score /= 8;
+        }
+    }
+
+    match b.side {
+        Color::White => score,
+        Color::Black => -score,
+    }
+}

@@ -1,0 +1,786 @@
+//! The computer opponent: alpha-beta search with three levels of play.
+//!
+//! [`best_move`] (or a reusable [`Searcher`]) picks a move for the side to move in a
+//! [`GameHistory`]'s current position. The search is a principal-variation negamax with
+//! iterative deepening under a deadline, a transposition table keyed by Zobrist hashes,
+//! captures searched to the end (captures are compulsory, so a side with a capture pending
+//! is never scored by the evaluation: it must take), a one-ply extension where there is a
+//! single legal move, late-move reductions for quiet moves, and move ordering by the table's
+//! move, captures, two killer moves per ply and a history table. Draws are seen inside the
+//! search: a position repeated on the path or in the game, and every draw rule of the
+//! variant's [`DrawRules`](crate::DrawRules), whose counts are carried from node to node.
+//!
+//! Scores are in hundredths of a man from the side to move's point of view; a forced win is
+//! scored [`WIN`] minus the plies to it, a forced loss the negative.
+//!
+//! ```
+//! use std::time::Duration;
+//! use draughts::{GameHistory, Level, Position, SearchOptions, Searcher, Variant};
+//! let game = GameHistory::new(Position::start(Variant::RUSSIAN));
+//! let options = SearchOptions::new(Level::Intermediate).with_depth(3);
+//! let found = Searcher::new().search(&game, &options).unwrap();
+//! assert!(game.position().legal_moves().contains(&found.mv));
+//! assert!(found.depth >= 1);
+//! ```
+
+use std::marker::PhantomData;
+use std::time::{Duration, Instant};
+
+use crate::color::Color;
+use crate::draw::{Counters, DrawCheck};
+use crate::eval::{EvalTables, evaluate};
+use crate::geometry::{DL, DR, Geometry, UL, UR, to_index_set};
+use crate::history::GameHistory;
+use crate::movegen::{self, Bits, MoveBuf, Raw, Rules};
+use crate::moves::Move;
+use crate::position::{Position, with_geometry};
+use crate::square::Square;
+use crate::square_set::SquareSet;
+use crate::tt::{Bound, Table, TtMove};
+use crate::zobrist;
+
+/// The score of a won position, less the plies needed to win it.
+pub const WIN: i32 = 30_000;
+/// Scores at least this large (in absolute value) are forced wins or losses.
+pub const WIN_BOUND: i32 = WIN - 1_000;
+const INF: i32 = 32_000;
+const MAX_PLY: usize = 128;
+
+/// How well the computer plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Level {
+    /// Looks two moves ahead (plus captures to the end) and picks at random among the moves
+    /// within about half a man of the best, with noise in its judgement: it takes what is
+    /// offered and avoids losing a piece at once, but falls for any shot.
+    Beginner,
+    /// Up to six plies ahead, choosing among moves within a tenth of a man of the best.
+    Intermediate,
+    /// As deep as the time allows, always the best move found.
+    Strong,
+}
+
+impl Level {
+    /// The three levels, weakest first.
+    pub const ALL: [Level; 3] = [Level::Beginner, Level::Intermediate, Level::Strong];
+
+    /// A thinking time that suits the level for play against people: 0.1 s, 0.4 s, 1.5 s.
+    pub fn default_time(self) -> Duration {
+        Duration::from_millis(match self {
+            Level::Beginner => 100,
+            Level::Intermediate => 400,
+            Level::Strong => 1_500,
+        })
+    }
+
+    /// The deepest iteration, in plies.
+    pub fn max_depth(self) -> u32 {
+        match self {
+            Level::Beginner => 2,
+            Level::Intermediate => 6,
+            Level::Strong => MAX_PLY as u32 - 8,
+        }
+    }
+
+    /// Moves scoring within this much of the best may be chosen.
+    fn margin(self) -> i32 {
+        match self {
+            Level::Beginner => 50,
+            Level::Intermediate => 10,
+            Level::Strong => 0,
+        }
+    }
+
+    /// Largest error added to each evaluation.
+    fn noise(self) -> i32 {
+        match self {
+            Level::Beginner => 30,
+            Level::Intermediate => 5,
+            Level::Strong => 0,
+        }
+    }
+}
+
+/// What to search and for how long.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchOptions {
+    /// The level of play.
+    pub level: Level,
+    /// The time to think. The search stops when it runs out, returning the best move of the
+    /// deepest finished iteration; it starts no iteration it is unlikely to finish.
+    pub time: Duration,
+    /// A depth limit in plies, below the level's own.
+    pub max_depth: Option<u32>,
+    /// A node limit, for searches that must give the same result on any machine.
+    pub max_nodes: Option<u64>,
+    /// Seed of the random choices of the weaker levels: the same seed, position and limits
+    /// give the same move when the search is bounded by depth or nodes.
+    pub seed: u64,
+}
+
+impl SearchOptions {
+    /// The level's default time, no other limit, seed 0.
+    pub fn new(level: Level) -> SearchOptions {
+        SearchOptions {
+            level,
+            time: level.default_time(),
+            max_depth: None,
+            max_nodes: None,
+            seed: 0,
+        }
+    }
+
+    /// With this thinking time.
+    pub fn with_time(self, time: Duration) -> SearchOptions {
+        SearchOptions { time, ..self }
+    }
+
+    /// With a depth limit.
+    pub fn with_depth(self, depth: u32) -> SearchOptions {
+        SearchOptions {
+            max_depth: Some(depth),
+            ..self
+        }
+    }
+
+    /// With a node limit.
+    pub fn with_nodes(self, nodes: u64) -> SearchOptions {
+        SearchOptions {
+            max_nodes: Some(nodes),
+            ..self
+        }
+    }
+
+    /// With this seed.
+    pub fn with_seed(self, seed: u64) -> SearchOptions {
+        SearchOptions { seed, ..self }
+    }
+}
+
+/// The move chosen and what the search knows of it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The move to play, legal in the searched position, with its capture path.
+    pub mv: Move,
+    /// Its score for the side to move (see [`WIN`]).
+    pub score: i32,
+    /// The depth of the deepest finished iteration, in plies (0 when there was one legal
+    /// move, played at once).
+    pub depth: u32,
+    /// Positions visited.
+    pub nodes: u64,
+    /// Time spent.
+    pub elapsed: Duration,
+    /// The expected line, starting with [`SearchResult::mv`].
+    pub pv: Vec<Move>,
+}
+
+impl SearchResult {
+    /// Plies to a forced win (positive) or loss (negative) when the score says one was
+    /// found.
+    pub fn forced_result_in(&self) -> Option<i32> {
+        if self.score >= WIN_BOUND {
+            Some(WIN - self.score)
+        } else if self.score <= -WIN_BOUND {
+            Some(-(WIN + self.score))
+        } else {
+            None
+        }
+    }
+}
+
+/// Picks a move for the side to move of `game`, thinking for at most `time`.
+///
+/// `None` when the game is over (no legal move). Equivalent to
+/// `Searcher::new().search(game, &SearchOptions::new(level).with_time(time).with_seed(seed))`.
+///
+/// ```
+/// use std::time::Duration;
+/// use draughts::{GameHistory, Level, Position, Variant, best_move};
+/// // Black (to move in American checkers' FEN `B:`) can only take.
+/// let pos = Position::from_fen("B:W18:B14,1", Variant::AMERICAN).unwrap();
+/// let found = best_move(&GameHistory::new(pos), Level::Strong, Duration::from_millis(100), 1).unwrap();
+/// assert_eq!(found.mv.captured().len(), 1);
+/// ```
+pub fn best_move(game: &GameHistory, level: Level, time: Duration, seed: u64) -> Option<SearchResult> {
+    let options = SearchOptions::new(level).with_time(time).with_seed(seed);
+    Searcher::with_table_size(table_size(level)).search(game, &options)
+}
+
+fn table_size(level: Level) -> usize {
+    match level {
+        Level::Beginner => 1,
+        Level::Intermediate => 4,
+        Level::Strong => 32,
+    }
+}
+
+/// A search with its memory (transposition table, history of good moves), reusable from
+/// move to move of a game.
+#[derive(Clone, Debug)]
+pub struct Searcher {
+    tt: Table,
+    history: Vec<i32>,
+}
+
+impl Default for Searcher {
+    fn default() -> Searcher {
+        Searcher::new()
+    }
+}
+
+impl Searcher {
+    /// A searcher with a 32 MiB transposition table.
+    pub fn new() -> Searcher {
+        Searcher::with_table_size(32)
+    }
+
+    /// A searcher whose transposition table takes about `megabytes` MiB.
+    pub fn with_table_size(megabytes: usize) -> Searcher {
+        Searcher {
+            tt: Table::new(megabytes),
+            history: vec![0; 2 * 64 * 64],
+        }
+    }
+
+    /// Forgets what earlier searches learnt.
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.history.fill(0);
+    }
+
+    /// Searches the current position of `game` under `options`. `None` when the side to
+    /// move has no legal move.
+    pub fn search(&mut self, game: &GameHistory, options: &SearchOptions) -> Option<SearchResult> {
+        let start = Instant::now();
+        let pos = *game.position();
+        let mut result = with_geometry!(pos.size(), G => self.run::<G>(game, options, start))?;
+        result.pv = principal_variation(&pos, &self.tt, &result.mv, result.depth.max(1));
+        result.elapsed = start.elapsed();
+        Some(result)
+    }
+
+    fn run<G: Geometry>(
+        &mut self,
+        game: &GameHistory,
+        options: &SearchOptions,
+        start: Instant,
+    ) -> Option<SearchResult> {
+        let pos = game.position();
+        let variant = pos.variant();
+        let root = *pos.bits();
+        let rules = Rules::of(variant);
+        let mut root_buf = MoveBuf::default();
+        movegen::generate::<G, true>(&root, &rules, &mut root_buf);
+        let moves: Vec<Move> = root_buf
+            .moves
+            .iter()
+            .map(|m| to_move::<G>(m, root_buf.path(m)))
+            .collect();
+        if moves.is_empty() {
+            return None;
+        }
+        let eval = EvalTables::new::<G>(variant);
+        if moves.len() == 1 {
+            return Some(SearchResult {
+                mv: moves[0].clone(),
+                score: evaluate::<G>(&eval, &root),
+                depth: 0,
+                nodes: 0,
+                elapsed: start.elapsed(),
+                pv: Vec::new(),
+            });
+        }
+        self.tt.new_search();
+        for h in &mut self.history {
+            *h /= 8;
+        }
+        let level = options.level;
+        let max_depth = options
+            .max_depth
+            .unwrap_or(u32::MAX)
+            .min(level.max_depth())
+            .max(1);
+        let entries = game.entries();
+        let last = entries.last().expect("a history has a position");
+        let mut worker = Worker::<G> {
+            tt: &mut self.tt,
+            history: &mut self.history,
+            rules,
+            check: *game.check(),
+            eval,
+            keys: entries.iter().map(|e| e.hash).collect(),
+            bufs: (0..MAX_PLY).map(|_| MoveBuf::default()).collect(),
+            scores: (0..MAX_PLY).map(|_| Vec::new()).collect(),
+            killers: [[TtMove::NONE; 2]; MAX_PLY],
+            nodes: 0,
+            deadline: start + options.time,
+            max_nodes: options.max_nodes.unwrap_or(u64::MAX),
+            stopped: false,
+            first_done: false,
+            noise: level.noise(),
+            seed: splitmix(options.seed ^ 0xD1CE_5EED),
+            _g: PhantomData,
+        };
+        let exact_all = level.margin() > 0;
+        // Root moves with their latest scores, best first.
+        let mut order: Vec<(usize, i32)> = (0..moves.len()).map(|i| (i, 0)).collect();
+        let mut best: Option<(usize, i32, u32)> = None;
+        for depth in 1..=max_depth {
+            let done = worker.root(
+                &root,
+                last.counters,
+                &root_buf.moves,
+                &mut order,
+                depth as i32,
+                exact_all,
+            );
+            match done {
+                Some(()) => {
+                    best = Some((order[0].0, order[0].1, depth));
+                }
+                None => {
+                    // A stopped iteration still counts when its first move, the best of the
+                    // previous one, was searched in full: any move that beat it did too.
+                    if let Some(&(i, s)) = order.first().filter(|_| worker.first_done) {
+                        best = Some((i, s, depth - 1));
+                    }
+                    break;
+                }
+            }
+            let score = order[0].1;
+            if score.abs() >= WIN_BOUND && (WIN - score.abs()) <= depth as i32 {
+                break;
+            }
+            if start.elapsed() * 5 >= options.time * 2 {
+                break;
+            }
+        }
+        let (mut index, mut score, depth) = best.unwrap_or((order[0].0, order[0].1, 0));
+        if exact_all && depth > 0 {
+            let top = order[0].1;
+            let near: Vec<(usize, i32)> = order
+                .iter()
+                .copied()
+                .filter(|&(_, s)| s >= top - level.margin())
+                .collect();
+            let pick = near[(splitmix(options.seed) % near.len() as u64) as usize];
+            index = pick.0;
+            score = pick.1;
+        }
+        Some(SearchResult {
+            mv: moves[index].clone(),
+            score,
+            depth,
+            nodes: worker.nodes,
+            elapsed: start.elapsed(),
+            pv: Vec::new(),
+        })
+    }
+}
+
+fn splitmix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+fn to_move<G: Geometry>(m: &Raw, path: &[u8]) -> Move {
+    let sq = |bit: u8| Square::from_index_unchecked(G::index(u32::from(bit)));
+    Move {
+        from: sq(m.from),
+        to: sq(m.to),
+        captured: SquareSet(to_index_set::<G>(m.captured)),
+        crowns: m.crown,
+        path: path.iter().map(|&b| sq(b)).collect(),
+    }
+}
+
+/// The line the table expects after `first`, at most `depth` moves.
+fn principal_variation(pos: &Position, tt: &Table, first: &Move, depth: u32) -> Vec<Move> {
+    let mut line = vec![first.clone()];
+    let mut p = pos.after(first);
+    let mut seen = vec![zobrist::hash(pos.bits())];
+    while line.len() < depth as usize {
+        let key = zobrist::hash(p.bits());
+        if seen.contains(&key) {
+            break;
+        }
+        seen.push(key);
+        let Some(hit) = tt.probe(key, 0) else { break };
+        let found = with_geometry!(p.size(), G => p.legal_moves().into_iter().find(|m| {
+            TtMove::of(
+                G::TO_BIT[m.from().index() as usize],
+                G::TO_BIT[m.to().index() as usize],
+                crate::geometry::to_bit_set::<G>(m.captured().0),
+            ) == hit.mv
+        }));
+        let Some(m) = found else { break };
+        p.play_unchecked(&m);
+        line.push(m);
+    }
+    line
+}
+
+/// Whether the side to move has a move that takes nothing.
+#[inline(always)]
+fn has_quiet_move<G: Geometry>(b: &Bits) -> bool {
+    let (own, side) = match b.side {
+        Color::White => (b.white, Color::White),
+        Color::Black => (b.black, Color::Black),
+    };
+    let empty = G::VALID & !(b.white | b.black);
+    let men = own & !b.kings;
+    let kings = own & b.kings;
+    let [d1, d2] = match side {
+        Color::White => [UL, UR],
+        Color::Black => [DL, DR],
+    };
+    if (G::step(men | kings, d1) | G::step(men | kings, d2)) & empty != 0 {
+        return true;
+    }
+    let [d3, d4] = match side {
+        Color::White => [DL, DR],
+        Color::Black => [UL, UR],
+    };
+    (G::step(kings, d3) | G::step(kings, d4)) & empty != 0
+}
+
+struct Worker<'a, G: Geometry> {
+    tt: &'a mut Table,
+    history: &'a mut [i32],
+    rules: Rules,
+    check: DrawCheck,
+    eval: EvalTables,
+    /// Hashes of the game's positions, then of the positions on the search path.
+    keys: Vec<u64>,
+    bufs: Vec<MoveBuf>,
+    scores: Vec<Vec<i32>>,
+    killers: [[TtMove; 2]; MAX_PLY],
+    nodes: u64,
+    deadline: Instant,
+    max_nodes: u64,
+    stopped: bool,
+    /// The root's first move was searched in full in the current iteration.
+    first_done: bool,
+    noise: i32,
+    seed: u64,
+    _g: PhantomData<G>,
+}
+
+impl<G: Geometry> Worker<'_, G> {
+    /// Counts a node; whether the search must stop.
+    #[inline(always)]
+    fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes & 1023 == 0 && (self.nodes >= self.max_nodes || Instant::now() >= self.deadline)
+        {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    #[inline(always)]
+    fn evaluate(&self, b: &Bits, key: u64) -> i32 {
+        let mut s = evaluate::<G>(&self.eval, b);
+        if self.noise > 0 {
+            let r = splitmix(key ^ self.seed);
+            s += (r % (2 * self.noise as u64 + 1)) as i32 - self.noise;
+        }
+        s
+    }
+
+    /// Whether the position at the end of the path occurred before, since the last
+    /// irreversible move (`quiet` plies back).
+    #[inline]
+    fn repeated(&self, quiet: u32) -> bool {
+        let n = self.keys.len() - 1;
+        let key = self.keys[n];
+        let window = (quiet as usize).min(n);
+        let mut back = 4;
+        while back <= window {
+            if self.keys[n - back] == key {
+                return true;
+            }
+            back += 2;
+        }
+        false
+    }
+
+    #[inline(always)]
+    fn history_index(side: Color, m: &Raw) -> usize {
+        (match side {
+            Color::White => 0,
+            Color::Black => 64 * 64,
+        }) + m.from as usize * 64
+            + m.to as usize
+    }
+
+    /// One iteration at the root. `order` holds (move index, score), best first on return.
+    /// `None` when the search was stopped.
+    fn root(
+        &mut self,
+        b: &Bits,
+        c: Counters,
+        moves: &[Raw],
+        order: &mut [(usize, i32)],
+        depth: i32,
+        exact_all: bool,
+    ) -> Option<()> {
+        let key = *self.keys.last().expect("the root's key");
+        let mut alpha = -INF;
+        let beta = INF;
+        self.first_done = false;
+        let mut results: Vec<(usize, i32)> = Vec::with_capacity(order.len());
+        for (n, &(i, _)) in order.iter().enumerate() {
+            let m = moves[i];
+            let mut nb = *b;
+            movegen::play(&mut nb, &m);
+            let nc = c.next(&self.check, b, &m, &nb);
+            self.keys.push(zobrist::after(key, b, &m));
+            let score = if exact_all {
+                -self.node(&nb, nc, depth - 1, -INF, INF, 1, true)
+            } else if n == 0 {
+                -self.node(&nb, nc, depth - 1, -beta, -alpha, 1, true)
+            } else {
+                let s = -self.node(&nb, nc, depth - 1, -alpha - 1, -alpha, 1, false);
+                if s > alpha && !self.stopped {
+                    -self.node(&nb, nc, depth - 1, -beta, -alpha, 1, true)
+                } else {
+                    s
+                }
+            };
+            self.keys.pop();
+            if self.stopped {
+                break;
+            }
+            if n == 0 {
+                self.first_done = true;
+            }
+            results.push((i, score));
+            if score > alpha {
+                alpha = score;
+            }
+        }
+        // Best first; moves not searched (stopped) keep their old place after those searched.
+        results.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
+        let searched: Vec<usize> = results.iter().map(|r| r.0).collect();
+        let rest: Vec<(usize, i32)> = order
+            .iter()
+            .copied()
+            .filter(|(i, _)| !searched.contains(i))
+            .map(|(i, _)| (i, -INF))
+            .collect();
+        for (slot, r) in order.iter_mut().zip(results.into_iter().chain(rest)) {
+            *slot = r;
+        }
+        if self.stopped {
+            None
+        } else {
+            self.tt.store(
+                key,
+                TtMove::of(moves[order[0].0].from, moves[order[0].0].to, moves[order[0].0].captured),
+                order[0].1,
+                depth,
+                Bound::Exact,
+                0,
+            );
+            Some(())
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn node(
+        &mut self,
+        b: &Bits,
+        c: Counters,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        pv: bool,
+    ) -> i32 {
+        if self.repeated(c.quiet) {
+            return 0;
+        }
+        if c.draw(&self.check, b).is_some() {
+            let mut scratch = std::mem::take(&mut self.bufs[ply]);
+            let n = movegen::count::<G>(b, &self.rules, &mut scratch);
+            self.bufs[ply] = scratch;
+            return if n == 0 { -(WIN - ply as i32) } else { 0 };
+        }
+        if depth <= 0 || ply >= MAX_PLY - 2 {
+            return self.quiesce(b, alpha, beta, ply);
+        }
+        if self.tick() {
+            return 0;
+        }
+        let key = *self.keys.last().expect("a key per node");
+        let mut tt_move = TtMove::NONE;
+        if let Some(hit) = self.tt.probe(key, ply as i32) {
+            tt_move = hit.mv;
+            if !pv && hit.depth >= depth {
+                match hit.bound {
+                    Bound::Exact => return hit.score,
+                    Bound::Lower if hit.score >= beta => return hit.score,
+                    Bound::Upper if hit.score <= alpha => return hit.score,
+                    _ => {}
+                }
+            }
+        }
+        let mut buf = std::mem::take(&mut self.bufs[ply]);
+        movegen::generate::<G, false>(b, &self.rules, &mut buf);
+        let n = buf.moves.len();
+        if n == 0 {
+            self.bufs[ply] = buf;
+            return -(WIN - ply as i32);
+        }
+        let depth = if n == 1 { depth + 1 } else { depth };
+
+        // Order: table move, captures (more and kings first), killers, history.
+        let mut scores = std::mem::take(&mut self.scores[ply]);
+        scores.clear();
+        let killers = self.killers[ply];
+        for m in &buf.moves {
+            let id = TtMove::of(m.from, m.to, m.captured);
+            let s = if id == tt_move {
+                1 << 30
+            } else if m.captured != 0 {
+                (1 << 24)
+                    + (m.captured.count_ones() as i32) * 1000
+                    + (m.captured & b.kings).count_ones() as i32 * 100
+            } else if id == killers[0] {
+                1 << 22
+            } else if id == killers[1] {
+                (1 << 22) - 1
+            } else {
+                self.history[Self::history_index(b.side, m)].min((1 << 21) - 1)
+                    + i32::from(m.crown) * (1 << 21)
+            };
+            scores.push(s);
+        }
+
+        let alpha0 = alpha;
+        let mut best = -INF;
+        let mut best_move = TtMove::NONE;
+        for i in 0..n {
+            // Selection: bring the best remaining move to i.
+            let mut j = i;
+            for k in i + 1..n {
+                if scores[k] > scores[j] {
+                    j = k;
+                }
+            }
+            scores.swap(i, j);
+            buf.moves.swap(i, j);
+            let m = buf.moves[i];
+            let id = TtMove::of(m.from, m.to, m.captured);
+            let quiet = m.captured == 0 && !m.crown;
+            let mut nb = *b;
+            movegen::play(&mut nb, &m);
+            let nc = c.next(&self.check, b, &m, &nb);
+            self.keys.push(zobrist::after(key, b, &m));
+            let score = if i == 0 {
+                -self.node(&nb, nc, depth - 1, -beta, -alpha, ply + 1, pv)
+            } else {
+                let reduce = i32::from(
+                    depth >= 3 && i >= 3 && quiet && id != killers[0] && id != killers[1],
+                );
+                let mut s = -self.node(&nb, nc, depth - 1 - reduce, -alpha - 1, -alpha, ply + 1, false);
+                if s > alpha && reduce > 0 && !self.stopped {
+                    s = -self.node(&nb, nc, depth - 1, -alpha - 1, -alpha, ply + 1, false);
+                }
+                if s > alpha && s < beta && pv && !self.stopped {
+                    s = -self.node(&nb, nc, depth - 1, -beta, -alpha, ply + 1, true);
+                }
+                s
+            };
+            self.keys.pop();
+            if self.stopped {
+                break;
+            }
+            if score > best {
+                best = score;
+                best_move = id;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        if m.captured == 0 {
+                            if killers[0] != id {
+                                self.killers[ply] = [id, killers[0]];
+                            }
+                            let h = &mut self.history[Self::history_index(b.side, &m)];
+                            *h = (*h + depth * depth).min(1 << 20);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.bufs[ply] = buf;
+        self.scores[ply] = scores;
+        if self.stopped {
+            return 0;
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha0 {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(key, best_move, best, depth, bound, ply as i32);
+        best
+    }
+
+    /// Captures to the end: a side with a capture must take; a side without one is judged
+    /// by the evaluation (or has lost when it cannot move at all).
+    fn quiesce(&mut self, b: &Bits, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        if self.tick() {
+            return 0;
+        }
+        let key = *self.keys.last().expect("a key per node");
+        if !movegen::has_capture::<G>(b, &self.rules) {
+            if !has_quiet_move::<G>(b) {
+                return -(WIN - ply as i32);
+            }
+            return self.evaluate(b, key);
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.evaluate(b, key);
+        }
+        let mut buf = std::mem::take(&mut self.bufs[ply]);
+        buf.clear();
+        movegen::captures::<G, false>(b, &self.rules, &mut buf);
+        // Bigger captures first.
+        buf.moves
+            .sort_unstable_by_key(|m| std::cmp::Reverse(m.captured.count_ones() * 4 + (m.captured & b.kings).count_ones()));
+        let mut best = -INF;
+        for i in 0..buf.moves.len() {
+            let m = buf.moves[i];
+            let mut nb = *b;
+            movegen::play(&mut nb, &m);
+            self.keys.push(zobrist::after(key, b, &m));
+            let score = -self.quiesce(&nb, -beta, -alpha, ply + 1);
+            self.keys.pop();
+            if self.stopped {
+                break;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.bufs[ply] = buf;
+        if best == -INF {
+            // No capture after all (cannot happen): judge the position as it is.
+            return self.evaluate(b, key);
+        }
+        best
+    }
+}

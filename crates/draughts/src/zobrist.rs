@@ -1,0 +1,118 @@
+//! Zobrist keys: a 64-bit hash of a position, kept up to date move by move.
+//!
+//! Each (piece kind, bit index) pair and the side to move get a fixed pseudo-random key; the
+//! hash of a position is the exclusive or of the keys of what is on the board. The keys are
+//! made at compile time by splitmix64, so hashes are the same in every run.
+
+use crate::color::Color;
+use crate::movegen::{Bits, Raw};
+
+const fn splitmix(state: u64) -> (u64, u64) {
+    let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = s;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    (s, z ^ (z >> 31))
+}
+
+const fn make_keys() -> [[u64; 64]; 4] {
+    let mut keys = [[0u64; 64]; 4];
+    let mut state = 0x5C0E_5EE7_D4A9_6475u64;
+    let mut kind = 0;
+    while kind < 4 {
+        let mut bit = 0;
+        while bit < 64 {
+            let (s, k) = splitmix(state);
+            state = s;
+            keys[kind][bit] = k;
+            bit += 1;
+        }
+        kind += 1;
+    }
+    keys
+}
+
+/// Keys of white men, white kings, black men, black kings, by bit index.
+static KEYS: [[u64; 64]; 4] = make_keys();
+
+/// Key of Black to move.
+const BLACK_TO_MOVE: u64 = 0x8F1B_BCDC_3A5E_26D1;
+
+#[inline(always)]
+fn kind(color: Color, king: bool) -> usize {
+    (match color {
+        Color::White => 0,
+        Color::Black => 2,
+    }) + usize::from(king)
+}
+
+#[inline(always)]
+fn fold(mut set: u64, keys: &[u64; 64]) -> u64 {
+    let mut h = 0;
+    while set != 0 {
+        h ^= keys[set.trailing_zeros() as usize];
+        set &= set - 1;
+    }
+    h
+}
+
+/// The hash of a position, computed from scratch.
+pub(crate) fn hash(b: &Bits) -> u64 {
+    let mut h = fold(b.white & !b.kings, &KEYS[0])
+        ^ fold(b.white & b.kings, &KEYS[1])
+        ^ fold(b.black & !b.kings, &KEYS[2])
+        ^ fold(b.black & b.kings, &KEYS[3]);
+    if b.side == Color::Black {
+        h ^= BLACK_TO_MOVE;
+    }
+    h
+}
+
+/// The hash after `m` is played in `before`, whose hash is `h`.
+#[inline]
+pub(crate) fn after(h: u64, before: &Bits, m: &Raw) -> u64 {
+    let side = before.side;
+    let was_king = before.kings >> m.from & 1 == 1;
+    let mut h = h ^ BLACK_TO_MOVE;
+    h ^= KEYS[kind(side, was_king)][m.from as usize];
+    h ^= KEYS[kind(side, was_king || m.crown)][m.to as usize];
+    if m.captured != 0 {
+        let opp = !side;
+        h ^= fold(m.captured & !before.kings, &KEYS[kind(opp, false)]);
+        h ^= fold(m.captured & before.kings, &KEYS[kind(opp, true)]);
+    }
+    h
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::{Eight, Ten};
+    use crate::movegen::{MoveBuf, Rules, generate, play};
+    use crate::position::with_geometry;
+    use crate::variant::Variant;
+    use crate::Position;
+
+    /// Along a deterministic walk of each variant, the incremental hash equals the hash from
+    /// scratch.
+    #[test]
+    fn incremental_matches_scratch() {
+        let _ = (Eight, Ten);
+        for v in Variant::ALL {
+            let mut b = *Position::start(v).bits();
+            let r = Rules::of(&v);
+            let mut h = hash(&b);
+            let mut buf = MoveBuf::default();
+            for ply in 0..200u64 {
+                with_geometry!(v.size, G => generate::<G, false>(&b, &r, &mut buf));
+                if buf.moves.is_empty() {
+                    break;
+                }
+                let m = buf.moves[(ply.wrapping_mul(7919) % buf.moves.len() as u64) as usize];
+                h = after(h, &b, &m);
+                play(&mut b, &m);
+                assert_eq!(h, hash(&b), "{} ply {ply}", v.name);
+            }
+        }
+    }
+}
