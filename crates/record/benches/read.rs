@@ -104,9 +104,7 @@ fn bench(c: &mut Criterion) {
         group.throughput(Throughput::Bytes(data.len() as u64));
         group.sample_size(20);
         group.measurement_time(Duration::from_secs(4));
-        group.bench_function("record-noop", |b| {
-            b.iter(|| record_count(black_box(&data)))
-        });
+        group.bench_function("record-noop", |b| b.iter(|| record_count(black_box(&data))));
         group.bench_function("record-collect", |b| {
             b.iter(|| record_collect(black_box(&data)))
         });

@@ -44,7 +44,10 @@ fn main() {
     let collect = args.get(2).is_some_and(|a| a == "collect");
     let pgn = args.get(2).is_some_and(|a| a == "pgn-reader");
     let start = std::time::Instant::now();
-    let rounds = 20;
+    let rounds: usize = std::env::var("ROUNDS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(20);
     let mut n = 0;
     for _ in 0..rounds {
         let mut reader = Reader::from_bytes(&data);
@@ -65,5 +68,8 @@ fn main() {
         }
     }
     let secs = start.elapsed().as_secs_f64();
-    println!("{n} moves, {:.0} MB/s", (data.len() * rounds) as f64 / secs / 1e6);
+    println!(
+        "{n} moves, {:.0} MB/s",
+        (data.len() * rounds) as f64 / secs / 1e6
+    );
 }

@@ -36,6 +36,9 @@ pub struct GameBuilder<M> {
     game: Game<M>,
     /// The variations being built, innermost last.
     open: Vec<Line<M>>,
+    /// Sizes of the last game, to reserve room for the next one at once.
+    last_moves: usize,
+    last_tags: usize,
 }
 
 impl<M> Default for GameBuilder<M> {
@@ -43,6 +46,8 @@ impl<M> Default for GameBuilder<M> {
         GameBuilder {
             game: Game::default(),
             open: Vec::new(),
+            last_moves: 0,
+            last_tags: 0,
         }
     }
 }
@@ -57,6 +62,8 @@ impl<M> GameBuilder<M> {
     pub fn begin_game(&mut self, at: Pos) {
         self.game = Game::default();
         self.game.at = at;
+        self.game.tags.reserve(self.last_tags);
+        self.game.moves.nodes.reserve(self.last_moves);
         self.open.clear();
     }
 
@@ -158,6 +165,9 @@ impl<M> GameBuilder<M> {
     /// Closes any open variation and returns the game, leaving the builder empty.
     pub fn finish(&mut self) -> Game<M> {
         while self.end_variation() {}
+        // Games of a file tend to have similar sizes; a little room to spare saves copies.
+        self.last_moves = (self.game.moves.nodes.len() + 8).min(1024);
+        self.last_tags = (self.game.tags.len() + 1).min(64);
         std::mem::take(&mut self.game)
     }
 

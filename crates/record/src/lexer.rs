@@ -8,7 +8,7 @@
 //! When the bytes run out before the game is complete and more input may follow, every
 //! function returns [`More`]: the reader then reads more and starts the game again.
 
-use memchr::{memchr, memchr2, memchr3};
+use memchr::{memchr, memchr2};
 
 use crate::nag::{glyph_nag, strength_pair, strength_single};
 use crate::result::is_result_bytes;
@@ -99,6 +99,33 @@ static SPACE: [u8; 256] = {
     t[b'\n' as usize] = 2;
     t[b'\r' as usize] = 2;
     t[0xEF] = 2;
+    t
+};
+
+/// The bytes a quoted value scan stops at.
+static QUOTED_SPECIAL: [bool; 256] = {
+    let mut t = [false; 256];
+    t[b'"' as usize] = true;
+    t[b'\\' as usize] = true;
+    t[b'\n' as usize] = true;
+    t[b'\r' as usize] = true;
+    t
+};
+
+/// The bytes that end a tag name (with white space and `“`).
+static NAME_END: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = CLASS[b] == WS;
+        b += 1;
+    }
+    t[b'"' as usize] = true;
+    t[b']' as usize] = true;
+    t[b'[' as usize] = true;
+    t[b'{' as usize] = true;
+    t[b'}' as usize] = true;
+    t[0xE2] = true;
     t
 };
 
@@ -613,16 +640,19 @@ impl<'a> Lexer<'a> {
         } else {
             (q + 3, "”".as_bytes())
         };
+        let mut i = body;
         // The usual case: straight quotes, no backslash, on one line.
-        if close == b"\"" {
-            if let Some(k) = memchr3(b'"', b'\\', b'\n', &s[body..])
-                && s[body + k] == b'"'
-                && memchr(b'\r', &s[body..body + k]).is_none()
-            {
-                return Ok(Some((body, body + k, body + k + 1, false)));
+        if s[q] == b'"' {
+            while let Some(&b) = s.get(i) {
+                if QUOTED_SPECIAL[b as usize] {
+                    if b == b'"' {
+                        return Ok(Some((body, i, i + 1, false)));
+                    }
+                    break;
+                }
+                i += 1;
             }
         }
-        let mut i = body;
         let mut backslash = false;
         loop {
             let Some(&b) = s.get(i) else {
@@ -695,12 +725,18 @@ impl<'a> Lexer<'a> {
         };
         let name_start = self.skip_blanks(start + 1)?;
         let mut i = name_start;
-        while i < s.len()
-            && !(s[i] == 0xE2 && s.len() - i < 3 && !self.eof)
-            && CLASS[s[i] as usize] != WS
-            && !matches!(s[i], b'"' | b']' | b'[' | b'{' | b'}')
-            && !s[i..].starts_with("“".as_bytes())
-        {
+        while i < s.len() {
+            if NAME_END[s[i] as usize] {
+                if s[i] != 0xE2 {
+                    break;
+                }
+                if s.len() - i < 3 && !self.eof {
+                    return Err(Stop::More);
+                }
+                if s[i..].starts_with("“".as_bytes()) {
+                    break;
+                }
+            }
             i += 1;
         }
         if (i == s.len() || s[i] == 0xE2 && s.len() - i < 3) && !self.eof {
@@ -819,45 +855,24 @@ impl<'a> Lexer<'a> {
     fn word(&mut self, toks: &mut Vec<Token>, depth: u32) -> Result<bool, Stop> {
         let s = self.s;
         let i = self.i;
-        if s[i].is_ascii_digit() || s[i] == b'.' {
-            let mut d = i;
-            while d < s.len() && s[d].is_ascii_digit() {
-                d += 1;
-            }
-            if d == s.len() && !self.eof {
+        let mut j = i;
+        while j < s.len() && s[j].is_ascii_digit() {
+            j += 1;
+        }
+        if j < s.len() && s[j] == b'.' {
+            return self.number(toks, i, j);
+        }
+        while j < s.len() && is_word_byte(s[j]) {
+            j += 1;
+        }
+        if j == s.len() {
+            if !self.eof {
                 return Err(Stop::More);
             }
-            if s.get(d) == Some(&b'.') {
-                let mut e = d;
-                while e < s.len() && s[e] == b'.' {
-                    e += 1;
-                }
-                if e == s.len() && !self.eof {
-                    return Err(Stop::More);
-                }
-                let number = if d == i {
-                    Some(u32::MAX)
-                } else {
-                    parse_u32(&s[i..d]).filter(|&n| n < u32::MAX)
-                };
-                let Some(number) = number else {
-                    self.i = e;
-                    let text = String::from_utf8_lossy(&s[i..d]);
-                    let msg = format!("move number {text} is too large");
-                    let err = self.error(i, self.line, self.line_start, msg);
-                    return Err(Stop::Error(err, true));
-                };
-                let mut t = self.token(Kind::Number, i, i, e);
-                t.c = number;
-                t.d = (e - d) as u32;
-                toks.push(t);
-                // What is glued to the number (`1.e4`) is read as the next token.
-                self.i = e;
-                return Ok(false);
-            }
+        } else if s[j] == b'(' {
+            j = self.word_end(i)?;
         }
-
-        let end = self.word_end(i)?;
+        let end = j;
         let mut m = end;
         while m > i && is_mark(s[m - 1]) {
             m -= 1;
@@ -892,17 +907,56 @@ impl<'a> Lexer<'a> {
             self.i = end;
             return Ok(false);
         }
-        let after_word = toks
-            .last()
-            .is_some_and(|t| matches!(t.kind, Kind::Word | Kind::WordCont));
         let mut t = self.token(Kind::Word, i, i, m);
-        if after_word && maybe_suffix(word) && SUFFIXES.contains(&word) {
+        if maybe_suffix(word)
+            && toks
+                .last()
+                .is_some_and(|t| matches!(t.kind, Kind::Word | Kind::WordCont))
+            && SUFFIXES.contains(&word)
+        {
             t.kind = Kind::WordCont;
             t.flag = true;
         }
         toks.push(t);
-        self.piece_end(toks, i, m, end)?;
+        self.i = end;
+        if m < end || s.get(end) == Some(&b'(') || matches!(s[m - 1], b'-' | b'x' | b':') {
+            self.piece_end(toks, i, m, end)?;
+        }
         Ok(false)
+    }
+
+    /// A move number: digits `s[i..d]` (maybe none) and the dots after them.
+    fn number(&mut self, toks: &mut Vec<Token>, i: usize, d: usize) -> Result<bool, Stop> {
+        let s = self.s;
+        let mut e = d;
+        while e < s.len() && s[e] == b'.' {
+            e += 1;
+        }
+        if e == s.len() && !self.eof {
+            return Err(Stop::More);
+        }
+        let number = if d == i {
+            Some(u32::MAX)
+        } else {
+            parse_u32(&s[i..d]).filter(|&n| n < u32::MAX)
+        };
+        self.i = e;
+        let Some(number) = number else {
+            return Err(self.number_too_large(i, d));
+        };
+        let mut t = self.token(Kind::Number, i, i, e);
+        t.c = number;
+        t.d = (e - d) as u32;
+        toks.push(t);
+        // What is glued to the number (`1.e4`) is read as the next token.
+        Ok(false)
+    }
+
+    #[cold]
+    fn number_too_large(&self, i: usize, d: usize) -> Stop {
+        let text = String::from_utf8_lossy(&self.s[i..d]);
+        let msg = format!("move number {text} is too large");
+        Stop::Error(self.error(i, self.line, self.line_start, msg), true)
     }
 
     /// After the word piece `s[i..m]` (with marks up to `end`): the marks, and a piece that
@@ -1137,7 +1191,11 @@ impl<'a> Lexer<'a> {
 /// Whether a word may be a result: a cheap test before the real one.
 #[inline]
 fn maybe_result(w: &[u8]) -> bool {
-    w.len() <= 7 && matches!(w[0], b'0'..=b'2' | b'*' | 0xC2 | 0xBD)
+    match w.len() {
+        1 => w[0] == b'*',
+        3..=7 => matches!(w[1], b'-' | b'/') || w[0] >= 0x80,
+        _ => false,
+    }
 }
 
 /// Whether a word may be a glyph: a cheap test before the real one.

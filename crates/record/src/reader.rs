@@ -353,6 +353,7 @@ impl<'a> Ctx<'a> {
         }
     }
 
+    #[inline(always)]
     fn pos(&mut self, line: u32, line_start: usize, at: usize) -> Pos {
         let chars = self.chars(line_start, at);
         let column = if line == self.first_line {
@@ -367,19 +368,30 @@ impl<'a> Ctx<'a> {
         }
     }
 
+    #[inline(always)]
     fn token_pos(&mut self, t: &Token) -> Pos {
         self.pos(t.line, t.line_start as usize, t.start as usize)
     }
 
     /// The text of `game[a..b]`, decoded into `scratch` if the game is Latin-1.
+    #[inline(always)]
     fn text<'s>(&self, a: u32, b: u32, scratch: &'s mut String) -> &'s str
     where
         'a: 's,
     {
         let (a, b) = (a as usize, b as usize);
-        if let Some(t) = self.text.and_then(|t| t.get(a..b)) {
+        if let Some(text) = self.text
+            && let Some(t) = text.get(a..b)
+        {
             return t;
         }
+        self.decode(a, b, scratch)
+    }
+
+    /// The Latin-1 text of `game[a..b]`, in `scratch`.
+    #[cold]
+    #[inline(never)]
+    fn decode<'s>(&self, a: usize, b: usize, scratch: &'s mut String) -> &'s str {
         scratch.clear();
         scratch.extend(self.game[a..b].iter().map(|&c| c as char));
         scratch

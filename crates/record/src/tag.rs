@@ -41,6 +41,11 @@ impl Tags {
         Tags(Vec::new())
     }
 
+    /// Reserves room for `additional` more tags.
+    pub fn reserve(&mut self, additional: usize) {
+        self.0.reserve(additional);
+    }
+
     /// The number of tag pairs (repeated names counted each time).
     pub fn len(&self) -> usize {
         self.0.len()
