@@ -4,3 +4,4 @@
 //!   written back in any notation.
 
 pub mod games;
+pub mod render;

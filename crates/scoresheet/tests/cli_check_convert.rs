@@ -177,3 +177,79 @@ fn convert_files_and_round_trip_through_check() {
         "{out}"
     );
 }
+
+fn chess_data(rel: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/data/chess")
+        .join(rel)
+        .to_string_lossy()
+        .into_owned()
+}
+
+#[test]
+fn check_chess_files_through_the_same_reader() {
+    let (code, out, _) = run(
+        &[
+            "check",
+            &chess_data("lichess_db_1000k.pgn"),
+            &chess_data("twic1599_1000k.pgn"),
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{out}");
+    assert!(out.ends_with("1548 games, 1548 ok, 0 failed\n"), "{out}");
+    let (code, out, _) = run(
+        &["check", &chess_data("edge/saturs-jannlee-zh-lichess.pgn")],
+        None,
+    );
+    assert_eq!(code, 1);
+    assert!(
+        out.contains(":10:1: game 1: variant not supported: Crazyhouse"),
+        "{out}"
+    );
+}
+
+#[test]
+fn convert_chess_between_languages_and_notations() {
+    let text = "[Event \"seed\"]\n\n1. e4 e5 2. Ac4 Cc6 3. Dh5 Cf6 4. Dxf7++ 1-0\n";
+    let (code, out, err) = run(&["convert", "--lang", "de"], Some(text));
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("1. e4 e5 2. Lc4 Sc6 3. Dh5 Sf6 4. Dxf7# 1-0"),
+        "{out}"
+    );
+    let (_, out, _) = run(
+        &["convert", "--notation", "descriptive", "--lang", "es"],
+        Some(text),
+    );
+    assert!(
+        out.contains("1. P4R, P4R 2. A4AD, C3AD 3. D5T, C3A 4. DxP(7A)++ 1-0"),
+        "{out}"
+    );
+    let (_, out, _) = run(&["convert", "--notation", "descriptive"], Some(text));
+    assert!(
+        out.contains("1. P-K4 P-K4 2. B-B4 N-QB3 3. Q-R5 N-B3 4. QxP(B7) mate 1-0"),
+        "{out}"
+    );
+    let (_, out, _) = run(&["convert", "--figurine"], Some(text));
+    assert!(out.contains("2. ♗c4 ♞c6"), "{out}");
+    let (_, out, _) = run(&["convert", "--notation", "uci"], Some(text));
+    assert!(out.contains("4. h5f7 1-0"), "{out}");
+}
+
+#[test]
+fn bare_move_lists_and_forced_input() {
+    // A bare list of numbered moves, as people type them: a game.
+    let (code, out, _) = run(
+        &["check", "--variant", "chess", "-"],
+        Some("1. e4 c5 2. Nf3 d6\n"),
+    );
+    assert_eq!(code, 0, "{out}");
+    // Forcing English refuses a German game; forcing German reads it.
+    let german = "1. e4 e5 2. Sf3 Sc6 3. Lb5 *\n";
+    let (code, out, _) = run(&["check", "--input-lang", "en", "-"], Some(german));
+    assert_eq!(code, 1);
+    assert!(out.contains("Sf3"), "{out}");
+    let (code, _, _) = run(&["check", "--input-lang", "de", "-"], Some(german));
+    assert_eq!(code, 0);
+}

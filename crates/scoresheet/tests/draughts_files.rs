@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use draughts::{Position, Variant};
 use record::{Collect, Extra, Game, Line, ReadError, Reader};
-use scoresheet::games::{DraughtsGame, GameError, ReadOptions, VariantSource, WriteStyle};
+use scoresheet::games::{DraughtsGame, GameError, VariantSource, WriteStyle};
 
 fn data(rel: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -14,7 +14,10 @@ fn data(rel: &str) -> PathBuf {
 }
 
 /// Reads every game of a file: Ok(replayed game) or Err(place, message), in order.
-fn read_file(path: &Path, options: ReadOptions) -> Vec<Result<DraughtsGame, (u32, u32, String)>> {
+fn read_file(
+    path: &Path,
+    selected: Option<Variant>,
+) -> Vec<Result<DraughtsGame, (u32, u32, String)>> {
     let file = std::fs::File::open(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let mut reader = Reader::new(file);
     let mut collect = Collect::default();
@@ -23,7 +26,7 @@ fn read_file(path: &Path, options: ReadOptions) -> Vec<Result<DraughtsGame, (u32
         match reader.read_game(&mut collect) {
             Ok(None) => break,
             Ok(Some(game)) => out.push(
-                DraughtsGame::read(game, &options)
+                DraughtsGame::read(game, selected)
                     .map_err(|e: GameError| (e.at.line, e.at.column, e.to_string())),
             ),
             Err(ReadError::Syntax { at, message, .. }) => {
@@ -60,7 +63,7 @@ fn assert_main_line_legal(g: &DraughtsGame) {
 
 #[test]
 fn tinsley_722_games_replay_and_the_bad_ones_are_placed() {
-    let games = read_file(&data("american-tinsley.pdn"), ReadOptions::default());
+    let games = read_file(&data("american-tinsley.pdn"), None);
     assert_eq!(games.len(), 724);
     let bad: Vec<(usize, &(u32, u32, String))> = games
         .iter()
@@ -100,7 +103,7 @@ fn tinsley_722_games_replay_and_the_bad_ones_are_placed() {
 
 #[test]
 fn ballots_2400_positions_read() {
-    let games = read_file(&data("american-11man-ballots.pdn"), ReadOptions::default());
+    let games = read_file(&data("american-11man-ballots.pdn"), None);
     assert_eq!(games.len(), 2400);
     for g in &games {
         let g = g.as_ref().expect("every ballot reads");
@@ -117,7 +120,7 @@ fn ballots_2400_positions_read() {
 fn spec_collection_replays_or_reports_with_a_place() {
     let mut ok = 0;
     for file in spec_files() {
-        for g in read_file(&file, ReadOptions::default()) {
+        for g in read_file(&file, None) {
             match g {
                 Ok(g) => {
                     assert_main_line_legal(&g);
@@ -186,10 +189,7 @@ fn spec_files_of_our_variants_replay() {
         "wk2003.pdn",
     ];
     for name in ours {
-        let games = read_file(
-            &data(&format!("pdn-spec-games/succeed/{name}")),
-            ReadOptions::default(),
-        );
+        let games = read_file(&data(&format!("pdn-spec-games/succeed/{name}")), None);
         assert!(!games.is_empty(), "{name}");
         let failed: Vec<usize> = games
             .iter()
@@ -227,7 +227,7 @@ fn italian_and_czech_games_are_never_misread() {
     ];
     for name in foreign {
         let path = data(&format!("pdn-spec-games/{name}"));
-        let inferred = read_file(&path, ReadOptions::default());
+        let inferred = read_file(&path, None);
         for g in inferred.iter().flatten() {
             assert_main_line_legal(g);
         }
@@ -237,12 +237,7 @@ fn italian_and_czech_games_are_never_misread() {
             "no Italian game replays under our rules"
         );
         for variant in Variant::ALL {
-            for g in read_file(
-                &path,
-                ReadOptions {
-                    variant: Some(variant),
-                },
-            ) {
+            for g in read_file(&path, Some(variant)) {
                 if let Err((line, _, message)) = g {
                     assert!(line > 0);
                     assert!(
@@ -285,10 +280,7 @@ fn round_trip_every_game() {
     files.push(data("american-11man-ballots.pdn"));
     let mut checked = 0;
     for file in files {
-        for g in read_file(&file, ReadOptions::default())
-            .into_iter()
-            .flatten()
-        {
+        for g in read_file(&file, None).into_iter().flatten() {
             for style in [
                 WriteStyle::default(),
                 WriteStyle {
@@ -301,7 +293,7 @@ fn round_trip_every_game() {
                     .read_game(&mut Collect::default())
                     .unwrap()
                     .unwrap();
-                let again = DraughtsGame::read(again, &ReadOptions::default())
+                let again = DraughtsGame::read(again, None)
                     .unwrap_or_else(|e| panic!("{}\n{text}\n{e}", file.display()));
                 assert_eq!(again.variant, g.variant);
                 assert_eq!(again.start, g.start);

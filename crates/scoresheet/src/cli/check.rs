@@ -6,21 +6,20 @@ use std::process::ExitCode;
 
 use clap::Args;
 use record::{Collect, ReadError, Reader};
-use scoresheet::games::{DraughtsGame, GameError, ReadOptions, VariantSource};
+use scoresheet::games::{AnyGame, GameError, ReadOptions, VariantSource};
 use serde::Serialize;
 
-use super::VariantArg;
 use super::input::open;
 use super::progress::Progress;
+use super::read_args::ReadArgs;
 
 #[derive(Debug, Args)]
 pub struct CheckArgs {
     /// PDN or PGN files (`-` for standard input).
     #[arg(required = true)]
     files: Vec<String>,
-    /// Rules for games without a GameType tag; without it, each game's rules are inferred.
-    #[arg(long, short)]
-    variant: Option<VariantArg>,
+    #[command(flatten)]
+    read: ReadArgs,
     /// Write one JSON object per game instead of text.
     #[arg(long)]
     json: bool,
@@ -40,6 +39,9 @@ struct Report<'a> {
     variant_source: Option<VariantSource>,
     #[serde(skip_serializing_if = "Option::is_none")]
     plies: Option<usize>,
+    /// For chess: the notation and language the moves were read in.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reading: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     result: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -82,9 +84,6 @@ struct Totals {
 }
 
 pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
-    let options = ReadOptions {
-        variant: args.variant.map(|v| v.0),
-    };
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut totals = Totals::default();
@@ -98,6 +97,7 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
                 continue;
             }
         };
+        let options: ReadOptions = args.read.options_for(path);
         let mut progress = Progress::new(input.size);
         let bytes = input.read.clone();
         let mut reader = Reader::new(input.reader);
@@ -117,22 +117,49 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
                         variant: None,
                         variant_source: None,
                         plies: None,
+                        reading: None,
                         result: None,
                         winner: None,
                         error: None,
                         warnings: Vec::new(),
                     };
-                    match DraughtsGame::read(game, &options) {
-                        Ok(g) => {
-                            report.variant = Some(g.variant.name);
-                            report.variant_source = Some(g.source);
-                            report.plies = Some(g.plies());
-                            report.result = g.outcome().map(|o| o.text(&g.variant).to_string());
-                            report.winner = g.winner().map(|c| c.name());
-                            report.warnings = g.warnings.iter().map(Problem::from).collect();
-                            let entry = totals.variants.entry(g.variant.title).or_default();
+                    match AnyGame::read(game, &options) {
+                        Ok(any) => {
+                            report.variant = Some(any.rules().name());
+                            report.plies = Some(any.plies());
+                            report.warnings = any.warnings().iter().map(Problem::from).collect();
+                            let (title, inferred) = match &any {
+                                AnyGame::Draughts(g) => {
+                                    report.variant_source = Some(g.source);
+                                    report.result =
+                                        g.outcome().map(|o| o.text(&g.variant).to_string());
+                                    report.winner = g.winner().map(|c| c.name());
+                                    (g.variant.title, g.source == VariantSource::Inferred)
+                                }
+                                AnyGame::Chess(g) => {
+                                    report.result = g.result_text().map(str::to_string);
+                                    report.winner = g.winner().map(|c| {
+                                        if c == shakmaty::Color::White {
+                                            "white"
+                                        } else {
+                                            "black"
+                                        }
+                                    });
+                                    report.reading =
+                                        Some(format!("{} ({})", g.notation, g.language.name()));
+                                    (
+                                        if g.variant == scoresheet::games::ChessVariant::Chess960 {
+                                            "Chess960"
+                                        } else {
+                                            "Chess"
+                                        },
+                                        false,
+                                    )
+                                }
+                            };
+                            let entry = totals.variants.entry(title).or_default();
                             entry.0 += 1;
-                            entry.1 += u64::from(g.source == VariantSource::Inferred);
+                            entry.1 += u64::from(inferred);
                         }
                         Err(e) => {
                             report.ok = false;
@@ -154,6 +181,7 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
                     variant: None,
                     variant_source: None,
                     plies: None,
+                    reading: None,
                     result: None,
                     winner: None,
                     error: Some(Problem {

@@ -5,14 +5,15 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use anyhow::Context;
+use chess_notation::{DescriptiveSystem, Language, Notation, WriteOptions as ChessOptions};
 use clap::{Args, ValueEnum};
 use draughts::{MoveStyle, SquareStyle};
 use record::{Collect, ReadError, Reader};
-use scoresheet::games::{DraughtsGame, ReadOptions, WriteStyle};
+use scoresheet::games::{AnyGame, ChessWriteStyle, DraughtsGame, ReadOptions, WriteStyle};
 
-use super::VariantArg;
 use super::input::open;
 use super::progress::Progress;
+use super::read_args::ReadArgs;
 
 #[derive(Debug, Args)]
 pub struct ConvertArgs {
@@ -22,18 +23,33 @@ pub struct ConvertArgs {
     /// Output file; standard output by default.
     #[arg(long, short)]
     output: Option<String>,
-    /// Rules for games without a GameType tag; without it, each game's rules are inferred.
-    #[arg(long, short)]
-    variant: Option<VariantArg>,
-    /// Write squares as numbers or algebraic names (default: each variant's own way).
+    #[command(flatten)]
+    read: ReadArgs,
+    /// Draughts: write squares as numbers or algebraic names (default: each variant's own way).
     #[arg(long, value_enum)]
     squares: Option<SquaresArg>,
-    /// The character between the squares of a capture (default: the variant's, `x` or `:`).
+    /// Draughts: the character between the squares of a capture (default: the variant's, `x` or `:`).
     #[arg(long)]
     separator: Option<char>,
-    /// Write every landing square of a capture.
+    /// Draughts: write every landing square of a capture.
     #[arg(long)]
     full_path: bool,
+    /// Chess: the notation to write: san, long, uci, descriptive (Spanish with --lang es,
+    /// English otherwise), desc-es or desc-en.
+    #[arg(long, default_value = "san")]
+    notation: String,
+    /// Chess: the language of the piece letters (en, es, eo, fr, de, it, pl, nl).
+    #[arg(long, default_value = "en")]
+    lang: Language,
+    /// Chess: figurines instead of piece letters.
+    #[arg(long)]
+    figurine: bool,
+    /// Chess: mate written `++` instead of `#`.
+    #[arg(long)]
+    double_plus_mate: bool,
+    /// Chess: castling written with zeros (`0-0`).
+    #[arg(long)]
+    zeros: bool,
     /// Leave bad games out instead of passing them through unchanged.
     #[arg(long)]
     skip_bad: bool,
@@ -49,9 +65,8 @@ enum SquaresArg {
 }
 
 pub fn run(args: ConvertArgs) -> anyhow::Result<ExitCode> {
-    let options = ReadOptions {
-        variant: args.variant.map(|v| v.0),
-    };
+    let options: ReadOptions = args.read.options_for(&args.input);
+    let chess_style = chess_style(&args)?;
     let input = open(&args.input)?;
     let mut out: Box<dyn Write> = match &args.output {
         Some(path) => Box::new(io::BufWriter::new(
@@ -70,10 +85,14 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<ExitCode> {
         let number = reader.game_count();
         let problem = match read {
             Ok(None) => break,
-            Ok(Some(game)) => match DraughtsGame::read(game, &options) {
-                Ok(g) => {
+            Ok(Some(game)) => match AnyGame::read(game, &options) {
+                Ok(AnyGame::Draughts(g)) => {
                     let style = style_for(&g, &args);
                     out.write_all(g.write(&style).as_bytes())?;
+                    None
+                }
+                Ok(AnyGame::Chess(g)) => {
+                    out.write_all(g.write(&chess_style).as_bytes())?;
                     None
                 }
                 Err(e) => Some(format!(
@@ -128,4 +147,24 @@ fn style_for(g: &DraughtsGame, args: &ConvertArgs) -> WriteStyle {
         moves: Some(moves),
         width: args.width,
     }
+}
+
+fn chess_style(args: &ConvertArgs) -> anyhow::Result<ChessWriteStyle> {
+    let notation = match args.notation.to_ascii_lowercase().as_str() {
+        "descriptive" if args.lang == Language::Spanish => {
+            Notation::Descriptive(DescriptiveSystem::Spanish)
+        }
+        "descriptive" => Notation::Descriptive(DescriptiveSystem::English),
+        other => other
+            .parse::<Notation>()
+            .map_err(|e| anyhow::anyhow!("--notation: {e}"))?,
+    };
+    let moves = ChessOptions::new(notation, args.lang)
+        .with_figurines(args.figurine)
+        .with_mate_sign_double(args.double_plus_mate)
+        .with_castling_zeros(args.zeros);
+    Ok(ChessWriteStyle {
+        moves,
+        width: args.width,
+    })
 }

@@ -10,9 +10,10 @@ mod fen;
 mod input;
 mod perft;
 mod progress;
+mod read_args;
 mod variant_arg;
 
-pub use variant_arg::VariantArg;
+pub use variant_arg::{RulesArg, VariantArg};
 
 /// Read, check, convert and serve records of draughts and chess games.
 #[derive(Debug, Parser)]

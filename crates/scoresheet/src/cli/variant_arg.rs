@@ -12,3 +12,14 @@ impl std::str::FromStr for VariantArg {
         s.parse::<Variant>().map(VariantArg)
     }
 }
+
+/// Rules named on the command line: a draughts variant or chess.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RulesArg(pub scoresheet::games::Rules);
+
+impl std::str::FromStr for RulesArg {
+    type Err = String;
+    fn from_str(s: &str) -> Result<RulesArg, String> {
+        s.parse().map(RulesArg)
+    }
+}

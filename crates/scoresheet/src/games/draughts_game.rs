@@ -10,14 +10,6 @@ use super::error::{GameError, Ply};
 use super::outcome::Outcome;
 use super::variant_choice::{board_size_hint, variant_from_game_type};
 
-/// How to read draughts games.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct ReadOptions {
-    /// The selected rules, used when a game has no GameType tag. Without them the variant is
-    /// inferred from the squares and moves of each game.
-    pub variant: Option<Variant>,
-}
-
 /// Where a game's variant came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -70,19 +62,18 @@ impl Default for WriteStyle {
 impl DraughtsGame {
     /// Replays a game read by `record`.
     ///
-    /// The rules come from the GameType tag, else from `options.variant`, else they are
-    /// inferred: the board from the squares of the FEN and the moves, then the first variant
+    /// The rules come from the GameType tag, else from `selected`, else they are inferred: the board from the squares of the FEN and the moves, then the first variant
     /// under which every move replays (American first for numbered squares on 8×8). The start
     /// is the FEN tag's position, or the variant's initial position.
     ///
     /// ```
-    /// use scoresheet::games::{DraughtsGame, ReadOptions};
+    /// use scoresheet::games::DraughtsGame;
     /// let game = record::read_games("[Result \"1-0\"]\n1. 11-15 23-19 2. 8-11 22-17 1-0").remove(0).unwrap();
-    /// let game = DraughtsGame::read(game, &ReadOptions::default()).unwrap();
+    /// let game = DraughtsGame::read(game, None).unwrap();
     /// assert_eq!(game.variant.name, "american");
     /// assert_eq!(game.winner(), Some(draughts::Color::Black));
     /// ```
-    pub fn read(game: Game<String>, options: &ReadOptions) -> Result<DraughtsGame, GameError> {
+    pub fn read(game: Game<String>, selected: Option<Variant>) -> Result<DraughtsGame, GameError> {
         if let Some(tag) = game.tags.get_tag("GameType") {
             let variant =
                 variant_from_game_type(&tag.value).map_err(|m| GameError::at(tag.at, m))?;
@@ -94,7 +85,7 @@ impl DraughtsGame {
                 replayed,
             ));
         }
-        if let Some(variant) = options.variant {
+        if let Some(variant) = selected {
             let replayed = replay(&game, variant)?;
             return Ok(DraughtsGame::new(
                 game,
@@ -519,7 +510,7 @@ mod tests {
 
     fn read(text: &str, variant: Option<Variant>) -> Result<DraughtsGame, GameError> {
         let game = record::read_games(text).remove(0).unwrap();
-        DraughtsGame::read(game, &ReadOptions { variant })
+        DraughtsGame::read(game, variant)
     }
 
     #[test]

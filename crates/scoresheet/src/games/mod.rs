@@ -4,12 +4,20 @@
 //! rules (finding which rules when the text does not say), reports what is wrong with its
 //! place, and writes games back in any notation.
 
+mod any_game;
+mod chess_game;
 mod draughts_game;
 mod error;
 mod outcome;
+mod rules;
 mod variant_choice;
 
-pub use draughts_game::{DraughtsGame, ReadOptions, VariantSource, WriteStyle};
+pub use any_game::{AnyGame, ReadOptions};
+pub use chess_game::{
+    ChessGame, ChessMove, ChessReadOptions, ChessVariant, ChessWriteStyle, chess_result,
+};
+pub use draughts_game::{DraughtsGame, VariantSource, WriteStyle};
 pub use error::{GameError, Ply};
 pub use outcome::Outcome;
+pub use rules::Rules;
 pub use variant_choice::{board_size_hint, variant_from_game_type};

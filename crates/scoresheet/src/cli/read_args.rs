@@ -1,0 +1,42 @@
+//! The options every command that reads games takes.
+
+use clap::Args;
+use scoresheet::games::{ChessReadOptions, ReadOptions};
+
+use super::RulesArg;
+
+#[derive(Debug, Args)]
+pub struct ReadArgs {
+    /// Rules for games whose tags do not say: american, international, russian, brazilian or
+    /// chess. Without it, each game's rules are inferred from its squares and moves.
+    #[arg(long, short)]
+    variant: Option<RulesArg>,
+    /// Chess: read the moves in this notation only (san, long, uci, desc-es, desc-en).
+    #[arg(long)]
+    input_notation: Option<chess_notation::Notation>,
+    /// Chess: read the piece letters in this language only (en, es, eo, fr, de, it, pl, nl).
+    #[arg(long)]
+    input_lang: Option<chess_notation::Language>,
+}
+
+impl ReadArgs {
+    /// The reading options for a file; a `.pgn` file leans to chess for games that do not
+    /// show their family.
+    pub fn options_for(&self, path: &str) -> ReadOptions {
+        ReadOptions {
+            prefer_chess: path.to_ascii_lowercase().ends_with(".pgn"),
+            ..self.options()
+        }
+    }
+
+    pub fn options(&self) -> ReadOptions {
+        ReadOptions {
+            prefer_chess: false,
+            rules: self.variant.map(|r| r.0),
+            chess: ChessReadOptions {
+                notation: self.input_notation,
+                language: self.input_lang,
+            },
+        }
+    }
+}

@@ -1,0 +1,656 @@
+//! Chess games: a PGN game's move words read in whatever notation and language they are
+//! written (shakmaty gives the rules, chess-notation the notations), and written back in any
+//! notation.
+
+use std::fmt;
+
+use chess_notation::{
+    DescriptiveSystem, Language, LineError, Notation, ReadHint, WriteOptions as MoveOptions,
+    position_from_fen, read_line, read_line_as, write_move,
+};
+use record::{Extra, Game, Line, Node, Pos, ResultToken, WriteOptions};
+use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, KnownOutcome, Move, Position, fen::Fen};
+
+use super::error::{GameError, Ply};
+
+/// How to read chess games: notation and language when the user forces them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ChessReadOptions {
+    /// Read every game in this notation (`--input-notation`).
+    pub notation: Option<Notation>,
+    /// Read every game's piece letters in this language (`--input-lang`).
+    pub language: Option<Language>,
+}
+
+/// A move of a chess game record: a move, or a null move (`--`, `Z0`) as analysis programs
+/// write to show a threat.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ChessMove {
+    /// A legal move.
+    Move(Move),
+    /// A null move: the other side is to move, nothing moved.
+    Null,
+}
+
+/// The chess variants scoresheet plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ChessVariant {
+    /// Standard chess.
+    Standard,
+    /// Chess960 (Fischer random chess): standard rules from a shuffled back rank.
+    Chess960,
+}
+
+impl fmt::Display for ChessVariant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            ChessVariant::Standard => "Standard",
+            ChessVariant::Chess960 => "Chess960",
+        })
+    }
+}
+
+/// A chess game read and replayed.
+#[derive(Clone, Debug)]
+pub struct ChessGame {
+    /// Standard chess or Chess960.
+    pub variant: ChessVariant,
+    /// The position before the first move.
+    pub start: Chess,
+    /// The game tree with every move (side lines too) read.
+    pub game: Game<ChessMove>,
+    /// The position after the main line.
+    pub end: Chess,
+    /// The notation the moves were written in.
+    pub notation: Notation,
+    /// The language of their piece letters.
+    pub language: Language,
+    /// Things that look wrong but do not stop the game from being read.
+    pub warnings: Vec<GameError>,
+}
+
+/// How to write chess games.
+#[derive(Clone, Copy, Debug)]
+pub struct ChessWriteStyle {
+    /// Notation, language, figurines, signs.
+    pub moves: MoveOptions,
+    /// Movetext line width (0: no wrapping).
+    pub width: usize,
+}
+
+impl Default for ChessWriteStyle {
+    fn default() -> Self {
+        ChessWriteStyle {
+            moves: MoveOptions::default(),
+            width: 80,
+        }
+    }
+}
+
+/// Whether a word is a null move.
+fn is_null(word: &str) -> bool {
+    matches!(word, "--" | "Z0" | "0000" | "@@@@" | "null")
+}
+
+/// The chess variant a game's `Variant` tag names, or an error naming a variant that is not
+/// played here.
+fn variant_of(game: &Game<String>) -> Result<ChessVariant, GameError> {
+    let Some(tag) = game.tags.get_tag("Variant") else {
+        return Ok(ChessVariant::Standard);
+    };
+    let name: String = tag
+        .value
+        .chars()
+        .filter(|c| c.is_alphanumeric())
+        .collect::<String>()
+        .to_ascii_lowercase();
+    match name.as_str() {
+        "" | "standard" | "chess" | "normal" | "fromposition" => Ok(ChessVariant::Standard),
+        "chess960" | "fischerandom" | "fischerrandom" | "frc" | "960" => Ok(ChessVariant::Chess960),
+        _ => Err(GameError::at(
+            tag.at,
+            format!(
+                "variant not supported: {} (only standard chess and Chess960 are played here)",
+                tag.value
+            ),
+        )),
+    }
+}
+
+impl ChessGame {
+    /// Reads and replays a game: the start from its FEN tag (X-FEN and Shredder-FEN too), the
+    /// moves in the notation and language they are written in (detected, unless `options`
+    /// force them), side lines in the same notation.
+    ///
+    /// ```
+    /// use scoresheet::games::{ChessGame, ChessReadOptions};
+    /// let game = record::read_games("1. e4 e5 2. Ac4 Cc6 3. Dh5 Cf6 4. Dxf7++ 1-0").remove(0).unwrap();
+    /// let game = ChessGame::read(game, &ChessReadOptions::default()).unwrap();
+    /// assert_eq!(game.language.code(), "es");
+    /// assert!(shakmaty::Position::is_checkmate(&game.end));
+    /// ```
+    pub fn read(game: Game<String>, options: &ChessReadOptions) -> Result<ChessGame, GameError> {
+        let variant = variant_of(&game)?;
+        let start = match game.tags.get_tag("FEN") {
+            Some(tag) => {
+                start_position(&tag.value, variant).map_err(|m| GameError::at(tag.at, m))?
+            }
+            None if variant == ChessVariant::Chess960 => {
+                return Err(GameError::at(
+                    game.at,
+                    "a Chess960 game needs a FEN tag with its starting position",
+                ));
+            }
+            None => Chess::default(),
+        };
+        let mut reader = LineReader {
+            notation: options.notation,
+            language: options.language,
+            forced: options.notation.is_some() || options.language.is_some(),
+        };
+        let (moves, end) = reader.main_line(&game.moves, &start)?;
+        let notation = reader.notation.unwrap_or(Notation::San);
+        let language = reader.language.unwrap_or(Language::English);
+        let mut g = ChessGame {
+            variant,
+            start,
+            game: Game {
+                tags: game.tags,
+                moves,
+                result: game.result,
+                at: game.at,
+            },
+            end,
+            notation,
+            language,
+            warnings: Vec::new(),
+        };
+        g.warnings = g.result_warnings();
+        Ok(g)
+    }
+
+    /// The result string of the game: the movetext's result token, else the Result tag.
+    pub fn result_text(&self) -> Option<&str> {
+        match &self.game.result {
+            Some(token) => Some(token.text.as_str()),
+            None => self.game.tags.get("Result"),
+        }
+    }
+
+    /// The winner, if the result says one side won.
+    pub fn winner(&self) -> Option<Color> {
+        match KnownOutcome::from_ascii(self.result_text()?.trim().as_bytes()).ok()? {
+            KnownOutcome::Decisive { winner } => Some(winner),
+            KnownOutcome::Draw => None,
+        }
+    }
+
+    /// Number of moves (plies) in the main line.
+    pub fn plies(&self) -> usize {
+        self.game.moves.nodes.len()
+    }
+
+    /// The absolute index of the first ply, from the start position's move number and side.
+    pub fn first_ply(&self) -> u32 {
+        let full = self.start.fullmoves().get().saturating_sub(1);
+        full.saturating_mul(2) + u32::from(self.start.turn() == Color::Black)
+    }
+
+    fn result_warnings(&self) -> Vec<GameError> {
+        let mut out = Vec::new();
+        let tag = self.game.tags.get_tag("Result");
+        let token = self.game.result.as_ref();
+        let known = |t: &str| KnownOutcome::from_ascii(t.trim().as_bytes()).ok();
+        if let (Some(tag), Some(token)) = (tag, token)
+            && let (Some(a), Some(b)) = (known(&tag.value), known(&token.text))
+            && a != b
+        {
+            out.push(GameError::at(
+                token.at,
+                format!(
+                    "the Result tag says {} but the movetext ends with {}",
+                    tag.value, token.text
+                ),
+            ));
+        }
+        let at = token
+            .map(|t| t.at)
+            .or(tag.map(|t| t.at))
+            .unwrap_or_default();
+        if let Some(said) = self.result_text().and_then(known) {
+            let actual = if self.end.is_checkmate() {
+                Some(KnownOutcome::Decisive {
+                    winner: !self.end.turn(),
+                })
+            } else if self.end.is_stalemate() {
+                Some(KnownOutcome::Draw)
+            } else {
+                None
+            };
+            if let Some(actual) = actual.filter(|a| *a != said) {
+                let what = if self.end.is_checkmate() {
+                    "checkmate"
+                } else {
+                    "stalemate"
+                };
+                out.push(GameError::at(
+                    at,
+                    format!("the game ends in {what} ({actual}) but the result says {said}"),
+                ));
+            }
+        }
+        out
+    }
+
+    /// The game with every move written as `style` says; the FEN tag in canonical form, a
+    /// `Variant` tag for Chess960.
+    pub fn to_text(&self, style: &ChessWriteStyle) -> Game<String> {
+        let mut tags = self.game.tags.clone();
+        if tags.contains("FEN") {
+            let fen = Fen::from_position(&self.start, EnPassantMode::Legal).to_string();
+            tags.set("FEN", fen);
+            if !tags.contains("SetUp") {
+                tags.set("SetUp", "1");
+            }
+        }
+        if self.variant == ChessVariant::Chess960 && !tags.contains("Variant") {
+            tags.set("Variant", "Chess960");
+        }
+        Game {
+            tags,
+            moves: write_line(&self.game.moves, &self.start, &style.moves),
+            result: self.game.result.clone(),
+            at: self.game.at,
+        }
+    }
+
+    /// The game as PGN text.
+    pub fn write(&self, style: &ChessWriteStyle) -> String {
+        let text = self.to_text(style);
+        let spanish_descriptive =
+            style.moves.notation == Notation::Descriptive(DescriptiveSystem::Spanish);
+        let options = WriteOptions {
+            width: style.width,
+            first_ply: self.first_ply(),
+            ply_separator: spanish_descriptive.then_some(','),
+            ..WriteOptions::default()
+        };
+        let mut out = String::new();
+        record::write_game(&text, &options, &mut out).expect("writing to a String cannot fail");
+        out
+    }
+}
+
+/// The start position from a FEN tag, in Chess960 mode for a Chess960 game.
+fn start_position(fen: &str, variant: ChessVariant) -> Result<Chess, String> {
+    match variant {
+        ChessVariant::Standard => position_from_fen(fen).map_err(|e| format!("FEN tag: {e}")),
+        ChessVariant::Chess960 => {
+            let parsed: Fen = fen
+                .trim()
+                .parse()
+                .map_err(|e| format!("FEN tag: bad FEN {fen:?}: {e}"))?;
+            parsed
+                .into_position(CastlingMode::Chess960)
+                .map_err(|e| format!("FEN tag: bad FEN {fen:?}: {e}"))
+        }
+    }
+}
+
+/// Reads the lines of a game, learning the notation and language from the main line.
+struct LineReader {
+    notation: Option<Notation>,
+    language: Option<Language>,
+    /// The user forced the notation or language: a game that does not read so is an error.
+    forced: bool,
+}
+
+impl LineReader {
+    fn main_line(
+        &mut self,
+        line: &Line<String>,
+        start: &Chess,
+    ) -> Result<(Line<ChessMove>, Chess), GameError> {
+        self.line(line, start, 0, true)
+    }
+
+    /// Reads a line from `start`; `offset` is the index of its first ply among the game's
+    /// plies (for messages); `detect` says whether this line may teach the notation.
+    fn line(
+        &mut self,
+        line: &Line<String>,
+        start: &Chess,
+        offset: usize,
+        detect: bool,
+    ) -> Result<(Line<ChessMove>, Chess), GameError> {
+        // The moves, read in stretches between null moves.
+        let mut moves: Vec<ChessMove> = Vec::with_capacity(line.nodes.len());
+        let mut positions: Vec<Chess> = Vec::with_capacity(line.nodes.len() + 1);
+        let mut pos = start.clone();
+        let mut i = 0;
+        while i < line.nodes.len() {
+            if is_null(&line.nodes[i].mov) {
+                positions.push(pos.clone());
+                pos = pos.swap_turn().map_err(|_| {
+                    self.error(
+                        line,
+                        i,
+                        offset,
+                        start,
+                        "a null move is not possible here: the side to move is in check".into(),
+                    )
+                })?;
+                moves.push(ChessMove::Null);
+                i += 1;
+                continue;
+            }
+            let end = line.nodes[i..]
+                .iter()
+                .position(|n| is_null(&n.mov))
+                .map_or(line.nodes.len(), |k| i + k);
+            let words: Vec<&str> = line.nodes[i..end].iter().map(|n| n.mov.as_str()).collect();
+            let read = self.read_words(&pos, &words, detect && moves.is_empty());
+            let read = read.map_err(|e| self.line_error(line, i, offset, start, e))?;
+            for m in read {
+                positions.push(pos.clone());
+                pos.play_unchecked(m);
+                moves.push(ChessMove::Move(m));
+            }
+            i = end;
+        }
+        positions.push(pos.clone());
+        let before = self.extras(&line.before, start, offset)?;
+        let mut nodes = Vec::with_capacity(line.nodes.len());
+        for (k, (node, mv)) in line.nodes.iter().zip(moves).enumerate() {
+            let after = self.extras(&node.after, &positions[k], offset + k)?;
+            nodes.push(Node {
+                mov: mv,
+                at: node.at,
+                after,
+            });
+        }
+        Ok((Line { before, nodes }, pos))
+    }
+
+    /// Reads a stretch of words; the first stretch of the main line detects the notation.
+    fn read_words(
+        &mut self,
+        pos: &Chess,
+        words: &[&str],
+        detect: bool,
+    ) -> Result<Vec<Move>, LineError> {
+        match (self.notation, self.language) {
+            (Some(notation), Some(language)) if !detect || self.forced => {
+                read_line_as(pos, words, notation, language)
+            }
+            _ if detect => {
+                let hint = ReadHint {
+                    notation: self.notation,
+                    language: self.language,
+                };
+                let reading = read_line(pos, words, hint)?;
+                if self.forced {
+                    self.check_forced(&reading, pos, words)?;
+                }
+                self.notation = Some(reading.notation);
+                self.language = Some(reading.language);
+                Ok(reading.moves)
+            }
+            (notation, language) => {
+                // A side line before the main line taught anything: read it on its own.
+                let reading = read_line(pos, words, ReadHint { notation, language })?;
+                Ok(reading.moves)
+            }
+        }
+    }
+
+    /// With a forced notation or language, a game read otherwise is refused.
+    fn check_forced(
+        &self,
+        reading: &chess_notation::LineReading,
+        pos: &Chess,
+        words: &[&str],
+    ) -> Result<(), LineError> {
+        let notation_ok = self
+            .notation
+            .is_none_or(|n| same_family(n, reading.notation));
+        let language_ok = self.language.is_none_or(|l| reading.languages.contains(l));
+        if notation_ok && language_ok {
+            return Ok(());
+        }
+        // Read again strictly to get the error at the first word that does not fit.
+        let notation = self.notation.unwrap_or(reading.notation);
+        let language = self.language.unwrap_or(reading.language);
+        read_line_as(pos, words, notation, language).map(|_| ())
+    }
+
+    fn extras(
+        &mut self,
+        items: &[Extra<String>],
+        before_move: &Chess,
+        ply: usize,
+    ) -> Result<Vec<Extra<ChessMove>>, GameError> {
+        let mut out = Vec::with_capacity(items.len());
+        for item in items {
+            out.push(match item {
+                Extra::Nag(n) => Extra::Nag(*n),
+                Extra::Comment { text, kind } => Extra::Comment {
+                    text: text.clone(),
+                    kind: *kind,
+                },
+                Extra::Escape(text) => Extra::Escape(text.clone()),
+                Extra::Setup { name, value, at } => Extra::Setup {
+                    name: name.clone(),
+                    value: value.clone(),
+                    at: *at,
+                },
+                Extra::Variation(line) => {
+                    Extra::Variation(self.line(line, before_move, ply, false)?.0)
+                }
+            });
+        }
+        Ok(out)
+    }
+
+    fn line_error(
+        &self,
+        line: &Line<String>,
+        first: usize,
+        offset: usize,
+        start: &Chess,
+        e: LineError,
+    ) -> GameError {
+        let index = (first + e.ply_index).min(line.nodes.len().saturating_sub(1));
+        let mut message = e.reason.to_string();
+        if !e.candidates.is_empty() && !message.contains(" or ") {
+            let list: Vec<String> = e.candidates.iter().map(|m| m.to_string()).collect();
+            message.push_str(&format!(" (candidates: {})", list.join(", ")));
+        }
+        self.error(line, index, offset, start, message)
+    }
+
+    fn error(
+        &self,
+        line: &Line<String>,
+        index: usize,
+        offset: usize,
+        start: &Chess,
+        message: String,
+    ) -> GameError {
+        let node = &line.nodes[index];
+        let abs = {
+            let full = start.fullmoves().get().saturating_sub(1) as usize;
+            full * 2 + usize::from(start.turn() == Color::Black) + index
+        };
+        GameError {
+            at: node.at,
+            ply: Some(Ply {
+                index: offset + index + 1,
+                number: (abs / 2 + 1) as u32,
+                second: abs % 2 == 1,
+                text: node.mov.clone(),
+            }),
+            message,
+        }
+    }
+}
+
+fn same_family(a: Notation, b: Notation) -> bool {
+    match (a, b) {
+        (Notation::Descriptive(x), Notation::Descriptive(y)) => x == y,
+        (Notation::Descriptive(_), _) | (_, Notation::Descriptive(_)) => false,
+        _ => true,
+    }
+}
+
+/// Writes a line's moves, replaying from `start`.
+fn write_line(line: &Line<ChessMove>, start: &Chess, options: &MoveOptions) -> Line<String> {
+    let mut pos = start.clone();
+    let before = write_extras(&line.before, start, options);
+    let mut nodes = Vec::with_capacity(line.nodes.len());
+    for node in &line.nodes {
+        let before_move = pos.clone();
+        let text = match &node.mov {
+            ChessMove::Move(m) => {
+                let text = write_move(&pos, m, options);
+                pos.play_unchecked(*m);
+                text
+            }
+            ChessMove::Null => {
+                pos = pos.clone().swap_turn().unwrap_or(pos);
+                "--".to_string()
+            }
+        };
+        let after = write_extras(&node.after, &before_move, options);
+        nodes.push(Node {
+            mov: text,
+            at: node.at,
+            after,
+        });
+    }
+    Line { before, nodes }
+}
+
+fn write_extras(
+    items: &[Extra<ChessMove>],
+    before_move: &Chess,
+    options: &MoveOptions,
+) -> Vec<Extra<String>> {
+    items
+        .iter()
+        .map(|item| match item {
+            Extra::Nag(n) => Extra::Nag(*n),
+            Extra::Comment { text, kind } => Extra::Comment {
+                text: text.clone(),
+                kind: *kind,
+            },
+            Extra::Escape(text) => Extra::Escape(text.clone()),
+            Extra::Setup { name, value, at } => Extra::Setup {
+                name: name.clone(),
+                value: value.clone(),
+                at: *at,
+            },
+            Extra::Variation(line) => Extra::Variation(write_line(line, before_move, options)),
+        })
+        .collect()
+}
+
+/// A result token in a chess game's convention, for games built by a program.
+pub fn chess_result(winner: Option<Color>, finished: bool) -> ResultToken {
+    let text = match (finished, winner) {
+        (false, _) => "*",
+        (true, Some(Color::White)) => "1-0",
+        (true, Some(Color::Black)) => "0-1",
+        (true, None) => "1/2-1/2",
+    };
+    ResultToken {
+        text: text.into(),
+        at: Pos::default(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str) -> Result<ChessGame, GameError> {
+        ChessGame::read(
+            record::read_games(text).remove(0).unwrap(),
+            &ChessReadOptions::default(),
+        )
+    }
+
+    #[test]
+    fn seed_descriptive_game_converts_to_spanish_algebraic_and_back() {
+        let g =
+            read("1. P4R, P4R 2. A4AD, A4AD 3. C3AR, C3AD 4. P3D, P3D 5. C3A, D2R 6. 0-0, C3A *")
+                .unwrap();
+        assert_eq!(
+            g.notation,
+            Notation::Descriptive(DescriptiveSystem::Spanish)
+        );
+        let algebraic = ChessWriteStyle {
+            moves: MoveOptions::new(Notation::San, Language::Spanish).with_castling_zeros(true),
+            width: 0,
+        };
+        let text = g.write(&algebraic);
+        assert!(
+            text.contains("1. e4 e5 2. Ac4 Ac5 3. Cf3 Cc6 4. d3 d6 5. Cc3 De7 6. 0-0 Cf6 *"),
+            "{text}"
+        );
+        let back = read(&text).unwrap();
+        let descriptive = ChessWriteStyle {
+            moves: MoveOptions::new(
+                Notation::Descriptive(DescriptiveSystem::Spanish),
+                Language::Spanish,
+            ),
+            width: 0,
+        };
+        let text = back.write(&descriptive);
+        assert!(
+            text.contains(
+                "1. P4R, P4R 2. A4AD, A4AD 3. C3AR, C3AD 4. P3D, P3D 5. C3A, D2R 6. 0-0, C3A *"
+            ),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn null_moves_and_variations() {
+        let g = read("1. e4 e5 2. Nf3 -- 3. Bc4 (3. Bb5 a6) Nc6 *").unwrap();
+        assert_eq!(g.game.moves.nodes[3].mov, ChessMove::Null);
+        // The writer ends the line after `--`, which the reader would otherwise join to the
+        // next word like `35x 4`.
+        let text = g.write(&ChessWriteStyle::default()).replace('\n', " ");
+        assert!(
+            text.contains("2. Nf3 -- 3. Bc4 (3. Bb5 a6) 3... Nc6 *"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn errors_have_places() {
+        let e = read("1. e4 e5\n2. Nf3 Nf6 3. Qxf7 *").unwrap_err();
+        assert_eq!((e.at.line, e.at.column), (2, 15));
+        assert_eq!(
+            e.ply.as_ref().map(|p| (p.index, p.number, p.second)),
+            Some((5, 3, false))
+        );
+        let e = read("[Variant \"Crazyhouse\"]\n1. e4 e5 *").unwrap_err();
+        assert!(
+            e.message.contains("variant not supported: Crazyhouse"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn black_to_move_from_a_fen_numbers_from_the_fen() {
+        let g = read("[FEN \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\"]\n1... e5 2. Nf3 *").unwrap();
+        assert_eq!(g.first_ply(), 1);
+        assert!(
+            g.write(&ChessWriteStyle::default())
+                .contains("1... e5 2. Nf3 *")
+        );
+    }
+}

@@ -1,0 +1,66 @@
+//! The rules a game is played under: one of the four draughts variants, or chess.
+
+use std::fmt;
+use std::str::FromStr;
+
+use draughts::Variant;
+
+/// A game family and its rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Rules {
+    /// A draughts variant.
+    Draughts(Variant),
+    /// Chess (standard or Chess960; the game's tags say which).
+    Chess,
+}
+
+impl Rules {
+    /// The short name: `american`, `international`, `russian`, `brazilian` or `chess`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Rules::Draughts(v) => v.name,
+            Rules::Chess => "chess",
+        }
+    }
+
+    /// Every choice, draughts variants first.
+    pub fn all() -> [Rules; 5] {
+        [
+            Rules::Draughts(Variant::AMERICAN),
+            Rules::Draughts(Variant::INTERNATIONAL),
+            Rules::Draughts(Variant::RUSSIAN),
+            Rules::Draughts(Variant::BRAZILIAN),
+            Rules::Chess,
+        ]
+    }
+}
+
+impl fmt::Display for Rules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Rules::Draughts(v) => f.write_str(v.title),
+            Rules::Chess => f.write_str("Chess"),
+        }
+    }
+}
+
+impl FromStr for Rules {
+    type Err = String;
+
+    /// Reads `chess` or a draughts variant name.
+    ///
+    /// ```
+    /// use scoresheet::games::Rules;
+    /// assert_eq!("chess".parse::<Rules>(), Ok(Rules::Chess));
+    /// assert_eq!("russian".parse::<Rules>().unwrap().name(), "russian");
+    /// assert!("go".parse::<Rules>().is_err());
+    /// ```
+    fn from_str(s: &str) -> Result<Rules, String> {
+        if s.trim().eq_ignore_ascii_case("chess") {
+            return Ok(Rules::Chess);
+        }
+        s.parse::<Variant>().map(Rules::Draughts).map_err(|_| {
+            format!("unknown rules `{s}`: use american, international, russian, brazilian or chess")
+        })
+    }
+}
