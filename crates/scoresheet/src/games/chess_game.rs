@@ -149,17 +149,23 @@ impl ChessGame {
             language: options.language,
             forced: options.notation.is_some() || options.language.is_some(),
         };
-        let (moves, end) = reader.main_line(&game.moves, &start)?;
+        let Game {
+            tags,
+            moves,
+            result,
+            at,
+        } = game;
+        let (moves, end) = reader.main_line(moves, &start)?;
         let notation = reader.notation.unwrap_or(Notation::San);
         let language = reader.language.unwrap_or(Language::English);
         let mut g = ChessGame {
             variant,
             start,
             game: Game {
-                tags: game.tags,
+                tags,
                 moves,
-                result: game.result,
-                at: game.at,
+                result,
+                at,
             },
             end,
             notation,
@@ -309,32 +315,38 @@ struct LineReader {
 impl LineReader {
     fn main_line(
         &mut self,
-        line: &Line<String>,
+        line: Line<String>,
         start: &Chess,
     ) -> Result<(Line<ChessMove>, Chess), GameError> {
         self.line(line, start, 0, true)
     }
 
-    /// Reads a line from `start`; `offset` is the index of its first ply among the game's
-    /// plies (for messages); `detect` says whether this line may teach the notation.
+    /// Reads a line from `start`, taking its comments and side lines over without copying
+    /// them; `offset` is the index of its first ply among the game's plies (for messages);
+    /// `detect` says whether this line may teach the notation.
     fn line(
         &mut self,
-        line: &Line<String>,
+        line: Line<String>,
         start: &Chess,
         offset: usize,
         detect: bool,
     ) -> Result<(Line<ChessMove>, Chess), GameError> {
-        // The moves, read in stretches between null moves.
+        let has_variation =
+            |n: &Node<String>| n.after.iter().any(|e| matches!(e, Extra::Variation(_)));
+        // The moves, read in stretches between null moves; the position before each move
+        // that has side lines, which start from there.
         let mut moves: Vec<ChessMove> = Vec::with_capacity(line.nodes.len());
-        let mut positions: Vec<Chess> = Vec::with_capacity(line.nodes.len() + 1);
+        let mut before_variations: Vec<(usize, Chess)> = Vec::new();
         let mut pos = start.clone();
         let mut i = 0;
         while i < line.nodes.len() {
             if is_null(&line.nodes[i].mov) {
-                positions.push(pos.clone());
+                if has_variation(&line.nodes[i]) {
+                    before_variations.push((i, pos.clone()));
+                }
                 pos = pos.swap_turn().map_err(|_| {
                     self.error(
-                        line,
+                        &line,
                         i,
                         offset,
                         start,
@@ -351,19 +363,28 @@ impl LineReader {
                 .map_or(line.nodes.len(), |k| i + k);
             let words: Vec<&str> = line.nodes[i..end].iter().map(|n| n.mov.as_str()).collect();
             let read = self.read_words(&pos, &words, detect && moves.is_empty());
-            let read = read.map_err(|e| self.line_error(line, i, offset, start, e))?;
-            for m in read {
-                positions.push(pos.clone());
+            let read = read.map_err(|e| self.line_error(&line, i, offset, start, e))?;
+            for (k, m) in read.into_iter().enumerate() {
+                if has_variation(&line.nodes[i + k]) {
+                    before_variations.push((i + k, pos.clone()));
+                }
                 pos.play_unchecked(m);
                 moves.push(ChessMove::Move(m));
             }
             i = end;
         }
-        positions.push(pos.clone());
-        let before = self.extras(&line.before, start, offset)?;
-        let mut nodes = Vec::with_capacity(line.nodes.len());
-        for (k, (node, mv)) in line.nodes.iter().zip(moves).enumerate() {
-            let after = self.extras(&node.after, &positions[k], offset + k)?;
+        let Line {
+            before,
+            nodes: words,
+        } = line;
+        let before = self.extras(before, start, offset)?;
+        let mut nodes = Vec::with_capacity(words.len());
+        let mut variations = before_variations.into_iter().peekable();
+        for (k, (node, mv)) in words.into_iter().zip(moves).enumerate() {
+            let after = match variations.next_if(|(at, _)| *at == k) {
+                Some((_, before_move)) => self.extras(node.after, &before_move, offset + k)?,
+                None => self.extras(node.after, start, offset + k)?,
+            };
             nodes.push(Node {
                 mov: mv,
                 at: node.at,
@@ -425,26 +446,20 @@ impl LineReader {
         read_line_as(pos, words, notation, language).map(|_| ())
     }
 
+    /// Takes over the items written between moves; a side line is read from `before_move`.
     fn extras(
         &mut self,
-        items: &[Extra<String>],
+        items: Vec<Extra<String>>,
         before_move: &Chess,
         ply: usize,
     ) -> Result<Vec<Extra<ChessMove>>, GameError> {
         let mut out = Vec::with_capacity(items.len());
         for item in items {
             out.push(match item {
-                Extra::Nag(n) => Extra::Nag(*n),
-                Extra::Comment { text, kind } => Extra::Comment {
-                    text: text.clone(),
-                    kind: *kind,
-                },
-                Extra::Escape(text) => Extra::Escape(text.clone()),
-                Extra::Setup { name, value, at } => Extra::Setup {
-                    name: name.clone(),
-                    value: value.clone(),
-                    at: *at,
-                },
+                Extra::Nag(n) => Extra::Nag(n),
+                Extra::Comment { text, kind } => Extra::Comment { text, kind },
+                Extra::Escape(text) => Extra::Escape(text),
+                Extra::Setup { name, value, at } => Extra::Setup { name, value, at },
                 Extra::Variation(line) => {
                     Extra::Variation(self.line(line, before_move, ply, false)?.0)
                 }

@@ -1,0 +1,211 @@
+//! Reading and replaying whole files, side by side with the tools people use today, in one
+//! run: `cargo bench -p scoresheet --bench check`.
+//!
+//! - Chess: scoresheet's reader (record + chess-notation, keeping comments, variations and
+//!   every token) against pgn-reader with shakmaty's SAN validation (its `validate` example),
+//!   on the two PGN files of ../shared/data/chess.
+//! - Draughts: scoresheet on american-tinsley.pdn repeated 100 times, and pydraughts (PyPI,
+//!   when installed) reading and replaying the same games.
+//!
+//! Each figure is the fastest of several rounds; ratios compare rounds run alternately.
+
+use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Instant;
+
+use pgn_reader::{RawTag, SanPlus, Visitor};
+use record::{Collect, Reader};
+use scoresheet::games::{AnyGame, ReadOptions, Rules};
+use shakmaty::{CastlingMode, Chess, Position, fen::Fen};
+
+fn shared(rel: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/data")
+        .join(rel)
+}
+
+/// scoresheet: every game read, replayed and kept as a tree; returns (games, ok).
+fn scoresheet(bytes: &[u8], options: &ReadOptions) -> (u64, u64) {
+    let mut reader = Reader::from_bytes(bytes);
+    let mut collect = Collect::default();
+    let (mut games, mut ok) = (0, 0);
+    loop {
+        match reader.read_game(&mut collect) {
+            Ok(None) => break,
+            Ok(Some(game)) => {
+                games += 1;
+                ok += u64::from(AnyGame::read(game, options).is_ok());
+            }
+            Err(_) => games += 1,
+        }
+    }
+    (games, ok)
+}
+
+/// pgn-reader's validator, as in its `validate` example.
+struct Validator;
+
+impl Visitor for Validator {
+    type Tags = Option<Chess>;
+    type Movetext = Chess;
+    type Output = bool;
+
+    fn begin_tags(&mut self) -> ControlFlow<bool, Option<Chess>> {
+        ControlFlow::Continue(None)
+    }
+
+    fn tag(
+        &mut self,
+        tags: &mut Option<Chess>,
+        name: &[u8],
+        value: RawTag<'_>,
+    ) -> ControlFlow<bool> {
+        if name == b"FEN" {
+            match Fen::from_ascii(value.as_bytes())
+                .ok()
+                .and_then(|f| f.into_position(CastlingMode::Chess960).ok())
+            {
+                Some(pos) => *tags = Some(pos),
+                None => return ControlFlow::Break(false),
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self, tags: Option<Chess>) -> ControlFlow<bool, Chess> {
+        ControlFlow::Continue(tags.unwrap_or_default())
+    }
+
+    fn san(&mut self, pos: &mut Chess, san_plus: SanPlus) -> ControlFlow<bool> {
+        match san_plus.san.to_move(pos) {
+            Ok(m) => {
+                pos.play_unchecked(m);
+                ControlFlow::Continue(())
+            }
+            Err(_) => ControlFlow::Break(false),
+        }
+    }
+
+    fn end_game(&mut self, _pos: Chess) -> bool {
+        true
+    }
+}
+
+fn pgn_reader(bytes: &[u8]) -> (u64, u64) {
+    let mut reader = pgn_reader::Reader::new(bytes);
+    let (mut games, mut ok) = (0, 0);
+    while let Ok(Some(valid)) = reader.read_game(&mut Validator) {
+        games += 1;
+        ok += u64::from(valid);
+    }
+    (games, ok)
+}
+
+/// Fastest time of `rounds` alternating rounds of `a` and `b`.
+fn race(
+    rounds: usize,
+    mut a: impl FnMut() -> (u64, u64),
+    mut b: impl FnMut() -> (u64, u64),
+) -> ((u64, u64, f64), (u64, u64, f64)) {
+    let (mut best_a, mut best_b) = (f64::MAX, f64::MAX);
+    let (mut ra, mut rb) = ((0, 0), (0, 0));
+    for _ in 0..rounds {
+        let t = Instant::now();
+        ra = a();
+        best_a = best_a.min(t.elapsed().as_secs_f64());
+        let t = Instant::now();
+        rb = b();
+        best_b = best_b.min(t.elapsed().as_secs_f64());
+    }
+    ((ra.0, ra.1, best_a), (rb.0, rb.1, best_b))
+}
+
+fn report(who: &str, bytes: usize, (games, ok, secs): (u64, u64, f64)) {
+    println!(
+        "  {who:<34} {games:>6} games ({ok} ok) {:>9.1} ms {:>10.0} games/s {:>7.1} MB/s",
+        secs * 1e3,
+        games as f64 / secs,
+        bytes as f64 / secs / 1e6
+    );
+}
+
+fn pydraughts(path: &Path, games: usize) -> Option<f64> {
+    let script = format!(
+        "import time\nfrom draughts import Board, Move\nfrom draughts.PDN import PDNReader\n\
+         t = time.perf_counter()\nr = PDNReader(filename={path:?})\nn = 0\n\
+         for g in r.games[:{games}]:\n    b = Board(variant='english')\n    for m in g.moves:\n        b.push(Move(b, pdn_move=m))\n    n += 1\n\
+         print(n / (time.perf_counter() - t) * {games} / len(r.games) if False else n / (time.perf_counter() - t))\n",
+        path = path.to_string_lossy()
+    );
+    let out = Command::new("python3")
+        .arg("-c")
+        .arg(script)
+        .output()
+        .ok()?;
+    String::from_utf8(out.stdout).ok()?.trim().parse().ok()
+}
+
+fn main() {
+    if std::env::args().any(|a| a == "--list") {
+        return;
+    }
+    println!("chess: scoresheet check pipeline vs pgn-reader + shakmaty validation");
+    for name in ["chess/lichess_db_1000k.pgn", "chess/twic1599_1000k.pgn"] {
+        let bytes = std::fs::read(shared(name)).expect("shared data");
+        let auto = ReadOptions {
+            prefer_chess: true,
+            ..ReadOptions::default()
+        };
+        let (ours, theirs) = race(30, || scoresheet(&bytes, &auto), || pgn_reader(&bytes));
+        println!("{name}:");
+        report("scoresheet (family detected)", bytes.len(), ours);
+        report("pgn-reader validate", bytes.len(), theirs);
+        println!(
+            "  ratio scoresheet/pgn-reader speed: {:.2}",
+            theirs.2 / ours.2
+        );
+        let chess = ReadOptions {
+            rules: Some(Rules::Chess),
+            ..ReadOptions::default()
+        };
+        let (ours, theirs) = race(30, || scoresheet(&bytes, &chess), || pgn_reader(&bytes));
+        report("scoresheet --variant chess", bytes.len(), ours);
+        println!(
+            "  ratio scoresheet/pgn-reader speed: {:.2}",
+            theirs.2 / ours.2
+        );
+    }
+
+    println!("draughts: scoresheet check pipeline on american-tinsley.pdn x100");
+    let one = std::fs::read(shared("draughts/american-tinsley.pdn")).expect("shared data");
+    let mut big = Vec::with_capacity(one.len() * 100 + 100);
+    for _ in 0..100 {
+        big.extend_from_slice(&one);
+        big.push(b'\n');
+    }
+    let auto = ReadOptions::default();
+    let american = ReadOptions {
+        rules: Some(Rules::Draughts(draughts::Variant::AMERICAN)),
+        ..ReadOptions::default()
+    };
+    let (ours, selected) = race(
+        5,
+        || scoresheet(&big, &auto),
+        || scoresheet(&big, &american),
+    );
+    report("scoresheet (variant inferred)", big.len(), ours);
+    report("scoresheet --variant american", big.len(), selected);
+    match pydraughts(&shared("draughts/american-tinsley.pdn"), 40) {
+        Some(rate) => {
+            println!(
+                "  pydraughts: {rate:.1} games/s (PDNReader of the file plus replay of 40 games)"
+            );
+            println!(
+                "  ratio scoresheet/pydraughts games/s: {:.0}",
+                ours.0 as f64 / ours.2 / rate
+            );
+        }
+        None => println!("  pydraughts not available (pip install pydraughts)"),
+    }
+}
