@@ -3,10 +3,10 @@
 use crate::color::Color;
 use crate::draw::{Counters, DrawCheck, DrawReason, DrawRules};
 use crate::geometry::Geometry;
+use crate::geometry::to_bit_set;
 use crate::movegen::Raw;
 use crate::moves::Move;
 use crate::position::{IllegalMove, Position, with_geometry};
-use crate::geometry::to_bit_set;
 use crate::zobrist;
 
 /// Where a game stands.
@@ -206,7 +206,9 @@ impl GameHistory {
     }
 
     fn last(&self) -> &Entry {
-        self.entries.last().expect("a history has at least its start")
+        self.entries
+            .last()
+            .expect("a history has at least its start")
     }
 
     pub(crate) fn entries(&self) -> &[Entry] {

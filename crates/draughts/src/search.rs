@@ -201,7 +201,12 @@ impl SearchResult {
 /// let found = best_move(&GameHistory::new(pos), Level::Strong, Duration::from_millis(100), 1).unwrap();
 /// assert_eq!(found.mv.captured().len(), 1);
 /// ```
-pub fn best_move(game: &GameHistory, level: Level, time: Duration, seed: u64) -> Option<SearchResult> {
+pub fn best_move(
+    game: &GameHistory,
+    level: Level,
+    time: Duration,
+    seed: u64,
+) -> Option<SearchResult> {
     let options = SearchOptions::new(level).with_time(time).with_seed(seed);
     Searcher::with_table_size(table_size(level)).search(game, &options)
 }
@@ -473,7 +478,8 @@ impl<G: Geometry> Worker<'_, G> {
     #[inline(always)]
     fn tick(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes & 1023 == 0 && (self.nodes >= self.max_nodes || Instant::now() >= self.deadline)
+        if self.nodes & 1023 == 0
+            && (self.nodes >= self.max_nodes || Instant::now() >= self.deadline)
         {
             self.stopped = true;
         }
@@ -579,7 +585,11 @@ impl<G: Geometry> Worker<'_, G> {
         } else {
             self.tt.store(
                 key,
-                TtMove::of(moves[order[0].0].from, moves[order[0].0].to, moves[order[0].0].captured),
+                TtMove::of(
+                    moves[order[0].0].from,
+                    moves[order[0].0].to,
+                    moves[order[0].0].captured,
+                ),
                 order[0].1,
                 depth,
                 Bound::Exact,
@@ -686,7 +696,15 @@ impl<G: Geometry> Worker<'_, G> {
                 let reduce = i32::from(
                     depth >= 3 && i >= 3 && quiet && id != killers[0] && id != killers[1],
                 );
-                let mut s = -self.node(&nb, nc, depth - 1 - reduce, -alpha - 1, -alpha, ply + 1, false);
+                let mut s = -self.node(
+                    &nb,
+                    nc,
+                    depth - 1 - reduce,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    false,
+                );
                 if s > alpha && reduce > 0 && !self.stopped {
                     s = -self.node(&nb, nc, depth - 1, -alpha - 1, -alpha, ply + 1, false);
                 }
@@ -729,7 +747,8 @@ impl<G: Geometry> Worker<'_, G> {
         } else {
             Bound::Upper
         };
-        self.tt.store(key, best_move, best, depth, bound, ply as i32);
+        self.tt
+            .store(key, best_move, best, depth, bound, ply as i32);
         best
     }
 
@@ -753,8 +772,9 @@ impl<G: Geometry> Worker<'_, G> {
         buf.clear();
         movegen::captures::<G, false>(b, &self.rules, &mut buf);
         // Bigger captures first.
-        buf.moves
-            .sort_unstable_by_key(|m| std::cmp::Reverse(m.captured.count_ones() * 4 + (m.captured & b.kings).count_ones()));
+        buf.moves.sort_unstable_by_key(|m| {
+            std::cmp::Reverse(m.captured.count_ones() * 4 + (m.captured & b.kings).count_ones())
+        });
         let mut best = -INF;
         for i in 0..buf.moves.len() {
             let m = buf.moves[i];

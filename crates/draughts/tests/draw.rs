@@ -108,7 +108,10 @@ fn rules_of_each_variant() {
     let lone = DrawRules::of(&Variant::INTERNATIONAL).lone_king.unwrap();
     assert_eq!((lone.three_against_one, lone.two_against_one), (16, 5));
     assert_eq!(DrawRules::of(&Variant::RUSSIAN).main_road, Some(5));
-    assert_eq!(DrawRules::of(&Variant::RUSSIAN).kings_against_king, Some(15));
+    assert_eq!(
+        DrawRules::of(&Variant::RUSSIAN).kings_against_king,
+        Some(15)
+    );
     for v in Variant::ALL {
         assert_eq!(DrawRules::of(&v).repetitions, 3);
     }
@@ -159,7 +162,12 @@ fn threefold_repetition_in_every_variant() {
         let moves = cycle(&g);
         for round in 1..=2 {
             for (i, m) in moves.iter().enumerate() {
-                assert_eq!(g.state(), GameState::Ongoing, "{} round {round} ply {i}", v.name);
+                assert_eq!(
+                    g.state(),
+                    GameState::Ongoing,
+                    "{} round {round} ply {i}",
+                    v.name
+                );
                 g.push(m).unwrap();
             }
             assert_eq!(g.repetitions(), round + 1, "{}", v.name);
@@ -321,9 +329,9 @@ fn international_man_move_restarts_the_twenty_five_moves() {
 #[test]
 fn international_sixteen_moves_three_kings_against_one() {
     for fen in [
-        "W:WK46,K50,K45:BK3",  // three kings
-        "W:WK46,K50,36:BK3",   // two kings and a man
-        "W:WK46,36,37:BK3",    // a king and two men
+        "W:WK46,K50,K45:BK3", // three kings
+        "W:WK46,K50,36:BK3",  // two kings and a man
+        "W:WK46,36,37:BK3",   // a king and two men
     ] {
         let mut g = game(fen, Variant::INTERNATIONAL);
         walk(&mut g, 31, any);
@@ -467,7 +475,11 @@ fn on_main_road(pos: &Position, m: &Move) -> bool {
 
 #[test]
 fn russian_main_road_five_moves() {
-    for fen in ["B:WK30,K31,K32:BK18", "B:WK30,K31,24:BK18", "B:WK31,21,28:BK15"] {
+    for fen in [
+        "B:WK30,K31,K32:BK18",
+        "B:WK30,K31,24:BK18",
+        "B:WK31,21,28:BK15",
+    ] {
         let mut g = game(fen, Variant::RUSSIAN);
         walk(&mut g, 9, on_main_road);
         assert_eq!(g.state(), GameState::Ongoing, "{fen}");

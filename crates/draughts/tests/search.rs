@@ -67,7 +67,10 @@ fn a_lost_position_is_seen_as_lost() {
     // Black's lone man against two white kings that close in (American).
     let game = history("B:WK22,K23:B6", Variant::AMERICAN);
     let found = search(&game, SearchOptions::new(Level::Strong).with_depth(16));
-    assert!(matches!(found.forced_result_in(), Some(n) if n < 0), "{found:?}");
+    assert!(
+        matches!(found.forced_result_in(), Some(n) if n < 0),
+        "{found:?}"
+    );
 }
 
 #[test]
@@ -84,7 +87,12 @@ fn one_legal_move_is_played_at_once() {
 #[test]
 fn no_move_no_result() {
     let game = history("W:W29:B25,22", Variant::AMERICAN);
-    assert!(matches!(game.state(), GameState::Win { winner: Color::Black }));
+    assert!(matches!(
+        game.state(),
+        GameState::Win {
+            winner: Color::Black
+        }
+    ));
     assert!(best_move(&game, Level::Strong, Duration::from_millis(50), 0).is_none());
 }
 
@@ -94,7 +102,11 @@ fn the_deadline_is_kept() {
         let game = GameHistory::new(Position::start(v));
         let found = best_move(&game, Level::Strong, Duration::from_millis(300), 0).unwrap();
         // The search stops on its own clock; the slack covers a busy machine.
-        assert!(found.elapsed < Duration::from_millis(1300), "{}: {found:?}", v.name);
+        assert!(
+            found.elapsed < Duration::from_millis(1300),
+            "{}: {found:?}",
+            v.name
+        );
         assert!(found.depth >= 1);
     }
 }
@@ -185,7 +197,13 @@ fn material(pos: &Position) -> i32 {
 
 /// Plays a game between two levels; returns the first level's points (2 win, 1 draw, 0
 /// loss), adjudicating unfinished games by material.
-fn play_game(v: Variant, first: (Level, SearchOptions), second: (Level, SearchOptions), first_is_white: bool, max_plies: usize) -> u32 {
+fn play_game(
+    v: Variant,
+    first: (Level, SearchOptions),
+    second: (Level, SearchOptions),
+    first_is_white: bool,
+    max_plies: usize,
+) -> u32 {
     let mut game = GameHistory::new(Position::start(v));
     let mut searchers = [Searcher::with_table_size(4), Searcher::with_table_size(4)];
     for ply in 0..max_plies {
@@ -194,13 +212,21 @@ fn play_game(v: Variant, first: (Level, SearchOptions), second: (Level, SearchOp
         }
         let white = game.position().side_to_move() == Color::White;
         let first_to_move = white == first_is_white;
-        let (i, opts) = if first_to_move { (0, first.1) } else { (1, second.1) };
+        let (i, opts) = if first_to_move {
+            (0, first.1)
+        } else {
+            (1, second.1)
+        };
         let found = searchers[i]
             .search(&game, &opts.with_seed(ply as u64))
             .expect("the game is not over");
         game.push(&found.mv).expect("legal");
     }
-    let first_color = if first_is_white { Color::White } else { Color::Black };
+    let first_color = if first_is_white {
+        Color::White
+    } else {
+        Color::Black
+    };
     match game.state() {
         GameState::Win { winner } => 2 * u32::from(winner == first_color),
         GameState::Draw { .. } => 1,
@@ -216,7 +242,13 @@ fn play_game(v: Variant, first: (Level, SearchOptions), second: (Level, SearchOp
     }
 }
 
-fn match_points(v: Variant, strong: SearchOptions, weak: SearchOptions, games: u32, max_plies: usize) -> (u32, u32) {
+fn match_points(
+    v: Variant,
+    strong: SearchOptions,
+    weak: SearchOptions,
+    games: u32,
+    max_plies: usize,
+) -> (u32, u32) {
     let mut points = 0;
     for g in 0..games {
         points += play_game(
@@ -265,7 +297,11 @@ fn variant() -> impl Strategy<Value = Variant> {
 /// A random position: each square empty or holding a random piece (no man on its own
 /// crowning row), either side to move.
 fn random_position(v: Variant, cells: &[u8], black_to_move: bool) -> Position {
-    let side = if black_to_move { Color::Black } else { Color::White };
+    let side = if black_to_move {
+        Color::Black
+    } else {
+        Color::White
+    };
     let mut pos = Position::empty(v, side);
     let size = v.size;
     for (i, &c) in cells.iter().enumerate().take(size.squares() as usize) {
