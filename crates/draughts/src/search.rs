@@ -313,7 +313,11 @@ impl Searcher {
             rules,
             check: *game.check(),
             eval,
-            keys: entries.iter().map(|e| e.hash).collect(),
+            keys: {
+                let mut keys = Vec::with_capacity(entries.len() + MAX_PLY + 1);
+                keys.extend(entries.iter().map(|e| e.hash));
+                keys
+            },
             bufs: (0..MAX_PLY).map(|_| MoveBuf::default()).collect(),
             scores: (0..MAX_PLY).map(|_| Vec::new()).collect(),
             killers: [[TtMove::NONE; 2]; MAX_PLY],

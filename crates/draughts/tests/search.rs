@@ -272,7 +272,8 @@ fn strong_beats_beginner_in_a_short_match() {
     assert!(s > b, "Strong {s} – Beginner {b}");
 }
 
-/// A longer match in every variant, at a tenth of a second a move.
+/// Longer matches in every variant, at a tenth of a second a move: Strong against
+/// Beginner and against Intermediate, Intermediate against Beginner.
 #[test]
 #[ignore = "takes a few minutes: cargo test -p draughts --test search -- --ignored"]
 fn levels_are_ordered_in_every_variant() {
@@ -286,7 +287,10 @@ fn levels_are_ordered_in_every_variant() {
         assert!(s > b, "{}: Strong {s} – Beginner {b}", v.name);
         let (i, b) = match_points(v, mid, weak, 4, 200);
         println!("{}: Intermediate {i} – Beginner {b}", v.name);
-        assert!(i >= b, "{}: Intermediate {i} – Beginner {b}", v.name);
+        assert!(i > b, "{}: Intermediate {i} – Beginner {b}", v.name);
+        let (s, i) = match_points(v, strong, mid, 4, 200);
+        println!("{}: Strong {s} – Intermediate {i}", v.name);
+        assert!(s >= i, "{}: Strong {s} – Intermediate {i}", v.name);
     }
 }
 
