@@ -43,6 +43,17 @@ impl GameState {
     }
 }
 
+impl std::fmt::Display for GameState {
+    /// "game goes on", "White wins", "draw: threefold repetition", ...
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            GameState::Ongoing => f.write_str("game goes on"),
+            GameState::Win { winner } => write!(f, "{winner} wins"),
+            GameState::Draw { reason } => write!(f, "draw: {reason}"),
+        }
+    }
+}
+
 /// One position of the game and what the rules need to know about how it was reached.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Entry {

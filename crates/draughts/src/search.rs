@@ -63,6 +63,15 @@ impl Level {
     /// The three levels, weakest first.
     pub const ALL: [Level; 3] = [Level::Beginner, Level::Intermediate, Level::Strong];
 
+    /// The level's name in lower case: `beginner`, `intermediate`, `strong`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Beginner => "beginner",
+            Level::Intermediate => "intermediate",
+            Level::Strong => "strong",
+        }
+    }
+
     /// A thinking time that suits the level for play against people: 0.1 s, 0.4 s, 1.5 s.
     pub fn default_time(self) -> Duration {
         Duration::from_millis(match self {
@@ -96,6 +105,35 @@ impl Level {
             Level::Beginner => 30,
             Level::Intermediate => 5,
             Level::Strong => 0,
+        }
+    }
+}
+
+impl std::fmt::Display for Level {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Level {
+    type Err = String;
+
+    /// Reads a level name, case-insensitive, or its number: 1, 2 or 3.
+    ///
+    /// ```
+    /// use draughts::Level;
+    /// assert_eq!("Strong".parse::<Level>(), Ok(Level::Strong));
+    /// assert_eq!("1".parse::<Level>(), Ok(Level::Beginner));
+    /// assert!("grandmaster".parse::<Level>().is_err());
+    /// ```
+    fn from_str(s: &str) -> Result<Level, String> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "beginner" | "1" => Ok(Level::Beginner),
+            "intermediate" | "2" => Ok(Level::Intermediate),
+            "strong" | "3" => Ok(Level::Strong),
+            _ => Err(format!(
+                "unknown level `{s}`: use beginner, intermediate or strong"
+            )),
         }
     }
 }

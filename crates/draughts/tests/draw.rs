@@ -255,6 +255,7 @@ fn no_legal_move_loses() {
         }
     );
     assert_eq!(g.state().result(&Variant::AMERICAN), Some("0-1"));
+    assert_eq!(g.state().to_string(), "White wins");
     // White's man on 29 is blocked by Black's men on 25 and 22: White cannot move.
     let blocked = game("W:W29:B25,22", Variant::AMERICAN);
     assert_eq!(
@@ -540,6 +541,10 @@ fn american_forty_moves() {
         }
     );
     assert_eq!(g.state().result(&Variant::AMERICAN), Some("1/2-1/2"));
+    assert_eq!(
+        g.state().to_string(),
+        "draw: 40 moves each without a capture or a man move"
+    );
 }
 
 #[test]
