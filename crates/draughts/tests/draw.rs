@@ -564,3 +564,52 @@ fn illegal_moves_are_refused_and_pop_undoes() {
     assert_eq!(g.position(), &other);
     assert_eq!(g.pop(), None);
 }
+
+/// Plays a crowning man move of the side to move that leaves the opponent no capture.
+fn crown(game: &mut GameHistory) {
+    let pos = *game.position();
+    let m = pos
+        .legal_moves()
+        .into_iter()
+        .find(|m| m.crowns() && !m.is_capture() && !pos.after(m).has_capture())
+        .unwrap_or_else(|| panic!("no safe crowning in {}", pos.to_fen()));
+    game.push(&m).unwrap();
+}
+
+#[test]
+fn international_crowning_does_not_restart_the_sixteen_moves() {
+    // A king and two men against a king; a man is crowned on the 11th ply: the count of 32
+    // plies still runs from the start.
+    let mut g = game("W:WK46,6,7:BK35", Variant::INTERNATIONAL);
+    walk(&mut g, 10, any);
+    crown(&mut g);
+    walk(&mut g, 20, any);
+    assert_eq!(g.moves().len(), 31);
+    assert_eq!(g.state(), GameState::Ongoing);
+    walk(&mut g, 1, any);
+    assert_eq!(
+        g.state(),
+        GameState::Draw {
+            reason: DrawReason::LoneKing { moves: 16 }
+        }
+    );
+}
+
+#[test]
+fn russian_crowning_restarts_the_unchanged_balance() {
+    // A king and a man against a king (3 pieces: 5 moves). The man is crowned on the 9th
+    // ply, changing the balance: the 10 plies run again from there.
+    let mut g = game("W:WK32,6:BK29", Variant::RUSSIAN);
+    walk(&mut g, 8, any);
+    crown(&mut g);
+    walk(&mut g, 9, any);
+    assert_eq!(g.moves().len(), 18);
+    assert_eq!(g.state(), GameState::Ongoing);
+    walk(&mut g, 1, any);
+    assert_eq!(
+        g.state(),
+        GameState::Draw {
+            reason: DrawReason::UnchangedBalance { moves: 5 }
+        }
+    );
+}
