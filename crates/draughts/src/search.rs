@@ -228,7 +228,9 @@ impl SearchResult {
 
 /// Picks a move for the side to move of `game`, thinking for at most `time`.
 ///
-/// `None` when the game is over (no legal move). Equivalent to
+/// `None` when the side to move has no legal move. A game already drawn by a rule still gets
+/// a move: ask [`GameHistory::state`] first. Equivalent, but for a table sized to the level,
+/// to
 /// `Searcher::new().search(game, &SearchOptions::new(level).with_time(time).with_seed(seed))`.
 ///
 /// ```
@@ -372,6 +374,8 @@ impl Searcher {
         // Root moves with their latest scores, best first.
         let mut order: Vec<(usize, i32)> = (0..moves.len()).map(|i| (i, 0)).collect();
         let mut best: Option<(usize, i32, u32)> = None;
+        // The root moves as the last finished iteration scored them.
+        let mut completed: Vec<(usize, i32)> = Vec::new();
         for depth in 1..=max_depth {
             let done = worker.root(
                 &root,
@@ -384,6 +388,7 @@ impl Searcher {
             match done {
                 Some(()) => {
                     best = Some((order[0].0, order[0].1, depth));
+                    completed.clone_from(&order);
                 }
                 None => {
                     // A stopped iteration still counts when its first move, the best of the
@@ -402,10 +407,12 @@ impl Searcher {
                 break;
             }
         }
-        let (mut index, mut score, depth) = best.unwrap_or((order[0].0, order[0].1, 0));
-        if exact_all && depth > 0 {
-            let top = order[0].1;
-            let near: Vec<(usize, i32)> = order
+        // Not even the first iteration finished: the first move, judged as it stands.
+        let fallback = (order[0].0, worker.evaluate(&root, 0), 0);
+        let (mut index, mut score, depth) = best.unwrap_or(fallback);
+        if exact_all && !completed.is_empty() {
+            let top = completed[0].1;
+            let near: Vec<(usize, i32)> = completed
                 .iter()
                 .copied()
                 .filter(|&(_, s)| s >= top - level.margin())

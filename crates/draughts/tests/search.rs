@@ -112,6 +112,18 @@ fn the_deadline_is_kept() {
 }
 
 #[test]
+fn a_tiny_budget_still_gives_a_legal_move() {
+    for v in Variant::ALL {
+        let game = GameHistory::new(Position::start(v));
+        for level in Level::ALL {
+            let found = best_move(&game, level, Duration::from_micros(1), 3).unwrap();
+            assert!(game.position().legal_moves().contains(&found.mv));
+            assert!(found.score.abs() < 1_000, "{found:?}");
+        }
+    }
+}
+
+#[test]
 fn the_forty_move_rule_is_seen_in_the_search() {
     // Two kings against one in American checkers win, but not with one ply left before the
     // 40-move rule: the history below brings the count to 79 plies.
