@@ -23,7 +23,8 @@ fn middlegame(v: Variant, plies: usize, seed: u64) -> GameHistory {
         let Some(found) = searcher.search(&game, &options) else {
             break;
         };
-        game.push(&found.mv).expect("the search returns legal moves");
+        game.push(&found.mv)
+            .expect("the search returns legal moves");
     }
     // Go on to a position with a real choice: no capture pending, several moves.
     while game.position().has_capture() || game.position().legal_moves().len() < 2 {
@@ -31,7 +32,8 @@ fn middlegame(v: Variant, plies: usize, seed: u64) -> GameHistory {
         let Some(found) = searcher.search(&game, &options) else {
             break;
         };
-        game.push(&found.mv).expect("the search returns legal moves");
+        game.push(&found.mv)
+            .expect("the search returns legal moves");
     }
     game
 }
@@ -49,7 +51,8 @@ fn main() {
             let game = middlegame(v, plies, n);
             for &ms in budgets {
                 let mut searcher = Searcher::new();
-                let options = SearchOptions::new(Level::Strong).with_time(Duration::from_millis(ms));
+                let options =
+                    SearchOptions::new(Level::Strong).with_time(Duration::from_millis(ms));
                 let Some(r) = searcher.search(&game, &options) else {
                     continue;
                 };
@@ -87,6 +90,10 @@ fn main() {
         }
         let max = times.iter().copied().fold(0.0, f64::max);
         let avg = times.iter().sum::<f64>() / times.len().max(1) as f64;
-        println!("{:<14} mean {avg:.3} s, max {max:.3} s over {} moves", v.name, times.len());
+        println!(
+            "{:<14} mean {avg:.3} s, max {max:.3} s over {} moves",
+            v.name,
+            times.len()
+        );
     }
 }

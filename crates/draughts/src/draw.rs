@@ -360,7 +360,11 @@ impl Counters {
         let man_move = before.kings >> m.from & 1 == 0;
         let r = &check.rules;
         let mut c = Counters {
-            quiet: if capture || man_move { 0 } else { self.quiet + 1 },
+            quiet: if capture || man_move {
+                0
+            } else {
+                self.quiet + 1
+            },
             balance: if capture || m.crown {
                 0
             } else {
@@ -374,8 +378,11 @@ impl Counters {
                 c.lone_king = run(self.lone_king, lone_king_cond(&mat), capture);
             }
             if r.kings_against_king.is_some() {
-                c.kings_against_king =
-                    run(self.kings_against_king, kings_against_king_cond(&mat), false);
+                c.kings_against_king = run(
+                    self.kings_against_king,
+                    kings_against_king_cond(&mat),
+                    false,
+                );
             }
             if r.main_road.is_some() && mat.total() == 4 {
                 c.main_road = run(
@@ -425,13 +432,9 @@ impl Counters {
             if let Some(limit) = r.unchanged_balance.iter().find(|l| total <= l.max_pieces)
                 && self.balance >= 2 * limit.moves
             {
-                return Some(DrawReason::UnchangedBalance {
-                    moves: limit.moves,
-                });
+                return Some(DrawReason::UnchangedBalance { moves: limit.moves });
             }
         }
         None
     }
-
 }
-

@@ -162,8 +162,8 @@ fn side_score<G: Geometry>(t: &EvalTables, b: &Bits, side: Color, men_total: i32
 #[inline]
 pub(crate) fn evaluate<G: Geometry>(t: &EvalTables, b: &Bits) -> i32 {
     let men_total = ((b.white | b.black) & !b.kings).count_ones() as i32;
-    let mut score =
-        side_score::<G>(t, b, Color::White, men_total) - side_score::<G>(t, b, Color::Black, men_total);
+    let mut score = side_score::<G>(t, b, Color::White, men_total)
+        - side_score::<G>(t, b, Color::Black, men_total);
 
     // Material balance in man units, for trades and drawn endings.
     let pieces_w = b.white.count_ones();

@@ -3,10 +3,10 @@
 use crate::color::Color;
 use crate::draw::{Counters, DrawCheck, DrawReason, DrawRules};
 use crate::geometry::Geometry;
+use crate::geometry::to_bit_set;
 use crate::movegen::Raw;
 use crate::moves::Move;
 use crate::position::{IllegalMove, Position, with_geometry};
-use crate::geometry::to_bit_set;
 use crate::zobrist;
 
 /// Where a game stands.
@@ -39,6 +39,17 @@ impl GameState {
             GameState::Ongoing => None,
             GameState::Win { winner } => Some(variant.result_for(Some(winner))),
             GameState::Draw { .. } => Some(variant.result_for(None)),
+        }
+    }
+}
+
+impl std::fmt::Display for GameState {
+    /// "game goes on", "White wins", "draw: threefold repetition", ...
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            GameState::Ongoing => f.write_str("game goes on"),
+            GameState::Win { winner } => write!(f, "{winner} wins"),
+            GameState::Draw { reason } => write!(f, "draw: {reason}"),
         }
     }
 }
@@ -206,7 +217,9 @@ impl GameHistory {
     }
 
     fn last(&self) -> &Entry {
-        self.entries.last().expect("a history has at least its start")
+        self.entries
+            .last()
+            .expect("a history has at least its start")
     }
 
     pub(crate) fn entries(&self) -> &[Entry] {

@@ -63,6 +63,15 @@ impl Level {
     /// The three levels, weakest first.
     pub const ALL: [Level; 3] = [Level::Beginner, Level::Intermediate, Level::Strong];
 
+    /// The level's name in lower case: `beginner`, `intermediate`, `strong`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Beginner => "beginner",
+            Level::Intermediate => "intermediate",
+            Level::Strong => "strong",
+        }
+    }
+
     /// A thinking time that suits the level for play against people: 0.1 s, 0.4 s, 1.5 s.
     pub fn default_time(self) -> Duration {
         Duration::from_millis(match self {
@@ -96,6 +105,35 @@ impl Level {
             Level::Beginner => 30,
             Level::Intermediate => 5,
             Level::Strong => 0,
+        }
+    }
+}
+
+impl std::fmt::Display for Level {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Level {
+    type Err = String;
+
+    /// Reads a level name, case-insensitive, or its number: 1, 2 or 3.
+    ///
+    /// ```
+    /// use draughts::Level;
+    /// assert_eq!("Strong".parse::<Level>(), Ok(Level::Strong));
+    /// assert_eq!("1".parse::<Level>(), Ok(Level::Beginner));
+    /// assert!("grandmaster".parse::<Level>().is_err());
+    /// ```
+    fn from_str(s: &str) -> Result<Level, String> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "beginner" | "1" => Ok(Level::Beginner),
+            "intermediate" | "2" => Ok(Level::Intermediate),
+            "strong" | "3" => Ok(Level::Strong),
+            _ => Err(format!(
+                "unknown level `{s}`: use beginner, intermediate or strong"
+            )),
         }
     }
 }
@@ -190,7 +228,9 @@ impl SearchResult {
 
 /// Picks a move for the side to move of `game`, thinking for at most `time`.
 ///
-/// `None` when the game is over (no legal move). Equivalent to
+/// `None` when the side to move has no legal move. A game already drawn by a rule still gets
+/// a move: ask [`GameHistory::state`] first. Equivalent, but for a table sized to the level,
+/// to
 /// `Searcher::new().search(game, &SearchOptions::new(level).with_time(time).with_seed(seed))`.
 ///
 /// ```
@@ -201,7 +241,12 @@ impl SearchResult {
 /// let found = best_move(&GameHistory::new(pos), Level::Strong, Duration::from_millis(100), 1).unwrap();
 /// assert_eq!(found.mv.captured().len(), 1);
 /// ```
-pub fn best_move(game: &GameHistory, level: Level, time: Duration, seed: u64) -> Option<SearchResult> {
+pub fn best_move(
+    game: &GameHistory,
+    level: Level,
+    time: Duration,
+    seed: u64,
+) -> Option<SearchResult> {
     let options = SearchOptions::new(level).with_time(time).with_seed(seed);
     Searcher::with_table_size(table_size(level)).search(game, &options)
 }
@@ -308,7 +353,11 @@ impl Searcher {
             rules,
             check: *game.check(),
             eval,
-            keys: entries.iter().map(|e| e.hash).collect(),
+            keys: {
+                let mut keys = Vec::with_capacity(entries.len() + MAX_PLY + 1);
+                keys.extend(entries.iter().map(|e| e.hash));
+                keys
+            },
             bufs: (0..MAX_PLY).map(|_| MoveBuf::default()).collect(),
             scores: (0..MAX_PLY).map(|_| Vec::new()).collect(),
             killers: [[TtMove::NONE; 2]; MAX_PLY],
@@ -325,6 +374,8 @@ impl Searcher {
         // Root moves with their latest scores, best first.
         let mut order: Vec<(usize, i32)> = (0..moves.len()).map(|i| (i, 0)).collect();
         let mut best: Option<(usize, i32, u32)> = None;
+        // The root moves as the last finished iteration scored them.
+        let mut completed: Vec<(usize, i32)> = Vec::new();
         for depth in 1..=max_depth {
             let done = worker.root(
                 &root,
@@ -337,6 +388,7 @@ impl Searcher {
             match done {
                 Some(()) => {
                     best = Some((order[0].0, order[0].1, depth));
+                    completed.clone_from(&order);
                 }
                 None => {
                     // A stopped iteration still counts when its first move, the best of the
@@ -355,10 +407,12 @@ impl Searcher {
                 break;
             }
         }
-        let (mut index, mut score, depth) = best.unwrap_or((order[0].0, order[0].1, 0));
-        if exact_all && depth > 0 {
-            let top = order[0].1;
-            let near: Vec<(usize, i32)> = order
+        // Not even the first iteration finished: the first move, judged as it stands.
+        let fallback = (order[0].0, worker.evaluate(&root, 0), 0);
+        let (mut index, mut score, depth) = best.unwrap_or(fallback);
+        if exact_all && !completed.is_empty() {
+            let top = completed[0].1;
+            let near: Vec<(usize, i32)> = completed
                 .iter()
                 .copied()
                 .filter(|&(_, s)| s >= top - level.margin())
@@ -473,7 +527,8 @@ impl<G: Geometry> Worker<'_, G> {
     #[inline(always)]
     fn tick(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes & 1023 == 0 && (self.nodes >= self.max_nodes || Instant::now() >= self.deadline)
+        if self.nodes & 1023 == 0
+            && (self.nodes >= self.max_nodes || Instant::now() >= self.deadline)
         {
             self.stopped = true;
         }
@@ -579,7 +634,11 @@ impl<G: Geometry> Worker<'_, G> {
         } else {
             self.tt.store(
                 key,
-                TtMove::of(moves[order[0].0].from, moves[order[0].0].to, moves[order[0].0].captured),
+                TtMove::of(
+                    moves[order[0].0].from,
+                    moves[order[0].0].to,
+                    moves[order[0].0].captured,
+                ),
                 order[0].1,
                 depth,
                 Bound::Exact,
@@ -686,7 +745,15 @@ impl<G: Geometry> Worker<'_, G> {
                 let reduce = i32::from(
                     depth >= 3 && i >= 3 && quiet && id != killers[0] && id != killers[1],
                 );
-                let mut s = -self.node(&nb, nc, depth - 1 - reduce, -alpha - 1, -alpha, ply + 1, false);
+                let mut s = -self.node(
+                    &nb,
+                    nc,
+                    depth - 1 - reduce,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    false,
+                );
                 if s > alpha && reduce > 0 && !self.stopped {
                     s = -self.node(&nb, nc, depth - 1, -alpha - 1, -alpha, ply + 1, false);
                 }
@@ -729,7 +796,8 @@ impl<G: Geometry> Worker<'_, G> {
         } else {
             Bound::Upper
         };
-        self.tt.store(key, best_move, best, depth, bound, ply as i32);
+        self.tt
+            .store(key, best_move, best, depth, bound, ply as i32);
         best
     }
 
@@ -753,8 +821,9 @@ impl<G: Geometry> Worker<'_, G> {
         buf.clear();
         movegen::captures::<G, false>(b, &self.rules, &mut buf);
         // Bigger captures first.
-        buf.moves
-            .sort_unstable_by_key(|m| std::cmp::Reverse(m.captured.count_ones() * 4 + (m.captured & b.kings).count_ones()));
+        buf.moves.sort_unstable_by_key(|m| {
+            std::cmp::Reverse(m.captured.count_ones() * 4 + (m.captured & b.kings).count_ones())
+        });
         let mut best = -INF;
         for i in 0..buf.moves.len() {
             let m = buf.moves[i];

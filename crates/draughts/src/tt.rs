@@ -122,8 +122,7 @@ impl Table {
         };
         let first = self.slots[i];
         let first_old = first.meta >> 2 != self.generation;
-        if first.key == key || first.meta & 3 == 0 || first_old || depth >= i32::from(first.depth)
-        {
+        if first.key == key || first.meta & 3 == 0 || first_old || depth >= i32::from(first.depth) {
             // Keep a move found earlier for the same position when this search found none.
             let mut slot = slot;
             if first.key == key && mv == TtMove::NONE {

@@ -87,11 +87,11 @@ pub(crate) fn after(h: u64, before: &Bits, m: &Raw) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Position;
     use crate::geometry::{Eight, Ten};
     use crate::movegen::{MoveBuf, Rules, generate, play};
     use crate::position::with_geometry;
     use crate::variant::Variant;
-    use crate::Position;
 
     /// Along a deterministic walk of each variant, the incremental hash equals the hash from
     /// scratch.

@@ -71,6 +71,11 @@ enum Encoding {
     Latin1,
 }
 
+/// [`Encoding`] as constant parameters of the emitting loop.
+const ASCII: u8 = 0;
+const UTF8: u8 = 1;
+const LATIN1: u8 = 2;
+
 impl<'a> Reader<&'a [u8]> {
     /// A reader of games in memory.
     pub fn from_bytes(bytes: &'a [u8]) -> Self {
@@ -189,12 +194,19 @@ impl<R: Read> Reader<R> {
                 message: err.message.clone(),
                 game_number: self.games,
             }),
-            None => Ok(Some(emit(
-                &self.tokens,
-                &mut ctx,
-                &mut self.scratch,
-                visitor,
-            ))),
+            // One copy of the emitting loop per encoding, so that the loop over tokens does
+            // not ask again and again how to count columns.
+            None => Ok(Some(match encoding {
+                Encoding::Ascii => {
+                    emit::<V, ASCII>(&self.tokens, &mut ctx, &mut self.scratch, visitor)
+                }
+                Encoding::Utf8 => {
+                    emit::<V, UTF8>(&self.tokens, &mut ctx, &mut self.scratch, visitor)
+                }
+                Encoding::Latin1 => {
+                    emit::<V, LATIN1>(&self.tokens, &mut ctx, &mut self.scratch, visitor)
+                }
+            })),
         };
 
         // Where the next game starts.
@@ -353,9 +365,14 @@ impl<'a> Ctx<'a> {
         }
     }
 
+    /// The place of `at`, for a game of encoding `E`.
     #[inline(always)]
-    fn pos(&mut self, line: u32, line_start: usize, at: usize) -> Pos {
-        let chars = self.chars(line_start, at);
+    fn pos_in<const E: u8>(&mut self, line: u32, line_start: usize, at: usize) -> Pos {
+        let chars = if E == UTF8 {
+            self.chars(line_start, at)
+        } else {
+            (at - line_start) as u32
+        };
         let column = if line == self.first_line {
             self.col_base + chars
         } else {
@@ -369,8 +386,44 @@ impl<'a> Ctx<'a> {
     }
 
     #[inline(always)]
-    fn token_pos(&mut self, t: &Token) -> Pos {
-        self.pos(t.line, t.line_start as usize, t.start as usize)
+    fn token_pos_in<const E: u8>(&mut self, t: &Token) -> Pos {
+        self.pos_in::<E>(t.line, t.line_start as usize, t.start as usize)
+    }
+
+    /// The text of `game[a..b]` for a game of encoding `E`.
+    #[inline(always)]
+    fn text_in<'s, const E: u8>(&self, a: u32, b: u32, scratch: &'s mut String) -> &'s str
+    where
+        'a: 's,
+    {
+        if E == LATIN1 {
+            return self.decode(a as usize, b as usize, scratch);
+        }
+        self.text(a, b, scratch)
+    }
+
+    /// Appends the text of `game[a..b]` to `out`, for a game of encoding `E`.
+    fn push_text_in<const E: u8>(&self, a: u32, b: u32, out: &mut String) {
+        if E == LATIN1 {
+            out.extend(self.game[a as usize..b as usize].iter().map(|&c| c as char));
+        } else {
+            self.push_text(a, b, out);
+        }
+    }
+
+    #[inline(always)]
+    fn pos(&mut self, line: u32, line_start: usize, at: usize) -> Pos {
+        let chars = self.chars(line_start, at);
+        let column = if line == self.first_line {
+            self.col_base + chars
+        } else {
+            chars
+        } + 1;
+        Pos {
+            line,
+            column,
+            offset: self.offset + at as u64,
+        }
     }
 
     /// The text of `game[a..b]`, decoded into `scratch` if the game is Latin-1.
@@ -408,18 +461,25 @@ impl<'a> Ctx<'a> {
 }
 
 /// Phase two: hands the checked tokens of one game to the visitor.
-fn emit<V: Visitor>(
+fn emit<V: Visitor, const E: u8>(
     toks: &[Token],
     ctx: &mut Ctx<'_>,
     scratch: &mut [String; 3],
     visitor: &mut V,
 ) -> V::Output {
     let [s0, s1, s2] = scratch;
-    visitor.begin_game(ctx.token_pos(&toks[0]));
-    for t in toks.iter().filter(|t| t.kind == Kind::Tag) {
-        let at = ctx.token_pos(t);
-        let name = ctx.text(t.a, t.b, s0);
-        let value = unescaped(ctx, t, s1, s2);
+    visitor.begin_game(ctx.token_pos_in::<E>(&toks[0]));
+    // Tags come before the movetext, maybe among comments and escape lines.
+    let prelude = toks.iter().take_while(|t| {
+        matches!(
+            t.kind,
+            Kind::Tag | Kind::Comment | Kind::LineComment | Kind::Escape
+        )
+    });
+    for t in prelude.filter(|t| t.kind == Kind::Tag) {
+        let at = ctx.token_pos_in::<E>(t);
+        let name = ctx.text_in::<E>(t.a, t.b, s0);
+        let value = unescaped::<E>(ctx, t, s1, s2);
         visitor.tag(name, value, at);
     }
     if visitor.begin_movetext() != Flow::Continue {
@@ -430,7 +490,7 @@ fn emit<V: Visitor>(
     while i < toks.len() {
         let t = &toks[i];
         i += 1;
-        let at = ctx.token_pos(t);
+        let at = ctx.token_pos_in::<E>(t);
         match t.kind {
             Kind::Tag => {}
             Kind::Word | Kind::WordCont => {
@@ -439,15 +499,15 @@ fn emit<V: Visitor>(
                     j += 1;
                 }
                 let text = if j == i {
-                    ctx.text(t.a, t.b, s0)
+                    ctx.text_in::<E>(t.a, t.b, s0)
                 } else {
                     s0.clear();
-                    ctx.push_text(t.a, t.b, s0);
+                    ctx.push_text_in::<E>(t.a, t.b, s0);
                     for c in &toks[i..j] {
                         if c.flag {
                             s0.push(' ');
                         }
-                        ctx.push_text(c.a, c.b, s0);
+                        ctx.push_text_in::<E>(c.a, c.b, s0);
                     }
                     s0.as_str()
                 };
@@ -459,7 +519,7 @@ fn emit<V: Visitor>(
                         i = next;
                         depth -= 1;
                         if let Some(close) = close {
-                            let at = ctx.token_pos(&toks[close]);
+                            let at = ctx.token_pos_in::<E>(&toks[close]);
                             visitor.end_variation(at);
                         }
                     }
@@ -471,9 +531,13 @@ fn emit<V: Visitor>(
                 let number = (t.c != u32::MAX).then_some(t.c);
                 visitor.move_number(number, t.d, at);
             }
-            Kind::Comment => visitor.comment(ctx.text(t.a, t.b, s0), CommentKind::Brace, at),
-            Kind::LineComment => visitor.comment(ctx.text(t.a, t.b, s0), CommentKind::Line, at),
-            Kind::Escape => visitor.escape(ctx.text(t.a, t.b, s0), at),
+            Kind::Comment => {
+                visitor.comment(ctx.text_in::<E>(t.a, t.b, s0), CommentKind::Brace, at)
+            }
+            Kind::LineComment => {
+                visitor.comment(ctx.text_in::<E>(t.a, t.b, s0), CommentKind::Line, at)
+            }
+            Kind::Escape => visitor.escape(ctx.text_in::<E>(t.a, t.b, s0), at),
             Kind::Open => match visitor.begin_variation(at) {
                 Flow::Continue => depth += 1,
                 Flow::SkipVariation => i = skip_variation(toks, i).1,
@@ -484,19 +548,24 @@ fn emit<V: Visitor>(
                 visitor.end_variation(at);
             }
             Kind::Setup => {
-                let name = ctx.text(t.a, t.b, s0);
-                let value = unescaped(ctx, t, s1, s2);
+                let name = ctx.text_in::<E>(t.a, t.b, s0);
+                let value = unescaped::<E>(ctx, t, s1, s2);
                 visitor.setup(name, value, at);
             }
-            Kind::Result => visitor.result(ctx.text(t.a, t.b, s0), at),
+            Kind::Result => visitor.result(ctx.text_in::<E>(t.a, t.b, s0), at),
         }
     }
     visitor.end_game()
 }
 
 /// The value of a tag or setup token, escapes undone.
-fn unescaped<'s>(ctx: &Ctx<'s>, t: &Token, raw: &'s mut String, out: &'s mut String) -> &'s str {
-    let value = ctx.text(t.c, t.d, raw);
+fn unescaped<'s, const E: u8>(
+    ctx: &Ctx<'s>,
+    t: &Token,
+    raw: &'s mut String,
+    out: &'s mut String,
+) -> &'s str {
+    let value = ctx.text_in::<E>(t.c, t.d, raw);
     if !t.flag {
         return value;
     }

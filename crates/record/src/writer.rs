@@ -29,9 +29,13 @@ pub struct WriteOptions {
     ///
     /// A ply whose absolute index `p` is even is the first mover's and is written `N. move`;
     /// an odd one is written `N... move` when it starts a line or follows a comment,
-    /// variation, NAG or other item, and bare otherwise; `N = p / 2 + 1`.
+    /// variation, NAG (other than a mark glued to the move) or other item, and bare
+    /// otherwise; `N = p / 2 + 1`. An odd ply whose text starts with a word that the reader
+    /// would join to the move before it (`ch`, `e.p.`, ...) gets its number too.
     pub first_ply: u32,
-    /// Whether to write move numbers at all.
+    /// Whether to write move numbers at all. Without them, a move whose text starts with a
+    /// descriptive suffix word (`ch`, `e.p.`, ...) and directly follows another move reads
+    /// back joined to it.
     pub move_numbers: bool,
     /// A character written right after the first mover's ply when the second mover's ply
     /// follows it directly (`1. P4R, P4R` in Spanish descriptive notation).
