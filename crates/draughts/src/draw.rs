@@ -1,47 +1,8 @@
-//! The draw rules of each variant, as values.
+//! The draw rules of each variant, as values: see [`DrawRules`].
 //!
 //! A [`DrawRules`] describes which draw rules a variant has and their move limits; the same
 //! code reads it for every variant, in [`GameHistory`](crate::GameHistory) and inside the
-//! computer's search. [`DrawRules::of`] gives the rules of the four supported variants:
-//!
-//! | rule | International | Brazilian | Russian | American |
-//! | --- | --- | --- | --- | --- |
-//! | same position, same side to move, 3 times | yes | yes | yes | yes |
-//! | only kings moved, no capture, for N moves each | 25 | 20 | 15 | 40 |
-//! | 3 pieces (≥ 1 king) against a lone king | 16 | 16 | — | — |
-//! | 2 pieces (≥ 1 king) or 1 king against a lone king | 5 | 5 | — | — |
-//! | 3 kings or more against a lone king | — | — | 15 | — |
-//! | 3 pieces (≥ 1 king) against a lone king on the main road | — | — | 5 | — |
-//! | both sides have kings, balance unchanged: 2–3 / 4–5 / 6–7 pieces | — | — | 5 / 30 / 60 | — |
-//!
-//! Sources, and how each rule is read:
-//!
-//! - **International**: the FMJD Official Rules of International Draughts, article 6
-//!   (6.2 threefold repetition, 6.3 the 25-move rule, 6.4 the 16-move rule, 6.5 the 5-move
-//!   rule), read as lidraughts applies them: the 16- and 5-move counts run from the capture
-//!   that brought the ending about (a promotion does not restart them) and apply when the
-//!   stronger side has at least one king.
-//! - **Brazilian**: the rules of the Confederação Brasileira de Damas, the International
-//!   rules on 8×8 as lidraughts plays them, with 20 moves (not 25) for the kings-only rule.
-//! - **Russian**: the rules of the Draughts Federation of Russia (Правила вида спорта
-//!   «шашки», section on the draw): threefold repetition; 15 moves of kings only without a
-//!   capture or a man move; 3 kings (or more) against a lone king not won within 15 moves,
-//!   counted from the moment that balance arose; 3 pieces with a king against a lone king on
-//!   the main road (a1–h8) not won by the 5th move; and, when both sides have kings, a balance
-//!   of forces unchanged (no capture, no man crowned) for 5 moves with 2–3 pieces on the
-//!   board, 30 moves with 4–5, 60 moves with 6–7.
-//! - **American**: the American Checker Federation's 40-move rule. The law is a claim: a
-//!   player asks the stronger side to show a win within 40 moves each. Software has no one to
-//!   claim, so it is modelled, as most checkers programs do, as an automatic draw after 40
-//!   moves by each side with no man moved and nothing taken.
-//!
-//! Where the official rules make a draw something a player claims or an arbiter declares,
-//! it is applied here automatically, the moment the condition holds. A move that leaves the
-//! opponent without a legal move wins even if it also completes a draw count.
-//!
-//! Counting: "N moves" means N moves by each side, so 2N plies. Each count starts from the
-//! position where its condition began to hold (or from the first position of the game
-//! history) and stops the moment the condition no longer holds.
+//! computer's search.
 
 use std::fmt;
 
@@ -51,7 +12,7 @@ use crate::position::with_geometry;
 use crate::square::{BoardSize, Square};
 use crate::variant::Variant;
 
-/// The limits of a lone-king ending rule (FMJD article 6.4 and 6.5).
+/// The limits of the lone-king ending rules (FMJD article 6: the 16- and 5-move rules).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct LoneKingRule {
     /// Moves each when three pieces, at least one a king, face a lone king (16).
@@ -72,6 +33,54 @@ pub struct BalanceLimit {
 }
 
 /// A variant's draw rules (besides "the side to move has no legal move", which is a loss).
+///
+/// [`DrawRules::of`] gives the rules of the four supported variants:
+///
+/// | rule | International | Brazilian | Russian | American |
+/// | --- | --- | --- | --- | --- |
+/// | same position, same side to move, 3 times | yes | yes | yes | yes |
+/// | only kings moved, no capture, for N moves each | 25 | 20 | 15 | 40 |
+/// | 3 pieces (≥ 1 king) against a lone king | 16 | 16 | — | — |
+/// | 2 pieces (≥ 1 king) or 1 king against a lone king | 5 | 5 | — | — |
+/// | 3 kings or more against a lone king | — | — | 15 | — |
+/// | 3 pieces (≥ 1 king) against a lone king on the main road | — | — | 5 | — |
+/// | both sides have kings, balance unchanged: 2–3 / 4–5 / 6–7 pieces | — | — | 5 / 30 / 60 | — |
+///
+/// Sources, and how each rule is read:
+///
+/// - **International**: the FMJD Official Rules of International Draughts, article 6 (the
+///   draw): threefold repetition, the 25-move rule, the 16-move rule and the 5-move rule,
+///   read as lidraughts applies them: the 16- and 5-move counts run from the capture that
+///   brought the ending about (a crowning does not restart them) and apply when the stronger
+///   side has at least one king.
+/// - **Brazilian**: the rules of the Confederação Brasileira de Damas, the International
+///   rules on 8×8 as lidraughts plays them, with 20 moves (not 25) for the kings-only rule.
+/// - **Russian**: the rules of the Draughts Federation of Russia (Правила вида спорта
+///   «шашки», section on the draw): threefold repetition; 15 moves of kings only without a
+///   capture or a man move; 3 kings (or more) against a lone king not won within 15 moves,
+///   counted from the moment that balance arose; 3 pieces with a king against a lone king on
+///   the main road (a1–h8) not won by the 5th move; and, when both sides have kings, a balance
+///   of forces unchanged (no capture, no man crowned) for 5 moves with 2–3 pieces on the
+///   board, 30 moves with 4–5, 60 moves with 6–7.
+/// - **American**: the American Checker Federation's 40-move rule. The law is a claim: a
+///   player asks the stronger side to show a win within 40 moves each. Software has no one to
+///   claim, so it is modelled, as most checkers programs do, as an automatic draw after 40
+///   moves by each side with no man moved and nothing taken.
+///
+/// Where the official rules make a draw something a player claims or an arbiter declares,
+/// it is applied here automatically, the moment the condition holds. A move that leaves the
+/// opponent without a legal move wins even if it also completes a draw count.
+///
+/// Counting: "N moves" means N moves by each side, so 2N plies, counted from:
+///
+/// - kings only: the last man move or capture;
+/// - lone king (16 and 5 moves): the position where the ending arose, or the last capture
+///   within it (a crowning does not restart it);
+/// - three kings against a king, and the main road: the position from which the condition
+///   has held without a break;
+/// - unchanged balance: the last capture or crowning;
+///
+/// or from the first position of the game history, when that is later.
 ///
 /// ```
 /// use draughts::{DrawRules, Variant};

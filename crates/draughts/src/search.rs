@@ -1,27 +1,6 @@
 //! The computer opponent: alpha-beta search with three levels of play.
 //!
-//! [`best_move`] (or a reusable [`Searcher`]) picks a move for the side to move in a
-//! [`GameHistory`]'s current position. The search is a principal-variation negamax with
-//! iterative deepening under a deadline, a transposition table keyed by Zobrist hashes,
-//! captures searched to the end (captures are compulsory, so a side with a capture pending
-//! is never scored by the evaluation: it must take), a one-ply extension where there is a
-//! single legal move, late-move reductions for quiet moves, and move ordering by the table's
-//! move, captures, two killer moves per ply and a history table. Draws are seen inside the
-//! search: a position repeated on the path or in the game, and every draw rule of the
-//! variant's [`DrawRules`](crate::DrawRules), whose counts are carried from node to node.
-//!
-//! Scores are in hundredths of a man from the side to move's point of view; a forced win is
-//! scored [`WIN`] minus the plies to it, a forced loss the negative.
-//!
-//! ```
-//! use std::time::Duration;
-//! use draughts::{GameHistory, Level, Position, SearchOptions, Searcher, Variant};
-//! let game = GameHistory::new(Position::start(Variant::RUSSIAN));
-//! let options = SearchOptions::new(Level::Intermediate).with_depth(3);
-//! let found = Searcher::new().search(&game, &options).unwrap();
-//! assert!(game.position().legal_moves().contains(&found.mv));
-//! assert!(found.depth >= 1);
-//! ```
+//! See [`Searcher`] for how it works and [`Level`] for the three levels.
 
 use std::marker::PhantomData;
 use std::time::{Duration, Instant};
@@ -261,6 +240,60 @@ fn table_size(level: Level) -> usize {
 
 /// A search with its memory (transposition table, history of good moves), reusable from
 /// move to move of a game.
+///
+/// [`best_move`] (or a reusable [`Searcher`]) picks a move for the side to move in a
+/// [`GameHistory`]'s current position. The search is a principal-variation negamax with
+/// iterative deepening under a deadline, a transposition table keyed by Zobrist hashes,
+/// captures searched to the end (captures are compulsory, so a side with a capture pending
+/// is never scored by the evaluation: it must take), a one-ply extension where there is a
+/// single legal move, late-move reductions for quiet moves, and move ordering by the table's
+/// move, captures, two killer moves per ply and a history table. Draws are seen inside the
+/// search: a position repeated on the path or in the game, and every draw rule of the
+/// variant's [`DrawRules`](crate::DrawRules), whose counts are carried from node to node.
+///
+/// Scores are in hundredths of a man from the side to move's point of view; a forced win is
+/// scored [`WIN`] minus the plies to it, a forced loss the negative.
+///
+/// The evaluation scores a position in hundredths of a man:
+///
+/// - **material**: a man is 100; a king is 300 where kings fly (a flying king is worth about
+///   three men) and 165 where they step (American checkers: about 1.5–2 men);
+/// - **advancement** of men, row by row towards the crowning row, worth little while the
+///   board is full and more as men come off (in the ending, a man that runs is what counts);
+/// - **promotion threats**: a man on the row before the crowning row, more when a square in
+///   front of it is free;
+/// - **back-rank guard**: men still on their own first row, which keep the opponent from
+///   crowning, worth most early and nothing once the board has emptied;
+/// - **centre**: men and kings in the middle of the board;
+/// - **mobility**: the number of non-capturing moves of each side;
+/// - **main road**: a flying king on the long diagonal;
+/// - **trades when ahead**: the side with more material gains a little for every piece that
+///   has left the board, so it exchanges;
+/// - **drawn endings**: where kings fly, a lone king against two pieces (three on 10×10, or
+///   three when the lone king holds the main road on 8×8) is scored near zero, as it is a
+///   known draw.
+///
+/// A game against the computer: the person's move, then the computer's, until the game ends.
+///
+/// ```
+/// use draughts::{GameHistory, GameState, Level, Position, SearchOptions, Searcher, Variant};
+/// let mut game = GameHistory::new(Position::start(Variant::RUSSIAN));
+/// let mut computer = Searcher::new();
+/// // Depth-limited here so the example runs fast; a real game uses the level's time.
+/// let options = SearchOptions::new(Level::Intermediate).with_depth(3);
+/// for _ in 0..3 {
+///     let person = game.position().legal_moves()[0].clone();
+///     game.push(&person).unwrap();
+///     if game.state().is_over() {
+///         break;
+///     }
+///     let reply = computer.search(&game, &options).expect("the game goes on");
+///     assert!(reply.depth >= 1);
+///     game.push(&reply.mv).unwrap();
+/// }
+/// assert_eq!(game.moves().len(), 6);
+/// assert_eq!(game.state(), GameState::Ongoing);
+/// ```
 #[derive(Clone, Debug)]
 pub struct Searcher {
     tt: Table,

@@ -159,3 +159,42 @@ fn default_layout() {
         "1... 12-16 2. 24-20 (2. 23-19) 2... 16x23 *\n\n"
     );
 }
+
+#[test]
+fn writing_to_io_and_display_agree() {
+    let game = read_games("[Event \"x\"]\n1. e4 {c} e5 1/2-1/2")
+        .remove(0)
+        .unwrap();
+    let mut bytes = Vec::new();
+    record::write_game_io(&game, &WriteOptions::default(), &mut bytes).unwrap();
+    assert_eq!(String::from_utf8(bytes).unwrap(), game.to_string());
+    assert_eq!(
+        game.to_string(),
+        "[Event \"x\"]\n\n1. e4 {c} 1... e5 1/2-1/2\n\n"
+    );
+}
+
+#[test]
+fn games_built_by_a_program_write_and_read_back() {
+    let mut b = record::GameBuilder::new();
+    b.tag("Event", "built", record::Pos::default());
+    for (i, m) in ["32-28", "19-23", "28x19", "14x23"].iter().enumerate() {
+        b.push_move(m.to_string(), record::Pos::default());
+        if i == 1 {
+            b.begin_variation();
+            b.push_move("18-23".to_string(), record::Pos::default());
+            b.push_nag(record::Nag(14));
+            b.end_variation();
+        }
+    }
+    b.push_escape("engine eval 0.00");
+    b.push_setup("FEN", "W:W31-50:B1-20", record::Pos::default());
+    b.push_comment("the end", record::CommentKind::Line);
+    let mut game = b.finish();
+    game.tags.set("Result", "2-0");
+    let text = check_round_trip(&game, "built");
+    assert_eq!(
+        text,
+        "[Event \"built\"]\n[Result \"2-0\"]\n\n1. 32-28 19-23 (1... 18-23 $14) 2. 28x19 14x23\n%engine eval 0.00\n/FEN \"W:W31-50:B1-20\"/ ; the end\n2-0\n\n"
+    );
+}
