@@ -11,6 +11,7 @@ mod input;
 mod perft;
 mod progress;
 mod read_args;
+mod serve;
 mod variant_arg;
 
 pub use variant_arg::{RulesArg, VariantArg};
@@ -33,6 +34,8 @@ enum Command {
     Check(check::CheckArgs),
     /// Rewrite games in another notation (standard input to standard output by default).
     Convert(convert::ConvertArgs),
+    /// Run the web site: analysis board, games, help pages.
+    Serve(serve::ServeArgs),
 }
 
 /// Runs a parsed command line. `Ok` carries the exit code; `Err` is a usage or I/O problem
@@ -43,5 +46,6 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Fen(args) => fen::run(args),
         Command::Check(args) => check::run(args),
         Command::Convert(args) => convert::run(args),
+        Command::Serve(args) => serve::run(args),
     }
 }

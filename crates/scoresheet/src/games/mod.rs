@@ -9,6 +9,7 @@ mod chess_game;
 mod draughts_game;
 mod error;
 mod outcome;
+mod position;
 mod rules;
 mod variant_choice;
 
@@ -19,5 +20,6 @@ pub use chess_game::{
 pub use draughts_game::{DraughtsGame, VariantSource, WriteStyle};
 pub use error::{GameError, Ply};
 pub use outcome::Outcome;
+pub use position::{AnyMove, AnyPosition, LegalMove, NotationChoice, Status, draughts_move_id};
 pub use rules::Rules;
 pub use variant_choice::{board_size_hint, variant_from_game_type};

@@ -5,4 +5,4 @@ mod board_view;
 mod svg;
 
 pub use board_view::{BoardView, Cell, PieceView};
-pub use svg::{SvgOptions, board_svg};
+pub use svg::{SvgOptions, board_svg, escape as escape_html};

@@ -166,7 +166,7 @@ fn piece_svg(s: &mut String, piece: PieceView, cx: u32, cy: u32, id: &str) {
 }
 
 /// Escapes text for SVG/HTML content and attribute values.
-pub(crate) fn escape(text: &str) -> String {
+pub fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {

@@ -1,0 +1,46 @@
+//! Embeds the web pages' files (crates/scoresheet/web) into the binary, so that `serve` needs
+//! nothing beside it: writes a table of every file with its bytes to OUT_DIR/web_files.rs.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+fn collect(dir: &Path, root: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    let mut entries: Vec<_> = entries.flatten().map(|e| e.path()).collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            collect(&path, root, out);
+        } else {
+            out.push(path.strip_prefix(root).expect("inside web/").to_path_buf());
+        }
+    }
+}
+
+fn main() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("web");
+    println!("cargo:rerun-if-changed={}", root.display());
+    let mut files = Vec::new();
+    collect(&root, &root, &mut files);
+    let mut code = String::from(
+        "/// Every file under web/, by path relative to it (with `/` separators).\npub static WEB_FILES: &[(&str, &[u8])] = &[\n",
+    );
+    for rel in &files {
+        let name = rel.to_string_lossy().replace('\\', "/");
+        // Skip what is not part of the site: notes for developers, editor files.
+        if name.ends_with(".md") || name.starts_with('.') || name.contains("/.") {
+            continue;
+        }
+        println!("cargo:rerun-if-changed={}", root.join(rel).display());
+        let _ = writeln!(
+            code,
+            "    ({name:?}, include_bytes!({:?})),",
+            root.join(rel).display().to_string()
+        );
+    }
+    code.push_str("];\n");
+    let out = PathBuf::from(std::env::var("OUT_DIR").expect("OUT_DIR")).join("web_files.rs");
+    std::fs::write(out, code).expect("write web_files.rs");
+}

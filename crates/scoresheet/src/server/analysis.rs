@@ -1,0 +1,536 @@
+//! The analysis board's API: load a game or a FEN, list a position's moves, play a move,
+//! write a game tree as PDN/PGN, draw a board.
+
+use axum::Json;
+use axum::extract::Query;
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use record::{Collect, Extra, Game, Line, Node, ReadError, Reader, ResultToken, Tags, Visitor};
+use serde::Deserialize;
+
+use crate::games::{
+    AnyGame, AnyMove, AnyPosition, ChessGame, ChessMove, ChessVariant, ChessWriteStyle,
+    DraughtsGame, ReadOptions, Rules, VariantSource, WriteStyle,
+};
+use crate::render::{SvgOptions, board_svg};
+
+use super::error::ApiError;
+use super::json::ApiJson;
+use super::views::{GameView, NotationRequest, PositionView, SvgRequest, null_move, parse_rules};
+
+/// The largest text a page may paste.
+pub const MAX_TEXT: usize = 1 << 20;
+
+fn check_size(text: &str) -> Result<(), ApiError> {
+    if text.len() > MAX_TEXT {
+        return Err(ApiError::new(
+            axum::http::StatusCode::PAYLOAD_TOO_LARGE,
+            "too-large",
+            format!(
+                "the pasted text is {} bytes; at most 1 MB (1,048,576 bytes) is read",
+                text.len()
+            ),
+        ));
+    }
+    Ok(())
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LoadRequest {
+    rules: String,
+    #[serde(default = "initial")]
+    start: String,
+    #[serde(default)]
+    text: String,
+    #[serde(default)]
+    notation: NotationRequest,
+    svg: Option<SvgRequest>,
+}
+
+fn initial() -> String {
+    "initial".into()
+}
+
+/// `POST /api/load`.
+pub async fn load(ApiJson(req): ApiJson<LoadRequest>) -> Result<Json<GameView>, ApiError> {
+    let rules = parse_rules(&req.rules)?;
+    let notation = req.notation.choice()?;
+    check_size(&req.text)?;
+    let view = match req.start.as_str() {
+        "initial" => GameView::empty(&AnyPosition::start(rules), &notation, req.svg, "selected"),
+        "fen" => {
+            let pos = AnyPosition::from_fen(rules, req.text.trim())
+                .map_err(|m| fen_error(&req.text, m))?;
+            GameView::empty(&pos, &notation, req.svg, "selected")
+        }
+        "pdn" | "pgn" => load_text(&req.text, rules, &notation, req.svg)?,
+        other => {
+            return Err(ApiError::bad_request(format!(
+                "unknown start `{other}`: use initial, fen or pdn"
+            )));
+        }
+    };
+    Ok(Json(view))
+}
+
+/// A FEN error with its column when the message gives one (`character N`).
+fn fen_error(text: &str, message: String) -> ApiError {
+    let column = message
+        .split("character ")
+        .nth(1)
+        .and_then(|rest| rest.split(|c: char| !c.is_ascii_digit()).next())
+        .and_then(|n| n.parse::<u32>().ok());
+    let leading = text.len() - text.trim_start().len();
+    let error = ApiError::unreadable("bad-fen", message);
+    match column {
+        Some(c) => error.at(1, c + leading as u32),
+        None => error,
+    }
+}
+
+/// Counts games without keeping them.
+struct Count;
+
+impl Visitor for Count {
+    type Output = ();
+    fn end_game(&mut self) {}
+}
+
+/// Reads the first game of a pasted text, under its GameType or `rules`.
+pub fn load_text(
+    text: &str,
+    rules: Rules,
+    notation: &crate::games::NotationChoice,
+    svg: Option<SvgRequest>,
+) -> Result<GameView, ApiError> {
+    let mut reader = Reader::from_str(text);
+    let first = match reader.read_game(&mut Collect::default()) {
+        Ok(Some(game)) => game,
+        Ok(None) => return Err(ApiError::unreadable("empty", "the text holds no game")),
+        Err(ReadError::Syntax { at, message, .. }) => {
+            return Err(ApiError::unreadable("syntax", message).at(at.line, at.column));
+        }
+        Err(ReadError::Io(e)) => return Err(ApiError::bad_request(e.to_string())),
+    };
+    let mut games = 1;
+    loop {
+        match reader.read_game(&mut Count) {
+            Ok(None) => break,
+            _ => games += 1,
+        }
+    }
+    let from_tag = first.tags.contains("GameType");
+    let options = ReadOptions {
+        rules: Some(rules),
+        ..ReadOptions::default()
+    };
+    let game = AnyGame::read(first, &options).map_err(|e| {
+        let code = if e.ply.is_some() {
+            "illegal-move"
+        } else {
+            "unreadable"
+        };
+        ApiError::unreadable(code, e.to_string()).at(e.at.line, e.at.column)
+    })?;
+    let source = match &game {
+        AnyGame::Draughts(g) if g.source == VariantSource::GameType => "gametype",
+        _ if from_tag => "gametype",
+        _ => "selected",
+    };
+    let mut view = GameView::of(&game, notation, svg, source);
+    view.games_in_text = games;
+    Ok(view)
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PositionRequest {
+    rules: String,
+    fen: String,
+    #[serde(default)]
+    notation: NotationRequest,
+    svg: Option<SvgRequest>,
+}
+
+/// `POST /api/position`.
+pub async fn position(
+    ApiJson(req): ApiJson<PositionRequest>,
+) -> Result<Json<PositionView>, ApiError> {
+    let rules = parse_rules(&req.rules)?;
+    let notation = req.notation.choice()?;
+    check_size(&req.fen)?;
+    let pos = AnyPosition::from_fen(rules, req.fen.trim()).map_err(|m| fen_error(&req.fen, m))?;
+    Ok(Json(PositionView::of(&pos, &notation, req.svg)))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayRequest {
+    rules: String,
+    fen: String,
+    #[serde(rename = "move")]
+    mv: String,
+    #[serde(default)]
+    notation: NotationRequest,
+    svg: Option<SvgRequest>,
+}
+
+#[derive(Debug, serde::Serialize)]
+pub struct MoveView {
+    pub id: String,
+    pub text: String,
+}
+
+#[derive(Debug, serde::Serialize)]
+pub struct PlayView {
+    #[serde(rename = "move")]
+    pub mv: MoveView,
+    pub position: PositionView,
+}
+
+/// `POST /api/play`.
+pub async fn play(ApiJson(req): ApiJson<PlayRequest>) -> Result<Json<PlayView>, ApiError> {
+    let rules = parse_rules(&req.rules)?;
+    let notation = req.notation.choice()?;
+    check_size(&req.fen)?;
+    let pos = AnyPosition::from_fen(rules, req.fen.trim()).map_err(|m| fen_error(&req.fen, m))?;
+    let m = pos
+        .find_move(req.mv.trim())
+        .map_err(|e| move_error(&pos, &req.mv, e))?;
+    let (id, text) = pos.describe(&m, &notation);
+    let next = pos.after(&m);
+    Ok(Json(PlayView {
+        mv: MoveView { id, text },
+        position: PositionView::of(&next, &notation, req.svg),
+    }))
+}
+
+fn move_error(pos: &AnyPosition, text: &str, reason: String) -> ApiError {
+    let legal: Vec<String> = pos
+        .legal_moves(&Default::default())
+        .into_iter()
+        .map(|m| m.text)
+        .collect();
+    let listed = if legal.is_empty() {
+        "none".to_string()
+    } else {
+        legal.join(" ")
+    };
+    ApiError::unreadable(
+        "illegal-move",
+        format!("{reason} ({text}; legal moves: {listed})"),
+    )
+}
+
+#[derive(Debug, Deserialize)]
+pub struct ExportNode {
+    id: u32,
+    parent: u32,
+    #[serde(rename = "move")]
+    mv: String,
+    #[serde(default)]
+    comment: Option<String>,
+    #[serde(default)]
+    nags: Vec<u8>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExportRequest {
+    rules: String,
+    start: String,
+    #[serde(default)]
+    tags: Vec<(String, String)>,
+    #[serde(default)]
+    nodes: Vec<ExportNode>,
+    #[serde(default)]
+    result: Option<String>,
+    #[serde(default)]
+    notation: NotationRequest,
+}
+
+#[derive(Debug, serde::Serialize)]
+pub struct ExportView {
+    pub text: String,
+    pub filename: String,
+}
+
+/// `POST /api/export`.
+pub async fn export(ApiJson(req): ApiJson<ExportRequest>) -> Result<Json<ExportView>, ApiError> {
+    let rules = parse_rules(&req.rules)?;
+    let notation = req.notation.choice()?;
+    check_size(&req.start)?;
+    if req.nodes.len() > 20_000 {
+        return Err(ApiError::bad_request(
+            "too many moves in one game tree (at most 20,000)",
+        ));
+    }
+    let start =
+        AnyPosition::from_fen(rules, req.start.trim()).map_err(|m| fen_error(&req.start, m))?;
+    let line = build_line(&req.nodes, 0, &start, 0)?;
+    let mut tags = Tags::new();
+    for (name, value) in &req.tags {
+        tags.set(name, value.clone());
+    }
+    let result = req
+        .result
+        .clone()
+        .filter(|r| ResultToken::is_result(r) || r == "*")
+        .map(ResultToken::new);
+    let text = write_tree(&start, line, tags, result, &notation)?;
+    let event = req
+        .tags
+        .iter()
+        .find(|(n, _)| n == "Event")
+        .map(|(_, v)| v.as_str())
+        .unwrap_or("analysis");
+    Ok(Json(ExportView {
+        filename: file_name(event, rules),
+        text,
+    }))
+}
+
+/// A file name from an event name: letters, digits and dashes, then the rules, `.pdn` or
+/// `.pgn`.
+pub fn file_name(event: &str, rules: Rules) -> String {
+    let mut stem: String = event
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    while stem.contains("--") {
+        stem = stem.replace("--", "-");
+    }
+    let stem = stem.trim_matches('-');
+    let stem = if stem.is_empty() { "game" } else { stem };
+    let stem: String = stem.chars().take(60).collect();
+    let ext = if rules == Rules::Chess { "pgn" } else { "pdn" };
+    format!("{stem}-{}.{ext}", rules.name())
+}
+
+/// Builds the line that starts with the children of `parent`: its first child is the main
+/// move, the others are side lines hanging after it.
+fn build_line(
+    nodes: &[ExportNode],
+    parent: u32,
+    pos: &AnyPosition,
+    depth: usize,
+) -> Result<Line<AnyMoveOrNull>, ApiError> {
+    if depth > 2_000 {
+        return Err(ApiError::bad_request("side lines nested too deep"));
+    }
+    let mut line = Line::default();
+    let mut parent = parent;
+    let mut pos = pos.clone();
+    loop {
+        let children: Vec<&ExportNode> = nodes
+            .iter()
+            .filter(|n| n.parent == parent && n.id != n.parent)
+            .collect();
+        let Some(main) = children.first() else { break };
+        let (mv, next) = resolve(&pos, &main.mv)?;
+        let mut after = Vec::new();
+        for nag in &main.nags {
+            after.push(Extra::Nag(record::Nag(*nag)));
+        }
+        if let Some(c) = main.comment.as_ref().filter(|c| !c.trim().is_empty()) {
+            after.push(Extra::Comment {
+                text: c.trim().to_string(),
+                kind: Default::default(),
+            });
+        }
+        for side in &children[1..] {
+            let mut variation = build_line(nodes, side.id, &resolve(&pos, &side.mv)?.1, depth + 1)?;
+            let (side_move, _) = resolve(&pos, &side.mv)?;
+            let mut side_after = Vec::new();
+            if let Some(c) = side.comment.as_ref().filter(|c| !c.trim().is_empty()) {
+                side_after.push(Extra::Comment {
+                    text: c.trim().to_string(),
+                    kind: Default::default(),
+                });
+            }
+            variation.nodes.insert(
+                0,
+                Node {
+                    mov: side_move,
+                    at: Default::default(),
+                    after: side_after,
+                },
+            );
+            after.push(Extra::Variation(variation));
+        }
+        line.nodes.push(Node {
+            mov: mv,
+            at: Default::default(),
+            after,
+        });
+        parent = main.id;
+        pos = next;
+        if line.nodes.len() > nodes.len() {
+            return Err(ApiError::bad_request("the game tree has a cycle"));
+        }
+    }
+    Ok(line)
+}
+
+/// A move of an exported tree: a move or a chess null move.
+#[derive(Clone, Debug)]
+enum AnyMoveOrNull {
+    Move(AnyMove),
+    Null,
+}
+
+fn resolve(pos: &AnyPosition, id: &str) -> Result<(AnyMoveOrNull, AnyPosition), ApiError> {
+    if id == "0000" || id == "--" {
+        return Ok((AnyMoveOrNull::Null, null_move(pos)));
+    }
+    let m = pos.find_move(id).map_err(|e| move_error(pos, id, e))?;
+    let next = pos.after(&m);
+    Ok((AnyMoveOrNull::Move(m), next))
+}
+
+fn write_tree(
+    start: &AnyPosition,
+    line: Line<AnyMoveOrNull>,
+    tags: Tags,
+    result: Option<ResultToken>,
+    notation: &crate::games::NotationChoice,
+) -> Result<String, ApiError> {
+    match start {
+        AnyPosition::Draughts(p) => {
+            let moves = map_line(line, &|m| match m {
+                AnyMoveOrNull::Move(AnyMove::Draughts(m)) => Some(m),
+                _ => None,
+            })
+            .ok_or_else(|| ApiError::bad_request("a null move is not a draughts move"))?;
+            let variant = *p.variant();
+            let mut tags = tags;
+            if *p != draughts::Position::start(variant) {
+                tags.set("FEN", p.to_fen());
+            }
+            let game = DraughtsGame {
+                variant,
+                source: VariantSource::Selected,
+                start: *p,
+                end: *p,
+                game: Game {
+                    tags,
+                    moves,
+                    result,
+                    at: Default::default(),
+                },
+                warnings: Vec::new(),
+            };
+            let mut style = WriteStyle::default();
+            if notation.squares.is_some() {
+                let mut m = draughts::MoveStyle::of(&variant);
+                m.squares = notation.squares.unwrap_or(m.squares);
+                style.moves = Some(m);
+            }
+            Ok(game.write(&style))
+        }
+        AnyPosition::Chess(p) => {
+            let moves = map_line(line, &|m| match m {
+                AnyMoveOrNull::Move(AnyMove::Chess(m)) => Some(ChessMove::Move(m)),
+                AnyMoveOrNull::Null => Some(ChessMove::Null),
+                _ => None,
+            })
+            .ok_or_else(|| ApiError::bad_request("not a chess move"))?;
+            let mut tags = tags;
+            let standard = *p == shakmaty::Chess::default();
+            if !standard {
+                tags.set("FEN", AnyPosition::Chess(p.clone()).fen());
+                tags.set("SetUp", "1");
+            }
+            let variant =
+                if shakmaty::Position::castles(p).mode() == shakmaty::CastlingMode::Chess960 {
+                    ChessVariant::Chess960
+                } else {
+                    ChessVariant::Standard
+                };
+            let game = ChessGame {
+                variant,
+                start: p.clone(),
+                end: p.clone(),
+                game: Game {
+                    tags,
+                    moves,
+                    result,
+                    at: Default::default(),
+                },
+                notation: notation.chess.notation,
+                language: notation.chess.language,
+                warnings: Vec::new(),
+            };
+            Ok(game.write(&ChessWriteStyle {
+                moves: notation.chess,
+                width: 80,
+            }))
+        }
+    }
+}
+
+fn map_line<M, N>(line: Line<M>, f: &dyn Fn(M) -> Option<N>) -> Option<Line<N>> {
+    let before = map_extras(line.before, f)?;
+    let mut nodes = Vec::with_capacity(line.nodes.len());
+    for node in line.nodes {
+        nodes.push(Node {
+            mov: f(node.mov)?,
+            at: node.at,
+            after: map_extras(node.after, f)?,
+        });
+    }
+    Some(Line { before, nodes })
+}
+
+fn map_extras<M, N>(items: Vec<Extra<M>>, f: &dyn Fn(M) -> Option<N>) -> Option<Vec<Extra<N>>> {
+    items
+        .into_iter()
+        .map(|e| {
+            Some(match e {
+                Extra::Nag(n) => Extra::Nag(n),
+                Extra::Comment { text, kind } => Extra::Comment { text, kind },
+                Extra::Escape(t) => Extra::Escape(t),
+                Extra::Setup { name, value, at } => Extra::Setup { name, value, at },
+                Extra::Variation(l) => Extra::Variation(map_line(l, f)?),
+            })
+        })
+        .collect()
+}
+
+#[derive(Debug, Deserialize)]
+pub struct SvgQuery {
+    rules: String,
+    fen: Option<String>,
+    #[serde(default = "one")]
+    coordinates: u8,
+    #[serde(default)]
+    flipped: u8,
+}
+
+fn one() -> u8 {
+    1
+}
+
+/// `GET /api/svg`.
+pub async fn svg(Query(q): Query<SvgQuery>) -> Result<Response, ApiError> {
+    let rules = parse_rules(&q.rules)?;
+    let pos = match &q.fen {
+        Some(fen) => AnyPosition::from_fen(rules, fen.trim()).map_err(|m| fen_error(fen, m))?,
+        None => AnyPosition::start(rules),
+    };
+    let svg = board_svg(
+        &pos.board_view(),
+        &SvgOptions {
+            coordinates: q.coordinates != 0,
+            flipped: q.flipped != 0,
+        },
+    );
+    Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response())
+}

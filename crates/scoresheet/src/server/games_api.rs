@@ -1,0 +1,868 @@
+//! Games played on the site: create, join, move, resign, offer and accept draws, follow live
+//! (server-sent events), download as PDN, open on the analysis board once finished.
+//!
+//! Every player holds a secret for the game (a cookie `s_<id>`, or `Authorization: Bearer`
+//! for programs); the store keeps only its SHA-256. Only a player can move, and only on their
+//! turn; the store refuses a second move for the same turn, so of two moves sent at once one
+//! is accepted and the other gets 409.
+
+use std::convert::Infallible;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::response::{IntoResponse, Response};
+use futures_util::Stream;
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use tokio_stream::StreamExt;
+use tokio_stream::wrappers::BroadcastStream;
+
+use super::AppState;
+use super::error::ApiError;
+use super::json::ApiJson;
+use super::pages::{Visitor, cookie, random_token};
+use super::play::{PlayedGame, result_for, winner_of};
+use super::views::{GameView, PositionView};
+use crate::games::{AnyPosition, NotationChoice, Rules};
+use crate::store::{Finish, StoredGame, StoredMove};
+
+/// The SHA-256 of a secret, as hex.
+fn hash(secret: &str) -> String {
+    Sha256::digest(secret.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// The requester's secret for game `id`: the bearer token, else the game's cookie.
+fn secret_of(headers: &HeaderMap, id: &str) -> Option<String> {
+    if let Some(token) = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+    {
+        return Some(token.trim().to_string());
+    }
+    cookie(headers, &format!("s_{id}")).map(str::to_string)
+}
+
+/// Which side(s) the requester plays: `white`, `black`, `both` (one device), or none.
+fn role(game: &StoredGame, secret: Option<&str>) -> Option<&'static str> {
+    let h = hash(secret?);
+    let white = game.white_secret.as_deref() == Some(h.as_str());
+    let black = game.black_secret.as_deref() == Some(h.as_str());
+    match (white, black) {
+        (true, true) => Some("both"),
+        (true, false) => Some("white"),
+        (false, true) => Some("black"),
+        _ => None,
+    }
+}
+
+fn db(e: crate::store::StoreError) -> ApiError {
+    ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "database", e.to_string())
+}
+
+/// A game as the pages see it.
+#[derive(Debug, Serialize)]
+pub struct GameInfo {
+    pub id: String,
+    pub rules: String,
+    pub mode: String,
+    pub level: Option<String>,
+    pub computer: Option<String>,
+    pub status: String,
+    pub result: Option<String>,
+    pub reason: Option<String>,
+    pub winner: Option<&'static str>,
+    pub draw_offer: Option<String>,
+    pub white: Option<String>,
+    pub black: Option<String>,
+    pub start_fen: String,
+    pub plies: i64,
+    pub turn: &'static str,
+    pub moves: Vec<StoredMove>,
+    pub position: PositionView,
+    pub you: Option<&'static str>,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+/// Loads a game and builds its info for `secret`'s holder.
+pub async fn game_info(
+    app: &AppState,
+    id: &str,
+    secret: Option<&str>,
+) -> Result<(GameInfo, StoredGame), ApiError> {
+    let game = app
+        .store
+        .game(id)
+        .await
+        .map_err(db)?
+        .ok_or_else(|| ApiError::not_found(format!("no game {id}")))?;
+    let moves = app.store.moves(id).await.map_err(db)?;
+    let played = PlayedGame::replay(&game, &moves)
+        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "broken-game", e))?;
+    let rules: Rules = game.rules.parse().map_err(ApiError::bad_request)?;
+    let pos = played.position();
+    let info = GameInfo {
+        id: game.id.clone(),
+        rules: game.rules.clone(),
+        mode: game.mode.clone(),
+        level: game.level.clone(),
+        computer: game.computer.clone(),
+        status: game.status.clone(),
+        result: game.result.clone(),
+        reason: game.reason.clone(),
+        winner: game.result.as_deref().and_then(|r| winner_of(rules, r)),
+        draw_offer: game.draw_offer.clone(),
+        white: game.white_name.clone(),
+        black: game.black_name.clone(),
+        start_fen: game.start_fen.clone(),
+        plies: game.plies,
+        turn: pos.side_name(),
+        moves,
+        position: PositionView::of(&pos, &NotationChoice::default(), None),
+        you: role(&game, secret),
+        created_at: game.created_at,
+        updated_at: game.updated_at,
+    };
+    Ok((info, game))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreateRequest {
+    rules: String,
+    mode: String,
+    #[serde(default)]
+    level: Option<String>,
+    /// The creator's side: `white`, `black` or `random` (computer and friend games).
+    #[serde(default)]
+    color: Option<String>,
+    #[serde(default)]
+    fen: Option<String>,
+    #[serde(default)]
+    name: Option<String>,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Created {
+    game: GameInfo,
+    secret: String,
+    url: String,
+    invite: Option<String>,
+}
+
+fn clean_name(name: Option<&str>) -> Option<String> {
+    let n: String = name?.chars().filter(|c| !c.is_control()).take(40).collect();
+    let n = n.trim().to_string();
+    (!n.is_empty()).then_some(n)
+}
+
+/// `POST /api/games`.
+pub async fn create(
+    State(app): State<Arc<AppState>>,
+    v: Visitor,
+    ApiJson(req): ApiJson<CreateRequest>,
+) -> Result<Response, ApiError> {
+    let rules: Rules = req.rules.parse().map_err(ApiError::bad_request)?;
+    let start = match &req.fen {
+        Some(fen) if !fen.trim().is_empty() => AnyPosition::from_fen(rules, fen.trim())
+            .map_err(|m| ApiError::unreadable("bad-fen", m))?,
+        _ => AnyPosition::start(rules),
+    };
+    let secret = random_token();
+    let hashed = hash(&secret);
+    let creator_side = match req.color.as_deref() {
+        None | Some("white") => "white",
+        Some("black") => "black",
+        Some("random") => {
+            if random_token().as_bytes()[0].is_multiple_of(2) {
+                "white"
+            } else {
+                "black"
+            }
+        }
+        Some(other) => return Err(ApiError::bad_request(format!("unknown color `{other}`"))),
+    };
+    let name = clean_name(req.name.as_deref());
+    let mut game = StoredGame {
+        id: random_token()[..10].to_string(),
+        rules: rules.name().to_string(),
+        mode: req.mode.clone(),
+        level: None,
+        computer: None,
+        start_fen: start.fen(),
+        status: "ongoing".into(),
+        result: None,
+        reason: None,
+        draw_offer: None,
+        white_name: None,
+        black_name: None,
+        white_secret: None,
+        black_secret: None,
+        creator: Some(v.id.clone()),
+        guest: None,
+        plies: 0,
+        created_at: 0,
+        updated_at: 0,
+    };
+    let seat = |g: &mut StoredGame, side: &str, name: Option<String>| {
+        if side == "white" {
+            g.white_secret = Some(hashed.clone());
+            g.white_name = name;
+        } else {
+            g.black_secret = Some(hashed.clone());
+            g.black_name = name;
+        }
+    };
+    match req.mode.as_str() {
+        "device" => {
+            game.white_secret = Some(hashed.clone());
+            game.black_secret = Some(hashed.clone());
+        }
+        "computer" => {
+            if rules == Rules::Chess {
+                return Err(ApiError::bad_request(
+                    "the computer plays draughts only; chess is played on one device",
+                ));
+            }
+            let level = req.level.as_deref().unwrap_or("intermediate");
+            if !["beginner", "intermediate", "strong"].contains(&level) {
+                return Err(ApiError::bad_request(format!(
+                    "unknown level `{level}`: beginner, intermediate or strong"
+                )));
+            }
+            game.level = Some(level.into());
+            let computer_side = if creator_side == "white" {
+                "black"
+            } else {
+                "white"
+            };
+            game.computer = Some(computer_side.into());
+            seat(&mut game, creator_side, name);
+            let label = format!("Computer ({level})");
+            if computer_side == "white" {
+                game.white_name = Some(label);
+            } else {
+                game.black_name = Some(label);
+            }
+        }
+        "friend" => {
+            if rules == Rules::Chess {
+                return Err(ApiError::bad_request("chess is played on one device"));
+            }
+            game.status = "waiting".into();
+            seat(&mut game, creator_side, name);
+        }
+        other => {
+            return Err(ApiError::bad_request(format!(
+                "unknown mode `{other}`: device, computer or friend"
+            )));
+        }
+    }
+    if let Some(finish) = PlayedGame::replay(&game, &[])
+        .map_err(ApiError::bad_request)?
+        .finish()
+    {
+        return Err(ApiError::unreadable(
+            "game-over",
+            format!("the start position is already over: {}", finish.reason),
+        ));
+    }
+    app.store.create_game(&game).await.map_err(db)?;
+    let url = format!("/game/{}", game.id);
+    let (info, _) = game_info(&app, &game.id, Some(&secret)).await?;
+    if game.mode == "computer" {
+        tokio::spawn(computer_turn(app.clone(), game.id.clone()));
+    }
+    let invite = (game.mode == "friend").then(|| url.clone());
+    let body = Created {
+        game: info,
+        secret: secret.clone(),
+        url,
+        invite,
+    };
+    let mut response = (StatusCode::CREATED, Json(body)).into_response();
+    set_secret_cookie(&mut response, &game.id, &secret);
+    for c in &v.set_cookies {
+        if let Ok(value) = HeaderValue::from_str(c) {
+            response.headers_mut().append(header::SET_COOKIE, value);
+        }
+    }
+    Ok(response)
+}
+
+fn set_secret_cookie(response: &mut Response, id: &str, secret: &str) {
+    let c = format!(
+        "s_{id}={secret}; Path=/; Max-Age={}; SameSite=Lax; HttpOnly",
+        365 * 24 * 3600
+    );
+    if let Ok(value) = HeaderValue::from_str(&c) {
+        response.headers_mut().append(header::SET_COOKIE, value);
+    }
+}
+
+/// `GET /api/games/{id}`.
+pub async fn get(
+    State(app): State<Arc<AppState>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<GameInfo>, ApiError> {
+    let secret = secret_of(&headers, &id);
+    Ok(Json(game_info(&app, &id, secret.as_deref()).await?.0))
+}
+
+/// Gives a waiting friend game's free seat to `v` unless it is the creator: whoever opens
+/// the link first. Returns the new secret.
+pub async fn join_if_free(
+    app: &AppState,
+    game: &StoredGame,
+    v: &Visitor,
+    has_secret: bool,
+) -> Result<Option<String>, ApiError> {
+    if game.status != "waiting" || has_secret || game.creator.as_deref() == Some(v.id.as_str()) {
+        return Ok(None);
+    }
+    let free = if game.white_secret.is_none() {
+        "white"
+    } else {
+        "black"
+    };
+    let secret = random_token();
+    let taken = app
+        .store
+        .take_seat(&game.id, free, &hash(&secret), &v.id, None)
+        .await
+        .map_err(db)?;
+    if taken {
+        publish(app, &game.id).await;
+        Ok(Some(secret))
+    } else {
+        Ok(None)
+    }
+}
+
+/// `POST /api/games/{id}/join`: take the free seat of a friend game.
+pub async fn join(
+    State(app): State<Arc<AppState>>,
+    Path(id): Path<String>,
+    v: Visitor,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let game = app
+        .store
+        .game(&id)
+        .await
+        .map_err(db)?
+        .ok_or_else(|| ApiError::not_found(format!("no game {id}")))?;
+    let had = secret_of(&headers, &id);
+    match join_if_free(&app, &game, &v, role(&game, had.as_deref()).is_some()).await? {
+        Some(secret) => {
+            let (info, _) = game_info(&app, &id, Some(&secret)).await?;
+            let mut response =
+                Json(serde_json::json!({ "game": info, "secret": secret })).into_response();
+            set_secret_cookie(&mut response, &id, &secret);
+            for c in &v.set_cookies {
+                if let Ok(value) = HeaderValue::from_str(c) {
+                    response.headers_mut().append(header::SET_COOKIE, value);
+                }
+            }
+            Ok(response)
+        }
+        None => Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "seat-taken",
+            "no free seat in this game",
+        )),
+    }
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MoveRequest {
+    #[serde(rename = "move")]
+    mv: String,
+    /// The number of moves already played when this move was chosen (its 0-based ply).
+    ply: i64,
+}
+
+/// `POST /api/games/{id}/moves`.
+pub async fn play_move(
+    State(app): State<Arc<AppState>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    ApiJson(req): ApiJson<MoveRequest>,
+) -> Result<Json<GameInfo>, ApiError> {
+    let secret = secret_of(&headers, &id);
+    let game = app
+        .store
+        .game(&id)
+        .await
+        .map_err(db)?
+        .ok_or_else(|| ApiError::not_found(format!("no game {id}")))?;
+    let you = role(&game, secret.as_deref()).ok_or_else(|| {
+        ApiError::new(
+            StatusCode::FORBIDDEN,
+            "not-a-player",
+            "only the game's players can move",
+        )
+    })?;
+    if game.status != "ongoing" {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "not-ongoing",
+            format!("the game is {}", game.status),
+        ));
+    }
+    let moves = app.store.moves(&id).await.map_err(db)?;
+    if req.ply != moves.len() as i64 {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "turn-taken",
+            "that turn has already been played; reload the game",
+        ));
+    }
+    let played = PlayedGame::replay(&game, &moves)
+        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "broken-game", e))?;
+    let turn = played.side_to_move();
+    if you != "both" && you != turn {
+        return Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            "not-your-turn",
+            format!("it is {turn}'s turn"),
+        ));
+    }
+    let checked = played
+        .check(&req.mv, req.ply)
+        .map_err(|e| ApiError::unreadable("illegal-move", e))?;
+    let stored = app
+        .store
+        .append_move(&id, &checked.stored, checked.finish.as_ref())
+        .await
+        .map_err(db)?;
+    if !stored {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "turn-taken",
+            "another move was played for this turn",
+        ));
+    }
+    publish(&app, &id).await;
+    if game.mode == "computer" && checked.finish.is_none() {
+        tokio::spawn(computer_turn(app.clone(), id.clone()));
+    }
+    Ok(Json(game_info(&app, &id, secret.as_deref()).await?.0))
+}
+
+/// Plays the computer's move if it is its turn.
+pub async fn computer_turn(app: Arc<AppState>, id: String) {
+    let Ok(Some(game)) = app.store.game(&id).await else {
+        return;
+    };
+    if game.status != "ongoing" || game.mode != "computer" {
+        return;
+    }
+    let Ok(moves) = app.store.moves(&id).await else {
+        return;
+    };
+    let Ok(played) = PlayedGame::replay(&game, &moves) else {
+        return;
+    };
+    if game.computer.as_deref() != Some(played.side_to_move()) {
+        return;
+    }
+    let level = match game.level.as_deref() {
+        Some("beginner") => draughts::Level::Beginner,
+        Some("strong") => draughts::Level::Strong,
+        _ => draughts::Level::Intermediate,
+    };
+    let ply = moves.len() as i64;
+    let seed = u64::from_str_radix(&random_token()[..16], 16).unwrap_or(1);
+    let chosen = tokio::task::spawn_blocking(move || {
+        let id = played.computer_move(level, seed)?;
+        played.check(&id, ply).ok()
+    })
+    .await;
+    if let Ok(Some(checked)) = chosen
+        && let Ok(true) = app
+            .store
+            .append_move(&id, &checked.stored, checked.finish.as_ref())
+            .await
+    {
+        publish(&app, &id).await;
+    }
+}
+
+/// `POST /api/games/{id}/resign`: the requester's side (the side to move on one device)
+/// gives up.
+pub async fn resign(
+    State(app): State<Arc<AppState>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<GameInfo>, ApiError> {
+    let secret = secret_of(&headers, &id);
+    let (info, game) = game_info(&app, &id, secret.as_deref()).await?;
+    let you = info.you.ok_or_else(|| {
+        ApiError::new(
+            StatusCode::FORBIDDEN,
+            "not-a-player",
+            "only the game's players can resign",
+        )
+    })?;
+    if game.status == "finished" {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "not-ongoing",
+            "the game is over",
+        ));
+    }
+    let loser = if you == "both" { info.turn } else { you };
+    let winner = if loser == "white" { "black" } else { "white" };
+    let rules: Rules = game.rules.parse().map_err(ApiError::bad_request)?;
+    let finish = Finish {
+        result: result_for(rules, Some(winner)),
+        reason: "resigned".into(),
+    };
+    if !app
+        .store
+        .finish(&id, game.plies, &finish)
+        .await
+        .map_err(db)?
+    {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "turn-taken",
+            "the game moved on; try again",
+        ));
+    }
+    publish(&app, &id).await;
+    Ok(Json(game_info(&app, &id, secret.as_deref()).await?.0))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DrawRequest {
+    /// `offer`, `accept` or `decline`.
+    action: String,
+}
+
+/// `POST /api/games/{id}/draw`: offer, accept or decline a draw.
+pub async fn draw(
+    State(app): State<Arc<AppState>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+    ApiJson(req): ApiJson<DrawRequest>,
+) -> Result<Json<GameInfo>, ApiError> {
+    let secret = secret_of(&headers, &id);
+    let (info, game) = game_info(&app, &id, secret.as_deref()).await?;
+    let you = info.you.ok_or_else(|| {
+        ApiError::new(
+            StatusCode::FORBIDDEN,
+            "not-a-player",
+            "only the game's players can offer a draw",
+        )
+    })?;
+    if game.status != "ongoing" {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "not-ongoing",
+            format!("the game is {}", game.status),
+        ));
+    }
+    let rules: Rules = game.rules.parse().map_err(ApiError::bad_request)?;
+    let agreed = Finish {
+        result: result_for(rules, None),
+        reason: "agreed".into(),
+    };
+    let side = if you == "both" { info.turn } else { you };
+    match req.action.as_str() {
+        // On one device both players are at the screen: an offer there is agreed at once.
+        "offer" if you == "both" => {
+            app.store
+                .finish(&id, game.plies, &agreed)
+                .await
+                .map_err(db)?;
+        }
+        "offer" if game.mode == "computer" => {
+            let moves = app.store.moves(&id).await.map_err(db)?;
+            let played = PlayedGame::replay(&game, &moves)
+                .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "broken-game", e))?;
+            let level = match game.level.as_deref() {
+                Some("beginner") => draughts::Level::Beginner,
+                Some("strong") => draughts::Level::Strong,
+                _ => draughts::Level::Intermediate,
+            };
+            let accepts = tokio::task::spawn_blocking(move || played.computer_accepts_draw(level))
+                .await
+                .unwrap_or(false);
+            if accepts {
+                app.store
+                    .finish(&id, game.plies, &agreed)
+                    .await
+                    .map_err(db)?;
+            } else {
+                return Err(ApiError::new(
+                    StatusCode::CONFLICT,
+                    "draw-declined",
+                    "the computer declines the draw",
+                ));
+            }
+        }
+        "offer" => app
+            .store
+            .set_draw_offer(&id, Some(side))
+            .await
+            .map_err(db)?,
+        "accept" => match game.draw_offer.as_deref() {
+            Some(by) if by != side => {
+                app.store
+                    .finish(&id, game.plies, &agreed)
+                    .await
+                    .map_err(db)?;
+            }
+            _ => {
+                return Err(ApiError::new(
+                    StatusCode::CONFLICT,
+                    "no-offer",
+                    "there is no draw offer from the other side",
+                ));
+            }
+        },
+        "decline" => app.store.set_draw_offer(&id, None).await.map_err(db)?,
+        other => {
+            return Err(ApiError::bad_request(format!(
+                "unknown action `{other}`: offer, accept or decline"
+            )));
+        }
+    }
+    publish(&app, &id).await;
+    Ok(Json(game_info(&app, &id, secret.as_deref()).await?.0))
+}
+
+/// Sends a game's new state to everyone following it.
+pub async fn publish(app: &AppState, id: &str) {
+    if let Ok((info, _)) = game_info(app, id, None).await
+        && let Ok(json) = serde_json::to_string(&info)
+    {
+        app.hub.publish(id, json);
+    }
+}
+
+/// `GET /api/games/{id}/events`: server-sent events, one `state` event (the game, as
+/// `GET /api/games/{id}` gives it, without `you`) now and after every change.
+pub async fn events(
+    State(app): State<Arc<AppState>>,
+    Path(id): Path<String>,
+) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
+    let (info, _) = game_info(&app, &id, None).await?;
+    let first = serde_json::to_string(&info).unwrap_or_default();
+    let updates = BroadcastStream::new(app.hub.subscribe(&id)).filter_map(|m| m.ok());
+    let stream = tokio_stream::once(first.into())
+        .chain(updates)
+        .map(|json: Arc<String>| Ok(Event::default().event("state").data(json.as_str())));
+    Ok(Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))))
+}
+
+/// The PDN (PGN for chess) of a stored game, and a file name for it.
+pub async fn pdn_text(app: &AppState, id: &str) -> Result<(String, String), ApiError> {
+    let game = app
+        .store
+        .game(id)
+        .await
+        .map_err(db)?
+        .ok_or_else(|| ApiError::not_found(format!("no game {id}")))?;
+    let moves = app.store.moves(id).await.map_err(db)?;
+    let rules: Rules = game.rules.parse().map_err(ApiError::bad_request)?;
+    let start = AnyPosition::from_fen(rules, &game.start_fen).map_err(ApiError::bad_request)?;
+    let date = date_of(game.created_at);
+    let white = game.white_name.clone().unwrap_or_else(|| "White".into());
+    let black = game.black_name.clone().unwrap_or_else(|| "Black".into());
+    let result = game.result.clone().unwrap_or_else(|| "*".into());
+    let mut text = String::new();
+    let event = match game.mode.as_str() {
+        "computer" => "Game against the computer",
+        "friend" => "Game between friends",
+        _ => "Game on one device",
+    };
+    let mut tag = |name: &str, value: &str| {
+        text.push_str(&format!(
+            "[{name} \"{}\"]\n",
+            value.replace('\\', "\\\\").replace('"', "\\\"")
+        ));
+    };
+    tag("Event", event);
+    tag("Site", "scoresheet");
+    tag("Date", &date);
+    tag("Round", "-");
+    tag("White", &white);
+    tag("Black", &black);
+    tag("Result", &result);
+    match rules {
+        Rules::Draughts(v) => tag("GameType", &v.game_type.to_string()),
+        Rules::Chess => {}
+    }
+    if start != AnyPosition::start(rules) {
+        if rules == Rules::Chess {
+            tag("SetUp", "1");
+        }
+        tag("FEN", &start.fen());
+    }
+    text.push('\n');
+    for m in &moves {
+        text.push_str(&m.mv);
+        text.push(' ');
+    }
+    text.push_str(&result);
+    text.push('\n');
+    // Replay the move ids and write them in the rules' notation, wrapped, with move numbers.
+    let game_text = record::read_games(&text).remove(0).map_err(|e| {
+        ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "broken-game",
+            e.to_string(),
+        )
+    })?;
+    let options = crate::games::ReadOptions {
+        rules: Some(rules),
+        ..Default::default()
+    };
+    let written = match crate::games::AnyGame::read(game_text, &options) {
+        Ok(crate::games::AnyGame::Draughts(g)) => g.write(&Default::default()),
+        Ok(crate::games::AnyGame::Chess(g)) => g.write(&Default::default()),
+        Err(e) => {
+            return Err(ApiError::new(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "broken-game",
+                e.to_string(),
+            ));
+        }
+    };
+    let name = format!(
+        "scoresheet-{}-{}-{}.{}",
+        rules.name(),
+        date.replace('.', ""),
+        game.id,
+        if rules == Rules::Chess { "pgn" } else { "pdn" }
+    );
+    Ok((written, name))
+}
+
+/// `YYYY.MM.DD` of a time in milliseconds since 1970 (UTC).
+fn date_of(millis: i64) -> String {
+    let days = millis.div_euclid(86_400_000);
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let y = yoe + era * 400;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = if m <= 2 { y + 1 } else { y };
+    format!("{y:04}.{m:02}.{d:02}")
+}
+
+/// `GET /api/games/{id}/pdn`: the game as a file.
+pub async fn pdn(
+    State(app): State<Arc<AppState>>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let (text, name) = pdn_text(&app, &id).await?;
+    let disposition = format!("attachment; filename=\"{name}\"");
+    let kind = if name.ends_with(".pgn") {
+        "application/x-chess-pgn; charset=utf-8"
+    } else {
+        "text/plain; charset=utf-8"
+    };
+    Ok((
+        [
+            (header::CONTENT_TYPE, kind.to_string()),
+            (header::CONTENT_DISPOSITION, disposition),
+        ],
+        text,
+    )
+        .into_response())
+}
+
+/// The analysis board's view of a finished stored game; 409 while it is in progress.
+pub async fn analysis_view(app: &AppState, id: &str) -> Result<GameView, ApiError> {
+    let game = app
+        .store
+        .game(id)
+        .await
+        .map_err(db)?
+        .ok_or_else(|| ApiError::not_found(format!("no game {id}")))?;
+    if game.status != "finished" {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "in-progress",
+            "this game is still in progress: analysis opens when it ends",
+        ));
+    }
+    let (text, _) = pdn_text(app, id).await?;
+    let rules: Rules = game.rules.parse().map_err(ApiError::bad_request)?;
+    super::analysis::load_text(&text, rules, &NotationChoice::default(), None)
+}
+
+/// `GET /api/games/{id}/analysis`.
+pub async fn analysis(
+    State(app): State<Arc<AppState>>,
+    Path(id): Path<String>,
+) -> Result<Json<GameView>, ApiError> {
+    Ok(Json(analysis_view(&app, &id).await?))
+}
+
+/// A game in lists: id, rules, players, result.
+#[derive(Debug, Serialize)]
+pub struct GameSummary {
+    pub id: String,
+    pub rules: String,
+    pub mode: String,
+    pub status: String,
+    pub result: Option<String>,
+    pub winner: Option<&'static str>,
+    pub white: Option<String>,
+    pub black: Option<String>,
+    pub plies: i64,
+    pub updated_at: i64,
+}
+
+impl GameSummary {
+    pub fn of(g: &StoredGame) -> GameSummary {
+        let rules: Option<Rules> = g.rules.parse().ok();
+        GameSummary {
+            id: g.id.clone(),
+            rules: g.rules.clone(),
+            mode: g.mode.clone(),
+            status: g.status.clone(),
+            result: g.result.clone(),
+            winner: rules
+                .zip(g.result.as_deref())
+                .and_then(|(r, res)| winner_of(r, res)),
+            white: g.white_name.clone(),
+            black: g.black_name.clone(),
+            plies: g.plies,
+            updated_at: g.updated_at,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates() {
+        assert_eq!(date_of(0), "1970.01.01");
+        assert_eq!(date_of(1_798_934_400_000), "2027.01.03");
+        assert_eq!(date_of(951_782_400_000), "2000.02.29");
+    }
+}

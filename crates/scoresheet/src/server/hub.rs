@@ -1,0 +1,34 @@
+//! Live updates: one broadcast channel per game that someone follows.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use tokio::sync::broadcast;
+
+/// The channels of followed games. A game's channel exists while someone listens.
+#[derive(Default)]
+pub struct Hub {
+    channels: Mutex<HashMap<String, broadcast::Sender<Arc<String>>>>,
+}
+
+impl Hub {
+    /// Listens to a game's updates.
+    pub fn subscribe(&self, id: &str) -> broadcast::Receiver<Arc<String>> {
+        let mut channels = self.channels.lock().unwrap_or_else(|e| e.into_inner());
+        channels
+            .entry(id.to_string())
+            .or_insert_with(|| broadcast::channel(32).0)
+            .subscribe()
+    }
+
+    /// Sends an update to a game's listeners; forgets channels nobody listens to.
+    pub fn publish(&self, id: &str, message: String) {
+        let mut channels = self.channels.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(tx) = channels.get(id)
+            && tx.send(Arc::new(message)).is_err()
+        {
+            channels.remove(id);
+        }
+        channels.retain(|_, tx| tx.receiver_count() > 0);
+    }
+}

@@ -1,0 +1,226 @@
+//! The web site: `scoresheet serve`. Pages are filled from templates embedded in the binary;
+//! the analysis board and the games use the JSON API (see docs/api.md); games are kept in the
+//! store (SQLite by default).
+
+pub mod analysis;
+pub mod error;
+pub mod games_api;
+mod hub;
+pub mod i18n;
+mod json;
+pub mod pages;
+pub mod play;
+pub mod template;
+pub mod views;
+pub mod web_files;
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use axum::Router;
+use axum::extract::{DefaultBodyLimit, Path, Request, State};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use futures_util::FutureExt;
+
+use crate::store::{SqliteStore, Store};
+pub use hub::Hub;
+use i18n::Catalogs;
+use pages::Visitor;
+use template::Values;
+
+/// What every request handler shares.
+pub struct AppState {
+    pub store: Arc<dyn Store>,
+    pub catalogs: Catalogs,
+    pub hub: Hub,
+}
+
+/// How to run the server.
+#[derive(Clone, Debug)]
+pub struct ServerConfig {
+    pub addr: SocketAddr,
+    pub database: String,
+}
+
+/// Opens the database, binds the address and serves until Ctrl-C.
+pub async fn serve(config: ServerConfig) -> anyhow::Result<()> {
+    let store = SqliteStore::open(&config.database).await?;
+    let state = Arc::new(AppState {
+        store: Arc::new(store),
+        catalogs: Catalogs::load()?,
+        hub: Hub::default(),
+    });
+    let listener = tokio::net::TcpListener::bind(config.addr).await?;
+    let local = listener.local_addr()?;
+    eprintln!(
+        "scoresheet: serving http://{local}/ (database {})",
+        config.database
+    );
+    axum::serve(listener, router(state))
+        .with_graceful_shutdown(async {
+            let _ = tokio::signal::ctrl_c().await;
+        })
+        .await?;
+    Ok(())
+}
+
+/// Every route.
+pub fn router(state: Arc<AppState>) -> Router {
+    let api = Router::new()
+        .route("/load", post(analysis::load))
+        .route("/position", post(analysis::position))
+        .route("/play", post(analysis::play))
+        .route("/export", post(analysis::export))
+        .route("/svg", get(analysis::svg))
+        .route("/games", post(games_api::create))
+        .route("/games/{id}", get(games_api::get))
+        .route("/games/{id}/join", post(games_api::join))
+        .route("/games/{id}/moves", post(games_api::play_move))
+        .route("/games/{id}/resign", post(games_api::resign))
+        .route("/games/{id}/draw", post(games_api::draw))
+        .route("/games/{id}/events", get(games_api::events))
+        .route("/games/{id}/pdn", get(games_api::pdn))
+        .route("/games/{id}/analysis", get(games_api::analysis))
+        .fallback(api_not_found)
+        // Pasted text may be 1 MB; JSON escaping may make its body somewhat larger.
+        .layer(DefaultBodyLimit::max(3 << 20));
+    Router::new()
+        .nest("/api", api)
+        .route("/", get(home))
+        .route("/analysis", get(pages::analysis))
+        .route("/help/notation", get(pages::help_notation))
+        .route("/help/glossary", get(pages::glossary))
+        .route("/practice", get(pages::practice))
+        .route("/new", get(pages::new_game))
+        .route("/game/{id}", get(game_page))
+        .route("/static/{*path}", get(pages::static_file))
+        .fallback(pages::not_found)
+        .layer(middleware::from_fn(guard))
+        .with_state(state)
+}
+
+/// Security headers on every answer, and a 500 instead of a dropped connection should a
+/// handler ever panic.
+async fn guard(request: Request, next: Next) -> Response {
+    let api = request.uri().path().starts_with("/api/");
+    let mut response = match std::panic::AssertUnwindSafe(next.run(request))
+        .catch_unwind()
+        .await
+    {
+        Ok(r) => r,
+        Err(_) => {
+            let e = error::ApiError::new(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "internal",
+                "internal error",
+            );
+            if api {
+                e.into_response()
+            } else {
+                (StatusCode::INTERNAL_SERVER_ERROR, "internal error").into_response()
+            }
+        }
+    };
+    let h = response.headers_mut();
+    h.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(
+            "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'",
+        ),
+    );
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    h.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("same-origin"),
+    );
+    response
+}
+
+async fn api_not_found() -> error::ApiError {
+    error::ApiError::not_found("no such API endpoint (see docs/api.md)")
+}
+
+/// `GET /`: recent finished games and the visitor's own games.
+async fn home(State(app): State<Arc<AppState>>, v: Visitor) -> Response {
+    let recent = app.store.recent_finished(20).await.unwrap_or_default();
+    let mine = app.store.games_of(&v.id, 20).await.unwrap_or_default();
+    let data = serde_json::json!({
+        "recent": recent.iter().map(games_api::GameSummary::of).collect::<Vec<_>>(),
+        "mine": mine.iter().map(games_api::GameSummary::of).collect::<Vec<_>>(),
+    });
+    pages::page(
+        &app,
+        &v,
+        StatusCode::OK,
+        "home",
+        "home.title",
+        Values::default(),
+        &data,
+    )
+}
+
+/// `GET /game/{id}`: a game's page. A visitor opening a friend game's link while a seat is
+/// free takes it.
+async fn game_page(
+    State(app): State<Arc<AppState>>,
+    Path(id): Path<String>,
+    v: Visitor,
+    headers: axum::http::HeaderMap,
+) -> Response {
+    let game = match app.store.game(&id).await {
+        Ok(Some(g)) => g,
+        _ => {
+            let values = Values::default().text("message", format!("no game {id}"));
+            return pages::page(
+                &app,
+                &v,
+                StatusCode::NOT_FOUND,
+                "error",
+                "page.error",
+                values,
+                &serde_json::json!({}),
+            );
+        }
+    };
+    let mut secret = pages::cookie(&headers, &format!("s_{id}")).map(str::to_string);
+    let mut new_secret = None;
+    if let Ok(Some(s)) = games_api::join_if_free(&app, &game, &v, secret.is_some()).await {
+        secret = Some(s.clone());
+        new_secret = Some(s);
+    }
+    let info = match games_api::game_info(&app, &id, secret.as_deref()).await {
+        Ok((info, _)) => info,
+        Err(e) => {
+            let values = Values::default().text("message", e.message.clone());
+            return pages::page(
+                &app,
+                &v,
+                e.status,
+                "error",
+                "page.error",
+                values,
+                &serde_json::json!({}),
+            );
+        }
+    };
+    let you = info.you;
+    let data = serde_json::json!({ "game": info, "you": you });
+    let values = Values::default().text("game_id", id.clone());
+    let mut response = pages::page(&app, &v, StatusCode::OK, "game", "page.game", values, &data);
+    if let Some(s) = new_secret {
+        let c = format!(
+            "s_{id}={s}; Path=/; Max-Age={}; SameSite=Lax; HttpOnly",
+            365 * 24 * 3600
+        );
+        if let Ok(value) = HeaderValue::from_str(&c) {
+            response.headers_mut().append(header::SET_COOKIE, value);
+        }
+    }
+    response
+}

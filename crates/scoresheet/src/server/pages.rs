@@ -1,0 +1,357 @@
+//! HTML pages: templates filled in the visitor's language, with the page's data.
+
+use std::sync::Arc;
+
+use axum::extract::{FromRequestParts, Path, Query, State};
+use axum::http::request::Parts;
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+
+use super::AppState;
+use super::i18n::{LANGUAGES, from_accept_language, supported};
+use super::template::{Values, render};
+use super::web_files;
+use crate::render::escape_html;
+
+/// Who is asking for a page: the language to answer in and the visitor's id, with the cookies
+/// to set when either is new.
+pub struct Visitor {
+    pub lang: &'static str,
+    pub id: String,
+    pub path: String,
+    pub query: Vec<(String, String)>,
+    pub set_cookies: Vec<String>,
+}
+
+const YEAR: u32 = 365 * 24 * 3600;
+
+/// The value of cookie `name` in a request's headers.
+pub fn cookie<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|kv| kv.trim().split_once('='))
+        .find(|(k, _)| *k == name)
+        .map(|(_, v)| v)
+}
+
+/// A random token: 128 bits as 32 hex digits.
+pub fn random_token() -> String {
+    let mut bytes = [0u8; 16];
+    getrandom::fill(&mut bytes).unwrap_or_else(|_| {
+        // No system randomness: fall back to the clock (still unique, less secret).
+        let t = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos());
+        bytes.copy_from_slice(&t.to_le_bytes());
+    });
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+impl<S: Send + Sync> FromRequestParts<S> for Visitor {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Visitor, Self::Rejection> {
+        let query: Vec<(String, String)> = parts
+            .uri
+            .query()
+            .map(form_urlencoded_pairs)
+            .unwrap_or_default();
+        let mut set_cookies = Vec::new();
+        let asked = query
+            .iter()
+            .find(|(k, _)| k == "lang")
+            .and_then(|(_, v)| supported(v));
+        let lang = match asked {
+            Some(l) => {
+                set_cookies.push(format!("lang={l}; Path=/; Max-Age={YEAR}; SameSite=Lax"));
+                l
+            }
+            None => cookie(&parts.headers, "lang")
+                .and_then(supported)
+                .or_else(|| {
+                    parts
+                        .headers
+                        .get(header::ACCEPT_LANGUAGE)
+                        .and_then(|v| v.to_str().ok())
+                        .and_then(from_accept_language)
+                })
+                .unwrap_or("en"),
+        };
+        let id = match cookie(&parts.headers, "visitor")
+            .filter(|v| v.len() == 32 && v.bytes().all(|b| b.is_ascii_hexdigit()))
+        {
+            Some(v) => v.to_string(),
+            None => {
+                let v = random_token();
+                set_cookies.push(format!(
+                    "visitor={v}; Path=/; Max-Age={YEAR}; SameSite=Lax; HttpOnly"
+                ));
+                v
+            }
+        };
+        Ok(Visitor {
+            lang,
+            id,
+            path: parts.uri.path().to_string(),
+            query,
+            set_cookies,
+        })
+    }
+}
+
+fn form_urlencoded_pairs(q: &str) -> Vec<(String, String)> {
+    serde_urlencoded::from_str::<Vec<(String, String)>>(q).unwrap_or_default()
+}
+
+/// The language switcher: one link per language, keeping the page and its other parameters.
+fn language_links(v: &Visitor) -> String {
+    let mut out = String::new();
+    for (code, name) in LANGUAGES {
+        let mut query: Vec<(String, String)> = v
+            .query
+            .iter()
+            .filter(|(k, _)| k != "lang")
+            .cloned()
+            .collect();
+        query.push(("lang".into(), code.into()));
+        let href = format!(
+            "{}?{}",
+            v.path,
+            serde_urlencoded::to_string(&query).unwrap_or_default()
+        );
+        let current = if code == v.lang {
+            " aria-current=\"true\" class=\"current\""
+        } else {
+            ""
+        };
+        out.push_str(&format!(
+            "<a href=\"{}\" hreflang=\"{code}\" lang=\"{code}\"{current}>{}</a>",
+            escape_html(&href),
+            escape_html(name)
+        ));
+    }
+    out
+}
+
+/// Renders a page: `template` inside the layout, titled by catalog key `title_key`.
+pub fn page(
+    app: &AppState,
+    v: &Visitor,
+    status: StatusCode,
+    template: &str,
+    title_key: &str,
+    values: Values,
+    data: &impl Serialize,
+) -> Response {
+    let translate = |key: &str| app.catalogs.text(v.lang, key).to_string();
+    let body = web_files::text(&format!("templates/{template}.html")).unwrap_or("");
+    let content = render(body, &values, translate);
+    let layout_values = values
+        .text("lang", v.lang)
+        .text("title", app.catalogs.text(v.lang, title_key))
+        .raw("content", content)
+        .raw("languages", language_links(v))
+        .json("page", data)
+        .raw(
+            "i18n",
+            super::template::script_safe_json(&RawJson(app.catalogs.catalog(v.lang).json)),
+        );
+    let layout = web_files::text("templates/layout.html").unwrap_or("{{raw:content}}");
+    let mut values = layout_values;
+    // The catalog is already JSON: put it in as is (made script-safe above).
+    if let Some(i18n) = values.raw.remove("i18n") {
+        values.json.insert("i18n", i18n);
+    }
+    let html = render(layout, &values, |key| {
+        app.catalogs.text(v.lang, key).to_string()
+    });
+    let mut response = (
+        status,
+        [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+        html,
+    )
+        .into_response();
+    for c in &v.set_cookies {
+        if let Ok(value) = HeaderValue::from_str(c) {
+            response.headers_mut().append(header::SET_COOKIE, value);
+        }
+    }
+    response.headers_mut().insert(
+        header::VARY,
+        HeaderValue::from_static("Cookie, Accept-Language"),
+    );
+    response
+}
+
+/// Serializes an already-JSON string as itself.
+struct RawJson(&'static str);
+
+impl Serialize for RawJson {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let value: serde_json::Value =
+            serde_json::from_str(self.0).map_err(serde::ser::Error::custom)?;
+        value.serialize(s)
+    }
+}
+
+/// `GET /static/{*path}`.
+pub async fn static_file(Path(path): Path<String>) -> Response {
+    let key = format!("static/{path}");
+    match web_files::file(&key) {
+        Some(bytes) if !path.contains("..") => (
+            [
+                (header::CONTENT_TYPE, web_files::content_type(&path)),
+                (header::CACHE_CONTROL, "public, max-age=300"),
+            ],
+            bytes,
+        )
+            .into_response(),
+        _ => (StatusCode::NOT_FOUND, "not found").into_response(),
+    }
+}
+
+fn article(lang: &str, name: &str) -> String {
+    web_files::text(&format!("content/{name}.{lang}.html"))
+        .or_else(|| web_files::text(&format!("content/{name}.en.html")))
+        .unwrap_or("")
+        .to_string()
+}
+
+/// `GET /help/notation`.
+pub async fn help_notation(State(app): State<Arc<AppState>>, v: Visitor) -> Response {
+    let values = Values::default().raw("article", article(v.lang, "help-notation"));
+    page(
+        &app,
+        &v,
+        StatusCode::OK,
+        "help-notation",
+        "page.help-notation",
+        values,
+        &serde_json::json!({}),
+    )
+}
+
+/// `GET /help/glossary`.
+pub async fn glossary(State(app): State<Arc<AppState>>, v: Visitor) -> Response {
+    let values = Values::default().raw("article", article(v.lang, "glossary"));
+    page(
+        &app,
+        &v,
+        StatusCode::OK,
+        "glossary",
+        "page.glossary",
+        values,
+        &serde_json::json!({}),
+    )
+}
+
+/// `GET /practice`.
+pub async fn practice(State(app): State<Arc<AppState>>, v: Visitor) -> Response {
+    let positions: serde_json::Value = web_files::text("practice.json")
+        .and_then(|t| serde_json::from_str(t).ok())
+        .unwrap_or(serde_json::json!([]));
+    page(
+        &app,
+        &v,
+        StatusCode::OK,
+        "practice",
+        "page.practice",
+        Values::default(),
+        &serde_json::json!({ "positions": positions }),
+    )
+}
+
+/// `GET /new`.
+pub async fn new_game(State(app): State<Arc<AppState>>, v: Visitor) -> Response {
+    page(
+        &app,
+        &v,
+        StatusCode::OK,
+        "new-game",
+        "page.new-game",
+        Values::default(),
+        &serde_json::json!({}),
+    )
+}
+
+#[derive(Debug, serde::Deserialize)]
+pub struct AnalysisQuery {
+    rules: Option<String>,
+    fen: Option<String>,
+    game: Option<String>,
+}
+
+/// `GET /analysis`: the board, empty or with a stored finished game; a game still in
+/// progress is refused with 409.
+pub async fn analysis(
+    State(app): State<Arc<AppState>>,
+    v: Visitor,
+    Query(q): Query<AnalysisQuery>,
+) -> Response {
+    let rules = q
+        .rules
+        .as_deref()
+        .and_then(|r| r.parse::<crate::games::Rules>().ok())
+        .map_or("american", |r| r.name());
+    let mut data =
+        serde_json::json!({ "rules": rules, "fen": q.fen, "game": null, "game_id": q.game });
+    if let Some(id) = &q.game {
+        match super::games_api::analysis_view(&app, id).await {
+            Ok(view) => {
+                data["rules"] = serde_json::json!(view.rules);
+                data["game"] = serde_json::to_value(&view).unwrap_or_default();
+            }
+            Err(e) if e.status == StatusCode::CONFLICT => {
+                let values = Values::default().text("game_id", id.clone());
+                return page(
+                    &app,
+                    &v,
+                    StatusCode::CONFLICT,
+                    "analysis-refused",
+                    "page.analysis-refused",
+                    values,
+                    &serde_json::json!({ "game_id": id }),
+                );
+            }
+            Err(e) => {
+                let values = Values::default().text("message", e.message.clone());
+                return page(
+                    &app,
+                    &v,
+                    e.status,
+                    "error",
+                    "page.error",
+                    values,
+                    &serde_json::json!({ "error": e.message }),
+                );
+            }
+        }
+    }
+    page(
+        &app,
+        &v,
+        StatusCode::OK,
+        "analysis",
+        "page.analysis",
+        Values::default(),
+        &data,
+    )
+}
+
+/// Any other path: a 404 page.
+pub async fn not_found(State(app): State<Arc<AppState>>, v: Visitor) -> Response {
+    let values = Values::default().text("message", format!("{} was not found", v.path));
+    page(
+        &app,
+        &v,
+        StatusCode::NOT_FOUND,
+        "error",
+        "page.error",
+        values,
+        &serde_json::json!({}),
+    )
+}

@@ -1,0 +1,230 @@
+//! A game played on the site, replayed from its stored moves: whose turn it is, what the
+//! next move does, and whether the rules end the game (no legal move, checkmate, stalemate,
+//! repetition, each draughts variant's draw rules).
+
+use std::collections::HashMap;
+
+use draughts::{Color, GameHistory, GameState, MoveReader, Variant};
+use shakmaty::zobrist::Zobrist64;
+use shakmaty::{Chess, EnPassantMode, Position as _};
+
+use crate::games::{AnyMove, AnyPosition, NotationChoice, Rules, draughts_move_id};
+use crate::store::{Finish, StoredGame, StoredMove};
+
+/// The rules' state of a game in progress.
+pub enum PlayedGame {
+    /// Draughts: the history knows repetitions and the variant's draw rules.
+    Draughts(GameHistory),
+    /// Chess: the position and how often each position occurred (threefold repetition).
+    Chess { pos: Chess, seen: HashMap<u64, u32> },
+}
+
+/// A move checked against the rules, ready to store.
+pub struct Checked {
+    pub stored: StoredMove,
+    pub finish: Option<Finish>,
+}
+
+fn chess_key(pos: &Chess) -> u64 {
+    pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
+}
+
+impl PlayedGame {
+    /// Replays `moves` from the game's start. A stored move that no longer replays is a
+    /// broken database: an error.
+    pub fn replay(game: &StoredGame, moves: &[StoredMove]) -> Result<PlayedGame, String> {
+        let rules: Rules = game.rules.parse()?;
+        let start = AnyPosition::from_fen(rules, &game.start_fen)?;
+        let mut played = match start {
+            AnyPosition::Draughts(p) => PlayedGame::Draughts(GameHistory::new(p)),
+            AnyPosition::Chess(p) => {
+                let mut seen = HashMap::new();
+                seen.insert(chess_key(&p), 1);
+                PlayedGame::Chess { pos: p, seen }
+            }
+        };
+        for m in moves {
+            let mv = played
+                .position()
+                .find_move(&m.mv)
+                .map_err(|e| format!("stored move {} ({}): {e}", m.ply, m.mv))?;
+            played.push(&mv);
+        }
+        Ok(played)
+    }
+
+    /// The current position.
+    pub fn position(&self) -> AnyPosition {
+        match self {
+            PlayedGame::Draughts(h) => AnyPosition::Draughts(*h.position()),
+            PlayedGame::Chess { pos, .. } => AnyPosition::Chess(pos.clone()),
+        }
+    }
+
+    fn push(&mut self, mv: &AnyMove) {
+        match (self, mv) {
+            (PlayedGame::Draughts(h), AnyMove::Draughts(m)) => {
+                let _ = h.push(m);
+            }
+            (PlayedGame::Chess { pos, seen }, AnyMove::Chess(m)) => {
+                pos.play_unchecked(*m);
+                *seen.entry(chess_key(pos)).or_default() += 1;
+            }
+            _ => {}
+        }
+    }
+
+    /// `white` or `black`: whose turn it is.
+    pub fn side_to_move(&self) -> &'static str {
+        self.position().side_name()
+    }
+
+    /// Whether the rules end the game here, with the result in the rules' convention.
+    pub fn finish(&self) -> Option<Finish> {
+        match self {
+            PlayedGame::Draughts(h) => {
+                let state = h.state();
+                let variant = *h.position().variant();
+                let reason = match state {
+                    GameState::Ongoing => return None,
+                    GameState::Win { .. } => "no-moves".to_string(),
+                    GameState::Draw { reason } => reason.to_string(),
+                };
+                Some(Finish {
+                    result: state.result(&variant).unwrap_or("*").to_string(),
+                    reason,
+                })
+            }
+            PlayedGame::Chess { pos, seen } => {
+                let (result, reason) = if pos.is_checkmate() {
+                    (
+                        if pos.turn() == shakmaty::Color::White {
+                            "0-1"
+                        } else {
+                            "1-0"
+                        },
+                        "checkmate",
+                    )
+                } else if pos.is_stalemate() {
+                    ("1/2-1/2", "stalemate")
+                } else if pos.is_insufficient_material() {
+                    ("1/2-1/2", "insufficient material")
+                } else if seen.get(&chess_key(pos)).copied().unwrap_or(0) >= 3 {
+                    ("1/2-1/2", "threefold repetition")
+                } else if pos.halfmoves() >= 100 {
+                    ("1/2-1/2", "fifty-move rule")
+                } else {
+                    return None;
+                };
+                Some(Finish {
+                    result: result.into(),
+                    reason: reason.into(),
+                })
+            }
+        }
+    }
+
+    /// Checks `text` as the next move: the stored form of the move and whether it ends the
+    /// game. The game itself is not changed.
+    pub fn check(&self, text: &str, ply: i64) -> Result<Checked, String> {
+        let pos = self.position();
+        let mv = pos.find_move(text)?;
+        let notation = NotationChoice::default();
+        let (id, text) = pos.describe(&mv, &notation);
+        let mut next = self.clone_game();
+        next.push(&mv);
+        Ok(Checked {
+            stored: StoredMove {
+                ply,
+                mv: id,
+                text,
+                fen: next.position().fen(),
+            },
+            finish: next.finish(),
+        })
+    }
+
+    fn clone_game(&self) -> PlayedGame {
+        match self {
+            PlayedGame::Draughts(h) => PlayedGame::Draughts(h.clone()),
+            PlayedGame::Chess { pos, seen } => PlayedGame::Chess {
+                pos: pos.clone(),
+                seen: seen.clone(),
+            },
+        }
+    }
+
+    /// The computer's move at `level`, as a move id.
+    pub fn computer_move(&self, level: draughts::Level, seed: u64) -> Option<String> {
+        match self {
+            PlayedGame::Draughts(h) => {
+                let found = draughts::best_move(h, level, level.default_time(), seed)?;
+                Some(draughts_move_id(&found.mv))
+            }
+            PlayedGame::Chess { .. } => None,
+        }
+    }
+
+    /// Whether the computer, playing the side to move, accepts a draw: when its search does
+    /// not expect to win.
+    pub fn computer_accepts_draw(&self, level: draughts::Level) -> bool {
+        match self {
+            PlayedGame::Draughts(h) => {
+                let options = draughts::SearchOptions::new(level)
+                    .with_time(std::time::Duration::from_millis(300));
+                draughts::Searcher::with_table_size(4)
+                    .search(h, &options)
+                    .is_none_or(|r| r.score <= 0)
+            }
+            PlayedGame::Chess { .. } => false,
+        }
+    }
+}
+
+/// The result string when `winner` wins (or a draw), in the rules' convention.
+pub fn result_for(rules: Rules, winner: Option<&str>) -> String {
+    match rules {
+        Rules::Draughts(v) => {
+            let color = winner.map(|w| {
+                if w == "white" {
+                    Color::White
+                } else {
+                    Color::Black
+                }
+            });
+            v.result_for(color).to_string()
+        }
+        Rules::Chess => match winner {
+            Some("white") => "1-0".into(),
+            Some(_) => "0-1".into(),
+            None => "1/2-1/2".into(),
+        },
+    }
+}
+
+/// The side a result says won, for the page's words (`None` for a draw or unknown).
+pub fn winner_of(rules: Rules, result: &str) -> Option<&'static str> {
+    match rules {
+        Rules::Draughts(v) => crate::games::Outcome::parse(result, &v)
+            .and_then(|o| o.winner())
+            .map(|c| if c == Color::White { "white" } else { "black" }),
+        Rules::Chess => match result {
+            "1-0" => Some("white"),
+            "0-1" => Some("black"),
+            _ => None,
+        },
+    }
+}
+
+/// The draughts variant of a rules name, if it is one.
+pub fn variant_of(rules: Rules) -> Option<Variant> {
+    match rules {
+        Rules::Draughts(v) => Some(v),
+        Rules::Chess => None,
+    }
+}
+
+/// Reads a draughts move id in a position (for tests and tools).
+pub fn read_draughts(pos: &draughts::Position, id: &str) -> Option<draughts::Move> {
+    MoveReader::new().read(pos, id).ok()
+}

@@ -1,0 +1,31 @@
+//! The files of the web pages, embedded at build time (see build.rs).
+
+include!(concat!(env!("OUT_DIR"), "/web_files.rs"));
+
+/// The bytes of `web/<path>`.
+pub fn file(path: &str) -> Option<&'static [u8]> {
+    WEB_FILES
+        .iter()
+        .find(|(name, _)| *name == path)
+        .map(|(_, bytes)| *bytes)
+}
+
+/// The text of `web/<path>` (the file must be UTF-8).
+pub fn text(path: &str) -> Option<&'static str> {
+    file(path).and_then(|b| std::str::from_utf8(b).ok())
+}
+
+/// The content type of a file name.
+pub fn content_type(path: &str) -> &'static str {
+    match path.rsplit('.').next() {
+        Some("css") => "text/css; charset=utf-8",
+        Some("js" | "mjs") => "text/javascript; charset=utf-8",
+        Some("json") => "application/json",
+        Some("svg") => "image/svg+xml",
+        Some("png") => "image/png",
+        Some("ico") => "image/x-icon",
+        Some("html") => "text/html; charset=utf-8",
+        Some("woff2") => "font/woff2",
+        _ => "application/octet-stream",
+    }
+}

@@ -1,0 +1,114 @@
+//! Where games played on the site are kept: one small interface ([`Store`]) with SQLite
+//! behind it by default ([`SqliteStore`]); another database (PostgreSQL for many server
+//! instances) is another implementation of the same trait.
+
+mod sqlite;
+
+pub use sqlite::SqliteStore;
+
+use async_trait::async_trait;
+use serde::Serialize;
+
+/// A game as stored.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct StoredGame {
+    pub id: String,
+    /// `american`, `international`, `russian`, `brazilian`, `chess`.
+    pub rules: String,
+    /// `device`, `computer` or `friend`.
+    pub mode: String,
+    /// The computer's level in `computer` mode.
+    pub level: Option<String>,
+    /// The colour the computer plays in `computer` mode.
+    pub computer: Option<String>,
+    pub start_fen: String,
+    /// `waiting` (a friend's seat is free), `ongoing` or `finished`.
+    pub status: String,
+    /// The result string in the rules' convention, once finished.
+    pub result: Option<String>,
+    /// Why it ended: `no-moves`, `checkmate`, `resigned`, `agreed`, `repetition`, a draw rule.
+    pub reason: Option<String>,
+    /// `white` or `black` when that side offers a draw.
+    pub draw_offer: Option<String>,
+    pub white_name: Option<String>,
+    pub black_name: Option<String>,
+    #[serde(skip)]
+    pub white_secret: Option<String>,
+    #[serde(skip)]
+    pub black_secret: Option<String>,
+    /// The visitor (browser) that created the game, to list "your games".
+    #[serde(skip)]
+    pub creator: Option<String>,
+    /// The visitor that took the friend's seat.
+    #[serde(skip)]
+    pub guest: Option<String>,
+    pub plies: i64,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+/// A move as stored.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct StoredMove {
+    /// 0-based ply number.
+    pub ply: i64,
+    /// The move id (draughts full numeric path, chess UCI).
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The move in the rules' notation.
+    pub text: String,
+    /// The position after it.
+    pub fen: String,
+}
+
+/// How a game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finish {
+    pub result: String,
+    pub reason: String,
+}
+
+/// A store error: the database failed. Refusals (a turn already taken, a seat already taken)
+/// are not errors but `false` answers.
+#[derive(Debug, thiserror::Error)]
+#[error("database: {0}")]
+pub struct StoreError(pub String);
+
+/// The operations the site needs. Every write that a player's request makes is durable when
+/// the call returns.
+#[async_trait]
+pub trait Store: Send + Sync {
+    /// Stores a new game.
+    async fn create_game(&self, game: &StoredGame) -> Result<(), StoreError>;
+    /// A game by id.
+    async fn game(&self, id: &str) -> Result<Option<StoredGame>, StoreError>;
+    /// A game's moves, in order.
+    async fn moves(&self, id: &str) -> Result<Vec<StoredMove>, StoreError>;
+    /// Appends `mv` as ply `mv.ply` if the game is ongoing and has exactly that many moves
+    /// (so of two moves sent for the same turn only one is stored), clears any draw offer,
+    /// and finishes the game if `finish` says so. `false` when the turn was already taken.
+    async fn append_move(
+        &self,
+        id: &str,
+        mv: &StoredMove,
+        finish: Option<&Finish>,
+    ) -> Result<bool, StoreError>;
+    /// Gives the free seat of a friend game to a visitor: `false` if it was taken.
+    async fn take_seat(
+        &self,
+        id: &str,
+        color: &str,
+        secret: &str,
+        visitor: &str,
+        name: Option<&str>,
+    ) -> Result<bool, StoreError>;
+    /// Ends an ongoing game that has `plies` moves (resignation, agreed draw): `false` if
+    /// the game moved on or had already ended.
+    async fn finish(&self, id: &str, plies: i64, finish: &Finish) -> Result<bool, StoreError>;
+    /// Records or withdraws a draw offer of an ongoing game.
+    async fn set_draw_offer(&self, id: &str, by: Option<&str>) -> Result<(), StoreError>;
+    /// The most recently finished games.
+    async fn recent_finished(&self, limit: i64) -> Result<Vec<StoredGame>, StoreError>;
+    /// The games a visitor created or joined, most recent first.
+    async fn games_of(&self, visitor: &str, limit: i64) -> Result<Vec<StoredGame>, StoreError>;
+}

@@ -1,0 +1,432 @@
+//! The SQLite store: one file, created and migrated at start, in WAL mode so that readers
+//! never wait for the writer, and every acknowledged move is in the file before the answer
+//! goes out (a killed server loses nothing it acknowledged).
+
+use std::str::FromStr;
+use std::time::Duration;
+
+use async_trait::async_trait;
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::{Row, SqlitePool};
+
+use super::{Finish, Store, StoreError, StoredGame, StoredMove};
+
+/// The schema, by version: each entry upgrades from the previous version.
+const MIGRATIONS: &[&str] = &[
+    // 1: games and their moves.
+    "CREATE TABLE games (
+        id TEXT PRIMARY KEY,
+        rules TEXT NOT NULL,
+        mode TEXT NOT NULL,
+        level TEXT,
+        computer TEXT,
+        start_fen TEXT NOT NULL,
+        status TEXT NOT NULL,
+        result TEXT,
+        reason TEXT,
+        draw_offer TEXT,
+        white_name TEXT,
+        black_name TEXT,
+        white_secret TEXT,
+        black_secret TEXT,
+        creator TEXT,
+        guest TEXT,
+        plies INTEGER NOT NULL DEFAULT 0,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+     );
+     CREATE TABLE moves (
+        game_id TEXT NOT NULL REFERENCES games(id),
+        ply INTEGER NOT NULL,
+        move TEXT NOT NULL,
+        text TEXT NOT NULL,
+        fen TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        PRIMARY KEY (game_id, ply)
+     );
+     CREATE INDEX games_finished ON games(status, updated_at);
+     CREATE INDEX games_creator ON games(creator, updated_at);
+     CREATE INDEX games_guest ON games(guest, updated_at);",
+];
+
+/// Games in a SQLite file.
+#[derive(Clone, Debug)]
+pub struct SqliteStore {
+    pool: SqlitePool,
+}
+
+fn err(e: sqlx::Error) -> StoreError {
+    StoreError(e.to_string())
+}
+
+fn now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
+}
+
+impl SqliteStore {
+    /// Opens (creating if needed) the database file at `path` and brings its schema up to
+    /// date. `:memory:` gives a private in-memory database.
+    pub async fn open(path: &str) -> Result<SqliteStore, StoreError> {
+        let memory = path == ":memory:";
+        let url = if memory {
+            "sqlite::memory:".to_string()
+        } else {
+            format!("sqlite://{path}")
+        };
+        let options = SqliteConnectOptions::from_str(&url)
+            .map_err(err)?
+            .create_if_missing(true)
+            .journal_mode(if memory {
+                SqliteJournalMode::Memory
+            } else {
+                SqliteJournalMode::Wal
+            })
+            // WAL with NORMAL: a commit is in the log file (the OS has it) when it returns, so
+            // killing the server loses nothing; only a power cut could lose the last commits.
+            .synchronous(SqliteSynchronous::Normal)
+            .busy_timeout(Duration::from_secs(5))
+            .foreign_keys(true);
+        let pool = SqlitePoolOptions::new()
+            .max_connections(if memory { 1 } else { 4 })
+            .min_connections(1)
+            .idle_timeout(None)
+            .max_lifetime(None)
+            .connect_with(options)
+            .await
+            .map_err(err)?;
+        let store = SqliteStore { pool };
+        store.migrate().await?;
+        Ok(store)
+    }
+
+    async fn migrate(&self) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await.map_err(err)?;
+        let version: i64 = sqlx::query_scalar("PRAGMA user_version")
+            .fetch_one(&mut *tx)
+            .await
+            .map_err(err)?;
+        for (i, sql) in MIGRATIONS.iter().enumerate().skip(version as usize) {
+            sqlx::raw_sql(sql).execute(&mut *tx).await.map_err(err)?;
+            sqlx::raw_sql(&format!("PRAGMA user_version = {}", i + 1))
+                .execute(&mut *tx)
+                .await
+                .map_err(err)?;
+        }
+        tx.commit().await.map_err(err)?;
+        Ok(())
+    }
+}
+
+fn game_from_row(row: &sqlx::sqlite::SqliteRow) -> StoredGame {
+    StoredGame {
+        id: row.get("id"),
+        rules: row.get("rules"),
+        mode: row.get("mode"),
+        level: row.get("level"),
+        computer: row.get("computer"),
+        start_fen: row.get("start_fen"),
+        status: row.get("status"),
+        result: row.get("result"),
+        reason: row.get("reason"),
+        draw_offer: row.get("draw_offer"),
+        white_name: row.get("white_name"),
+        black_name: row.get("black_name"),
+        white_secret: row.get("white_secret"),
+        black_secret: row.get("black_secret"),
+        creator: row.get("creator"),
+        guest: row.get("guest"),
+        plies: row.get("plies"),
+        created_at: row.get("created_at"),
+        updated_at: row.get("updated_at"),
+    }
+}
+
+#[async_trait]
+impl Store for SqliteStore {
+    async fn create_game(&self, g: &StoredGame) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO games (id, rules, mode, level, computer, start_fen, status, result, reason, draw_offer,
+                white_name, black_name, white_secret, black_secret, creator, guest, plies, created_at, updated_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)",
+        )
+        .bind(&g.id)
+        .bind(&g.rules)
+        .bind(&g.mode)
+        .bind(&g.level)
+        .bind(&g.computer)
+        .bind(&g.start_fen)
+        .bind(&g.status)
+        .bind(&g.result)
+        .bind(&g.reason)
+        .bind(&g.draw_offer)
+        .bind(&g.white_name)
+        .bind(&g.black_name)
+        .bind(&g.white_secret)
+        .bind(&g.black_secret)
+        .bind(&g.creator)
+        .bind(&g.guest)
+        .bind(now())
+        .bind(now())
+        .execute(&self.pool)
+        .await
+        .map_err(err)?;
+        Ok(())
+    }
+
+    async fn game(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
+        let row = sqlx::query("SELECT * FROM games WHERE id = ?")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await
+            .map_err(err)?;
+        Ok(row.as_ref().map(game_from_row))
+    }
+
+    async fn moves(&self, id: &str) -> Result<Vec<StoredMove>, StoreError> {
+        let rows =
+            sqlx::query("SELECT ply, move, text, fen FROM moves WHERE game_id = ? ORDER BY ply")
+                .bind(id)
+                .fetch_all(&self.pool)
+                .await
+                .map_err(err)?;
+        Ok(rows
+            .iter()
+            .map(|r| StoredMove {
+                ply: r.get("ply"),
+                mv: r.get("move"),
+                text: r.get("text"),
+                fen: r.get("fen"),
+            })
+            .collect())
+    }
+
+    async fn append_move(
+        &self,
+        id: &str,
+        mv: &StoredMove,
+        finish: Option<&Finish>,
+    ) -> Result<bool, StoreError> {
+        let mut tx = self.pool.begin().await.map_err(err)?;
+        let t = now();
+        let updated = sqlx::query(
+            "UPDATE games SET plies = plies + 1, updated_at = ?, draw_offer = NULL,
+                status = CASE WHEN ? IS NULL THEN status ELSE 'finished' END,
+                result = COALESCE(?, result), reason = COALESCE(?, reason)
+             WHERE id = ? AND plies = ? AND status = 'ongoing'",
+        )
+        .bind(t)
+        .bind(finish.map(|f| f.result.as_str()))
+        .bind(finish.map(|f| f.result.as_str()))
+        .bind(finish.map(|f| f.reason.as_str()))
+        .bind(id)
+        .bind(mv.ply)
+        .execute(&mut *tx)
+        .await
+        .map_err(err)?;
+        if updated.rows_affected() != 1 {
+            return Ok(false);
+        }
+        let inserted = sqlx::query("INSERT OR IGNORE INTO moves (game_id, ply, move, text, fen, created_at) VALUES (?, ?, ?, ?, ?, ?)")
+            .bind(id)
+            .bind(mv.ply)
+            .bind(&mv.mv)
+            .bind(&mv.text)
+            .bind(&mv.fen)
+            .bind(t)
+            .execute(&mut *tx)
+            .await
+            .map_err(err)?;
+        if inserted.rows_affected() != 1 {
+            return Ok(false);
+        }
+        tx.commit().await.map_err(err)?;
+        Ok(true)
+    }
+
+    async fn take_seat(
+        &self,
+        id: &str,
+        color: &str,
+        secret: &str,
+        visitor: &str,
+        name: Option<&str>,
+    ) -> Result<bool, StoreError> {
+        let sql = match color {
+            "white" => "UPDATE games SET white_secret = ?, guest = ?, white_name = COALESCE(?, white_name), status = 'ongoing', updated_at = ?
+                        WHERE id = ? AND white_secret IS NULL AND status = 'waiting'",
+            _ => "UPDATE games SET black_secret = ?, guest = ?, black_name = COALESCE(?, black_name), status = 'ongoing', updated_at = ?
+                  WHERE id = ? AND black_secret IS NULL AND status = 'waiting'",
+        };
+        let done = sqlx::query(sql)
+            .bind(secret)
+            .bind(visitor)
+            .bind(name)
+            .bind(now())
+            .bind(id)
+            .execute(&self.pool)
+            .await
+            .map_err(err)?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    async fn finish(&self, id: &str, plies: i64, finish: &Finish) -> Result<bool, StoreError> {
+        let done = sqlx::query(
+            "UPDATE games SET status = 'finished', result = ?, reason = ?, draw_offer = NULL, updated_at = ?
+             WHERE id = ? AND plies = ? AND status IN ('ongoing', 'waiting')",
+        )
+        .bind(&finish.result)
+        .bind(&finish.reason)
+        .bind(now())
+        .bind(id)
+        .bind(plies)
+        .execute(&self.pool)
+        .await
+        .map_err(err)?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    async fn set_draw_offer(&self, id: &str, by: Option<&str>) -> Result<(), StoreError> {
+        sqlx::query(
+            "UPDATE games SET draw_offer = ?, updated_at = ? WHERE id = ? AND status = 'ongoing'",
+        )
+        .bind(by)
+        .bind(now())
+        .bind(id)
+        .execute(&self.pool)
+        .await
+        .map_err(err)?;
+        Ok(())
+    }
+
+    async fn recent_finished(&self, limit: i64) -> Result<Vec<StoredGame>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT * FROM games WHERE status = 'finished' ORDER BY updated_at DESC LIMIT ?",
+        )
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await
+        .map_err(err)?;
+        Ok(rows.iter().map(game_from_row).collect())
+    }
+
+    async fn games_of(&self, visitor: &str, limit: i64) -> Result<Vec<StoredGame>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT * FROM games WHERE creator = ? OR guest = ? ORDER BY updated_at DESC LIMIT ?",
+        )
+        .bind(visitor)
+        .bind(visitor)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await
+        .map_err(err)?;
+        Ok(rows.iter().map(game_from_row).collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(id: &str) -> StoredGame {
+        StoredGame {
+            id: id.into(),
+            rules: "american".into(),
+            mode: "device".into(),
+            level: None,
+            computer: None,
+            start_fen: "B:W21-32:B1-12".into(),
+            status: "ongoing".into(),
+            result: None,
+            reason: None,
+            draw_offer: None,
+            white_name: None,
+            black_name: None,
+            white_secret: Some("w".into()),
+            black_secret: Some("b".into()),
+            creator: Some("v1".into()),
+            guest: None,
+            plies: 0,
+            created_at: 0,
+            updated_at: 0,
+        }
+    }
+
+    fn mv(ply: i64, m: &str) -> StoredMove {
+        StoredMove {
+            ply,
+            mv: m.into(),
+            text: m.into(),
+            fen: "x".into(),
+        }
+    }
+
+    #[tokio::test]
+    async fn moves_take_turns() {
+        let store = SqliteStore::open(":memory:").await.unwrap();
+        store.create_game(&game("g1")).await.unwrap();
+        assert!(
+            store
+                .append_move("g1", &mv(0, "11-15"), None)
+                .await
+                .unwrap()
+        );
+        assert!(
+            !store.append_move("g1", &mv(0, "9-13"), None).await.unwrap(),
+            "ply 0 is taken"
+        );
+        assert!(
+            !store.append_move("g1", &mv(2, "9-13"), None).await.unwrap(),
+            "ply 1 comes first"
+        );
+        let finish = Finish {
+            result: "1-0".into(),
+            reason: "no-moves".into(),
+        };
+        assert!(
+            store
+                .append_move("g1", &mv(1, "23-19"), Some(&finish))
+                .await
+                .unwrap()
+        );
+        let g = store.game("g1").await.unwrap().unwrap();
+        assert_eq!(
+            (g.status.as_str(), g.result.as_deref(), g.plies),
+            ("finished", Some("1-0"), 2)
+        );
+        assert!(
+            !store.append_move("g1", &mv(2, "9-13"), None).await.unwrap(),
+            "finished"
+        );
+        assert_eq!(store.moves("g1").await.unwrap().len(), 2);
+        assert_eq!(store.recent_finished(10).await.unwrap().len(), 1);
+        assert_eq!(store.games_of("v1", 10).await.unwrap().len(), 1);
+    }
+
+    #[tokio::test]
+    async fn a_seat_is_taken_once() {
+        let store = SqliteStore::open(":memory:").await.unwrap();
+        let mut g = game("g2");
+        g.status = "waiting".into();
+        g.black_secret = None;
+        store.create_game(&g).await.unwrap();
+        assert!(
+            store
+                .take_seat("g2", "black", "s", "v2", Some("Ann"))
+                .await
+                .unwrap()
+        );
+        assert!(
+            !store
+                .take_seat("g2", "black", "t", "v3", None)
+                .await
+                .unwrap()
+        );
+        let g = store.game("g2").await.unwrap().unwrap();
+        assert_eq!(
+            (g.status.as_str(), g.black_name.as_deref()),
+            ("ongoing", Some("Ann"))
+        );
+    }
+}
