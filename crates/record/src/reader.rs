@@ -475,7 +475,9 @@ fn emit<V: Visitor, const E: u8>(
     visitor: &mut V,
 ) -> V::Output {
     let [s0, s1, s2] = scratch;
-    let start = toks.first().map_or(Pos::START, |t| ctx.token_pos_in::<E>(t));
+    let start = toks
+        .first()
+        .map_or(Pos::START, |t| ctx.token_pos_in::<E>(t));
     visitor.begin_game(start);
     // Tags come before the movetext, maybe among comments and escape lines.
     let prelude = toks.iter().take_while(|t| {
