@@ -264,7 +264,8 @@ impl<R: Read> Reader<R> {
             self.start = 0;
             self.last = (0, 0);
         }
-        let target = self.filled + self.chunk.max(self.filled);
+        // Token offsets are 32-bit: a game may not grow beyond 4 GiB.
+        let target = (self.filled + self.chunk.max(self.filled)).min(u32::MAX as usize);
         if self.buf.len() < target {
             self.buf.resize(target, 0);
         }
@@ -347,7 +348,7 @@ impl<'a> Ctx<'a> {
     /// The characters in `game[from..to]`.
     fn chars(&mut self, from: usize, to: usize) -> u32 {
         match self.encoding {
-            Encoding::Ascii | Encoding::Latin1 => (to - from) as u32,
+            Encoding::Ascii | Encoding::Latin1 => to.saturating_sub(from) as u32,
             Encoding::Utf8 => {
                 let (ls, upto, n) = self.cache;
                 let (base, count) = if ls == from && upto <= to {
@@ -355,7 +356,7 @@ impl<'a> Ctx<'a> {
                 } else {
                     (from, 0)
                 };
-                let more = self.game[base..to]
+                let more = (self.game.get(base..to).unwrap_or_default())
                     .iter()
                     .filter(|&&b| (b as i8) >= -0x40)
                     .count() as u32;
@@ -371,7 +372,7 @@ impl<'a> Ctx<'a> {
         let chars = if E == UTF8 {
             self.chars(line_start, at)
         } else {
-            (at - line_start) as u32
+            at.saturating_sub(line_start) as u32
         };
         let column = if line == self.first_line {
             self.col_base + chars
@@ -405,7 +406,8 @@ impl<'a> Ctx<'a> {
     /// Appends the text of `game[a..b]` to `out`, for a game of encoding `E`.
     fn push_text_in<const E: u8>(&self, a: u32, b: u32, out: &mut String) {
         if E == LATIN1 {
-            out.extend(self.game[a as usize..b as usize].iter().map(|&c| c as char));
+            let bytes = self.game.get(a as usize..b as usize).unwrap_or_default();
+            out.extend(bytes.iter().map(|&c| c as char));
         } else {
             self.push_text(a, b, out);
         }
@@ -446,7 +448,8 @@ impl<'a> Ctx<'a> {
     #[inline(never)]
     fn decode<'s>(&self, a: usize, b: usize, scratch: &'s mut String) -> &'s str {
         scratch.clear();
-        scratch.extend(self.game[a..b].iter().map(|&c| c as char));
+        let bytes = self.game.get(a..b).unwrap_or_default();
+        scratch.extend(bytes.iter().map(|&c| c as char));
         scratch
     }
 
@@ -455,7 +458,11 @@ impl<'a> Ctx<'a> {
         let (a, b) = (a as usize, b as usize);
         match self.text.and_then(|t| t.get(a..b)) {
             Some(t) => out.push_str(t),
-            None => out.extend(self.game[a..b].iter().map(|&c| c as char)),
+            None => out.extend(
+                (self.game.get(a..b).unwrap_or_default())
+                    .iter()
+                    .map(|&c| c as char),
+            ),
         }
     }
 }
@@ -468,7 +475,10 @@ fn emit<V: Visitor, const E: u8>(
     visitor: &mut V,
 ) -> V::Output {
     let [s0, s1, s2] = scratch;
-    visitor.begin_game(ctx.token_pos_in::<E>(&toks[0]));
+    let start = toks
+        .first()
+        .map_or(Pos::START, |t| ctx.token_pos_in::<E>(t));
+    visitor.begin_game(start);
     // Tags come before the movetext, maybe among comments and escape lines.
     let prelude = toks.iter().take_while(|t| {
         matches!(
