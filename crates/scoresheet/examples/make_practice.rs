@@ -141,7 +141,12 @@ fn candidates_in_file(path: &Path, variant: Variant) -> Vec<Candidate> {
 }
 
 fn game_label(game: &Game<String>, number: usize) -> String {
-    let tag = |n: &str| game.tags.get(n).map(str::trim).filter(|v| !v.is_empty() && *v != "?");
+    let tag = |n: &str| {
+        game.tags
+            .get(n)
+            .map(str::trim)
+            .filter(|v| !v.is_empty() && *v != "?")
+    };
     match (tag("White"), tag("Black"), tag("Event")) {
         (Some(w), Some(b), _) if w != "White" || b != "Black" => {
             format!("game {number} ({w} – {b})")
@@ -171,8 +176,10 @@ fn candidates_in_game(game: &Game<String>, variant: Variant, source: &str) -> Ve
         let legal = pos.legal_moves();
         if mv.is_capture() {
             let taken = mv.captured().iter().count();
-            let distinct: BTreeSet<(u32, u32)> =
-                legal.iter().map(|m| (m.from().number(), m.to().number())).collect();
+            let distinct: BTreeSet<(u32, u32)> = legal
+                .iter()
+                .map(|m| (m.from().number(), m.to().number()))
+                .collect();
             if distinct.len() > 1 || taken > 1 {
                 found.push(Candidate {
                     fen: pos.to_fen(),
@@ -216,7 +223,11 @@ fn choose(mut found: Vec<Candidate>, n: usize) -> Vec<Candidate> {
     let mut seen = BTreeSet::new();
     found.retain(|c| seen.insert(c.fen.clone()));
     // Spread over the files: a stable order by score, then round-robin over kinds.
-    found.sort_by(|a, b| score(b).cmp(&score(a)).then_with(|| a.source.cmp(&b.source)));
+    found.sort_by(|a, b| {
+        score(b)
+            .cmp(&score(a))
+            .then_with(|| a.source.cmp(&b.source))
+    });
     let kinds: [fn(&Candidate) -> bool; 4] = [
         |c| c.taken > 1 && c.problem,
         |c| c.taken == 1 && c.choices > 1,

@@ -1,0 +1,191 @@
+//! The real server, started as a user starts it, and a small HTTP client for tests.
+
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+/// A running `scoresheet serve` on a free port with its own database file.
+pub struct Server {
+    pub addr: SocketAddr,
+    pub database: PathBuf,
+    child: Child,
+}
+
+/// A temporary database path, unique per test.
+pub fn temp_database(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("scoresheet-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(format!("{name}.sqlite3"));
+    for suffix in ["", "-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+    }
+    path
+}
+
+impl Server {
+    /// Starts the server on `database`.
+    pub fn start(database: PathBuf) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_scoresheet"))
+            .args(["serve", "--addr", "127.0.0.1:0", "--database"])
+            .arg(&database)
+            .stderr(Stdio::piped())
+            .stdout(Stdio::null())
+            .spawn()
+            .expect("start scoresheet serve");
+        let mut stderr = BufReader::new(child.stderr.take().unwrap());
+        let mut line = String::new();
+        stderr.read_line(&mut line).unwrap();
+        let addr: SocketAddr = line
+            .split("http://")
+            .nth(1)
+            .and_then(|s| s.split('/').next())
+            .and_then(|s| s.parse().ok())
+            .unwrap_or_else(|| panic!("no address in: {line}"));
+        // Keep draining stderr so the server never blocks on it.
+        std::thread::spawn(move || {
+            let mut sink = String::new();
+            let _ = stderr.read_to_string(&mut sink);
+        });
+        Server {
+            addr,
+            database,
+            child,
+        }
+    }
+
+    /// Kills the process at once (SIGKILL), as a crash would.
+    pub fn kill(mut self) -> PathBuf {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        self.database.clone()
+    }
+
+    pub fn get(&self, path: &str) -> Response {
+        request(self.addr, "GET", path, &[], None)
+    }
+
+    pub fn post(&self, path: &str, body: &str) -> Response {
+        request(
+            self.addr,
+            "POST",
+            path,
+            &[("Content-Type", "application/json")],
+            Some(body),
+        )
+    }
+
+    pub fn post_as(&self, path: &str, secret: &str, body: &str) -> Response {
+        let auth = format!("Bearer {secret}");
+        request(
+            self.addr,
+            "POST",
+            path,
+            &[
+                ("Content-Type", "application/json"),
+                ("Authorization", &auth),
+            ],
+            Some(body),
+        )
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// An HTTP answer.
+#[derive(Debug)]
+pub struct Response {
+    pub status: u16,
+    pub headers: Vec<(String, String)>,
+    pub body: String,
+}
+
+impl Response {
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::from_str(&self.body).unwrap_or_else(|e| panic!("{e}: {}", self.body))
+    }
+
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// One HTTP/1.1 request on a new connection.
+pub fn request(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: Option<&str>,
+) -> Response {
+    let mut stream = TcpStream::connect(addr).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(30)))
+        .unwrap();
+    let body = body.unwrap_or("");
+    let mut head = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Length: {}\r\n",
+        body.len()
+    );
+    for (k, v) in headers {
+        head.push_str(&format!("{k}: {v}\r\n"));
+    }
+    head.push_str("\r\n");
+    stream.write_all(head.as_bytes()).unwrap();
+    stream.write_all(body.as_bytes()).unwrap();
+    let mut raw = Vec::new();
+    stream.read_to_end(&mut raw).unwrap();
+    parse_response(&raw)
+}
+
+fn parse_response(raw: &[u8]) -> Response {
+    let text = String::from_utf8_lossy(raw).into_owned();
+    let (head, rest) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let mut lines = head.lines();
+    let status = lines
+        .next()
+        .and_then(|l| l.split(' ').nth(1))
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    let headers: Vec<(String, String)> = lines
+        .filter_map(|l| l.split_once(':'))
+        .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
+        .collect();
+    let chunked = headers
+        .iter()
+        .any(|(k, v)| k.eq_ignore_ascii_case("transfer-encoding") && v.contains("chunked"));
+    let body = if chunked {
+        dechunk(rest)
+    } else {
+        rest.to_string()
+    };
+    Response {
+        status,
+        headers,
+        body,
+    }
+}
+
+fn dechunk(mut s: &str) -> String {
+    let mut out = String::new();
+    while let Some((size, rest)) = s.split_once("\r\n") {
+        let n = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
+        if n == 0 || rest.len() < n {
+            break;
+        }
+        out.push_str(&rest[..n]);
+        s = rest[n..].trim_start_matches("\r\n");
+    }
+    out
+}
