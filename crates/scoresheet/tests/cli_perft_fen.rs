@@ -99,3 +99,33 @@ fn fen_errors_say_where() {
     assert_eq!(code, 2);
     assert!(err.contains("unknown draughts variant"), "{err}");
 }
+
+#[test]
+fn fen_svg_and_chess() {
+    let (code, out, _) = scoresheet(&[
+        "fen",
+        "--variant",
+        "international",
+        "--svg",
+        "W:W31-50:B1-20",
+    ]);
+    assert_eq!(code, 0);
+    assert!(
+        out.starts_with("<svg") && out.contains("data-sq=\"50\""),
+        "{out}"
+    );
+    assert_eq!(out.matches("class=\"piece").count(), 40);
+    let (code, out, _) = scoresheet(&[
+        "fen",
+        "--variant",
+        "chess",
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+    ]);
+    assert_eq!(code, 0);
+    assert!(
+        out.starts_with(
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\n8  r n b q k b n r"
+        ),
+        "{out}"
+    );
+}
