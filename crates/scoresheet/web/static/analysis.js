@@ -1,0 +1,747 @@
+// The analysis board: load a position or a game, walk through its moves, play new moves
+// (which start side lines when played from an earlier position), copy the FEN, download the
+// game tree as PDN or PGN.
+
+import { post, download, copyText, ApiError } from './api.js';
+import { Board, moveNumber, fenMoveNumber } from './board.js';
+import { t, el, page, lang, rulesName } from './i18n.js';
+import { statusWords, resultWords, resultText } from './results.js';
+
+const $ = (id) => document.getElementById(id);
+const SAVED = 'scoresheet.analysis';
+const NAG_GLYPHS = {
+  1: '!', 2: '?', 3: '!!', 4: '??', 5: '!?', 6: '?!', 7: '□', 10: '=', 13: '∞',
+  14: '⩲', 15: '⩱', 16: '±', 17: '∓', 18: '+−', 19: '−+', 146: 'N',
+};
+const CHESS_LANGS = ['en', 'es', 'fr', 'de', 'it', 'nl', 'pl', 'eo'];
+
+const ui = {
+  rules: $('rules'),
+  start: $('start'),
+  text: $('text'),
+  hint: $('text-hint'),
+  error: $('load-error'),
+  form: $('load-form'),
+  notices: $('notices'),
+  info: $('game-info'),
+  moves: $('moves'),
+  fen: $('fen-out'),
+  copy: $('copy-fen'),
+  copyStatus: $('copy-status'),
+  status: $('status'),
+  download: $('download'),
+  deleteLine: $('delete-line'),
+  chess: $('chess-notation'),
+  nLang: $('notation-lang'),
+  nStyle: $('notation-style'),
+  nFig: $('notation-figurines'),
+  moveForm: $('move-form'),
+  moveInput: $('move-input'),
+};
+
+// The game tree. Node 0 is the start position; every other node is a move. `children[0]` of
+// a node is its main continuation, the others are side lines.
+const tree = {
+  rules: 'american',
+  tags: [],
+  result: null,
+  nodes: new Map(),
+  current: 0,
+  nextId: 1,
+};
+
+const notation = {
+  lang: CHESS_LANGS.includes(lang) ? lang : 'en',
+  style: 'san',
+  figurines: false,
+};
+
+const positions = new Map(); // cache: key -> Position
+let showing = 0; // counter that drops answers to stale requests
+
+const board = new Board($('board'), {
+  rules: tree.rules,
+  onMove: (m) => playMove(m.id),
+  onOptions: () => positions.clear(),
+});
+
+function notationRequest() {
+  return { lang: notation.lang, style: notation.style, figurines: notation.figurines };
+}
+
+function node(id) {
+  return tree.nodes.get(id);
+}
+
+// ---------------------------------------------------------------- loading
+
+/** Replaces the tree with a GameView from /api/load (or the page data). */
+function takeView(view) {
+  tree.rules = view.rules;
+  tree.tags = view.tags || [];
+  tree.result = view.result || null;
+  tree.nodes = new Map();
+  tree.nodes.set(0, {
+    id: 0,
+    parent: null,
+    fen: view.root.fen,
+    comment: view.root.comment || null,
+    children: [],
+    ply: 0,
+    main: true,
+  });
+  let maxId = 0;
+  for (const n of view.nodes || []) {
+    tree.nodes.set(n.id, {
+      id: n.id,
+      parent: n.parent,
+      move: n.move,
+      text: n.text,
+      fen: n.fen,
+      comment: n.comment || null,
+      commentBefore: n.comment_before || null,
+      nags: n.nags || [],
+      main: !!n.main,
+      ply: n.ply,
+      children: [],
+    });
+    maxId = Math.max(maxId, n.id);
+  }
+  for (const n of view.nodes || []) {
+    const parent = node(n.parent);
+    if (parent) parent.children.push(n.id);
+  }
+  tree.nextId = maxId + 1;
+  tree.startSide = view.root.position ? view.root.position.side : sideOfFen(view.root.fen);
+  tree.startNumber = fenMoveNumber(tree.rules, view.root.fen);
+  positions.clear();
+  if (view.root.position && view.root.position.svg) cachePosition(view.root.position);
+  ui.rules.value = tree.rules;
+  board.rules = tree.rules;
+  updateChessControls();
+}
+
+function sideOfFen(fen) {
+  const f = String(fen).trim();
+  if (tree.rules === 'chess') return f.split(/\s+/)[1] === 'b' ? 'black' : 'white';
+  return /^b/i.test(f) ? 'black' : 'white';
+}
+
+/** The last node of the main line. */
+function mainEnd() {
+  let n = node(0);
+  while (n.children.length) n = node(n.children[0]);
+  return n.id;
+}
+
+function clearNotices() {
+  ui.notices.replaceChildren();
+}
+
+function notice(text, kind) {
+  ui.notices.append(el('p', { class: `notice ${kind || ''}`, text }));
+}
+
+function showError(e) {
+  ui.error.replaceChildren();
+  const parts = [el('strong', { text: t('load.error') })];
+  if (e.line) {
+    parts.push(' ', el('span', { class: 'where', text: t('load.at', { line: e.line, column: e.column || 1 }) }));
+  }
+  parts.push(el('span', { class: 'reason', text: e.message }));
+  ui.error.append(...parts);
+  ui.error.hidden = false;
+  if (e.line) selectInText(e.line, e.column || 1);
+}
+
+function hideError() {
+  ui.error.hidden = true;
+  ui.error.replaceChildren();
+}
+
+/** Puts the caret of the text box at a line and column, so the mistake is easy to find. */
+function selectInText(line, column) {
+  const lines = ui.text.value.split('\n');
+  let offset = 0;
+  for (let i = 0; i < line - 1 && i < lines.length; i += 1) offset += lines[i].length + 1;
+  offset += Math.max(0, column - 1);
+  try {
+    ui.text.setSelectionRange(offset, Math.min(ui.text.value.length, offset + 1));
+  } catch {
+    // not focusable yet
+  }
+}
+
+async function load() {
+  const rules = ui.rules.value;
+  const start = ui.start.value;
+  const text = ui.text.value;
+  if (start !== 'initial' && !text.trim()) {
+    showError(new ApiError(0, start === 'fen' ? t('load.empty-fen') : t('load.empty-pdn')));
+    return;
+  }
+  if (new Blob([text]).size > 1024 * 1024) {
+    showError(new ApiError(413, t('load.too-big')));
+    return;
+  }
+  ui.form.classList.add('busy');
+  try {
+    const body = { rules, start, notation: notationRequest(), svg: board.svgOptions() };
+    if (start !== 'initial') body.text = text;
+    const view = await post('/api/load', body);
+    hideError();
+    clearNotices();
+    takeView(view);
+    if (view.games_in_text > 1) notice(t('load.several-games', { count: view.games_in_text }), 'info');
+    if (view.rules_source === 'gametype' && view.rules !== rules) {
+      notice(t('load.gametype', { rules: rulesName(view.rules) }), 'info');
+    }
+    for (const w of view.warnings || []) notice(`${t('load.warning')} ${w}`, 'warning');
+    tree.current = mainEnd();
+    renderAll();
+    await showCurrent();
+    save();
+  } catch (e) {
+    // The board keeps what it showed.
+    showError(e instanceof ApiError ? e : new ApiError(0, String(e)));
+  } finally {
+    ui.form.classList.remove('busy');
+  }
+}
+
+// ---------------------------------------------------------------- the position
+
+function cacheKey(fen) {
+  const o = board.svgOptions();
+  return `${tree.rules}|${fen}|${notation.lang}|${notation.style}|${notation.figurines}|${o.coordinates}|${o.flipped}`;
+}
+
+function cachePosition(pos) {
+  if (positions.size > 300) positions.clear();
+  positions.set(cacheKey(pos.fen), pos);
+}
+
+async function positionOf(fen) {
+  const key = cacheKey(fen);
+  if (positions.has(key)) return positions.get(key);
+  const pos = await post('/api/position', {
+    rules: tree.rules,
+    fen,
+    notation: notationRequest(),
+    svg: board.svgOptions(),
+  });
+  positions.set(key, pos);
+  // The canonical FEN may differ from the one asked for: keep both.
+  cachePosition(pos);
+  return pos;
+}
+
+/** The squares of a move id: `31x22x13` → from 31, path [22, 13]; `e2e4` → e2, [e4]. */
+function squaresOf(id) {
+  if (!id) return null;
+  if (tree.rules === 'chess') {
+    return { from: id.slice(0, 2), to: id.slice(2, 4), path: [id.slice(2, 4)] };
+  }
+  const parts = id.split(/[-x]/);
+  return { from: parts[0], to: parts[parts.length - 1], path: parts.slice(1) };
+}
+
+async function showCurrent() {
+  const n = node(tree.current);
+  const ticket = ++showing;
+  let pos;
+  try {
+    pos = await positionOf(n.fen);
+  } catch (e) {
+    if (ticket === showing) ui.status.textContent = e.message;
+    return;
+  }
+  if (ticket !== showing) return;
+  await board.set(pos, { last: n.id ? squaresOf(n.move) : null });
+  ui.fen.value = pos.fen;
+  ui.status.textContent = statusWords(pos);
+  ui.copyStatus.textContent = '';
+  highlightCurrent();
+  updateButtons();
+}
+
+async function go(id) {
+  if (id === null || id === undefined || !tree.nodes.has(id)) return;
+  tree.current = id;
+  highlightCurrent();
+  updateButtons();
+  await showCurrent();
+  save();
+}
+
+// ---------------------------------------------------------------- playing moves
+
+async function playMove(moveText) {
+  const from = node(tree.current);
+  const known = from.children.map(node).find((c) => c.move === moveText);
+  if (known) {
+    await go(known.id);
+    return;
+  }
+  let answer;
+  try {
+    answer = await post('/api/play', {
+      rules: tree.rules,
+      fen: from.fen,
+      move: moveText,
+      notation: notationRequest(),
+      svg: board.svgOptions(),
+    });
+  } catch (e) {
+    board.say(e.message, 'error');
+    return false;
+  }
+  const again = from.children.map(node).find((c) => c.move === answer.move.id);
+  if (again) {
+    await go(again.id);
+    return true;
+  }
+  const id = tree.nextId++;
+  tree.nodes.set(id, {
+    id,
+    parent: from.id,
+    move: answer.move.id,
+    text: answer.move.text,
+    fen: answer.position.fen,
+    comment: null,
+    commentBefore: null,
+    nags: [],
+    main: from.main && from.children.length === 0,
+    ply: from.ply + 1,
+    children: [],
+  });
+  from.children.push(id);
+  cachePosition(answer.position);
+  tree.current = id;
+  renderMoves();
+  await showCurrent();
+  save();
+  return true;
+}
+
+// ---------------------------------------------------------------- the move list
+
+function nagText(nags) {
+  return (nags || []).map((n) => NAG_GLYPHS[n] || `$${n}`).join(' ');
+}
+
+function moveButton(n) {
+  const { number, first } = moveNumber(tree.rules, tree.startSide, n.ply, tree.startNumber);
+  const parts = [];
+  const parent = node(n.parent);
+  const startsLine = parent && parent.children[0] !== n.id;
+  const grand = parent && node(parent.parent);
+  const siblingsShown = grand && grand.children[0] === parent.id && grand.children.length > 1;
+  const afterBreak = startsLine || !parent || parent.id === 0 || parent.comment || n.commentBefore || siblingsShown;
+  if (first) parts.push(el('span', { class: 'num', text: `${number}.` }));
+  else if (afterBreak) parts.push(el('span', { class: 'num', text: `${number}…` }));
+  const nags = nagText(n.nags);
+  const button = el('button', {
+    type: 'button',
+    class: 'move',
+    'data-node': n.id,
+    'data-move': n.move,
+    'aria-current': n.id === tree.current ? 'true' : null,
+    onclick: () => go(n.id),
+  }, n.text, nags ? el('span', { class: 'nag', text: nags }) : null);
+  parts.push(button);
+  return parts;
+}
+
+function commentEl(text) {
+  return el('span', { class: 'comment', text });
+}
+
+/** Writes a line starting at node `first` into `container`, with its side lines nested. */
+function renderLine(container, firstId, depth) {
+  let id = firstId;
+  let line = container;
+  while (id !== undefined) {
+    const n = node(id);
+    if (n.commentBefore) line.append(commentEl(n.commentBefore));
+    line.append(...moveButton(n));
+    if (n.comment) line.append(commentEl(n.comment));
+    const parent = node(n.parent);
+    if (parent.children[0] === id && parent.children.length > 1) {
+      for (const alt of parent.children.slice(1)) {
+        const box = el('div', { class: `variation depth-${Math.min(depth + 1, 4)}` });
+        renderLine(box, alt, depth + 1);
+        line.append(box);
+      }
+      const rest = el('span', { class: 'line-rest' });
+      line.append(rest);
+      line = rest;
+    }
+    id = n.children[0];
+  }
+}
+
+function renderMoves() {
+  ui.moves.replaceChildren();
+  const root = node(0);
+  if (root.comment) ui.moves.append(el('p', { class: 'comment root-comment', text: root.comment }));
+  const main = el('div', { class: 'mainline' });
+  if (root.children.length) renderLine(main, root.children[0], 0);
+  else main.append(el('span', { class: 'empty', text: t('analysis.no-moves') }));
+  ui.moves.append(main);
+  if (tree.result && tree.result !== '*') {
+    const words = resultWords(tree.rules, tree.result);
+    ui.moves.append(el('p', { class: 'result', text: `${resultText(tree.rules, tree.result)}${words ? ` — ${words}` : ''}` }));
+  }
+  highlightCurrent();
+}
+
+function renderInfo() {
+  ui.info.replaceChildren();
+  const shown = tree.tags.filter(([name]) => !['FEN', 'SetUp', 'Setup'].includes(name));
+  if (!shown.length) return;
+  const dl = el('dl', { class: 'tags' });
+  for (const [name, value] of shown) {
+    dl.append(el('dt', { text: name }), el('dd', { text: value }));
+  }
+  ui.info.append(el('details', { class: 'card', open: shown.length <= 8 },
+    el('summary', { text: t('analysis.tags') }), dl));
+}
+
+function highlightCurrent() {
+  for (const b of ui.moves.querySelectorAll('button.move[aria-current]')) b.removeAttribute('aria-current');
+  const b = ui.moves.querySelector(`button.move[data-node="${tree.current}"]`);
+  if (b) {
+    b.setAttribute('aria-current', 'true');
+    const box = ui.moves.getBoundingClientRect();
+    const r = b.getBoundingClientRect();
+    if (r.top < box.top || r.bottom > box.bottom) {
+      ui.moves.scrollTop += r.top - box.top - box.height / 2;
+    }
+  }
+}
+
+function updateButtons() {
+  const n = node(tree.current);
+  $('nav-start').disabled = n.id === 0;
+  $('nav-back').disabled = n.id === 0;
+  $('nav-forward').disabled = n.children.length === 0;
+  $('nav-end').disabled = n.children.length === 0;
+  ui.deleteLine.hidden = n.id === 0;
+  ui.download.textContent = tree.rules === 'chess' ? t('analysis.download-pgn') : t('analysis.download-pdn');
+}
+
+function renderAll() {
+  renderInfo();
+  renderMoves();
+  updateButtons();
+}
+
+function updateChessControls() {
+  ui.chess.hidden = tree.rules !== 'chess' && ui.rules.value !== 'chess';
+  ui.nLang.value = notation.lang;
+  ui.nStyle.value = notation.style;
+  ui.nFig.checked = notation.figurines;
+  updateHint();
+}
+
+function updateHint() {
+  const start = ui.start.value;
+  const rules = ui.rules.value;
+  let key = 'start.hint-initial';
+  if (start === 'fen') key = rules === 'chess' ? 'start.hint-fen-chess' : 'start.hint-fen';
+  else if (start === 'pdn') key = rules === 'chess' ? 'start.hint-pgn' : 'start.hint-pdn';
+  ui.hint.textContent = t(key);
+  ui.text.disabled = start === 'initial';
+  ui.text.placeholder = start === 'fen' ? (rules === 'chess' ? 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' : 'W:W26,28,31:B17,19,20') : '';
+}
+
+// ---------------------------------------------------------------- export, notation, keeping
+
+/** The tree in the export form: parents before children, each parent's main child first. */
+function exportNodes() {
+  const out = [];
+  const walk = (id) => {
+    for (const c of node(id).children) {
+      const n = node(c);
+      const item = { id: n.id, parent: n.parent, move: n.move, nags: n.nags || [] };
+      const comment = [n.commentBefore, n.comment].filter(Boolean).join(' ');
+      if (comment) item.comment = comment;
+      out.push(item);
+      walk(c);
+    }
+  };
+  walk(0);
+  return out;
+}
+
+function exportTags() {
+  const tags = tree.tags.filter(([name]) => !['FEN', 'SetUp', 'Setup', 'GameType', 'Result'].includes(name));
+  if (!tags.some(([name]) => name === 'Event')) tags.unshift(['Event', 'Analysis']);
+  return tags;
+}
+
+async function exportText() {
+  return post('/api/export', {
+    rules: tree.rules,
+    start: node(0).fen,
+    tags: exportTags(),
+    nodes: exportNodes(),
+    result: tree.result || '*',
+    notation: notationRequest(),
+  });
+}
+
+/** The move ids from the start to node `id`. */
+function pathTo(id) {
+  const path = [];
+  let n = node(id);
+  while (n && n.id !== 0) {
+    path.unshift(n.move);
+    n = node(n.parent);
+  }
+  return path;
+}
+
+function followPath(path) {
+  let n = node(0);
+  for (const mv of path) {
+    const next = n.children.map(node).find((c) => c.move === mv);
+    if (!next) break;
+    n = next;
+  }
+  return n.id;
+}
+
+/** Rewrites every move in the current notation: the tree goes out as PGN and back in. */
+async function renotate() {
+  const path = pathTo(tree.current);
+  positions.clear();
+  if (node(0).children.length === 0) {
+    await showCurrent();
+    save();
+    return;
+  }
+  try {
+    const { text } = await exportText();
+    const keep = { tags: tree.tags, result: tree.result };
+    const view = await post('/api/load', {
+      rules: tree.rules,
+      start: 'pdn',
+      text,
+      notation: notationRequest(),
+      svg: board.svgOptions(),
+    });
+    takeView(view);
+    tree.tags = keep.tags;
+    tree.result = keep.result;
+    tree.current = followPath(path);
+    renderAll();
+    await showCurrent();
+    save();
+  } catch (e) {
+    notice(e.message, 'warning');
+  }
+}
+
+function save() {
+  try {
+    sessionStorage.setItem(SAVED, JSON.stringify({
+      rules: tree.rules,
+      start: node(0).fen,
+      tags: tree.tags,
+      result: tree.result,
+      nodes: exportNodes(),
+      path: pathTo(tree.current),
+      notation,
+      form: { rules: ui.rules.value, start: ui.start.value, text: ui.text.value.length < 200000 ? ui.text.value : '' },
+    }));
+  } catch {
+    // storage full or off: nothing is lost but the restore
+  }
+}
+
+/** Brings back the board of this tab after a reload (a language switch reloads the page). */
+async function restore() {
+  let saved;
+  try {
+    saved = JSON.parse(sessionStorage.getItem(SAVED));
+  } catch {
+    saved = null;
+  }
+  if (!saved || !saved.start) return false;
+  if (saved.form) {
+    ui.rules.value = saved.form.rules || saved.rules;
+    ui.start.value = saved.form.start || 'initial';
+    ui.text.value = saved.form.text || '';
+  }
+  if (saved.notation && saved.notation.explicit) Object.assign(notation, saved.notation);
+  try {
+    let view;
+    if (saved.nodes && saved.nodes.length) {
+      const { text } = await post('/api/export', {
+        rules: saved.rules,
+        start: saved.start,
+        tags: [['Event', 'Analysis']],
+        nodes: saved.nodes,
+        result: '*',
+        notation: notationRequest(),
+      });
+      view = await post('/api/load', { rules: saved.rules, start: 'pdn', text, notation: notationRequest(), svg: board.svgOptions() });
+    } else {
+      view = await post('/api/load', { rules: saved.rules, start: 'fen', text: saved.start, notation: notationRequest(), svg: board.svgOptions() });
+    }
+    takeView(view);
+    tree.tags = saved.tags || [];
+    tree.result = saved.result || null;
+    ui.rules.value = saved.form ? saved.form.rules || tree.rules : tree.rules;
+    updateChessControls();
+    tree.current = followPath(saved.path || []);
+    renderAll();
+    await showCurrent();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// ---------------------------------------------------------------- events
+
+ui.form.addEventListener('submit', (e) => {
+  e.preventDefault();
+  load();
+});
+
+ui.rules.addEventListener('change', () => {
+  updateChessControls();
+  if (ui.start.value === 'initial') load();
+});
+
+ui.start.addEventListener('change', () => {
+  updateHint();
+  if (ui.start.value !== 'initial') ui.text.focus();
+});
+
+ui.copy.addEventListener('click', async () => {
+  const ok = await copyText(ui.fen.value, ui.fen);
+  ui.copyStatus.textContent = ok ? t('analysis.copied') : t('analysis.copy-failed');
+});
+
+ui.download.addEventListener('click', async () => {
+  try {
+    const { text, filename } = await exportText();
+    download(text, filename, tree.rules === 'chess' ? 'application/x-chess-pgn' : 'application/x-pdn');
+  } catch (e) {
+    notice(e.message, 'warning');
+  }
+});
+
+ui.deleteLine.addEventListener('click', () => {
+  const n = node(tree.current);
+  if (!n || n.id === 0) return;
+  const parent = node(n.parent);
+  const drop = (id) => {
+    for (const c of node(id).children) drop(c);
+    tree.nodes.delete(id);
+  };
+  parent.children = parent.children.filter((c) => c !== n.id);
+  drop(n.id);
+  if (parent.children.length && parent.main) node(parent.children[0]).main = true;
+  tree.current = parent.id;
+  renderMoves();
+  showCurrent();
+  save();
+});
+
+ui.moveForm.addEventListener('submit', async (e) => {
+  e.preventDefault();
+  const text = ui.moveInput.value.trim();
+  if (!text) return;
+  const ok = await playMove(text);
+  if (ok) ui.moveInput.value = '';
+});
+
+for (const [id, target] of [
+  ['nav-start', () => 0],
+  ['nav-back', () => node(tree.current).parent],
+  ['nav-forward', () => node(tree.current).children[0]],
+  ['nav-end', () => lineEnd(tree.current)],
+]) {
+  $(id).addEventListener('click', () => go(target()));
+}
+
+/** The end of the line through node `id`, following main continuations. */
+function lineEnd(id) {
+  let n = node(id);
+  while (n.children.length) n = node(n.children[0]);
+  return n.id;
+}
+
+document.addEventListener('keydown', (e) => {
+  if (e.altKey || e.ctrlKey || e.metaKey) return;
+  const target = e.target;
+  if (target && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))) return;
+  const n = node(tree.current);
+  let to;
+  if (e.key === 'ArrowLeft') to = n.parent;
+  else if (e.key === 'ArrowRight') to = n.children[0];
+  else if (e.key === 'Home') to = 0;
+  else if (e.key === 'End') to = lineEnd(n.id);
+  else if (e.key === 'ArrowUp' || e.key === 'ArrowDown') {
+    // Switch between the alternatives of the current move.
+    const parent = node(n.parent);
+    if (!parent) return;
+    const i = parent.children.indexOf(n.id) + (e.key === 'ArrowDown' ? 1 : -1);
+    to = parent.children[i];
+  } else return;
+  e.preventDefault();
+  if (to !== undefined && to !== null) go(to);
+});
+
+for (const input of [ui.nLang, ui.nStyle, ui.nFig]) {
+  input.addEventListener('change', () => {
+    notation.lang = ui.nLang.value;
+    notation.style = ui.nStyle.value;
+    notation.figurines = ui.nFig.checked;
+    notation.explicit = true;
+    renotate();
+  });
+}
+
+// ---------------------------------------------------------------- start
+
+async function init() {
+  updateChessControls();
+  const data = page || {};
+  if (data.game) {
+    ui.rules.value = data.game.rules;
+    takeView(data.game);
+    if (data.game_id) notice(t('analysis.stored-game'), 'info');
+    tree.current = mainEnd();
+    renderAll();
+    await showCurrent();
+    save();
+    return;
+  }
+  if (data.rules) ui.rules.value = data.rules;
+  if (data.fen) {
+    ui.start.value = 'fen';
+    ui.text.value = data.fen;
+    updateHint();
+    await load();
+    return;
+  }
+  const asked = new URLSearchParams(location.search).get('rules');
+  let saved = null;
+  try {
+    saved = JSON.parse(sessionStorage.getItem(SAVED));
+  } catch {
+    saved = null;
+  }
+  if ((!asked || (saved && saved.rules === asked)) && (await restore())) return;
+  ui.start.value = 'initial';
+  updateHint();
+  await load();
+}
+
+init();

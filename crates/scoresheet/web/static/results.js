@@ -1,0 +1,89 @@
+// Results and game endings in words. A PDN Result tag counts from the side that moves first:
+// in American draughts Black moves first, so `1-0` there is a win for Black; International
+// draughts scores a win 2-0.
+
+import { t, sideName } from './i18n.js';
+import { firstMover } from './board.js';
+
+function other(side) {
+  return side === 'white' ? 'black' : 'white';
+}
+
+/** `white`, `black`, `draw`, or null (unfinished or unknown) for a result text. */
+export function winnerOf(rules, result) {
+  if (!result) return null;
+  const r = String(result).replace(/\s+/g, '');
+  const first = firstMover(rules);
+  if (['1-0', '2-0'].includes(r)) return first;
+  if (['0-1', '0-2'].includes(r)) return other(first);
+  if (['1/2-1/2', '1-1', '½-½', '0-0'].includes(r)) return 'draw';
+  return null;
+}
+
+/** The result as the variant writes it (International: 2-0, 1-1, 0-2). */
+export function resultText(rules, result) {
+  if (!result) return '';
+  const w = winnerOf(rules, result);
+  if (rules === 'international') {
+    if (w === 'draw') return '1-1';
+    if (w) return w === 'white' ? '2-0' : '0-2';
+  }
+  return String(result);
+}
+
+/** "Black won", "White won", "Draw", or "" for an unfinished game. */
+export function resultWords(rules, result, winner) {
+  const w = winner === 'white' || winner === 'black' ? winner : winnerOf(rules, result);
+  if (w === 'white') return t('result.white-won');
+  if (w === 'black') return t('result.black-won');
+  if (w === 'draw') return t('result.draw');
+  return '';
+}
+
+const REASONS = {
+  'no-moves': 'reason.no-moves',
+  checkmate: 'reason.checkmate',
+  stalemate: 'reason.stalemate',
+  'insufficient-material': 'reason.insufficient-material',
+  'insufficient material': 'reason.insufficient-material',
+  resigned: 'reason.resigned',
+  agreed: 'reason.agreed',
+  repetition: 'reason.repetition',
+  'threefold repetition': 'reason.repetition',
+  'fifty-move rule': 'reason.fifty-moves',
+};
+
+// The draughts draw rules name their move counts.
+const COUNTED = [
+  [/^(\d+) moves each without a capture or a man move$/, 'reason.kings-only'],
+  [/^(\d+)-move rule against a lone king$/, 'reason.lone-king'],
+  [/^three kings did not take the lone king in (\d+) moves$/, 'reason.three-kings'],
+  [/^no win in (\d+) moves against a king on the main road$/, 'reason.main-road'],
+  [/^balance of forces unchanged for (\d+) moves$/, 'reason.unchanged-balance'],
+];
+
+/** A game-ending reason in words; unknown reasons are shown as the server wrote them. */
+export function reasonWords(reason) {
+  if (!reason) return '';
+  if (REASONS[reason]) return t(REASONS[reason]);
+  for (const [re, key] of COUNTED) {
+    const m = re.exec(reason);
+    if (m) return t(key, { moves: m[1] });
+  }
+  return String(reason);
+}
+
+/** The status of a Position (docs/api.md) in words. */
+export function statusWords(position) {
+  const s = (position && position.status) || { state: 'ongoing' };
+  if (s.state === 'won') {
+    const reason = reasonWords(s.reason);
+    const who = s.winner === 'white' ? t('result.white-won') : t('result.black-won');
+    return reason ? `${who}: ${reason}` : who;
+  }
+  if (s.state === 'drawn') {
+    const reason = reasonWords(s.reason);
+    return reason ? `${t('result.draw')}: ${reason}` : t('result.draw');
+  }
+  return t('board.to-move', { side: sideName(position.side) });
+}
