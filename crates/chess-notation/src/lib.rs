@@ -48,6 +48,7 @@ mod options;
 mod position;
 mod san_read;
 mod san_write;
+mod streaming;
 
 pub use descriptive::descriptive_candidates;
 pub use error::{LineError, LineErrorReason, MoveError, Reading};
@@ -57,3 +58,4 @@ pub use options::{DescriptiveSystem, Notation, ParseNotationError, ReadHint, Wri
 pub use position::{FenError, position_from_fen};
 pub use san_read::parse_move;
 pub use san_write::{write_line, write_move};
+pub use streaming::EnglishReader;

@@ -190,14 +190,14 @@ fn algebraic_notation(parsed: &[Result<Parsed, ParseFail>]) -> Notation {
 }
 
 /// The outward forms seen in a line, to report SAN, long or UCI.
-#[derive(Default)]
-struct ShapeTally {
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct ShapeTally {
     first: Option<Shape>,
     mixed: bool,
 }
 
 impl ShapeTally {
-    fn add(&mut self, shape: Shape) {
+    pub(crate) fn add(&mut self, shape: Shape) {
         if shape == Shape::Castle {
             return;
         }
@@ -207,7 +207,7 @@ impl ShapeTally {
         }
     }
 
-    fn notation(&self) -> Notation {
+    pub(crate) fn notation(&self) -> Notation {
         match (self.first, self.mixed) {
             (Some(Shape::Uci), false) => Notation::Uci,
             (Some(Shape::Long), false) => Notation::Long,

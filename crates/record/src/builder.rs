@@ -76,6 +76,11 @@ impl<M> GameBuilder<M> {
         });
     }
 
+    /// The tags of the game being built, for a caller that gathered them itself.
+    pub fn tags_mut(&mut self) -> &mut crate::Tags {
+        &mut self.game.tags
+    }
+
     /// Appends a move to the current line.
     pub fn push_move(&mut self, mov: M, at: Pos) {
         self.line().nodes.push(Node {

@@ -35,6 +35,12 @@ pub struct Tag {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Tags(Vec<Tag>);
 
+impl Extend<Tag> for Tags {
+    fn extend<I: IntoIterator<Item = Tag>>(&mut self, tags: I) {
+        self.0.extend(tags);
+    }
+}
+
 impl Tags {
     /// No tags.
     pub fn new() -> Tags {

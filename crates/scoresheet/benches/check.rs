@@ -15,9 +15,13 @@ use std::process::Command;
 use std::time::Instant;
 
 use pgn_reader::{RawTag, SanPlus, Visitor};
-use record::{Collect, Reader};
-use scoresheet::games::{AnyGame, ReadOptions, Rules};
+use record::Reader;
+use scoresheet::games::{OnePass, ReadGame, ReadOptions, Rules};
 use shakmaty::{CastlingMode, Chess, Position, fen::Fen};
+
+/// The same allocator as the `scoresheet` binary.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn shared(rel: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -28,17 +32,11 @@ fn shared(rel: &str) -> PathBuf {
 /// scoresheet: every game read, replayed and kept as a tree; returns (games, ok).
 fn scoresheet(bytes: &[u8], options: &ReadOptions) -> (u64, u64) {
     let mut reader = Reader::from_bytes(bytes);
-    let mut collect = Collect::default();
+    let mut one_pass = OnePass::new(*options);
     let (mut games, mut ok) = (0, 0);
-    loop {
-        match reader.read_game(&mut collect) {
-            Ok(None) => break,
-            Ok(Some(game)) => {
-                games += 1;
-                ok += u64::from(AnyGame::read(game, options).is_ok());
-            }
-            Err(_) => games += 1,
-        }
+    while let Some(read) = one_pass.next(&mut reader) {
+        games += 1;
+        ok += u64::from(matches!(read, Ok(ReadGame::Game(_))));
     }
     (games, ok)
 }

@@ -5,8 +5,8 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use clap::Args;
-use record::{Collect, ReadError, Reader};
-use scoresheet::games::{AnyGame, GameError, ReadOptions, VariantSource};
+use record::{ReadError, Reader};
+use scoresheet::games::{AnyGame, GameError, OnePass, ReadGame, ReadOptions, VariantSource};
 use serde::Serialize;
 
 use super::input::open;
@@ -101,18 +101,23 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
         let mut progress = Progress::new(input.size);
         let bytes = input.read.clone();
         let mut reader = Reader::new(input.reader);
-        let mut collect = Collect::default();
+        let mut one_pass = OnePass::new(options);
         loop {
-            let read = reader.read_game(&mut collect);
+            let Some(read) = one_pass.next(&mut reader) else {
+                break;
+            };
             let number = reader.game_count();
             let report = match read {
-                Ok(None) => break,
-                Ok(Some(game)) => {
+                Ok(game) => {
+                    let at = match &game {
+                        ReadGame::Game(g) => g.at(),
+                        ReadGame::Bad(e) => e.at,
+                    };
                     let mut report = Report {
                         file: &input.name,
                         game: number,
-                        line: game.at.line,
-                        column: game.at.column,
+                        line: at.line,
+                        column: at.column,
                         ok: true,
                         variant: None,
                         variant_source: None,
@@ -123,12 +128,12 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
                         error: None,
                         warnings: Vec::new(),
                     };
-                    match AnyGame::read(game, &options) {
-                        Ok(any) => {
+                    match game {
+                        ReadGame::Game(any) => {
                             report.variant = Some(any.rules().name());
                             report.plies = Some(any.plies());
                             report.warnings = any.warnings().iter().map(Problem::from).collect();
-                            let (title, inferred) = match &any {
+                            let (title, inferred) = match &*any {
                                 AnyGame::Draughts(g) => {
                                     report.variant_source = Some(g.source);
                                     report.result =
@@ -161,7 +166,7 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
                             entry.0 += 1;
                             entry.1 += u64::from(inferred);
                         }
-                        Err(e) => {
+                        ReadGame::Bad(e) => {
                             report.ok = false;
                             report.error = Some(Problem::from(&e));
                         }

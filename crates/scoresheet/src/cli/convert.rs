@@ -8,8 +8,10 @@ use anyhow::Context;
 use chess_notation::{DescriptiveSystem, Language, Notation, WriteOptions as ChessOptions};
 use clap::{Args, ValueEnum};
 use draughts::{MoveStyle, SquareStyle};
-use record::{Collect, ReadError, Reader};
-use scoresheet::games::{AnyGame, ChessWriteStyle, DraughtsGame, ReadOptions, WriteStyle};
+use record::{ReadError, Reader};
+use scoresheet::games::{
+    AnyGame, ChessWriteStyle, DraughtsGame, OnePass, ReadGame, ReadOptions, WriteStyle,
+};
 
 use super::input::open;
 use super::progress::Progress;
@@ -78,28 +80,29 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<ExitCode> {
     let bytes = input.read.clone();
     let name = input.name.clone();
     let mut reader = Reader::new(input.reader);
-    let mut collect = Collect::default();
+    let mut one_pass = OnePass::new(options);
     let mut bad = 0u64;
     loop {
-        let read = reader.read_game(&mut collect);
+        let Some(read) = one_pass.next(&mut reader) else {
+            break;
+        };
         let number = reader.game_count();
         let problem = match read {
-            Ok(None) => break,
-            Ok(Some(game)) => match AnyGame::read(game, &options) {
-                Ok(AnyGame::Draughts(g)) => {
+            Ok(ReadGame::Game(game)) => match *game {
+                AnyGame::Draughts(g) => {
                     let style = style_for(&g, &args);
                     out.write_all(g.write(&style).as_bytes())?;
                     None
                 }
-                Ok(AnyGame::Chess(g)) => {
+                AnyGame::Chess(g) => {
                     out.write_all(g.write(&chess_style).as_bytes())?;
                     None
                 }
-                Err(e) => Some(format!(
-                    "{name}:{}:{}: game {number}: {e}",
-                    e.at.line, e.at.column
-                )),
             },
+            Ok(ReadGame::Bad(e)) => Some(format!(
+                "{name}:{}:{}: game {number}: {e}",
+                e.at.line, e.at.column
+            )),
             Err(ReadError::Syntax {
                 at,
                 message,

@@ -101,6 +101,14 @@ impl AnyGame {
         }
     }
 
+    /// Where the game starts in the text it was read from.
+    pub fn at(&self) -> record::Pos {
+        match self {
+            AnyGame::Draughts(g) => g.game.at,
+            AnyGame::Chess(g) => g.game.at,
+        }
+    }
+
     /// Warnings found while reading.
     pub fn warnings(&self) -> &[GameError] {
         match self {

@@ -176,6 +176,28 @@ impl ChessGame {
         Ok(g)
     }
 
+    /// A game replayed elsewhere (the one-pass reader); the warnings are computed here.
+    pub(crate) fn from_replay(
+        game: Game<ChessMove>,
+        variant: ChessVariant,
+        start: Chess,
+        end: Chess,
+        notation: Notation,
+        language: Language,
+    ) -> ChessGame {
+        let mut g = ChessGame {
+            variant,
+            start,
+            game,
+            end,
+            notation,
+            language,
+            warnings: Vec::new(),
+        };
+        g.warnings = g.result_warnings();
+        g
+    }
+
     /// The result string of the game: the movetext's result token, else the Result tag.
     pub fn result_text(&self) -> Option<&str> {
         match &self.game.result {

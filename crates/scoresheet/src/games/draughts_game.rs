@@ -127,6 +127,27 @@ impl DraughtsGame {
         })
     }
 
+    /// A game replayed elsewhere (the one-pass reader): its tree of moves, the rules, the
+    /// start and end positions; the warnings are computed here.
+    pub(crate) fn from_replay(
+        game: Game<Move>,
+        variant: Variant,
+        source: VariantSource,
+        start: Position,
+        end: Position,
+    ) -> DraughtsGame {
+        let mut g = DraughtsGame {
+            variant,
+            source,
+            start,
+            game,
+            end,
+            warnings: Vec::new(),
+        };
+        g.warnings = result_warnings(&g);
+        g
+    }
+
     fn new(
         game: Game<String>,
         variant: Variant,
@@ -220,7 +241,7 @@ impl DraughtsGame {
 /// The variants to try, in order, for a game that does not say.
 fn inference_order(game: &Game<String>) -> Vec<Variant> {
     let words = game.moves.nodes.iter().take(40).map(|n| n.mov.as_str());
-    let hint = board_size_hint(game.tags.get("FEN"), words);
+    let ten = board_size_hint(game.tags.get("FEN"), words) == draughts::BoardSize::Ten;
     let algebraic = game
         .moves
         .nodes
@@ -228,6 +249,14 @@ fn inference_order(game: &Game<String>) -> Vec<Variant> {
         .take(10)
         .any(|n| n.mov.starts_with(|c: char| c.is_ascii_alphabetic()));
     let colon = game.moves.nodes.iter().any(|n| n.mov.contains(':'));
+    inference_order_from(ten, algebraic, colon)
+}
+
+/// The variants to try, in order: the board the squares point to first (10×10 when a FEN or
+/// one of the first 40 moves names a square only it has), then, on 8×8, American first for
+/// numbered squares, Russian first for algebraic squares with `:` captures, Brazilian first
+/// for other algebraic squares (`algebraic`: one of the first 10 moves starts with a letter).
+pub(crate) fn inference_order_from(ten: bool, algebraic: bool, colon: bool) -> Vec<Variant> {
     let eight = if !algebraic {
         [Variant::AMERICAN, Variant::RUSSIAN, Variant::BRAZILIAN]
     } else if colon {
@@ -235,9 +264,10 @@ fn inference_order(game: &Game<String>) -> Vec<Variant> {
     } else {
         [Variant::BRAZILIAN, Variant::RUSSIAN, Variant::AMERICAN]
     };
-    match hint {
-        draughts::BoardSize::Eight => eight.into_iter().chain([Variant::INTERNATIONAL]).collect(),
-        draughts::BoardSize::Ten => [Variant::INTERNATIONAL].into_iter().chain(eight).collect(),
+    if ten {
+        [Variant::INTERNATIONAL].into_iter().chain(eight).collect()
+    } else {
+        eight.into_iter().chain([Variant::INTERNATIONAL]).collect()
     }
 }
 

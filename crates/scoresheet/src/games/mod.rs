@@ -8,6 +8,7 @@ mod any_game;
 mod chess_game;
 mod draughts_game;
 mod error;
+mod fast;
 mod outcome;
 mod position;
 mod rules;
@@ -19,6 +20,7 @@ pub use chess_game::{
 };
 pub use draughts_game::{DraughtsGame, VariantSource, WriteStyle};
 pub use error::{GameError, Ply};
+pub use fast::{OnePass, ReadGame};
 pub use outcome::Outcome;
 pub use position::{AnyMove, AnyPosition, LegalMove, NotationChoice, Status, draughts_move_id};
 pub use rules::Rules;

@@ -1,0 +1,86 @@
+//! Reading English algebraic words one at a time, as a game record streams past, for callers
+//! that replay moves while they read and fall back to [`read_line`](crate::read_line) when
+//! this reader gives up.
+
+use shakmaty::{Chess, Move};
+
+use crate::detect;
+use crate::language::LetterSet;
+use crate::line::ShapeTally;
+use crate::san_read;
+use crate::{Language, LanguageSet, Notation};
+
+/// Reads the words of a game in English algebraic notation (SAN, long or UCI), one at a
+/// time, and says at the end whether English is the only way to read them.
+///
+/// It gives exactly the moves [`read_line`](crate::read_line) gives for the same words when
+/// [`EnglishReader::finish`] answers `Some`; when a word is not English or not legal, or when
+/// another language could read the same letters, the caller must read the game with
+/// `read_line` instead (which also explains what is wrong).
+///
+/// ```
+/// use chess_notation::{EnglishReader, Notation};
+/// use shakmaty::{Chess, Position};
+///
+/// let mut reader = EnglishReader::new();
+/// let mut pos = Chess::default();
+/// for word in ["e4", "e5", "Nf3", "Nc6", "Bb5"] {
+///     let m = reader.read(&pos, word).unwrap();
+///     pos.play_unchecked(m);
+/// }
+/// assert_eq!(reader.finish().map(|(notation, _)| notation), Some(Notation::San));
+///
+/// // Only K and R: Esperanto (R king, K bishop) might read these words too.
+/// let mut reader = EnglishReader::new();
+/// let pos = shakmaty::fen::Fen::from_ascii(b"4k3/8/8/8/8/8/8/R3K3 w - - 0 1").unwrap()
+///     .into_position::<Chess>(shakmaty::CastlingMode::Standard).unwrap();
+/// assert!(reader.read(&pos, "Ra8").is_some());
+/// assert!(reader.finish().is_none());
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct EnglishReader {
+    used: LetterSet,
+    shapes: ShapeTally,
+    failed: bool,
+}
+
+impl EnglishReader {
+    /// A reader that has read nothing.
+    pub fn new() -> EnglishReader {
+        EnglishReader::default()
+    }
+
+    /// The legal move of `pos` that `word` names in English algebraic notation, or `None`
+    /// (and the reader's [`finish`](Self::finish) answers `None` from then on).
+    pub fn read(&mut self, pos: &Chess, word: &str) -> Option<Move> {
+        let found = self.try_read(pos, word);
+        self.failed |= found.is_none();
+        found
+    }
+
+    fn try_read(&mut self, pos: &Chess, word: &str) -> Option<Move> {
+        let parsed = san_read::parse(word).ok()?;
+        let letters = parsed.letters();
+        if !letters.is_subset(Language::English.letter_set()) {
+            return None;
+        }
+        self.used = LetterSet(self.used.0 | letters.0);
+        self.shapes.add(parsed.shape());
+        match san_read::resolve_quick(pos, &parsed, Language::English) {
+            Some(m) => Some(m),
+            None => san_read::resolve(pos, &parsed, Language::English, word).ok(),
+        }
+    }
+
+    /// After every word: the notation of the words and the languages that read them the
+    /// same way, when English is the only reading; `None` when a word failed or another
+    /// language could read the letters used differently.
+    pub fn finish(&self) -> Option<(Notation, LanguageSet)> {
+        if self.failed {
+            return None;
+        }
+        let groups = detect::language_groups(self.used);
+        let english = groups.iter().find(|g| g.contains(Language::English))?;
+        (groups.len() == 1).then_some((self.shapes.notation(), *english))
+    }
+}

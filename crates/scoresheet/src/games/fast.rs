@@ -1,0 +1,513 @@
+//! Reading and replaying games in one pass over the text, for `check` and `convert` on large
+//! files: each move is matched to a legal move as soon as the reader hands it over, straight
+//! into the game tree, with no intermediate tree of move words.
+//!
+//! It covers the common cases: draughts whose rules the tags, the options or the first move
+//! decide, and chess in English algebraic notation. Anything else (another language,
+//! descriptive notation, a move that does not replay, a `?` side to move, a setup command)
+//! falls back to reading the game's text again the general way ([`AnyGame::read`]), which
+//! gives the same game, or the same error, as reading it that way from the start.
+
+use chess_notation::{EnglishReader, Language};
+use draughts::{BoardSize, Fen, MoveReader, Position, Variant};
+use record::{
+    Collect, CommentKind, Extra, Flow, Game, GameBuilder, Line, Nag, Pos, ReadError, Reader, Tag,
+    Visitor,
+};
+use shakmaty::Chess;
+
+use super::any_game::{AnyGame, ReadOptions};
+use super::chess_game::{ChessGame, ChessMove, ChessVariant};
+use super::draughts_game::{DraughtsGame, VariantSource, inference_order_from};
+use super::error::GameError;
+use super::rules::Rules;
+use super::variant_choice::{board_size_hint, variant_from_game_type};
+
+/// What reading one game gave.
+pub enum ReadGame {
+    /// A game read and replayed.
+    Game(Box<AnyGame>),
+    /// A game that is not good: its error has its place in the file.
+    Bad(GameError),
+}
+
+/// Reads the next game of `reader`: `None` at the end of the input. Syntax errors come back
+/// as [`ReadError::Syntax`]; errors of the moves as [`ReadGame::Bad`].
+///
+/// ```
+/// use scoresheet::games::{OnePass, ReadGame, ReadOptions};
+/// let mut reader = record::Reader::from_str("1. 11-15 23-19 *\n\n1. e4 e5 2. Nf3 *");
+/// let mut one_pass = OnePass::new(ReadOptions::default());
+/// let mut families = Vec::new();
+/// while let Some(read) = one_pass.next(&mut reader) {
+///     match read.unwrap() {
+///         ReadGame::Game(g) => families.push(g.rules().name()),
+///         ReadGame::Bad(e) => panic!("{e}"),
+///     }
+/// }
+/// assert_eq!(families, ["american", "chess"]);
+/// ```
+pub struct OnePass {
+    visitor: FastVisitor,
+}
+
+impl OnePass {
+    /// A reader of games with `options`.
+    pub fn new(options: ReadOptions) -> OnePass {
+        OnePass {
+            visitor: FastVisitor::new(options),
+        }
+    }
+
+    /// The next game, or `None` at the end.
+    pub fn next<R: std::io::Read>(
+        &mut self,
+        reader: &mut Reader<R>,
+    ) -> Option<Result<ReadGame, ReadError>> {
+        let read = match reader.read_game(&mut self.visitor) {
+            Ok(None) => return None,
+            Ok(Some(read)) => read,
+            Err(e) => return Some(Err(e)),
+        };
+        Some(Ok(match read {
+            Some(game) => ReadGame::Game(Box::new(game)),
+            None => {
+                // The general way, on this game's text alone, placed where the game is.
+                let base = self.visitor.at;
+                let raw = reader.last_game_raw();
+                let mut again = Reader::from_bytes(raw);
+                match again.read_game(&mut Collect::default()) {
+                    Ok(Some(mut game)) => {
+                        shift_game(&mut game, base);
+                        // The game's places are the file's now, and so are its errors'.
+                        match AnyGame::read(game, &self.visitor.options) {
+                            Ok(g) => ReadGame::Game(Box::new(g)),
+                            Err(e) => ReadGame::Bad(e),
+                        }
+                    }
+                    Ok(None) => {
+                        ReadGame::Bad(GameError::at(base, "the game could not be read again"))
+                    }
+                    Err(e) => ReadGame::Bad(GameError::at(
+                        shift(e.pos().unwrap_or_default(), base),
+                        e.to_string(),
+                    )),
+                }
+            }
+        }))
+    }
+}
+
+/// The place `p` of a text that starts at `base` in the file.
+fn shift(p: Pos, base: Pos) -> Pos {
+    if p.is_unknown() {
+        return p;
+    }
+    Pos {
+        line: base.line + p.line - 1,
+        column: if p.line == 1 {
+            base.column + p.column - 1
+        } else {
+            p.column
+        },
+        offset: base.offset + p.offset,
+    }
+}
+
+fn shift_game(game: &mut Game<String>, base: Pos) {
+    game.at = shift(game.at, base);
+    for tag in game.tags.iter_mut() {
+        tag.at = shift(tag.at, base);
+    }
+    if let Some(r) = &mut game.result {
+        r.at = shift(r.at, base);
+    }
+    shift_line(&mut game.moves, base);
+}
+
+fn shift_line(line: &mut Line<String>, base: Pos) {
+    for e in &mut line.before {
+        shift_extra(e, base);
+    }
+    for n in &mut line.nodes {
+        n.at = shift(n.at, base);
+        for e in &mut n.after {
+            shift_extra(e, base);
+        }
+    }
+}
+
+fn shift_extra(e: &mut Extra<String>, base: Pos) {
+    match e {
+        Extra::Variation(line) => shift_line(line, base),
+        Extra::Setup { at, .. } => *at = shift(*at, base),
+        _ => {}
+    }
+}
+
+/// The family a game is being replayed in.
+enum Family {
+    /// Not known yet: tags and leading comments go to both builders.
+    Undecided,
+    Draughts(DraughtsState),
+    Chess(ChessState),
+}
+
+struct DraughtsState {
+    variant: Variant,
+    source: VariantSource,
+    start: Position,
+    pos: Position,
+    prev: Position,
+    stack: Vec<(Position, Position)>,
+    /// For an inferred variant: the facts inference looks at, to confirm the guess at the end.
+    main_words: usize,
+    ten: bool,
+    algebraic: bool,
+    colon: bool,
+}
+
+struct ChessState {
+    start: Chess,
+    pos: Chess,
+    prev: Chess,
+    stack: Vec<(Chess, Chess)>,
+    english: EnglishReader,
+}
+
+struct FastVisitor {
+    options: ReadOptions,
+    at: Pos,
+    family: Family,
+    draughts: GameBuilder<draughts::Move>,
+    chess: GameBuilder<ChessMove>,
+    reader: MoveReader,
+    /// Tags until the family is known; then they move to its builder.
+    tags: Vec<Tag>,
+    game_type: Option<String>,
+    fen: Option<String>,
+    variant_tag: Option<String>,
+    fallback: bool,
+}
+
+impl FastVisitor {
+    fn new(options: ReadOptions) -> FastVisitor {
+        FastVisitor {
+            options,
+            at: Pos::default(),
+            family: Family::Undecided,
+            draughts: GameBuilder::new(),
+            chess: GameBuilder::new(),
+            reader: MoveReader::new(),
+            tags: Vec::new(),
+            game_type: None,
+            fen: None,
+            variant_tag: None,
+            fallback: false,
+        }
+    }
+
+    fn give_up(&mut self) -> Flow {
+        self.fallback = true;
+        Flow::SkipGame
+    }
+
+    /// Chooses the family from what is known before any move, if that is enough.
+    fn decide_before_moves(&mut self) -> Option<bool> {
+        if self.options.chess.notation.is_some() || self.options.chess.language.is_some() {
+            return None;
+        }
+        if let Some(gt) = &self.game_type {
+            if gt.trim().split(',').next().map(str::trim) == Some("0") {
+                return None;
+            }
+            return match variant_from_game_type(gt) {
+                Ok(v) => self
+                    .start_draughts(v, VariantSource::GameType)
+                    .then_some(true),
+                Err(_) => None,
+            };
+        }
+        match self.options.rules {
+            Some(Rules::Chess) => self.start_chess().then_some(true),
+            Some(Rules::Draughts(v)) => self
+                .start_draughts(v, VariantSource::Selected)
+                .then_some(true),
+            None => Some(false),
+        }
+    }
+
+    fn start_draughts(&mut self, variant: Variant, source: VariantSource) -> bool {
+        let start = match &self.fen {
+            Some(text) => match Fen::parse(text, variant) {
+                Ok(Fen {
+                    side: Some(_),
+                    position,
+                }) => position,
+                _ => return false,
+            },
+            None => Position::start(variant),
+        };
+        self.draughts.tags_mut().extend(self.tags.drain(..));
+        self.family = Family::Draughts(DraughtsState {
+            variant,
+            source,
+            start,
+            pos: start,
+            prev: start,
+            stack: Vec::new(),
+            main_words: 0,
+            ten: false,
+            algebraic: false,
+            colon: false,
+        });
+        true
+    }
+
+    fn start_chess(&mut self) -> bool {
+        if self.variant_tag.is_some() {
+            return false;
+        }
+        let start = match &self.fen {
+            Some(text) => match chess_notation::position_from_fen(text) {
+                Ok(p) => p,
+                Err(_) => return false,
+            },
+            None => Chess::default(),
+        };
+        self.chess.tags_mut().extend(self.tags.drain(..));
+        self.family = Family::Chess(ChessState {
+            pos: start.clone(),
+            prev: start.clone(),
+            start,
+            stack: Vec::new(),
+            english: EnglishReader::new(),
+        });
+        true
+    }
+
+    /// Decides the family at the first move of a game whose tags and options did not.
+    fn decide_at_first_move(&mut self, word: &str) -> bool {
+        let chessy = word.starts_with(|c: char| c.is_ascii_uppercase() && c != 'X')
+            || word.contains(['+', '#', '='])
+            || (word.len() == 2
+                && word.as_bytes()[0].is_ascii_lowercase()
+                && word.as_bytes()[1].is_ascii_digit());
+        let fen_is_chess = self.fen.as_deref().is_some_and(|f| f.contains('/'));
+        if chessy || fen_is_chess || self.variant_tag.is_some() {
+            return self.start_chess();
+        }
+        // Draughts words: the variant inference would try first, from what is known now.
+        let draughtsy = word
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'x' | b':'));
+        if !draughtsy {
+            return false;
+        }
+        let fen_ten = self
+            .fen
+            .as_deref()
+            .is_some_and(|f| board_size_hint(Some(f), []) == BoardSize::Ten);
+        let ten = fen_ten || board_size_hint(None, [word]) == BoardSize::Ten;
+        let algebraic = word.starts_with(|c: char| c.is_ascii_alphabetic());
+        let guess = inference_order_from(ten, algebraic, word.contains(':'))[0];
+        self.start_draughts(guess, VariantSource::Inferred)
+    }
+
+    fn draughts_move(&mut self, text: &str, at: Pos) -> Flow {
+        let Family::Draughts(d) = &mut self.family else {
+            return Flow::Continue;
+        };
+        if d.stack.is_empty() && d.source == VariantSource::Inferred {
+            if d.main_words < 40 && board_size_hint(None, [text]) == BoardSize::Ten {
+                d.ten = true;
+            }
+            if d.main_words < 10 && text.starts_with(|c: char| c.is_ascii_alphabetic()) {
+                d.algebraic = true;
+            }
+            d.colon |= text.contains(':');
+            d.main_words += 1;
+        }
+        match self.reader.read(&d.pos, text) {
+            Ok(m) => {
+                d.prev = d.pos;
+                d.pos.play_unchecked(&m);
+                self.draughts.push_move(m, at);
+                Flow::Continue
+            }
+            Err(_) => self.give_up(),
+        }
+    }
+
+    fn chess_move(&mut self, text: &str, at: Pos) -> Flow {
+        let Family::Chess(c) = &mut self.family else {
+            return Flow::Continue;
+        };
+        match c.english.read(&c.pos, text) {
+            Some(m) => {
+                c.prev = c.pos.clone();
+                shakmaty::Position::play_unchecked(&mut c.pos, m);
+                self.chess.push_move(ChessMove::Move(m), at);
+                Flow::Continue
+            }
+            None => self.give_up(),
+        }
+    }
+}
+
+impl Visitor for FastVisitor {
+    type Output = Option<AnyGame>;
+
+    fn begin_game(&mut self, at: Pos) {
+        self.at = at;
+        self.family = Family::Undecided;
+        self.draughts.begin_game(at);
+        self.chess.begin_game(at);
+        self.game_type = None;
+        self.fen = None;
+        self.variant_tag = None;
+        self.fallback = false;
+        self.tags.clear();
+    }
+
+    fn tag(&mut self, name: &str, value: &str, at: Pos) {
+        match name {
+            "GameType" => self.game_type = Some(value.to_string()),
+            "FEN" => self.fen = Some(value.to_string()),
+            "Variant" => self.variant_tag = Some(value.to_string()),
+            _ => {}
+        }
+        self.tags.push(Tag {
+            name: name.to_string(),
+            value: value.to_string(),
+            at,
+        });
+    }
+
+    fn begin_movetext(&mut self) -> Flow {
+        match self.decide_before_moves() {
+            None => self.give_up(),
+            Some(_) => Flow::Continue,
+        }
+    }
+
+    fn move_word(&mut self, text: &str, at: Pos) -> Flow {
+        if matches!(self.family, Family::Undecided) && !self.decide_at_first_move(text) {
+            return self.give_up();
+        }
+        match self.family {
+            Family::Draughts(_) => self.draughts_move(text, at),
+            Family::Chess(_) => self.chess_move(text, at),
+            Family::Undecided => self.give_up(),
+        }
+    }
+
+    fn nag(&mut self, nag: Nag, _at: Pos) {
+        self.draughts.push_nag(nag);
+        self.chess.push_nag(nag);
+    }
+
+    fn comment(&mut self, text: &str, kind: CommentKind, _at: Pos) {
+        match self.family {
+            Family::Draughts(_) => self.draughts.push_comment(text, kind),
+            Family::Chess(_) => self.chess.push_comment(text, kind),
+            Family::Undecided => {
+                self.draughts.push_comment(text, kind);
+                self.chess.push_comment(text, kind);
+            }
+        }
+    }
+
+    fn begin_variation(&mut self, _at: Pos) -> Flow {
+        match &mut self.family {
+            Family::Draughts(d) => {
+                d.stack.push((d.pos, d.prev));
+                d.pos = d.prev;
+                self.draughts.begin_variation();
+            }
+            Family::Chess(c) => {
+                c.stack.push((c.pos.clone(), c.prev.clone()));
+                c.pos = c.prev.clone();
+                self.chess.begin_variation();
+            }
+            Family::Undecided => return self.give_up(),
+        }
+        Flow::Continue
+    }
+
+    fn end_variation(&mut self, _at: Pos) {
+        match &mut self.family {
+            Family::Draughts(d) => {
+                if let Some((pos, prev)) = d.stack.pop() {
+                    d.pos = pos;
+                    d.prev = prev;
+                }
+                self.draughts.end_variation();
+            }
+            Family::Chess(c) => {
+                if let Some((pos, prev)) = c.stack.pop() {
+                    c.pos = pos;
+                    c.prev = prev;
+                }
+                self.chess.end_variation();
+            }
+            Family::Undecided => {}
+        }
+    }
+
+    fn setup(&mut self, _name: &str, _value: &str, _at: Pos) {
+        self.fallback = true;
+    }
+
+    fn escape(&mut self, line: &str, _at: Pos) {
+        self.draughts.push_escape(line);
+        self.chess.push_escape(line);
+    }
+
+    fn result(&mut self, text: &str, at: Pos) {
+        self.draughts.set_result(text, at);
+        self.chess.set_result(text, at);
+    }
+
+    fn end_game(&mut self) -> Option<AnyGame> {
+        let draughts_game = self.draughts.finish();
+        let chess_game = self.chess.finish();
+        if self.fallback {
+            return None;
+        }
+        match std::mem::replace(&mut self.family, Family::Undecided) {
+            Family::Draughts(d) => {
+                if d.source == VariantSource::Inferred {
+                    let fen_ten = self
+                        .fen
+                        .as_deref()
+                        .is_some_and(|f| board_size_hint(Some(f), []) == BoardSize::Ten);
+                    if inference_order_from(fen_ten || d.ten, d.algebraic, d.colon)[0] != d.variant
+                    {
+                        return None;
+                    }
+                }
+                Some(AnyGame::Draughts(DraughtsGame::from_replay(
+                    draughts_game,
+                    d.variant,
+                    d.source,
+                    d.start,
+                    d.pos,
+                )))
+            }
+            Family::Chess(c) => {
+                let (notation, _) = c.english.finish()?;
+                Some(AnyGame::Chess(ChessGame::from_replay(
+                    chess_game,
+                    ChessVariant::Standard,
+                    c.start,
+                    c.pos,
+                    notation,
+                    Language::English,
+                )))
+            }
+            // No move at all: the general way decides what the game is.
+            Family::Undecided => None,
+        }
+    }
+}

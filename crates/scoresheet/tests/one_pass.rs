@@ -1,0 +1,162 @@
+//! The one-pass reader gives exactly what the general reader gives, game by game, on every
+//! real file: the same games, moves, side lines, tags and results, and the same errors at the
+//! same places.
+
+use std::path::{Path, PathBuf};
+
+use record::{Collect, Extra, Line, ReadError, Reader};
+use scoresheet::games::{
+    AnyGame, ChessMove, OnePass, ReadGame, ReadOptions, Rules, draughts_move_id,
+};
+
+fn all_files() -> Vec<PathBuf> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data");
+    let mut files = Vec::new();
+    let mut dirs = vec![root];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "pdn" || e == "pgn") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+/// Everything a reader of the game can see, as text.
+fn describe(game: &AnyGame) -> String {
+    fn line<M>(l: &Line<M>, f: &dyn Fn(&M) -> String, out: &mut String) {
+        for e in &l.before {
+            extra(e, f, out);
+        }
+        for n in &l.nodes {
+            out.push_str(&format!("{}@{} ", f(&n.mov), n.at));
+            for e in &n.after {
+                extra(e, f, out);
+            }
+        }
+    }
+    fn extra<M>(e: &Extra<M>, f: &dyn Fn(&M) -> String, out: &mut String) {
+        match e {
+            Extra::Variation(v) => {
+                out.push('(');
+                line(v, f, out);
+                out.push(')');
+            }
+            Extra::Comment { text, kind } => out.push_str(&format!("{{{text}|{kind:?}}} ")),
+            Extra::Nag(n) => out.push_str(&format!("${} ", n.0)),
+            Extra::Setup { name, value, at } => out.push_str(&format!("/{name} {value} {at}/ ")),
+            Extra::Escape(t) => out.push_str(&format!("%{t} ")),
+        }
+    }
+    let mut out = String::new();
+    match game {
+        AnyGame::Draughts(g) => {
+            out.push_str(&format!(
+                "{} {:?} {} {} ",
+                g.variant.name,
+                g.source,
+                g.start.to_fen(),
+                g.end.to_fen()
+            ));
+            for t in g.game.tags.iter() {
+                out.push_str(&format!("[{} {} {}]", t.name, t.value, t.at));
+            }
+            line(&g.game.moves, &|m| draughts_move_id(m), &mut out);
+            out.push_str(&format!("{:?} {:?}", g.game.result, g.warnings));
+        }
+        AnyGame::Chess(g) => {
+            out.push_str(&format!(
+                "chess {} {:?} {:?} {} ",
+                g.variant,
+                g.notation,
+                g.language,
+                g.plies()
+            ));
+            for t in g.game.tags.iter() {
+                out.push_str(&format!("[{} {} {}]", t.name, t.value, t.at));
+            }
+            line(
+                &g.game.moves,
+                &|m| match m {
+                    ChessMove::Move(m) => m.to_string(),
+                    ChessMove::Null => "--".into(),
+                },
+                &mut out,
+            );
+            out.push_str(&format!("{:?} {:?}", g.game.result, g.warnings));
+        }
+    }
+    out
+}
+
+fn general(bytes: &[u8], options: &ReadOptions) -> Vec<String> {
+    let mut reader = Reader::from_bytes(bytes);
+    let mut out = Vec::new();
+    loop {
+        match reader.read_game(&mut Collect::default()) {
+            Ok(None) => break,
+            Ok(Some(g)) => out.push(match AnyGame::read(g, options) {
+                Ok(g) => describe(&g),
+                Err(e) => format!("error {}: {e}", e.at),
+            }),
+            Err(ReadError::Syntax { at, message, .. }) => {
+                out.push(format!("syntax {at}: {message}"))
+            }
+            Err(e) => panic!("{e}"),
+        }
+    }
+    out
+}
+
+fn one_pass(bytes: &[u8], options: &ReadOptions) -> Vec<String> {
+    let mut reader = Reader::from_bytes(bytes);
+    let mut pass = OnePass::new(*options);
+    let mut out = Vec::new();
+    while let Some(read) = pass.next(&mut reader) {
+        out.push(match read {
+            Ok(ReadGame::Game(g)) => describe(&g),
+            Ok(ReadGame::Bad(e)) => format!("error {}: {e}", e.at),
+            Err(ReadError::Syntax { at, message, .. }) => format!("syntax {at}: {message}"),
+            Err(e) => panic!("{e}"),
+        });
+    }
+    out
+}
+
+#[test]
+fn one_pass_equals_the_general_reader_on_every_file() {
+    let mut games = 0;
+    for file in all_files() {
+        let bytes = std::fs::read(&file).unwrap();
+        let pgn = file.extension().is_some_and(|e| e == "pgn");
+        let mut choices = vec![ReadOptions {
+            prefer_chess: pgn,
+            ..ReadOptions::default()
+        }];
+        if !pgn {
+            choices.push(ReadOptions {
+                rules: Some(Rules::Draughts(draughts::Variant::AMERICAN)),
+                ..ReadOptions::default()
+            });
+        } else {
+            choices.push(ReadOptions {
+                rules: Some(Rules::Chess),
+                ..ReadOptions::default()
+            });
+        }
+        for options in choices {
+            let (a, b) = (general(&bytes, &options), one_pass(&bytes, &options));
+            assert_eq!(a.len(), b.len(), "{}", file.display());
+            for (i, (x, y)) in a.iter().zip(&b).enumerate() {
+                assert_eq!(x, y, "{} game {}", file.display(), i + 1);
+            }
+            games += a.len();
+        }
+    }
+    assert!(games > 13_000, "{games}");
+}
