@@ -193,11 +193,11 @@ async function play(m) {
   sending = true;
   sawPlay = true;
   board.setInteractive(false);
+  say('');
   try {
     const next = await post(`/api/games/${encodeURIComponent(info.id)}/moves`, { move: m.id, ply: info.plies });
     sending = false;
     await render({ ...next, you: next.you || you });
-    say('');
   } catch (e) {
     sending = false;
     say(e.message, 'error');
