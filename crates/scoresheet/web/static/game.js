@@ -65,8 +65,8 @@ function renderPlayers() {
     const toMove = info.status === 'ongoing' && info.turn === side;
     box.append(el('div', { class: `player ${side}${toMove ? ' to-move' : ''}` },
       el('span', { class: 'dot', 'aria-hidden': 'true' }),
-      el('span', { class: 'side', text: `${sideName(side)}:` }),
-      el('span', { class: 'name', text: playerName(side) }),
+      el('span', { class: 'side', text: sideName(side) }),
+      playerName(side) !== sideName(side) ? el('span', { class: 'name', text: `· ${playerName(side)}` }) : null,
       mine && you !== 'both' ? el('span', { class: 'you', text: t('game.you') }) : null));
   }
 }

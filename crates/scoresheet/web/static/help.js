@@ -53,6 +53,7 @@ async function setUp(box) {
     onclick: () => show(i),
   }));
   steps.append(...buttons);
+  if (frames.length === 1 && !play) steps.hidden = true;
 
   async function show(i) {
     const f = frames[i];
