@@ -31,6 +31,7 @@ export default [
       await clickSquare(page, '15');
       await waitMoves(page, 1);
       assertEqual(await moveTexts(page), ['11-15'], 'the move list');
+      await waitFor(page, () => document.querySelector('#board g.piece.movable[data-sq="23"]'), null, 'White to move on the board');
       await clickSquare(page, '23');
       await clickSquare(page, '19');
       await waitMoves(page, 2);

@@ -175,9 +175,15 @@ async function render(next) {
   renderOffer();
   renderActions();
   const last = info.moves.length ? info.moves[info.moves.length - 1].move : null;
-  board.setInteractive(myTurn() && !sending);
-  await board.set(info.position, { last: squaresOf(last) });
-  board.setInteractive(myTurn() && !sending);
+  const shown = board.position && board.position.fen === info.position.fen;
+  if (shown) {
+    // The same position again (the move's answer and its event both arrive): keep the
+    // player's selection.
+    if (board.interactive !== (myTurn() && !sending)) board.setInteractive(myTurn() && !sending);
+  } else {
+    board.interactive = myTurn() && !sending;
+    await board.set(info.position, { last: squaresOf(last) });
+  }
   if (!wasFinished && info.status === 'finished') {
     stopEvents();
     if (sawPlay) {
