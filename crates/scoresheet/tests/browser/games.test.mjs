@@ -137,4 +137,24 @@ export default [
       await shot(bob, 'friend-bob-phone');
     },
   },
+  {
+    name: 'against the computer: it answers a move by itself, and the page shows its move live',
+    async run({ baseUrl, newPage, shot }) {
+      const page = await newPage();
+      await page.goto(`${baseUrl}/new?lang=en`);
+      await page.check('input[name="rules"][value="american"]');
+      await page.check('input[name="mode"][value="computer"]');
+      await page.check('input[name="level"][value="beginner"]');
+      await page.check('input[name="color"][value="black"]');
+      await Promise.all([page.waitForURL(/\/game\/[0-9a-f]+$/), page.click('#create')]);
+      await page.waitForSelector('#board svg g.piece');
+      assert((await page.textContent('#status')).includes('Your move'), 'the player (Black) moves first');
+      await clickSquare(page, '9');
+      await clickSquare(page, '13');
+      await waitMoves(page, 2);
+      await waitFor(page, () => document.getElementById('status').textContent.includes('Your move'), null, 'the player to move again');
+      assert((await page.textContent('#players')).includes('Computer'), 'the computer is named');
+      await shot(page, 'computer');
+    },
+  },
 ];

@@ -164,8 +164,10 @@ function renderTitle() {
   $('game-title').textContent = `${rulesName(info.rules)}: ${white} – ${black}`;
 }
 
-async function render(next) {
-  const wasFinished = info.status === 'finished';
+async function render(next, first = false) {
+  // Answers and events can cross: never go back to an older state than the one shown.
+  if (!first && (next.plies < info.plies || (info.status === 'finished' && next.status !== 'finished'))) return;
+  const wasFinished = info.status === 'finished' && !first;
   info = next;
   renderTitle();
   renderPlayers();
@@ -295,5 +297,5 @@ function stopEvents() {
   }
 }
 
-render(info);
+render(info, true);
 startEvents();
