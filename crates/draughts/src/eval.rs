@@ -29,6 +29,49 @@ use crate::variant::Variant;
 /// Value of a man.
 pub(crate) const MAN: i32 = 100;
 
+/// The weights of the evaluation terms (see the module documentation), in hundredths of a
+/// man.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Weights {
+    /// Per row gained, per man, on a full board.
+    pub advance: i32,
+    /// Added per row gained as men come off, on an empty board.
+    pub advance_ending: i32,
+    /// A man on the row before the crowning row.
+    pub near_crowning: i32,
+    /// Each free square in front of such a man.
+    pub near_crowning_free: i32,
+    /// A man on its own first row, on a full board.
+    pub back_rank: i32,
+    /// A man in the centre.
+    pub centre_man: i32,
+    /// A king in the centre.
+    pub centre_king: i32,
+    /// A flying king on the main road.
+    pub main_road: i32,
+    /// Each non-capturing move.
+    pub mobility: i32,
+    /// Each piece off the board, for the side ahead.
+    pub trade: i32,
+}
+
+impl Default for Weights {
+    fn default() -> Weights {
+        Weights {
+            advance: 2,
+            advance_ending: 6,
+            near_crowning: 15,
+            near_crowning_free: 15,
+            back_rank: 20,
+            centre_man: 5,
+            centre_king: 3,
+            main_road: 10,
+            mobility: 2,
+            trade: 3,
+        }
+    }
+}
+
 /// Masks and weights of one variant, computed once per search.
 #[derive(Clone, Debug)]
 pub(crate) struct EvalTables {
@@ -43,10 +86,11 @@ pub(crate) struct EvalTables {
     initial: i32,
     /// Most pieces a side may have against a lone king and still only draw, where kings fly.
     lone_king_draw: u32,
+    w: Weights,
 }
 
 impl EvalTables {
-    pub fn new<G: Geometry>(v: &Variant) -> EvalTables {
+    pub fn new<G: Geometry>(v: &Variant, w: Weights) -> EvalTables {
         let size = v.size;
         let mut rows = [0u64; 10];
         let mut centre = 0;
@@ -75,6 +119,7 @@ impl EvalTables {
             king: if v.flying_kings { 300 } else { 165 },
             initial: 2 * i32::from(v.men_per_side()),
             lone_king_draw: if side >= 10 { 3 } else { 2 },
+            w,
         }
     }
 }
@@ -128,7 +173,8 @@ fn side_score<G: Geometry>(t: &EvalTables, b: &Bits, side: Color, men_total: i32
         }
     }
     let gone = t.initial - men_total;
-    s += adv * (2 * t.initial + 6 * gone) / t.initial;
+    let w = &t.w;
+    s += adv * (w.advance * t.initial + w.advance_ending * gone) / t.initial;
 
     // The row before the crowning row.
     let (pre, back) = match side {
@@ -142,19 +188,21 @@ fn side_score<G: Geometry>(t: &EvalTables, b: &Bits, side: Color, men_total: i32
             Color::Black => [DL, DR],
         };
         let free = (G::step(near, d1) | G::step(near, d2)) & empty;
-        s += near.count_ones() as i32 * 15 + free.count_ones() as i32 * 15;
+        s += near.count_ones() as i32 * w.near_crowning
+            + free.count_ones() as i32 * w.near_crowning_free;
     }
 
     // Back-rank guard, while the opponent has no king and the board is full enough.
     if opp & b.kings == 0 {
-        s += (men & back).count_ones() as i32 * 10 * men_total / t.initial;
+        s += (men & back).count_ones() as i32 * w.back_rank * men_total / t.initial;
     }
 
-    s += (men & t.centre).count_ones() as i32 * 5 + (kings & t.centre).count_ones() as i32 * 3;
+    s += (men & t.centre).count_ones() as i32 * w.centre_man
+        + (kings & t.centre).count_ones() as i32 * w.centre_king;
     if t.flying {
-        s += (kings & t.main_road).count_ones() as i32 * 10;
+        s += (kings & t.main_road).count_ones() as i32 * w.main_road;
     }
-    s += mobility::<G>(men, kings, side, empty, t.flying);
+    s += w.mobility * mobility::<G>(men, kings, side, empty, t.flying);
     s
 }
 
@@ -174,9 +222,9 @@ pub(crate) fn evaluate<G: Geometry>(t: &EvalTables, b: &Bits) -> i32 {
     let diff = mat(b.white) - mat(b.black);
     let gone = t.initial - (pieces_w + pieces_b) as i32;
     if diff > 0 {
-        score += 3 * gone;
+        score += t.w.trade * gone;
     } else if diff < 0 {
-        score -= 3 * gone;
+        score -= t.w.trade * gone;
     }
 
     if t.flying {

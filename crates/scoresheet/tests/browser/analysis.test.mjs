@@ -118,7 +118,7 @@ export default [
       assertEqual(await page.getAttribute('html', 'lang'), 'pt', 'page language');
       assertEqual((await page.textContent('#load')).trim(), 'Carregar posição', 'Portuguese label');
       assertEqual((await page.textContent('h1')).trim(), 'Tabuleiro de análise', 'Portuguese title');
-      assert((await page.textContent('#status')).includes('brancas'), 'the side to move in Portuguese');
+      assert((await page.textContent('#status')).toLowerCase().includes('brancas'), 'the side to move in Portuguese');
       // Remembered: a new visit without ?lang is still in Portuguese.
       await page.goto(`${baseUrl}/practice`);
       assertEqual(await page.getAttribute('html', 'lang'), 'pt', 'the language is remembered');

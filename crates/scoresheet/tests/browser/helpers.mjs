@@ -75,3 +75,11 @@ export async function fenChange(page, before) {
 export function moveTexts(page, root = '#moves') {
   return page.$$eval(`${root} button.move`, (bs) => bs.map((b) => b.textContent.trim()));
 }
+
+/** Waits until the board in `root` shows `fen` and can be played. */
+export async function waitBoard(page, fen, root = '#board') {
+  await waitFor(page, ([r, f]) => {
+    const b = document.querySelector(r);
+    return b && b.dataset.fen === f && b.querySelector('g.piece.movable');
+  }, [root, fen], `the board to show ${fen}`);
+}

@@ -11,7 +11,7 @@ import { chromium } from 'playwright-core';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '../../../..');
-const shots = join(root, 'target', 'browser-screenshots');
+const shots = process.env.SCREENSHOTS ? resolve(process.env.SCREENSHOTS) : join(root, 'target', 'browser-screenshots');
 mkdirSync(shots, { recursive: true });
 for (const f of readdirSync(shots)) if (f.startsWith('FAILED-')) rmSync(join(shots, f));
 

@@ -79,11 +79,11 @@ export function statusWords(position) {
   if (s.state === 'won') {
     const reason = reasonWords(s.reason);
     const who = s.winner === 'white' ? t('result.white-won') : t('result.black-won');
-    return reason ? `${who}: ${reason}` : who;
+    return reason ? t('common.because', { what: who, why: reason }) : who;
   }
   if (s.state === 'drawn') {
     const reason = reasonWords(s.reason);
-    return reason ? `${t('result.draw')}: ${reason}` : t('result.draw');
+    return reason ? t('common.because', { what: t('result.draw'), why: reason }) : t('result.draw');
   }
   return t('board.to-move', { side: sideName(position.side) });
 }

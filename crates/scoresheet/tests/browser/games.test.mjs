@@ -1,0 +1,160 @@
+// Issue 6: games on the site, in real browsers against the real server.
+
+import { readFileSync } from 'node:fs';
+import { assert, assertEqual, waitFor, clickSquare, moveTexts } from './helpers.mjs';
+
+/** Creates a game through the API in the page's browser context (so its cookie is kept). */
+async function createGame(page, baseUrl, body) {
+  const r = await page.request.post(`${baseUrl}/api/games`, { data: body });
+  assertEqual(r.status(), 201, `game created: ${await r.text()}`);
+  return r.json();
+}
+
+/** Waits until the game page's move list has `count` moves. */
+async function waitMoves(page, count) {
+  await waitFor(page, (n) => document.querySelectorAll('#moves button.move').length === n, count, `${count} moves in the list`);
+}
+
+export default [
+  {
+    name: 'a new game on this device from the form: the board plays, resigning ends it with Download PDN and Analyse',
+    async run({ baseUrl, newPage, shot }) {
+      const page = await newPage();
+      await page.goto(`${baseUrl}/new?lang=en`);
+      await shot(page, 'new-game');
+      await page.check('input[name="rules"][value="american"]');
+      await page.check('input[name="mode"][value="device"]');
+      await Promise.all([page.waitForURL(/\/game\/[0-9a-f]+$/), page.click('#create')]);
+      await page.waitForSelector('#board svg g.piece');
+      assert((await page.textContent('#status')).includes('Black'), 'Black moves first in American checkers');
+      await clickSquare(page, '11');
+      await clickSquare(page, '15');
+      await waitMoves(page, 1);
+      assertEqual(await moveTexts(page), ['11-15'], 'the move list');
+      await waitFor(page, () => document.querySelector('#board g.piece.movable[data-sq="23"]'), null, 'White to move on the board');
+      await clickSquare(page, '23');
+      await clickSquare(page, '19');
+      await waitMoves(page, 2);
+      await page.click('#resign');
+      await page.click('#resign'); // the second press confirms
+      await page.waitForSelector('#result:not([hidden])');
+      // Black is to move, so Black resigns: White won. American writes a White win 0-1.
+      assertEqual((await page.textContent('#result .score')).trim(), '0-1', 'the score in the American convention');
+      assertEqual((await page.textContent('#result .words')).trim(), 'White won', 'the result in words');
+      assert(await page.isVisible('#download'), 'Download PDN is offered');
+      assert(await page.isVisible('#analyse'), 'Analyse is offered');
+      await shot(page, 'resigned');
+    },
+  },
+  {
+    name: 'a short game on the device played to its end: the result gets the American trap right, the PDN downloads, Analyse opens it',
+    async run({ baseUrl, newPage, shot }) {
+      const page = await newPage();
+      await page.goto(`${baseUrl}/?lang=en`);
+      const created = await createGame(page, baseUrl, { rules: 'american', mode: 'device', fen: 'W:W26:B18' });
+      await page.goto(`${baseUrl}${created.url}`);
+      await page.waitForSelector('#board svg g.piece');
+      await clickSquare(page, '26');
+      await clickSquare(page, '22');
+      await waitMoves(page, 1);
+      await clickSquare(page, '18');
+      await clickSquare(page, '25');
+      await page.waitForSelector('#result:not([hidden])');
+      // White has no piece left: Black won, which American PDN writes 1-0.
+      assertEqual((await page.textContent('#result .score')).trim(), '1-0', 'American 1-0');
+      assertEqual((await page.textContent('#result .words')).trim(), 'Black won', 'the trap: 1-0 is a Black win');
+      assert(await page.isVisible('#game-message'), 'the end of a game on the device offers the download at once');
+      assert((await page.textContent('#game-message')).includes('Download'), 'the message names the download');
+      await shot(page, 'device-finished');
+      const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download')]);
+      const name = download.suggestedFilename();
+      assert(/\.pdn$/.test(name) && name.includes('american'), `a sensible file name: ${name}`);
+      const text = readFileSync(await download.path(), 'utf8');
+      for (const part of ['[Result "1-0"]', '[GameType "21"]', '[FEN "W:W26:B18"]', '26-22', '18x25']) {
+        assert(text.includes(part), `${part} in the PDN:\n${text}`);
+      }
+      await Promise.all([page.waitForURL(/\/analysis\?game=/), page.click('#analyse')]);
+      await waitFor(page, () => document.querySelectorAll('#moves button.move').length === 2, null, 'the game on the analysis board');
+      assertEqual(await moveTexts(page), ['26-22', '18x25'], 'the moves on the analysis board');
+      assert((await page.textContent('#moves .result')).includes('Black won'), 'the result in words on the analysis board');
+      await shot(page, 'analyse-finished');
+    },
+  },
+  {
+    name: 'the analysis board refuses a game in progress',
+    async run({ baseUrl, newPage, shot }) {
+      const page = await newPage();
+      await page.goto(`${baseUrl}/?lang=en`);
+      const created = await createGame(page, baseUrl, { rules: 'international', mode: 'device' });
+      const response = await page.goto(`${baseUrl}/analysis?game=${created.game.id}`);
+      assertEqual(response.status(), 409, 'HTTP 409');
+      assert((await page.textContent('main')).includes('still being played'), 'the page says why');
+      const href = await page.getAttribute('main a.button.primary', 'href');
+      assertEqual(href, `/game/${created.game.id}`, 'a link back to the game');
+      await shot(page, 'refused');
+      // The home page lists it among the visitor's games.
+      await page.goto(`${baseUrl}/`);
+      assert(await page.isVisible(`#mine a[href="/game/${created.game.id}"]`), 'the game is in "Your games"');
+      await shot(page, 'home');
+    },
+  },
+  {
+    name: 'two friends in two browsers: the link joins, each move shows on the other board',
+    async run({ baseUrl, newPage, shot }) {
+      const alice = await newPage();
+      await alice.goto(`${baseUrl}/new?lang=en`);
+      await alice.check('input[name="rules"][value="russian"]');
+      await alice.check('input[name="mode"][value="friend"]');
+      await alice.check('input[name="color"][value="white"]');
+      await alice.fill('#name', 'Alice');
+      await Promise.all([alice.waitForURL(/\/game\/[0-9a-f]+$/), alice.click('#create')]);
+      await alice.waitForSelector('#invite:not([hidden])');
+      const link = await alice.inputValue('#invite-link');
+      assert(link.startsWith(baseUrl) && /\/game\/[0-9a-f]+$/.test(link), `an invitation link: ${link}`);
+      await shot(alice, 'friend-waiting');
+
+      const bob = await newPage({ viewport: { width: 390, height: 844 }, isMobile: true });
+      await bob.goto(`${link}?lang=en`);
+      await bob.waitForSelector('#board svg g.piece');
+      // Alice's page learns that Bob joined without reloading.
+      await alice.waitForSelector('#invite', { state: 'hidden' });
+      await waitFor(alice, () => document.getElementById('status').textContent.includes('Your move'), null, 'Alice to move');
+      // Alice (White) plays c3-d4.
+      await clickSquare(alice, '22');
+      await clickSquare(alice, '18');
+      await waitMoves(alice, 1);
+      await waitMoves(bob, 1);
+      assertEqual(await moveTexts(bob), ['c3-d4'], 'Bob sees Alice\'s move');
+      // Bob (Black) answers f6-g5.
+      await waitFor(bob, () => document.getElementById('status').textContent.includes('Your move'), null, 'Bob to move');
+      await clickSquare(bob, '11');
+      await clickSquare(bob, '16');
+      await waitMoves(bob, 2);
+      await waitMoves(alice, 2);
+      assertEqual(await moveTexts(alice), ['c3-d4', 'f6-g5'], 'Alice sees Bob\'s move');
+      assert(await alice.isVisible('#board g.piece.black[data-sq="16"]'), 'Alice\'s board shows the black man on g5');
+      await shot(alice, 'friend-alice');
+      await shot(bob, 'friend-bob-phone');
+    },
+  },
+  {
+    name: 'against the computer: it answers a move by itself, and the page shows its move live',
+    async run({ baseUrl, newPage, shot }) {
+      const page = await newPage();
+      await page.goto(`${baseUrl}/new?lang=en`);
+      await page.check('input[name="rules"][value="american"]');
+      await page.check('input[name="mode"][value="computer"]');
+      await page.check('input[name="level"][value="beginner"]');
+      await page.check('input[name="color"][value="black"]');
+      await Promise.all([page.waitForURL(/\/game\/[0-9a-f]+$/), page.click('#create')]);
+      await page.waitForSelector('#board svg g.piece');
+      assert((await page.textContent('#status')).includes('Your move'), 'the player (Black) moves first');
+      await clickSquare(page, '9');
+      await clickSquare(page, '13');
+      await waitMoves(page, 2);
+      await waitFor(page, () => document.getElementById('status').textContent.includes('Your move'), null, 'the player to move again');
+      assert((await page.textContent('#players')).includes('Computer'), 'the computer is named');
+      await shot(page, 'computer');
+    },
+  },
+];

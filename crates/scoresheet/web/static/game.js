@@ -1,0 +1,301 @@
+// A game played on the site: the live board, the players, the moves, resign and draw offers,
+// and once it is over the result in words with Download PDN and Analyse. Other people's moves
+// (a friend's, the computer's) arrive as server-sent events.
+
+import { post } from './api.js';
+import { Board, moveNumber, fenMoveNumber } from './board.js';
+import { t, el, page, rulesName, sideName } from './i18n.js';
+import { resultText, resultWords, reasonWords } from './results.js';
+
+const $ = (id) => document.getElementById(id);
+let info = page.game;
+const you = page.you || (info && info.you) || null;
+let sending = false;
+let events = null;
+let sawPlay = false; // a move was played while this page was open
+
+const board = new Board($('board'), {
+  rules: info.rules,
+  flipped: you === 'black',
+  onMove: (m) => play(m),
+});
+
+function mySide() {
+  if (you === 'both') return info.turn;
+  return you;
+}
+
+function myTurn() {
+  return info.status === 'ongoing' && !!you && (you === 'both' || you === info.turn);
+}
+
+function squaresOf(id) {
+  if (!id) return null;
+  if (info.rules === 'chess') return { from: id.slice(0, 2), to: id.slice(2, 4), path: [id.slice(2, 4)] };
+  const parts = id.split(/[-x]/);
+  return { from: parts[0], to: parts[parts.length - 1], path: parts.slice(1) };
+}
+
+function startSide() {
+  const f = String(info.start_fen || '').trim();
+  if (info.rules === 'chess') return f.split(/\s+/)[1] === 'b' ? 'black' : 'white';
+  return /^b/i.test(f) ? 'black' : 'white';
+}
+
+function say(text, kind) {
+  const box = $('game-message');
+  box.textContent = text || '';
+  box.className = `notice ${kind || ''}`;
+  box.hidden = !text;
+}
+
+function playerName(side) {
+  const name = side === 'white' ? info.white : info.black;
+  if (name) return name;
+  if (info.status === 'waiting') return t('game.waiting-for-friend');
+  return sideName(side);
+}
+
+function renderPlayers() {
+  const box = $('players');
+  box.replaceChildren();
+  const order = board.flipped ? ['white', 'black'] : ['black', 'white'];
+  for (const side of order) {
+    const mine = you === side || you === 'both';
+    const toMove = info.status === 'ongoing' && info.turn === side;
+    box.append(el('div', { class: `player ${side}${toMove ? ' to-move' : ''}` },
+      el('span', { class: 'dot', 'aria-hidden': 'true' }),
+      el('span', { class: 'side', text: sideName(side) }),
+      playerName(side) !== sideName(side) ? el('span', { class: 'name', text: `· ${playerName(side)}` }) : null,
+      mine && you !== 'both' ? el('span', { class: 'you', text: t('game.you') }) : null));
+  }
+}
+
+function renderMoves() {
+  const box = $('moves');
+  box.replaceChildren();
+  const side = startSide();
+  const first = fenMoveNumber(info.rules, info.start_fen);
+  if (!info.moves.length) {
+    box.append(el('span', { class: 'empty', text: t('game.no-moves') }));
+    return;
+  }
+  info.moves.forEach((m, i) => {
+    const { number, first: isFirst } = moveNumber(info.rules, side, i + 1, first);
+    if (isFirst) box.append(el('span', { class: 'num', text: `${number}.` }));
+    else if (i === 0) box.append(el('span', { class: 'num', text: `${number}…` }));
+    box.append(el('button', {
+      type: 'button',
+      class: 'move',
+      'data-move': m.move,
+      'aria-current': i === info.moves.length - 1 ? 'true' : null,
+      text: m.text,
+      tabindex: '-1',
+    }));
+  });
+  box.scrollTop = box.scrollHeight;
+}
+
+function renderResult() {
+  const box = $('result');
+  if (info.status !== 'finished') {
+    box.hidden = true;
+    return;
+  }
+  box.replaceChildren(
+    el('span', { class: 'score', text: resultText(info.rules, info.result) }),
+    el('span', { class: 'words', text: resultWords(info.rules, info.result, info.winner) }),
+    info.reason ? el('span', { class: 'reason', text: reasonWords(info.reason) }) : null,
+  );
+  box.hidden = false;
+}
+
+function renderStatus() {
+  let text;
+  if (info.status === 'waiting') text = t('game.waiting');
+  else if (info.status === 'finished') text = t('game.over');
+  else if (you === 'both') text = t('board.to-move', { side: sideName(info.turn) });
+  else if (myTurn()) text = t('game.your-move');
+  else if (info.mode === 'computer' && info.computer === info.turn) text = t('game.computer-thinking');
+  else text = t('game.their-move', { side: sideName(info.turn) });
+  $('status').textContent = text;
+}
+
+function renderOffer() {
+  const box = $('offer');
+  box.replaceChildren();
+  const offer = info.draw_offer;
+  if (info.status !== 'ongoing' || !offer || you === 'both') {
+    box.hidden = true;
+    return;
+  }
+  if (you && offer !== you) {
+    box.append(el('p', { text: t('game.draw-offered', { side: sideName(offer) }) }),
+      el('div', { class: 'row' },
+        el('button', { type: 'button', class: 'primary', id: 'accept-draw', text: t('game.accept-draw'), onclick: () => drawAction('accept') }),
+        el('button', { type: 'button', id: 'decline-draw', text: t('game.decline-draw'), onclick: () => drawAction('decline') })));
+  } else if (you) {
+    box.append(el('p', { text: t('game.draw-sent') }));
+  } else {
+    box.append(el('p', { text: t('game.draw-offered', { side: sideName(offer) }) }));
+  }
+  box.hidden = false;
+}
+
+function renderActions() {
+  const playing = info.status !== 'finished' && !!you;
+  $('playing-actions').hidden = !playing;
+  $('draw').hidden = info.status !== 'ongoing' || (info.draw_offer && info.draw_offer === mySide());
+  $('draw').textContent = you === 'both' ? t('game.agree-draw') : t('game.offer-draw');
+  const finished = info.status === 'finished';
+  $('finished-actions').hidden = !finished;
+  const id = encodeURIComponent(info.id);
+  $('download').href = `/api/games/${id}/pdn`;
+  $('download').textContent = info.rules === 'chess' ? t('analysis.download-pgn') : t('analysis.download-pdn');
+  $('analyse').href = `/analysis?game=${id}`;
+  const invite = info.mode === 'friend' && info.status === 'waiting' && !!you;
+  $('invite').hidden = !invite;
+  if (invite) $('invite-link').value = `${location.origin}/game/${info.id}`;
+}
+
+function renderTitle() {
+  const white = info.white || sideName('white');
+  const black = info.black || sideName('black');
+  $('game-title').textContent = `${rulesName(info.rules)}: ${white} – ${black}`;
+}
+
+async function render(next, first = false) {
+  // Answers and events can cross: never go back to an older state than the one shown.
+  if (!first && (next.plies < info.plies || (info.status === 'finished' && next.status !== 'finished'))) return;
+  const wasFinished = info.status === 'finished' && !first;
+  info = next;
+  renderTitle();
+  renderPlayers();
+  renderMoves();
+  renderResult();
+  renderStatus();
+  renderOffer();
+  renderActions();
+  const last = info.moves.length ? info.moves[info.moves.length - 1].move : null;
+  const shown = board.position && board.position.fen === info.position.fen;
+  if (shown) {
+    // The same position again (the move's answer and its event both arrive): keep the
+    // player's selection.
+    if (board.interactive !== (myTurn() && !sending)) board.setInteractive(myTurn() && !sending);
+  } else {
+    board.interactive = myTurn() && !sending;
+    await board.set(info.position, { last: squaresOf(last) });
+  }
+  if (!wasFinished && info.status === 'finished') {
+    stopEvents();
+    if (sawPlay) {
+      // The game just ended here: offer the record at once.
+      say(info.mode === 'device' ? t('game.ended-device') : t('game.ended'), 'info');
+      $('download').focus();
+    }
+  }
+}
+
+async function play(m) {
+  if (sending) return;
+  sending = true;
+  sawPlay = true;
+  board.setInteractive(false);
+  say('');
+  try {
+    const next = await post(`/api/games/${encodeURIComponent(info.id)}/moves`, { move: m.id, ply: info.plies });
+    sending = false;
+    await render({ ...next, you: next.you || you });
+  } catch (e) {
+    sending = false;
+    say(e.message, 'error');
+    await refresh();
+  }
+}
+
+async function refresh() {
+  try {
+    const response = await fetch(`/api/games/${encodeURIComponent(info.id)}`, { credentials: 'same-origin' });
+    if (response.ok) await render(await response.json());
+  } catch {
+    // keep what is shown
+  }
+}
+
+async function drawAction(action) {
+  try {
+    const next = await post(`/api/games/${encodeURIComponent(info.id)}/draw`, { action });
+    sawPlay = true;
+    await render({ ...next, you: next.you || you });
+    if (action === 'offer' && next.status !== 'finished') say(t('game.draw-sent'), 'info');
+  } catch (e) {
+    say(e.status === 409 && action === 'offer' && info.mode === 'computer' ? t('game.draw-declined') : e.message, 'warning');
+  }
+}
+
+let resignArmed = false;
+$('resign').addEventListener('click', async () => {
+  if (!resignArmed) {
+    resignArmed = true;
+    $('resign').textContent = t('game.confirm-resign');
+    $('resign').classList.add('primary');
+    setTimeout(() => {
+      resignArmed = false;
+      $('resign').textContent = t('game.resign');
+      $('resign').classList.remove('primary');
+    }, 5000);
+    return;
+  }
+  resignArmed = false;
+  $('resign').textContent = t('game.resign');
+  $('resign').classList.remove('primary');
+  try {
+    const next = await post(`/api/games/${encodeURIComponent(info.id)}/resign`, {});
+    sawPlay = true;
+    await render({ ...next, you: next.you || you });
+  } catch (e) {
+    say(e.message, 'error');
+  }
+});
+
+$('draw').addEventListener('click', () => drawAction('offer'));
+
+$('copy-invite').addEventListener('click', async () => {
+  const input = $('invite-link');
+  try {
+    await navigator.clipboard.writeText(input.value);
+  } catch {
+    input.select();
+    document.execCommand('copy');
+  }
+  $('copy-invite').textContent = t('analysis.copied');
+});
+
+function startEvents() {
+  if (info.status === 'finished' || typeof EventSource === 'undefined') return;
+  events = new EventSource(`/api/games/${encodeURIComponent(info.id)}/events`);
+  events.addEventListener('state', (ev) => {
+    let next;
+    try {
+      next = JSON.parse(ev.data);
+    } catch {
+      return;
+    }
+    if (next.plies < info.plies) return; // an older state than the one shown
+    const changed = next.plies !== info.plies || next.status !== info.status || next.draw_offer !== info.draw_offer
+      || next.white !== info.white || next.black !== info.black;
+    if (!changed) return;
+    if (next.plies !== info.plies || next.status !== info.status) sawPlay = true;
+    render({ ...next, you });
+  });
+}
+
+function stopEvents() {
+  if (events) {
+    events.close();
+    events = null;
+  }
+}
+
+render(info, true);
+startEvents();

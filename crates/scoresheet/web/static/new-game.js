@@ -1,0 +1,52 @@
+// The new-game form: variant, mode (one device, the computer at three levels, a friend),
+// side and name; creates the game and opens its page.
+
+import { post } from './api.js';
+import { t } from './i18n.js';
+
+const form = document.getElementById('new-game');
+const $ = (id) => document.getElementById(id);
+
+function value(name) {
+  const checked = form.querySelector(`input[name="${name}"]:checked`);
+  return checked ? checked.value : null;
+}
+
+function update() {
+  const chess = value('rules') === 'chess';
+  // The computer and friend games are draughts only: chess is played on one device.
+  for (const input of form.querySelectorAll('input[name="mode"]')) {
+    if (input.value !== 'device') input.disabled = chess;
+  }
+  if (chess && value('mode') !== 'device') form.querySelector('input[name="mode"][value="device"]').checked = true;
+  $('chess-note').hidden = !chess;
+  const mode = value('mode');
+  $('level-box').hidden = mode !== 'computer';
+  $('color-box').hidden = mode === 'device';
+  $('name-box').hidden = mode === 'device';
+}
+
+form.addEventListener('change', update);
+form.addEventListener('submit', async (e) => {
+  e.preventDefault();
+  const mode = value('mode');
+  const body = { rules: value('rules'), mode };
+  if (mode === 'computer') body.level = value('level');
+  if (mode !== 'device') {
+    body.color = value('color');
+    const name = $('name').value.trim();
+    if (name) body.name = name;
+  }
+  $('create').disabled = true;
+  try {
+    const created = await post('/api/games', body);
+    location.href = created.url || `/game/${encodeURIComponent(created.game.id)}`;
+  } catch (err) {
+    const box = $('new-error');
+    box.textContent = `${t('new.error')} ${err.message}`;
+    box.hidden = false;
+    $('create').disabled = false;
+  }
+});
+
+update();
