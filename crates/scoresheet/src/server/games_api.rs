@@ -24,6 +24,7 @@ use tokio_stream::wrappers::BroadcastStream;
 use super::AppState;
 use super::error::ApiError;
 use super::json::ApiJson;
+use super::live::LiveGame;
 use super::pages::{Visitor, cookie, random_token};
 use super::play::{PlayedGame, result_for, winner_of};
 use super::views::{GameView, PositionView};
@@ -107,9 +108,20 @@ pub async fn game_info(
     let moves = app.store.moves(id).await.map_err(db)?;
     let played = PlayedGame::replay(&game, &moves)
         .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "broken-game", e))?;
+    let info = info_of(&game, moves, &played, secret)?;
+    Ok((info, game))
+}
+
+/// The info of a game from its row, moves and rules' state.
+fn info_of(
+    game: &StoredGame,
+    moves: Vec<StoredMove>,
+    played: &PlayedGame,
+    secret: Option<&str>,
+) -> Result<GameInfo, ApiError> {
     let rules: Rules = game.rules.parse().map_err(ApiError::bad_request)?;
     let pos = played.position();
-    let info = GameInfo {
+    Ok(GameInfo {
         id: game.id.clone(),
         rules: game.rules.clone(),
         mode: game.mode.clone(),
@@ -127,11 +139,77 @@ pub async fn game_info(
         turn: pos.side_name(),
         moves,
         position: PositionView::of(&pos, &NotationChoice::default(), None),
-        you: role(&game, secret),
+        you: role(game, secret),
         created_at: game.created_at,
         updated_at: game.updated_at,
-    };
-    Ok((info, game))
+    })
+}
+
+/// The live state of game `id` in its locked slot, fresh from the store: the row is read
+/// again, and the moves too when the slot's count differs from the store's.
+async fn fresh<'a>(
+    app: &AppState,
+    id: &str,
+    slot: &'a mut Option<LiveGame>,
+) -> Result<&'a mut LiveGame, ApiError> {
+    let game = app
+        .store
+        .game(id)
+        .await
+        .map_err(db)?
+        .ok_or_else(|| ApiError::not_found(format!("no game {id}")))?;
+    if slot
+        .as_ref()
+        .is_none_or(|l| l.moves.len() as i64 != game.plies)
+    {
+        let moves = app.store.moves(id).await.map_err(db)?;
+        let played = PlayedGame::replay(&game, &moves)
+            .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "broken-game", e))?;
+        *slot = Some(LiveGame {
+            game: game.clone(),
+            moves,
+            played,
+        });
+    }
+    let live = slot.as_mut().expect("filled above");
+    live.game = game;
+    Ok(live)
+}
+
+/// Checks and stores the next move of a game whose slot is locked. `Ok(None)` when the store
+/// refused it (the turn was taken meanwhile).
+async fn store_move(
+    app: &AppState,
+    live: &mut LiveGame,
+    text: &str,
+    ply: i64,
+) -> Result<Option<GameInfo>, ApiError> {
+    let checked = live
+        .played
+        .play(text, ply)
+        .map_err(|e| ApiError::unreadable("illegal-move", e))?;
+    let stored = app
+        .store
+        .append_move(&live.game.id, &checked.stored, checked.finish.as_ref())
+        .await
+        .map_err(db)?;
+    if !stored {
+        live.played.undo();
+        return Ok(None);
+    }
+    live.moves.push(checked.stored);
+    live.game = app
+        .store
+        .game(&live.game.id)
+        .await
+        .map_err(db)?
+        .unwrap_or_else(|| live.game.clone());
+    Ok(Some(info_of(
+        &live.game,
+        live.moves.clone(),
+        &live.played,
+        None,
+    )?))
 }
 
 #[derive(Debug, Deserialize)]
@@ -400,37 +478,31 @@ pub async fn play_move(
     ApiJson(req): ApiJson<MoveRequest>,
 ) -> Result<Json<GameInfo>, ApiError> {
     let secret = secret_of(&headers, &id);
-    let game = app
-        .store
-        .game(&id)
-        .await
-        .map_err(db)?
-        .ok_or_else(|| ApiError::not_found(format!("no game {id}")))?;
-    let you = role(&game, secret.as_deref()).ok_or_else(|| {
+    let slot = app.live.slot(&id);
+    let mut guard = slot.lock().await;
+    let live = fresh(&app, &id, &mut guard).await?;
+    let you = role(&live.game, secret.as_deref()).ok_or_else(|| {
         ApiError::new(
             StatusCode::FORBIDDEN,
             "not-a-player",
             "only the game's players can move",
         )
     })?;
-    if game.status != "ongoing" {
+    if live.game.status != "ongoing" {
         return Err(ApiError::new(
             StatusCode::CONFLICT,
             "not-ongoing",
-            format!("the game is {}", game.status),
+            format!("the game is {}", live.game.status),
         ));
     }
-    let moves = app.store.moves(&id).await.map_err(db)?;
-    if req.ply != moves.len() as i64 {
+    if req.ply != live.moves.len() as i64 {
         return Err(ApiError::new(
             StatusCode::CONFLICT,
             "turn-taken",
             "that turn has already been played; reload the game",
         ));
     }
-    let played = PlayedGame::replay(&game, &moves)
-        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "broken-game", e))?;
-    let turn = played.side_to_move();
+    let turn = live.played.side_to_move();
     if you != "both" && you != turn {
         return Err(ApiError::new(
             StatusCode::FORBIDDEN,
@@ -438,64 +510,71 @@ pub async fn play_move(
             format!("it is {turn}'s turn"),
         ));
     }
-    let checked = played
-        .check(&req.mv, req.ply)
-        .map_err(|e| ApiError::unreadable("illegal-move", e))?;
-    let stored = app
-        .store
-        .append_move(&id, &checked.stored, checked.finish.as_ref())
-        .await
-        .map_err(db)?;
-    if !stored {
+    let Some(mut info) = store_move(&app, live, &req.mv, req.ply).await? else {
+        *guard = None;
         return Err(ApiError::new(
             StatusCode::CONFLICT,
             "turn-taken",
             "another move was played for this turn",
         ));
+    };
+    let finished = info.status == "finished";
+    let computer = live.game.mode == "computer" && !finished;
+    drop(guard);
+    publish_info(&app, &info);
+    if finished {
+        app.live.forget(&id);
     }
-    publish(&app, &id).await;
-    if game.mode == "computer" && checked.finish.is_none() {
+    if computer {
         tokio::spawn(computer_turn(app.clone(), id.clone()));
     }
-    Ok(Json(game_info(&app, &id, secret.as_deref()).await?.0))
+    info.you = Some(you);
+    Ok(Json(info))
 }
 
 /// Plays the computer's move if it is its turn.
 pub async fn computer_turn(app: Arc<AppState>, id: String) {
-    let Ok(Some(game)) = app.store.game(&id).await else {
+    let slot = app.live.slot(&id);
+    let mut guard = slot.lock().await;
+    let Ok(live) = fresh(&app, &id, &mut guard).await else {
         return;
     };
-    if game.status != "ongoing" || game.mode != "computer" {
+    if live.game.status != "ongoing" || live.game.mode != "computer" {
         return;
     }
-    let Ok(moves) = app.store.moves(&id).await else {
-        return;
-    };
-    let Ok(played) = PlayedGame::replay(&game, &moves) else {
-        return;
-    };
-    if game.computer.as_deref() != Some(played.side_to_move()) {
+    if live.game.computer.as_deref() != Some(live.played.side_to_move()) {
         return;
     }
-    let level = match game.level.as_deref() {
+    let level = match live.game.level.as_deref() {
         Some("beginner") => draughts::Level::Beginner,
         Some("strong") => draughts::Level::Strong,
         _ => draughts::Level::Intermediate,
     };
-    let ply = moves.len() as i64;
+    let ply = live.moves.len() as i64;
     let seed = u64::from_str_radix(&random_token()[..16], 16).unwrap_or(1);
-    let chosen = tokio::task::spawn_blocking(move || {
-        let id = played.computer_move(level, seed)?;
-        played.check(&id, ply).ok()
+    // The search runs on a blocking thread with the game's state, which comes back after.
+    let Some(taken) = guard.take() else { return };
+    let Ok((taken, chosen)) = tokio::task::spawn_blocking(move || {
+        let chosen = taken.played.computer_move(level, seed);
+        (taken, chosen)
     })
-    .await;
-    if let Ok(Some(checked)) = chosen
-        && let Ok(true) = app
-            .store
-            .append_move(&id, &checked.stored, checked.finish.as_ref())
-            .await
-    {
-        publish(&app, &id).await;
+    .await
+    else {
+        return;
+    };
+    *guard = Some(taken);
+    let (Some(chosen), Some(live)) = (chosen, guard.as_mut()) else {
+        return;
+    };
+    if let Ok(Some(info)) = store_move(&app, live, &chosen, ply).await {
+        let finished = info.status == "finished";
+        drop(guard);
+        publish_info(&app, &info);
+        if finished {
+            app.live.forget(&id);
+        }
+    } else {
+        *guard = None;
     }
 }
 
@@ -645,8 +724,21 @@ pub async fn draw(
     Ok(Json(game_info(&app, &id, secret.as_deref()).await?.0))
 }
 
+/// Sends a game's new state (without `you`) to everyone following it, if anyone is.
+fn publish_info(app: &AppState, info: &GameInfo) {
+    if !app.hub.has_listeners(&info.id) {
+        return;
+    }
+    if let Ok(json) = serde_json::to_string(info) {
+        app.hub.publish(&info.id, json);
+    }
+}
+
 /// Sends a game's new state to everyone following it.
 pub async fn publish(app: &AppState, id: &str) {
+    if !app.hub.has_listeners(id) {
+        return;
+    }
     if let Ok((info, _)) = game_info(app, id, None).await
         && let Ok(json) = serde_json::to_string(&info)
     {

@@ -21,6 +21,12 @@ impl Hub {
             .subscribe()
     }
 
+    /// Whether anyone follows game `id`.
+    pub fn has_listeners(&self, id: &str) -> bool {
+        let channels = self.channels.lock().unwrap_or_else(|e| e.into_inner());
+        channels.get(id).is_some_and(|tx| tx.receiver_count() > 0)
+    }
+
     /// Sends an update to a game's listeners; forgets channels nobody listens to.
     pub fn publish(&self, id: &str, message: String) {
         let mut channels = self.channels.lock().unwrap_or_else(|e| e.into_inner());

@@ -8,6 +8,7 @@ pub mod games_api;
 mod hub;
 pub mod i18n;
 mod json;
+pub mod live;
 pub mod pages;
 pub mod play;
 pub mod template;
@@ -36,6 +37,7 @@ pub struct AppState {
     pub store: Arc<dyn Store>,
     pub catalogs: Catalogs,
     pub hub: Hub,
+    pub live: live::Live,
 }
 
 /// How to run the server.
@@ -52,6 +54,7 @@ pub async fn serve(config: ServerConfig) -> anyhow::Result<()> {
         store: Arc::new(store),
         catalogs: Catalogs::load()?,
         hub: Hub::default(),
+        live: live::Live::default(),
     });
     let listener = tokio::net::TcpListener::bind(config.addr).await?;
     let local = listener.local_addr()?;

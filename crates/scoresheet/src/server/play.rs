@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use draughts::{Color, GameHistory, GameState, MoveReader, Variant};
+use draughts::{Color, GameHistory, GameState};
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, EnPassantMode, Position as _};
 
@@ -15,8 +15,11 @@ use crate::store::{Finish, StoredGame, StoredMove};
 pub enum PlayedGame {
     /// Draughts: the history knows repetitions and the variant's draw rules.
     Draughts(GameHistory),
-    /// Chess: the position and how often each position occurred (threefold repetition).
-    Chess { pos: Chess, seen: HashMap<u64, u32> },
+    /// Chess: the positions so far and how often each occurred (threefold repetition).
+    Chess {
+        positions: Vec<Chess>,
+        seen: HashMap<u64, u32>,
+    },
 }
 
 /// A move checked against the rules, ready to store.
@@ -40,7 +43,10 @@ impl PlayedGame {
             AnyPosition::Chess(p) => {
                 let mut seen = HashMap::new();
                 seen.insert(chess_key(&p), 1);
-                PlayedGame::Chess { pos: p, seen }
+                PlayedGame::Chess {
+                    positions: vec![p],
+                    seen,
+                }
             }
         };
         for m in moves {
@@ -57,7 +63,9 @@ impl PlayedGame {
     pub fn position(&self) -> AnyPosition {
         match self {
             PlayedGame::Draughts(h) => AnyPosition::Draughts(*h.position()),
-            PlayedGame::Chess { pos, .. } => AnyPosition::Chess(pos.clone()),
+            PlayedGame::Chess { positions, .. } => {
+                AnyPosition::Chess(positions.last().expect("a start position").clone())
+            }
         }
     }
 
@@ -66,9 +74,11 @@ impl PlayedGame {
             (PlayedGame::Draughts(h), AnyMove::Draughts(m)) => {
                 let _ = h.push(m);
             }
-            (PlayedGame::Chess { pos, seen }, AnyMove::Chess(m)) => {
-                pos.play_unchecked(*m);
-                *seen.entry(chess_key(pos)).or_default() += 1;
+            (PlayedGame::Chess { positions, seen }, AnyMove::Chess(m)) => {
+                let mut next = positions.last().expect("a start position").clone();
+                next.play_unchecked(*m);
+                *seen.entry(chess_key(&next)).or_default() += 1;
+                positions.push(next);
             }
             _ => {}
         }
@@ -95,7 +105,8 @@ impl PlayedGame {
                     reason,
                 })
             }
-            PlayedGame::Chess { pos, seen } => {
+            PlayedGame::Chess { positions, seen } => {
+                let pos = positions.last().expect("a start position");
                 let (result, reason) = if pos.is_checkmate() {
                     (
                         if pos.turn() == shakmaty::Color::White {
@@ -124,33 +135,39 @@ impl PlayedGame {
         }
     }
 
-    /// Checks `text` as the next move: the stored form of the move and whether it ends the
-    /// game. The game itself is not changed.
-    pub fn check(&self, text: &str, ply: i64) -> Result<Checked, String> {
+    /// Plays `text` as the next move (ply `ply`): the stored form of the move and whether it
+    /// ends the game. [`PlayedGame::undo`] takes it back if the store refuses it.
+    pub fn play(&mut self, text: &str, ply: i64) -> Result<Checked, String> {
         let pos = self.position();
         let mv = pos.find_move(text)?;
-        let notation = NotationChoice::default();
-        let (id, text) = pos.describe(&mv, &notation);
-        let mut next = self.clone_game();
-        next.push(&mv);
+        let (id, text) = pos.describe(&mv, &NotationChoice::default());
+        self.push(&mv);
         Ok(Checked {
             stored: StoredMove {
                 ply,
                 mv: id,
                 text,
-                fen: next.position().fen(),
+                fen: self.position().fen(),
             },
-            finish: next.finish(),
+            finish: self.finish(),
         })
     }
 
-    fn clone_game(&self) -> PlayedGame {
+    /// Takes back the last move.
+    pub fn undo(&mut self) {
         match self {
-            PlayedGame::Draughts(h) => PlayedGame::Draughts(h.clone()),
-            PlayedGame::Chess { pos, seen } => PlayedGame::Chess {
-                pos: pos.clone(),
-                seen: seen.clone(),
-            },
+            PlayedGame::Draughts(h) => {
+                h.pop();
+            }
+            PlayedGame::Chess { positions, seen } => {
+                if positions.len() > 1 {
+                    if let Some(p) = positions.pop() {
+                        if let Some(n) = seen.get_mut(&chess_key(&p)) {
+                            *n = n.saturating_sub(1);
+                        }
+                    }
+                }
+            }
         }
     }
 
@@ -214,17 +231,4 @@ pub fn winner_of(rules: Rules, result: &str) -> Option<&'static str> {
             _ => None,
         },
     }
-}
-
-/// The draughts variant of a rules name, if it is one.
-pub fn variant_of(rules: Rules) -> Option<Variant> {
-    match rules {
-        Rules::Draughts(v) => Some(v),
-        Rules::Chess => None,
-    }
-}
-
-/// Reads a draughts move id in a position (for tests and tools).
-pub fn read_draughts(pos: &draughts::Position, id: &str) -> Option<draughts::Move> {
-    MoveReader::new().read(pos, id).ok()
 }

@@ -87,7 +87,9 @@ impl SqliteStore {
             // killing the server loses nothing; only a power cut could lose the last commits.
             .synchronous(SqliteSynchronous::Normal)
             .busy_timeout(Duration::from_secs(5))
-            .foreign_keys(true);
+            .foreign_keys(true)
+            // Checkpoints run in the background (below), not inside a player's commit.
+            .pragma("wal_autocheckpoint", if memory { "1000" } else { "0" });
         let pool = SqlitePoolOptions::new()
             .max_connections(if memory { 1 } else { 4 })
             .min_connections(1)
@@ -98,7 +100,38 @@ impl SqliteStore {
             .map_err(err)?;
         let store = SqliteStore { pool };
         store.migrate().await?;
+        if !memory {
+            store.start_checkpoints();
+        }
         Ok(store)
+    }
+
+    /// Copies the write-ahead log into the database file every half second, on a connection
+    /// of its own, so that no player's move waits for it. A `PASSIVE` checkpoint never blocks
+    /// readers or writers; the log is truncated when it gets large.
+    fn start_checkpoints(&self) {
+        let pool = self.pool.clone();
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(Duration::from_millis(500));
+            let mut count = 0u32;
+            loop {
+                tick.tick().await;
+                count += 1;
+                let mode = if count % 20 == 0 {
+                    "TRUNCATE"
+                } else {
+                    "PASSIVE"
+                };
+                if sqlx::query(&format!("PRAGMA wal_checkpoint({mode})"))
+                    .execute(&pool)
+                    .await
+                    .is_err()
+                    && pool.is_closed()
+                {
+                    return;
+                }
+            }
+        });
     }
 
     async fn migrate(&self) -> Result<(), StoreError> {

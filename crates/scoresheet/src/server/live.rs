@@ -1,0 +1,49 @@
+//! Games in progress kept in memory next to the store, so that a move costs a few queries
+//! instead of replaying the whole game: each entry is checked against the store's move count
+//! before use and rebuilt from the store when it differs (another instance, a restart), so
+//! the store stays the only truth.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use super::play::PlayedGame;
+use crate::store::{StoredGame, StoredMove};
+
+/// A game in progress: its row, its moves and its rules' state.
+pub struct LiveGame {
+    pub game: StoredGame,
+    pub moves: Vec<StoredMove>,
+    pub played: PlayedGame,
+}
+
+/// One slot per game, locked while a move of that game is checked and stored, so that moves
+/// of one game are handled one at a time (the store still refuses a second move for a turn).
+pub type Slot = Arc<tokio::sync::Mutex<Option<LiveGame>>>;
+
+/// The slots of the games being played.
+#[derive(Default)]
+pub struct Live {
+    slots: Mutex<HashMap<String, Slot>>,
+}
+
+/// More slots than this and the idle ones are dropped (they are rebuilt when needed).
+const MAX_SLOTS: usize = 10_000;
+
+impl Live {
+    /// The slot of game `id`.
+    pub fn slot(&self, id: &str) -> Slot {
+        let mut slots = self.slots.lock().unwrap_or_else(|e| e.into_inner());
+        if slots.len() >= MAX_SLOTS && !slots.contains_key(id) {
+            slots.retain(|_, s| Arc::strong_count(s) > 1);
+        }
+        slots.entry(id.to_string()).or_default().clone()
+    }
+
+    /// Forgets a game (it ended).
+    pub fn forget(&self, id: &str) {
+        self.slots
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .remove(id);
+    }
+}
