@@ -225,4 +225,27 @@ export default [
       await shot(page, 'chess-french');
     },
   },
+  {
+    name: 'dragging a piece plays the move; Flip and Coordinates redraw the board',
+    async run({ baseUrl, newPage }) {
+      const page = await newPage();
+      await openAnalysis(page, baseUrl, '?lang=en');
+      await loadText(page, { rules: 'american', start: 'fen', text: 'B:W23,28,31:B17,19,20' });
+      const a = await page.locator('#board rect.sq[data-sq="19"]').boundingBox();
+      const b = await page.locator('#board rect.sq[data-sq="26"]').boundingBox();
+      await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(a.x + a.width, a.y + a.height, { steps: 4 });
+      await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 6 });
+      await page.mouse.up();
+      assertEqual(await fenChange(page, 'B:W23,28,31:B17,19,20'), 'W:W28,31:B17,20,26', 'the dragged capture');
+      const before = await page.locator('#board rect.sq[data-sq="1"]').boundingBox();
+      await page.click('.board-tools .flip');
+      await waitFor(page, (y) => document.querySelector('#board rect.sq[data-sq="1"]').getBoundingClientRect().y > y + 100, before.y, 'square 1 at the bottom after the flip');
+      assert(await page.isVisible('#board text.coord'), 'coordinates are shown');
+      await page.click('.board-tools .coords');
+      await waitFor(page, () => !document.querySelector('#board text.coord'), null, 'coordinates hidden');
+      await page.click('.board-tools .coords');
+    },
+  },
 ];

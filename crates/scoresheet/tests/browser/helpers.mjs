@@ -31,7 +31,16 @@ export async function loadText(page, { rules, start, text }) {
   if (rules) await page.selectOption('#rules', rules);
   await page.selectOption('#start', start);
   await page.fill('#text', text);
-  const answer = page.waitForResponse((r) => r.url().endsWith('/api/load'));
+  // The answer to this Load (a change of rules may load the initial position meanwhile).
+  const answer = page.waitForResponse((r) => {
+    if (!r.url().endsWith('/api/load')) return false;
+    try {
+      const body = r.request().postDataJSON();
+      return body.start === start && (start === 'initial' || body.text === text);
+    } catch {
+      return false;
+    }
+  });
   await page.click('#load');
   const r = await answer;
   // Let the page draw what came back.

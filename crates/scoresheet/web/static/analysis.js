@@ -58,6 +58,7 @@ const notation = {
 
 const positions = new Map(); // cache: key -> Position
 let showing = 0; // counter that drops answers to stale requests
+let loads = 0; // the same for loads
 
 const board = new Board($('board'), {
   rules: tree.rules,
@@ -185,10 +186,13 @@ async function load() {
     return;
   }
   ui.form.classList.add('busy');
+  const ticket = ++loads;
   try {
     const body = { rules, start, notation: notationRequest(), svg: board.svgOptions() };
     if (start !== 'initial') body.text = text;
     const view = await post('/api/load', body);
+    // A later Load (or a change of rules) was asked for meanwhile: its answer wins.
+    if (ticket !== loads) return;
     hideError();
     clearNotices();
     takeView(view);
@@ -203,9 +207,9 @@ async function load() {
     save();
   } catch (e) {
     // The board keeps what it showed.
-    showError(e instanceof ApiError ? e : new ApiError(0, String(e)));
+    if (ticket === loads) showError(e instanceof ApiError ? e : new ApiError(0, String(e)));
   } finally {
-    ui.form.classList.remove('busy');
+    if (ticket === loads) ui.form.classList.remove('busy');
   }
 }
 

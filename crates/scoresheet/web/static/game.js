@@ -49,7 +49,12 @@ function say(text, kind) {
   box.hidden = !text;
 }
 
+const LEVELS = { beginner: 'level.beginner', intermediate: 'level.intermediate', strong: 'level.strong' };
+
 function playerName(side) {
+  if (info.mode === 'computer' && info.computer === side) {
+    return t('game.computer', { level: LEVELS[info.level] ? t(LEVELS[info.level]).toLowerCase() : info.level || '' });
+  }
   const name = side === 'white' ? info.white : info.black;
   if (name) return name;
   if (info.status === 'waiting') return t('game.waiting-for-friend');
@@ -159,8 +164,8 @@ function renderActions() {
 }
 
 function renderTitle() {
-  const white = info.white || sideName('white');
-  const black = info.black || sideName('black');
+  const white = playerName('white') === t('game.waiting-for-friend') ? sideName('white') : playerName('white');
+  const black = playerName('black') === t('game.waiting-for-friend') ? sideName('black') : playerName('black');
   $('game-title').textContent = `${rulesName(info.rules)}: ${white} – ${black}`;
 }
 
