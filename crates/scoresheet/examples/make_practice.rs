@@ -244,7 +244,7 @@ fn choose(mut found: Vec<Candidate>, n: usize) -> Vec<Candidate> {
         let pick = found
             .iter()
             .position(|c| kind(c) && !files.contains(&file_of(c)))
-            .or_else(|| found.iter().position(|c| kind(c)));
+            .or_else(|| found.iter().position(kind));
         if let Some(i) = pick {
             let c = found.remove(i);
             files.insert(file_of(&c));

@@ -372,3 +372,63 @@ fn downloaded_pdn_reads_back_as_the_same_game_for_each_variant() {
         assert_eq!(report["winner"], g["winner"], "{rules}");
     }
 }
+
+#[test]
+fn the_rules_end_games_with_reason_codes() {
+    let s = Server::start(temp_database("reasons"));
+    // Two kings going back and forth: the third time the position comes back, a draw.
+    let (id, secret, _) = create(
+        &s,
+        json!({ "rules": "american", "mode": "device", "fen": "B:WK29:BK4" }),
+    );
+    let moves = [
+        "4-8", "29-25", "8-4", "25-29", "4-8", "29-25", "8-4", "25-29",
+    ];
+    for (ply, mv) in moves.iter().enumerate() {
+        assert_eq!(play(&s, &id, &secret, mv, ply).status, 200, "{mv}");
+    }
+    let g = s.get(&format!("/api/games/{id}")).json();
+    assert_eq!(
+        (
+            g["status"].as_str(),
+            g["result"].as_str(),
+            g["reason"].as_str()
+        ),
+        (Some("finished"), Some("1/2-1/2"), Some("repetition"))
+    );
+    // A side that cannot move has lost.
+    let (id, secret, _) = create(
+        &s,
+        json!({ "rules": "international", "mode": "device", "fen": "W:W28:B22" }),
+    );
+    assert_eq!(play(&s, &id, &secret, "28x17", 0).status, 200);
+    let g = s.get(&format!("/api/games/{id}")).json();
+    assert_eq!(
+        (
+            g["result"].as_str(),
+            g["reason"].as_str(),
+            g["winner"].as_str()
+        ),
+        (Some("2-0"), Some("no-moves"), Some("white"))
+    );
+    // The computer's side has no name in lists; the PDN names it.
+    let (id, secret, _) = create(
+        &s,
+        json!({ "rules": "russian", "mode": "computer", "level": "beginner", "color": "white", "name": "Ann" }),
+    );
+    let g = s.get(&format!("/api/games/{id}")).json();
+    assert_eq!(
+        (
+            g["white"].as_str(),
+            g["black"].as_str(),
+            g["computer"].as_str()
+        ),
+        (Some("Ann"), None, Some("black"))
+    );
+    s.post_as(&format!("/api/games/{id}/resign"), &secret, "{}");
+    let pdn = s.get(&format!("/api/games/{id}/pdn")).body;
+    assert!(
+        pdn.contains("[White \"Ann\"]") && pdn.contains("[Black \"Computer (beginner)\"]"),
+        "{pdn}"
+    );
+}

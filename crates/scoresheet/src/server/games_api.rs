@@ -26,7 +26,7 @@ use super::error::ApiError;
 use super::json::ApiJson;
 use super::live::LiveGame;
 use super::pages::{Visitor, cookie, random_token};
-use super::play::{PlayedGame, result_for, winner_of};
+use super::play::{PlayedGame, reason_parts, result_for, winner_of};
 use super::views::{GameView, PositionView};
 use crate::games::{AnyPosition, NotationChoice, Rules};
 use crate::store::{Finish, StoredGame, StoredMove};
@@ -78,7 +78,12 @@ pub struct GameInfo {
     pub computer: Option<String>,
     pub status: String,
     pub result: Option<String>,
+    /// Why it ended, as a code: `no-moves`, `checkmate`, `stalemate`, `insufficient-material`,
+    /// `resigned`, `agreed`, `repetition`, `fifty-moves`, `kings-only`, `lone-king`,
+    /// `three-kings`, `main-road`, `unchanged-balance`.
     pub reason: Option<String>,
+    /// The move count of a draw rule (`kings-only` after 25 moves each: 25).
+    pub reason_moves: Option<u32>,
     pub winner: Option<&'static str>,
     pub draw_offer: Option<String>,
     pub white: Option<String>,
@@ -121,6 +126,10 @@ fn info_of(
 ) -> Result<GameInfo, ApiError> {
     let rules: Rules = game.rules.parse().map_err(ApiError::bad_request)?;
     let pos = played.position();
+    let (reason, reason_moves) = match game.reason.as_deref().map(reason_parts) {
+        Some((code, moves)) => (Some(code), moves),
+        None => (None, None),
+    };
     Ok(GameInfo {
         id: game.id.clone(),
         rules: game.rules.clone(),
@@ -129,7 +138,8 @@ fn info_of(
         computer: game.computer.clone(),
         status: game.status.clone(),
         result: game.result.clone(),
-        reason: game.reason.clone(),
+        reason,
+        reason_moves,
         winner: game.result.as_deref().and_then(|r| winner_of(rules, r)),
         draw_offer: game.draw_offer.clone(),
         white: game.white_name.clone(),
@@ -324,12 +334,8 @@ pub async fn create(
             };
             game.computer = Some(computer_side.into());
             seat(&mut game, creator_side, name);
-            let label = format!("Computer ({level})");
-            if computer_side == "white" {
-                game.white_name = Some(label);
-            } else {
-                game.black_name = Some(label);
-            }
+            // The computer's side has no name: pages name it in their language, the PDN
+            // writes "Computer (level)".
         }
         "friend" => {
             if rules == Rules::Chess {
@@ -773,8 +779,17 @@ pub async fn pdn_text(app: &AppState, id: &str) -> Result<(String, String), ApiE
     let rules: Rules = game.rules.parse().map_err(ApiError::bad_request)?;
     let start = AnyPosition::from_fen(rules, &game.start_fen).map_err(ApiError::bad_request)?;
     let date = date_of(game.created_at);
-    let white = game.white_name.clone().unwrap_or_else(|| "White".into());
-    let black = game.black_name.clone().unwrap_or_else(|| "Black".into());
+    let name = |side: &str, stored: &Option<String>, default: &str| match (
+        stored,
+        &game.computer,
+        &game.level,
+    ) {
+        (Some(n), _, _) => n.clone(),
+        (None, Some(c), Some(level)) if c == side => format!("Computer ({level})"),
+        _ => default.to_string(),
+    };
+    let white = name("white", &game.white_name, "White");
+    let black = name("black", &game.black_name, "Black");
     let result = game.result.clone().unwrap_or_else(|| "*".into());
     let mut text = String::new();
     let event = match game.mode.as_str() {
@@ -918,6 +933,9 @@ pub struct GameSummary {
     pub id: String,
     pub rules: String,
     pub mode: String,
+    /// The computer's side and level in games against the computer.
+    pub computer: Option<String>,
+    pub level: Option<String>,
     pub status: String,
     pub result: Option<String>,
     pub winner: Option<&'static str>,
@@ -934,6 +952,8 @@ impl GameSummary {
             id: g.id.clone(),
             rules: g.rules.clone(),
             mode: g.mode.clone(),
+            computer: g.computer.clone(),
+            level: g.level.clone(),
             status: g.status.clone(),
             result: g.result.clone(),
             winner: rules

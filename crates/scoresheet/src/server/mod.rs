@@ -179,7 +179,8 @@ async fn game_page(
     let game = match app.store.game(&id).await {
         Ok(Some(g)) => g,
         _ => {
-            let values = Values::default().text("message", format!("no game {id}"));
+            let values =
+                Values::default().text("message", app.catalogs.text(v.lang, "error.no-game"));
             return pages::page(
                 &app,
                 &v,
@@ -200,7 +201,12 @@ async fn game_page(
     let info = match games_api::game_info(&app, &id, secret.as_deref()).await {
         Ok((info, _)) => info,
         Err(e) => {
-            let values = Values::default().text("message", e.message.clone());
+            let key = if e.status == StatusCode::NOT_FOUND {
+                "error.no-game"
+            } else {
+                "error.server"
+            };
+            let values = Values::default().text("message", app.catalogs.text(v.lang, key));
             return pages::page(
                 &app,
                 &v,

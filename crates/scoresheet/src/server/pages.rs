@@ -318,7 +318,12 @@ pub async fn analysis(
                 );
             }
             Err(e) => {
-                let values = Values::default().text("message", e.message.clone());
+                let key = if e.status == StatusCode::NOT_FOUND {
+                    "error.no-game"
+                } else {
+                    "error.server"
+                };
+                let values = Values::default().text("message", app.catalogs.text(v.lang, key));
                 return page(
                     &app,
                     &v,
@@ -344,7 +349,7 @@ pub async fn analysis(
 
 /// Any other path: a 404 page.
 pub async fn not_found(State(app): State<Arc<AppState>>, v: Visitor) -> Response {
-    let values = Values::default().text("message", format!("{} was not found", v.path));
+    let values = Values::default().text("message", app.catalogs.text(v.lang, "error.not-found"));
     page(
         &app,
         &v,

@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use draughts::{Color, GameHistory, GameState};
+use draughts::{Color, DrawReason, GameHistory, GameState};
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, EnPassantMode, Position as _};
 
@@ -98,7 +98,7 @@ impl PlayedGame {
                 let reason = match state {
                     GameState::Ongoing => return None,
                     GameState::Win { .. } => "no-moves".to_string(),
-                    GameState::Draw { reason } => reason.to_string(),
+                    GameState::Draw { reason } => draw_code(reason),
                 };
                 Some(Finish {
                     result: state.result(&variant).unwrap_or("*").to_string(),
@@ -119,11 +119,11 @@ impl PlayedGame {
                 } else if pos.is_stalemate() {
                     ("1/2-1/2", "stalemate")
                 } else if pos.is_insufficient_material() {
-                    ("1/2-1/2", "insufficient material")
+                    ("1/2-1/2", "insufficient-material")
                 } else if seen.get(&chess_key(pos)).copied().unwrap_or(0) >= 3 {
-                    ("1/2-1/2", "threefold repetition")
+                    ("1/2-1/2", "repetition")
                 } else if pos.halfmoves() >= 100 {
-                    ("1/2-1/2", "fifty-move rule")
+                    ("1/2-1/2", "fifty-moves")
                 } else {
                     return None;
                 };
@@ -160,12 +160,11 @@ impl PlayedGame {
                 h.pop();
             }
             PlayedGame::Chess { positions, seen } => {
-                if positions.len() > 1 {
-                    if let Some(p) = positions.pop() {
-                        if let Some(n) = seen.get_mut(&chess_key(&p)) {
-                            *n = n.saturating_sub(1);
-                        }
-                    }
+                if positions.len() > 1
+                    && let Some(p) = positions.pop()
+                    && let Some(n) = seen.get_mut(&chess_key(&p))
+                {
+                    *n = n.saturating_sub(1);
                 }
             }
         }
@@ -195,6 +194,27 @@ impl PlayedGame {
             }
             PlayedGame::Chess { .. } => false,
         }
+    }
+}
+
+/// The code of a draughts draw rule, with its move count after a colon (`kings-only:25`),
+/// as stored; [`reason_parts`] splits it for the pages.
+fn draw_code(reason: DrawReason) -> String {
+    match reason {
+        DrawReason::Repetition => "repetition".into(),
+        DrawReason::KingsOnly { moves } => format!("kings-only:{moves}"),
+        DrawReason::LoneKing { moves } => format!("lone-king:{moves}"),
+        DrawReason::KingsAgainstKing { moves } => format!("three-kings:{moves}"),
+        DrawReason::MainRoad { moves } => format!("main-road:{moves}"),
+        DrawReason::UnchangedBalance { moves } => format!("unchanged-balance:{moves}"),
+    }
+}
+
+/// A stored reason as its code and move count: `kings-only:25` is (`kings-only`, 25).
+pub fn reason_parts(stored: &str) -> (String, Option<u32>) {
+    match stored.split_once(':') {
+        Some((code, moves)) => (code.to_string(), moves.parse().ok()),
+        None => (stored.to_string(), None),
     }
 }
 

@@ -117,7 +117,7 @@ impl SqliteStore {
             loop {
                 tick.tick().await;
                 count += 1;
-                let mode = if count % 20 == 0 {
+                let mode = if count.is_multiple_of(20) {
                     "TRUNCATE"
                 } else {
                     "PASSIVE"

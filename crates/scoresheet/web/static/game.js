@@ -110,7 +110,7 @@ function renderResult() {
   box.replaceChildren(
     el('span', { class: 'score', text: resultText(info.rules, info.result) }),
     el('span', { class: 'words', text: resultWords(info.rules, info.result, info.winner) }),
-    info.reason ? el('span', { class: 'reason', text: reasonWords(info.reason) }) : null,
+    info.reason ? el('span', { class: 'reason', text: reasonWords(info.reason, info.reason_moves) }) : null,
   );
   box.hidden = false;
 }

@@ -15,9 +15,19 @@ function when(ms) {
   }
 }
 
+const LEVELS = { beginner: 'level.beginner', intermediate: 'level.intermediate', strong: 'level.strong' };
+
+/** A player's name: the computer in the page's language, else the name given, else the side. */
+function playerName(g, side) {
+  if (g.mode === 'computer' && g.computer === side) {
+    return t('game.computer', { level: LEVELS[g.level] ? t(LEVELS[g.level]).toLowerCase() : g.level || '' });
+  }
+  return (side === 'white' ? g.white : g.black) || sideName(side);
+}
+
 function item(g) {
-  const white = g.white || sideName('white');
-  const black = g.black || sideName('black');
+  const white = playerName(g, 'white');
+  const black = playerName(g, 'black');
   let state = STATUS[g.status] ? t(STATUS[g.status]) : g.status;
   if (g.status === 'finished' && g.result) {
     state = `${resultText(g.rules, g.result)} · ${resultWords(g.rules, g.result, g.winner)}`;

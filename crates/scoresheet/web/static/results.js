@@ -40,37 +40,29 @@ export function resultWords(rules, result, winner) {
   return '';
 }
 
+// Reason codes (docs/api.md); the draughts draw rules carry their move count.
 const REASONS = {
   'no-moves': 'reason.no-moves',
   checkmate: 'reason.checkmate',
   stalemate: 'reason.stalemate',
   'insufficient-material': 'reason.insufficient-material',
-  'insufficient material': 'reason.insufficient-material',
   resigned: 'reason.resigned',
   agreed: 'reason.agreed',
   repetition: 'reason.repetition',
-  'threefold repetition': 'reason.repetition',
-  'fifty-move rule': 'reason.fifty-moves',
+  'fifty-moves': 'reason.fifty-moves',
+  'kings-only': 'reason.kings-only',
+  'lone-king': 'reason.lone-king',
+  'three-kings': 'reason.three-kings',
+  'main-road': 'reason.main-road',
+  'unchanged-balance': 'reason.unchanged-balance',
 };
 
-// The draughts draw rules name their move counts.
-const COUNTED = [
-  [/^(\d+) moves each without a capture or a man move$/, 'reason.kings-only'],
-  [/^(\d+)-move rule against a lone king$/, 'reason.lone-king'],
-  [/^three kings did not take the lone king in (\d+) moves$/, 'reason.three-kings'],
-  [/^no win in (\d+) moves against a king on the main road$/, 'reason.main-road'],
-  [/^balance of forces unchanged for (\d+) moves$/, 'reason.unchanged-balance'],
-];
-
-/** A game-ending reason in words; unknown reasons are shown as the server wrote them. */
-export function reasonWords(reason) {
+/** A game-ending reason code in words (`moves`: the count of a draw rule); an unknown code
+ * is shown as it is. */
+export function reasonWords(reason, moves) {
   if (!reason) return '';
-  if (REASONS[reason]) return t(REASONS[reason]);
-  for (const [re, key] of COUNTED) {
-    const m = re.exec(reason);
-    if (m) return t(key, { moves: m[1] });
-  }
-  return String(reason);
+  const key = REASONS[reason];
+  return key ? t(key, { moves: moves ?? '' }) : String(reason);
 }
 
 /** The status of a Position (docs/api.md) in words. */
