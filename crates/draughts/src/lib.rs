@@ -6,6 +6,11 @@
 //! - [`Position`]: pieces and side to move; [`Position::legal_moves`] gives [`Move`]s.
 //! - [`Fen`]: reading and writing positions as PDN FEN lines.
 //! - [`perft`]: counting move sequences, checked against published tables.
+//! - [`MoveStyle`], [`Position::write_move`], [`MoveReader`]: each variant's move notation,
+//!   written the variant's way and read in any of the ways real files write moves.
+//! - [`GameHistory`], [`DrawRules`]: a game's moves, repetitions and each variant's draw rules;
+//!   [`GameHistory::state`] says when the rules end the game.
+//! - [`best_move`], [`Searcher`]: a computer opponent (alpha-beta search) at three [`Level`]s.
 //!
 //! ```
 //! use draughts::{Position, Variant};
