@@ -89,7 +89,11 @@ fn every_game_replays_and_converts_back_identically() {
                 continue;
             }
             for moves in styles() {
-                let text = g.write(&ChessWriteStyle { moves, width: 80 });
+                let text = g.write(&ChessWriteStyle {
+                    moves,
+                    width: 80,
+                    glyphs: true,
+                });
                 let again = Reader::from_str(&text)
                     .read_game(&mut Collect::default())
                     .unwrap()

@@ -235,6 +235,18 @@ fn convert_chess_between_languages_and_notations() {
     assert!(out.contains("2. ♗c4 ♞c6"), "{out}");
     let (_, out, _) = run(&["convert", "--notation", "uci"], Some(text));
     assert!(out.contains("4. h5f7 1-0"), "{out}");
+    // Annotation marks: strength marks glued, other NAGs as `$n` or, on request, glyphs.
+    let marked = "1. e4! e5?! 2. Nf3 +/= Nc6 N 3. Bb5 $16 *\n";
+    let (_, out, _) = run(&["convert"], Some(marked));
+    assert!(
+        out.contains("1. e4! e5?! 2. Nf3 $14 2... Nc6 $146 3. Bb5 $16 *"),
+        "{out}"
+    );
+    let (_, out, _) = run(&["convert", "--glyphs"], Some(marked));
+    assert!(
+        out.contains("1. e4! e5?! 2. Nf3 ⩲ 2... Nc6 N 3. Bb5 ± *"),
+        "{out}"
+    );
 }
 
 #[test]

@@ -286,6 +286,7 @@ fn round_trip_every_game() {
                 WriteStyle {
                     moves: Some(draughts::MoveStyle::of(&g.variant).with_full_path()),
                     width: 80,
+                    glyphs: false,
                 },
             ] {
                 let text = g.write(&style);

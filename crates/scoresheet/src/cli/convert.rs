@@ -55,6 +55,9 @@ pub struct ConvertArgs {
     /// Leave bad games out instead of passing them through unchanged.
     #[arg(long)]
     skip_bad: bool,
+    /// Write annotation glyphs (`±`, `⩲`, `N`, ...) instead of `$n` where a NAG has one.
+    #[arg(long)]
+    glyphs: bool,
     /// Movetext line width (0: no wrapping).
     #[arg(long, default_value_t = 80)]
     width: usize,
@@ -149,6 +152,7 @@ fn style_for(g: &DraughtsGame, args: &ConvertArgs) -> WriteStyle {
     WriteStyle {
         moves: Some(moves),
         width: args.width,
+        glyphs: args.glyphs,
     }
 }
 
@@ -169,5 +173,6 @@ fn chess_style(args: &ConvertArgs) -> anyhow::Result<ChessWriteStyle> {
     Ok(ChessWriteStyle {
         moves,
         width: args.width,
+        glyphs: args.glyphs,
     })
 }

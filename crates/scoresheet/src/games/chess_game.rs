@@ -77,6 +77,8 @@ pub struct ChessWriteStyle {
     pub moves: MoveOptions,
     /// Movetext line width (0: no wrapping).
     pub width: usize,
+    /// Write annotation glyphs (`⩲`, `±`, `N`, ...) instead of `$n` for NAGs that have one.
+    pub glyphs: bool,
 }
 
 impl Default for ChessWriteStyle {
@@ -84,6 +86,7 @@ impl Default for ChessWriteStyle {
         ChessWriteStyle {
             moves: MoveOptions::default(),
             width: 80,
+            glyphs: false,
         }
     }
 }
@@ -302,6 +305,7 @@ impl ChessGame {
             width: style.width,
             first_ply: self.first_ply(),
             ply_separator: spanish_descriptive.then_some(','),
+            other_glyphs: style.glyphs,
             ..WriteOptions::default()
         };
         let mut out = String::new();
@@ -630,6 +634,7 @@ mod tests {
         let algebraic = ChessWriteStyle {
             moves: MoveOptions::new(Notation::San, Language::Spanish).with_castling_zeros(true),
             width: 0,
+            glyphs: false,
         };
         let text = g.write(&algebraic);
         assert!(
@@ -643,6 +648,7 @@ mod tests {
                 Language::Spanish,
             ),
             width: 0,
+            glyphs: false,
         };
         let text = back.write(&descriptive);
         assert!(

@@ -48,6 +48,8 @@ pub struct WriteStyle {
     pub moves: Option<MoveStyle>,
     /// Movetext line width (0: no wrapping).
     pub width: usize,
+    /// Write annotation glyphs instead of `$n` for NAGs that have one.
+    pub glyphs: bool,
 }
 
 impl Default for WriteStyle {
@@ -55,6 +57,7 @@ impl Default for WriteStyle {
         WriteStyle {
             moves: None,
             width: 80,
+            glyphs: false,
         }
     }
 }
@@ -227,6 +230,7 @@ impl DraughtsGame {
         let text = self.to_text(style);
         let options = WriteOptions {
             width: style.width,
+            other_glyphs: style.glyphs,
             // Draughts files number a game's first move `1.` whichever side makes it, also
             // when a setup position gives the move to the side that normally moves second.
             first_ply: 0,
@@ -566,6 +570,7 @@ mod tests {
         let style = |v: &Variant| WriteStyle {
             moves: Some(MoveStyle::of(v)),
             width: 80,
+            glyphs: false,
         };
         let text = american.write(&style(&Variant::AMERICAN));
         assert!(text.contains("1. 26-23 19x26 2. 31x22x13 *"), "{text}");

@@ -471,6 +471,7 @@ fn write_tree(
             Ok(game.write(&ChessWriteStyle {
                 moves: notation.chess,
                 width: 80,
+                glyphs: false,
             }))
         }
     }
