@@ -226,7 +226,7 @@ impl<R: Read> Reader<R> {
     /// ```
     /// use record::Reader;
     ///
-    /// let mut reader = Reader::from_str("1. e4 e5 1-0\n1. d4 $999 *\n1. c4 *");
+    /// let mut reader = Reader::from_str("1. e4 e5 1-0\n1. d4 $99999 *\n1. c4 *");
     /// let results: Vec<_> = reader.games().map(|g| g.is_ok()).collect();
     /// assert_eq!(results, [true, false, true]);
     /// ```
@@ -536,7 +536,7 @@ fn emit<V: Visitor, const E: u8>(
                     _ => break,
                 }
             }
-            Kind::Nag => visitor.nag(Nag(t.c as u8), at),
+            Kind::Nag => visitor.nag(Nag(t.c as u16), at),
             Kind::Number => {
                 let number = (t.c != u32::MAX).then_some(t.c);
                 visitor.move_number(number, t.d, at);

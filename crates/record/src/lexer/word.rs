@@ -37,10 +37,10 @@ impl Lexer<'_> {
             let err = self.error(start, self.line, self.line_start, msg);
             return Err(Stop::Error(err, true));
         }
-        let n = parse_u32(digits).filter(|&n| n <= 255);
+        let n = parse_u32(digits).filter(|&n| n <= u32::from(u16::MAX));
         let Some(n) = n else {
             let text = String::from_utf8_lossy(&s[start..i]);
-            let msg = format!("NAG {text} out of range 0–255");
+            let msg = format!("NAG {text} out of range 0–65535");
             let err = self.error(start, self.line, self.line_start, msg);
             return Err(Stop::Error(err, true));
         };
