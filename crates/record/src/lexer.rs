@@ -1,12 +1,14 @@
-//! Phase one of reading: cut the text of one game into tokens and find where the game ends.
+//! Reading the text of one game: cutting it into tokens, checking its syntax and finding
+//! where it ends, while handing each token on to a [`Sink`] as soon as the item it belongs to
+//! is read.
 //!
 //! The lexer works on bytes and knows nothing of encodings beyond the few non-ASCII marks it
 //! must recognise (`½`, curly quotes, glyphs); all its delimiters are ASCII, so every range it
-//! records starts and ends on a character boundary. It checks the whole syntax of the game, so
-//! that the reader can refuse a broken game before a visitor sees any of it.
+//! records starts and ends on a character boundary.
 //!
-//! When the bytes run out before the game is complete and more input may follow, every
-//! function returns [`More`]: the reader then reads more and starts the game again.
+//! When the bytes run out before the game is complete and more input may follow, it returns
+//! [`More`] and leaves in [`Resume`] the start of the item it was reading: the reader reads
+//! more and calls it again, and it goes on from there, so that no token is handed on twice.
 
 mod bytes;
 mod comment;
@@ -20,7 +22,8 @@ use crate::result::is_result_bytes;
 pub(crate) use bytes::joins_previous_word;
 use bytes::{BOM, SPACE, is_word_byte, trim};
 use comment::Close;
-pub(crate) use token::{Kind, LexError, Scanned, Token};
+pub(crate) use token::{Kind, LexError, Open, Resume, Scanned, Sink, Token};
+use word::Word;
 
 /// The deepest nesting of variations the reader accepts.
 pub const MAX_VARIATION_DEPTH: u32 = 256;
@@ -55,38 +58,246 @@ struct Lexer<'a> {
     mid_line: bool,
 }
 
-/// Scans one game from the start of `s`, pushing its tokens into `toks`.
+/// Reads one game from the start of `s`, or goes on with it from where `at` says, handing its
+/// tokens to `sink`.
 ///
 /// Returns `Ok(None)` when nothing but white space and escape lines is left before the end of
-/// the input.
-pub(crate) fn scan_game(
+/// the input, and `Err(More)` when the input ran out before the game's end: `at` then tells
+/// where to go on once there is more.
+pub(crate) fn scan_game<S: Sink>(
     s: &[u8],
     eof: bool,
-    line: u32,
     mid_line: bool,
-    toks: &mut Vec<Token>,
+    at: &mut Resume,
+    sink: &mut S,
 ) -> Result<Option<Scanned>, More> {
-    toks.clear();
-    let mut lx = Lexer {
-        s,
-        eof,
-        i: 0,
-        line,
-        line_start: 0,
-        mid_line,
+    let mut game = Game {
+        lx: Lexer {
+            s,
+            eof,
+            i: at.i,
+            line: at.line,
+            line_start: at.line_start,
+            mid_line,
+        },
+        depth: at.depth,
+        movetext: at.movetext,
+        content: at.content,
+        after_word: at.after_word,
+        mark: (at.i, at.line, at.line_start),
+        opens: &mut at.opens,
+        item: &mut at.item,
+        sink,
     };
-    match lx.game(toks) {
-        Ok(None) => Ok(None),
-        Ok(Some(end)) => Ok(Some(lx.scanned(end, None))),
-        Err(Stop::More) => Err(More),
+    let outcome = game.run();
+    let mut lx = game.lx;
+    let stop = match outcome {
+        Ok(None) => return Ok(None),
+        Ok(Some(end)) => return Ok(Some(lx.scanned(end, None))),
         Err(Stop::ErrorAt(err, end)) => {
             lx.i = end;
-            Ok(Some(lx.scanned(end, Some(err))))
+            return Ok(Some(lx.scanned(end, Some(err))));
         }
-        Err(Stop::Error(err, movetext)) => {
-            let end = lx.recover(movetext)?;
-            Ok(Some(lx.scanned(end, Some(err))))
+        Err(Stop::Error(err, movetext)) => match lx.recover(movetext) {
+            Ok(end) => return Ok(Some(lx.scanned(end, Some(err)))),
+            Err(More) => More,
+        },
+        Err(Stop::More) => More,
+    };
+    // Go on at the start of the item that could not be finished.
+    (at.i, at.line, at.line_start) = game.mark;
+    at.depth = game.depth;
+    at.movetext = game.movetext;
+    at.content = game.content;
+    at.after_word = game.after_word;
+    Err(stop)
+}
+
+/// The reading of one game: the lexer, and what it knows of the game so far.
+struct Game<'a, 'r, S> {
+    lx: Lexer<'a>,
+    depth: u32,
+    movetext: bool,
+    content: bool,
+    after_word: bool,
+    /// Where the item being read starts (position, line, line start).
+    mark: (usize, u32, usize),
+    opens: &'r mut Vec<Open>,
+    item: &'r mut Vec<Token>,
+    sink: &'r mut S,
+}
+
+impl<S: Sink> Game<'_, '_, S> {
+    /// Hands on a token that is an item of its own.
+    #[inline(always)]
+    fn one(&mut self, t: Token) {
+        self.after_word = t.is_word();
+        self.sink.token(t);
+    }
+
+    /// Hands on the tokens of the item just read.
+    fn many(&mut self) {
+        for &t in self.item.iter() {
+            self.sink.token(t);
         }
+        self.after_word = self.item.last().is_some_and(Token::is_word);
+        self.item.clear();
+    }
+
+    /// The main loop: returns where the game ends, or `None` if there is no game. The state
+    /// (depth, flags, open variations) changes only once an item has been read whole.
+    fn run(&mut self) -> Result<Option<usize>, Stop> {
+        let s = self.lx.s;
+        loop {
+            if self.lx.skip_ws().is_err() {
+                self.mark = (self.lx.i, self.lx.line, self.lx.line_start);
+                return Err(Stop::More);
+            }
+            let i = self.lx.i;
+            let (line, line_start) = (self.lx.line, self.lx.line_start);
+            self.mark = (i, line, line_start);
+            let Some(&b) = s.get(i) else {
+                if !self.content {
+                    return Ok(None);
+                }
+                if self.depth > 0 {
+                    return Err(self.unclosed_variation(i));
+                }
+                return Ok(Some(i));
+            };
+            match b {
+                b'[' => {
+                    if self.movetext {
+                        if self.depth > 0 {
+                            return Err(self.unclosed_variation(i));
+                        }
+                        return Ok(Some(i));
+                    }
+                    let t = self.lx.tag()?;
+                    self.one(t);
+                }
+                b'{' => match self.lx.comment(i)? {
+                    Close::At(end) => {
+                        let (a, b) = trim(s, i + 1, end);
+                        let t = Token {
+                            line,
+                            line_start: line_start as u32,
+                            ..self.lx.token(Kind::Comment, i, a, b)
+                        };
+                        self.lx.i = end + 1;
+                        self.one(t);
+                    }
+                    Close::Unterminated => {
+                        let err = self.lx.error(
+                            i,
+                            line,
+                            line_start,
+                            "comment not closed: this `{` has no matching `}`".into(),
+                        );
+                        let next = self.lx.next_tag_line(i);
+                        self.lx.count_lines(i, next);
+                        self.lx.i = next;
+                        return Err(Stop::Error(err, true));
+                    }
+                },
+                b';' => {
+                    let eol = self.lx.eol(i + 1)?;
+                    let (a, b) = trim(s, i + 1, eol);
+                    let t = self.lx.token(Kind::LineComment, i, a, b);
+                    self.lx.i = eol;
+                    self.one(t);
+                }
+                b'%' if self.lx.at_line_start(i) => {
+                    let eol = self.lx.eol(i + 1)?;
+                    let t = self.lx.token(Kind::Escape, i, i + 1, eol);
+                    self.lx.i = eol;
+                    self.one(t);
+                    continue; // escape lines alone are no game
+                }
+                b'(' => {
+                    self.lx.i = i + 1;
+                    if self.depth >= MAX_VARIATION_DEPTH {
+                        let msg = format!("variations nested more than {MAX_VARIATION_DEPTH} deep");
+                        return Err(Stop::Error(self.lx.error(i, line, line_start, msg), true));
+                    }
+                    self.depth += 1;
+                    self.opens.push(Open {
+                        at: i as u32,
+                        line,
+                        line_start: line_start as u32,
+                    });
+                    let t = self.lx.token(Kind::Open, i, i, i + 1);
+                    self.one(t);
+                    self.movetext = true;
+                }
+                b')' => {
+                    self.lx.i = i + 1;
+                    if self.depth == 0 {
+                        let msg = "`)` without an open variation".to_owned();
+                        return Err(Stop::Error(self.lx.error(i, line, line_start, msg), true));
+                    }
+                    self.depth -= 1;
+                    self.opens.pop();
+                    let t = self.lx.token(Kind::Close, i, i, i + 1);
+                    self.one(t);
+                }
+                b'$' => {
+                    let t = self.lx.nag()?;
+                    self.one(t);
+                    self.movetext = true;
+                }
+                b'}' => {
+                    self.lx.i = i + 1;
+                    let msg = "`}` without an open comment".to_owned();
+                    return Err(Stop::Error(self.lx.error(i, line, line_start, msg), true));
+                }
+                b']' => {
+                    self.lx.i = i + 1;
+                    let msg = "`]` without a tag to close".to_owned();
+                    return Err(Stop::Error(self.lx.error(i, line, line_start, msg), true));
+                }
+                b'/' if s.get(i + 1).is_some_and(|b| b.is_ascii_alphabetic()) => {
+                    let t = self.lx.setup()?;
+                    self.one(t);
+                    self.movetext = true;
+                }
+                _ => {
+                    match self.lx.word(self.item, self.after_word)? {
+                        Word::One(t) => self.one(t),
+                        Word::Many => self.many(),
+                        Word::Result(t) => {
+                            let end = self.lx.i;
+                            if self.depth > 0 {
+                                return Err(self.unclosed_variation(end));
+                            }
+                            self.one(t);
+                            return Ok(Some(end));
+                        }
+                    }
+                    self.movetext = true;
+                }
+            }
+            self.content = true;
+        }
+    }
+
+    /// The error for a variation still open where the game ends (at `end`).
+    fn unclosed_variation(&self, end: usize) -> Stop {
+        let open = self.opens.last().copied().unwrap_or(Open {
+            at: end as u32,
+            line: self.lx.line,
+            line_start: self.lx.line_start as u32,
+        });
+        Stop::ErrorAt(
+            LexError {
+                at: open.at as usize,
+                line: open.line,
+                line_start: open.line_start as usize,
+                message: "variation not closed: this `(` has no matching `)` before the game ends"
+                    .into(),
+            },
+            end,
+        )
     }
 }
 
@@ -122,149 +333,6 @@ impl<'a> Lexer<'a> {
             c: 0,
             d: 0,
         }
-    }
-
-    /// The main loop: returns where the game ends, or `None` if there is no game.
-    fn game(&mut self, toks: &mut Vec<Token>) -> Result<Option<usize>, Stop> {
-        let s = self.s;
-        let mut depth: u32 = 0;
-        let mut movetext = false;
-        let mut content = false;
-        loop {
-            self.skip_ws()?;
-            let i = self.i;
-            if i == s.len() {
-                if !content {
-                    return Ok(None);
-                }
-                if depth > 0 {
-                    return Err(self.unclosed_variation(toks, i));
-                }
-                return Ok(Some(i));
-            }
-            let (line, line_start) = (self.line, self.line_start);
-            match s[i] {
-                b'[' => {
-                    if movetext {
-                        if depth > 0 {
-                            return Err(self.unclosed_variation(toks, i));
-                        }
-                        return Ok(Some(i));
-                    }
-                    self.tag(toks)?;
-                }
-                b'{' => match self.comment(i)? {
-                    Close::At(end) => {
-                        let (a, b) = trim(s, i + 1, end);
-                        toks.push(Token {
-                            line,
-                            line_start: line_start as u32,
-                            ..self.token(Kind::Comment, i, a, b)
-                        });
-                        self.i = end + 1;
-                    }
-                    Close::Unterminated => {
-                        let err = self.error(
-                            i,
-                            line,
-                            line_start,
-                            "comment not closed: this `{` has no matching `}`".into(),
-                        );
-                        let next = self.next_tag_line(i);
-                        self.count_lines(i, next);
-                        self.i = next;
-                        return Err(Stop::Error(err, true));
-                    }
-                },
-                b';' => {
-                    let eol = self.eol(i + 1)?;
-                    let (a, b) = trim(s, i + 1, eol);
-                    toks.push(self.token(Kind::LineComment, i, a, b));
-                    self.i = eol;
-                }
-                b'%' if self.at_line_start(i) => {
-                    let eol = self.eol(i + 1)?;
-                    toks.push(self.token(Kind::Escape, i, i + 1, eol));
-                    self.i = eol;
-                    continue; // escape lines alone are no game
-                }
-                b'(' => {
-                    depth += 1;
-                    if depth > MAX_VARIATION_DEPTH {
-                        self.i = i + 1;
-                        let msg = format!("variations nested more than {MAX_VARIATION_DEPTH} deep");
-                        return Err(Stop::Error(self.error(i, line, line_start, msg), true));
-                    }
-                    toks.push(self.token(Kind::Open, i, i, i + 1));
-                    self.i = i + 1;
-                    movetext = true;
-                }
-                b')' => {
-                    self.i = i + 1;
-                    if depth == 0 {
-                        let msg = "`)` without an open variation".to_owned();
-                        return Err(Stop::Error(self.error(i, line, line_start, msg), true));
-                    }
-                    depth -= 1;
-                    toks.push(self.token(Kind::Close, i, i, i + 1));
-                }
-                b'$' => {
-                    self.nag(toks)?;
-                    movetext = true;
-                }
-                b'}' => {
-                    self.i = i + 1;
-                    let msg = "`}` without an open comment".to_owned();
-                    return Err(Stop::Error(self.error(i, line, line_start, msg), true));
-                }
-                b']' => {
-                    self.i = i + 1;
-                    let msg = "`]` without a tag to close".to_owned();
-                    return Err(Stop::Error(self.error(i, line, line_start, msg), true));
-                }
-                b'/' if s.get(i + 1).is_some_and(|b| b.is_ascii_alphabetic()) => {
-                    self.setup(toks)?;
-                    movetext = true;
-                }
-                _ => {
-                    movetext = true;
-                    if self.word(toks, depth)? {
-                        return Ok(Some(self.i));
-                    }
-                }
-            }
-            content = true;
-        }
-    }
-
-    /// The error for a variation still open where the game ends (at `end`).
-    fn unclosed_variation(&self, toks: &[Token], end: usize) -> Stop {
-        let mut depth = 0u32;
-        let open = toks.iter().rev().find(|t| match t.kind {
-            Kind::Close => {
-                depth += 1;
-                false
-            }
-            Kind::Open if depth == 0 => true,
-            Kind::Open => {
-                depth -= 1;
-                false
-            }
-            _ => false,
-        });
-        let t = open
-            .copied()
-            .unwrap_or_else(|| self.token(Kind::Open, end, end, end));
-        Stop::ErrorAt(
-            LexError {
-                at: t.start as usize,
-                line: t.line,
-                line_start: t.line_start as usize,
-                message: "variation not closed: this `(` has no matching `)` before the game ends"
-                    .into(),
-            },
-            end,
-        )
     }
 
     /// Skips white space, counting lines.

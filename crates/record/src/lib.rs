@@ -55,6 +55,7 @@
 
 mod builder;
 mod collect;
+mod emit;
 mod error;
 mod lexer;
 mod nag;

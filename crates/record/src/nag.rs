@@ -2,7 +2,9 @@
 
 use std::fmt;
 
-/// A numeric annotation glyph: `$1` ("good move") to `$255`.
+/// A numeric annotation glyph: `$0` to `$65535`; `$1` is "good move".
+///
+/// The PGN standard numbers glyphs up to 255, but PDN files use larger numbers too (`$902`).
 ///
 /// The move-strength marks `!` `?` `!!` `??` `!?` `?!` are NAGs 1 to 6, and a few other marks
 /// (`□` `=` `∞` `⩲` `⩱` `±` `∓` `+-` `-+` `N`) have standard numbers too; see [`GLYPHS`].
@@ -15,13 +17,13 @@ use std::fmt;
 /// assert_eq!(Nag(16).to_string(), "$16");
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Nag(pub u8);
+pub struct Nag(pub u16);
 
 /// Every mark the reader recognises as a NAG, with its number, in the order of the numbers.
 ///
 /// Some numbers have two spellings (`+/=` and `⩲` are both 14); the first one listed for a
 /// number is the one [`Nag::glyph`] returns.
-pub const GLYPHS: &[(u8, &str)] = &[
+pub const GLYPHS: &[(u16, &str)] = &[
     (1, "!"),
     (2, "?"),
     (3, "!!"),
@@ -87,12 +89,18 @@ impl fmt::Display for Nag {
 
 impl From<u8> for Nag {
     fn from(n: u8) -> Nag {
+        Nag(n.into())
+    }
+}
+
+impl From<u16> for Nag {
+    fn from(n: u16) -> Nag {
         Nag(n)
     }
 }
 
 /// The NAG of a pair of move-strength characters (`!!`, `??`, `!?`, `?!`).
-pub(crate) fn strength_pair(a: u8, b: u8) -> u8 {
+pub(crate) fn strength_pair(a: u8, b: u8) -> u16 {
     match (a, b) {
         (b'!', b'!') => 3,
         (b'?', b'?') => 4,
@@ -102,12 +110,12 @@ pub(crate) fn strength_pair(a: u8, b: u8) -> u8 {
 }
 
 /// The NAG of a single move-strength character (`!` or `?`).
-pub(crate) fn strength_single(a: u8) -> u8 {
+pub(crate) fn strength_single(a: u8) -> u16 {
     if a == b'!' { 1 } else { 2 }
 }
 
 /// The NAG of a standalone glyph word given as bytes (UTF-8, or Latin-1 for `±`).
-pub(crate) fn glyph_nag(word: &[u8]) -> Option<u8> {
+pub(crate) fn glyph_nag(word: &[u8]) -> Option<u16> {
     match word {
         b"=" => Some(10),
         b"N" => Some(146),
@@ -139,6 +147,8 @@ mod tests {
         assert_eq!(Nag(14).glyph(), Some("⩲"));
         assert_eq!(Nag(0).glyph(), None);
         assert_eq!(Nag(200).glyph(), None);
+        assert_eq!(Nag(902).glyph(), None);
+        assert_eq!(Nag(902).to_string(), "$902");
     }
 
     #[test]

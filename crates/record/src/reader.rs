@@ -2,9 +2,9 @@
 
 use std::io::{self, Read};
 
-use crate::lexer::{Kind, More, Token, scan_game};
-use crate::tag::unescape_into;
-use crate::{Collect, CommentKind, Flow, Game, Nag, Pos, ReadError, Visitor};
+use crate::emit::{EmitState, Emitter};
+use crate::lexer::{More, Resume, scan_game};
+use crate::{Collect, Game, Pos, ReadError, Visitor};
 
 /// How much the reader asks of its input at least, each time it needs more.
 const DEFAULT_CHUNK: usize = 256 * 1024;
@@ -12,10 +12,11 @@ const DEFAULT_CHUNK: usize = 256 * 1024;
 /// Reads games one by one from any [`Read`], in memory bounded by the largest game.
 ///
 /// Each call to [`read_game`](Reader::read_game) reads one game and hands it to a
-/// [`Visitor`]. Reading a game happens in two steps: first the reader finds the whole game and
-/// checks its syntax, then it calls the visitor. A game with a syntax error is returned as
-/// [`ReadError::Syntax`] with its place, and no visitor method is called for it; the next call
-/// goes on with the next game.
+/// [`Visitor`], token by token as it reads. A game with a syntax error is returned as
+/// [`ReadError::Syntax`] with its place; the next call goes on with the next game. The visitor
+/// sees nothing of a game whose tag section is broken, but may have seen the beginning of the
+/// movetext of a game that then turns out to be broken: it then gets no `end_game`, and the
+/// next game starts with `begin_game` as always (see [`Visitor`]).
 ///
 /// Text may be UTF-8 (with or without a byte order mark) or, game by game, Latin-1: a game
 /// whose bytes are not valid UTF-8 is decoded as Latin-1. Lines may end with LF, CRLF or CR.
@@ -58,23 +59,12 @@ pub struct Reader<R> {
     col_base: u32,
     games: u64,
     chunk: usize,
-    tokens: Vec<Token>,
+    /// Where the lexer stands in the current game.
+    resume: Resume,
+    /// What the emitter keeps of the current game.
+    emit: EmitState,
     last: (usize, usize),
-    scratch: [String; 3],
 }
-
-/// How the bytes of one game are decoded.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-enum Encoding {
-    Ascii,
-    Utf8,
-    Latin1,
-}
-
-/// [`Encoding`] as constant parameters of the emitting loop.
-const ASCII: u8 = 0;
-const UTF8: u8 = 1;
-const LATIN1: u8 = 2;
 
 impl<'a> Reader<&'a [u8]> {
     /// A reader of games in memory.
@@ -112,9 +102,9 @@ impl<R: Read> Reader<R> {
             line: 1,
             col_base: 0,
             games: 0,
-            tokens: Vec::new(),
+            resume: Resume::default(),
+            emit: EmitState::default(),
             last: (0, 0),
-            scratch: Default::default(),
         }
     }
 
@@ -140,10 +130,15 @@ impl<R: Read> Reader<R> {
                 self.start = 3;
             }
         }
-        let scanned = loop {
+        self.resume.begin(self.line);
+        self.emit
+            .begin(self.line, self.col_base, self.base + self.start as u64);
+        loop {
             let s = &self.buf[self.start..self.filled];
-            match scan_game(s, self.eof, self.line, self.col_base > 0, &mut self.tokens) {
-                Ok(scanned) => break scanned,
+            let mut em = Emitter::new(s, self.eof, &mut self.emit, visitor);
+            let mid_line = self.col_base > 0;
+            let scanned = match scan_game(s, self.eof, mid_line, &mut self.resume, &mut em) {
+                Ok(scanned) => scanned,
                 Err(More) => {
                     if self.filled - self.start >= u32::MAX as usize {
                         self.failed = true;
@@ -158,67 +153,38 @@ impl<R: Read> Reader<R> {
                         });
                     }
                     self.fill()?;
+                    continue;
                 }
-            }
-        };
-        let Some(scanned) = scanned else {
-            self.start = self.filled;
-            return Ok(None);
-        };
+            };
+            let Some(scanned) = scanned else {
+                self.start = self.filled;
+                return Ok(None);
+            };
 
-        self.games += 1;
-        let (g0, g1) = (self.start, self.start + scanned.end);
-        let game = &self.buf[g0..g1];
-        let (text, encoding) = if game.is_ascii() {
-            (std::str::from_utf8(game).ok(), Encoding::Ascii)
-        } else {
-            match std::str::from_utf8(game) {
-                Ok(t) => (Some(t), Encoding::Utf8),
-                Err(_) => (None, Encoding::Latin1),
-            }
-        };
-        let mut ctx = Ctx {
-            game,
-            text,
-            encoding,
-            offset: self.base + g0 as u64,
-            first_line: self.line,
-            col_base: self.col_base,
-            cache: (usize::MAX, 0, 0),
-        };
-        self.last = raw_range(game, g0);
-
-        let outcome = match &scanned.error {
-            Some(err) => Err(ReadError::Syntax {
-                at: ctx.pos(err.line, err.line_start, err.at),
-                message: err.message.clone(),
-                game_number: self.games,
-            }),
-            // One copy of the emitting loop per encoding, so that the loop over tokens does
-            // not ask again and again how to count columns.
-            None => Ok(Some(match encoding {
-                Encoding::Ascii => {
-                    emit::<V, ASCII>(&self.tokens, &mut ctx, &mut self.scratch, visitor)
-                }
-                Encoding::Utf8 => {
-                    emit::<V, UTF8>(&self.tokens, &mut ctx, &mut self.scratch, visitor)
-                }
-                Encoding::Latin1 => {
-                    emit::<V, LATIN1>(&self.tokens, &mut ctx, &mut self.scratch, visitor)
-                }
-            })),
-        };
-
-        // Where the next game starts.
-        let tail = ctx.chars(scanned.line_start, scanned.end);
-        self.col_base = if scanned.line == self.line {
-            self.col_base + tail
-        } else {
-            tail
-        };
-        self.line = scanned.line;
-        self.start = g1;
-        outcome
+            self.games += 1;
+            em.decide(scanned.end);
+            let outcome = match scanned.error {
+                Some(err) => Err(ReadError::Syntax {
+                    at: em.pos(err.line, err.line_start, err.at),
+                    message: err.message,
+                    game_number: self.games,
+                }),
+                None => Ok(Some(em.finish(scanned.end))),
+            };
+            // Where the next game starts.
+            let tail = em.chars(scanned.line_start, scanned.end);
+            em.end(scanned.end);
+            let (g0, g1) = (self.start, self.start + scanned.end);
+            self.last = raw_range(&self.buf[g0..g1], g0);
+            self.col_base = if scanned.line == self.line {
+                self.col_base + tail
+            } else {
+                tail
+            };
+            self.line = scanned.line;
+            self.start = g1;
+            return outcome;
+        }
     }
 
     /// An iterator over the remaining games, each collected as a [`Game<String>`].
@@ -226,7 +192,7 @@ impl<R: Read> Reader<R> {
     /// ```
     /// use record::Reader;
     ///
-    /// let mut reader = Reader::from_str("1. e4 e5 1-0\n1. d4 $999 *\n1. c4 *");
+    /// let mut reader = Reader::from_str("1. e4 e5 1-0\n1. d4 $99999 *\n1. c4 *");
     /// let results: Vec<_> = reader.games().map(|g| g.is_ok()).collect();
     /// assert_eq!(results, [true, false, true]);
     /// ```
@@ -330,271 +296,4 @@ fn raw_range(game: &[u8], g0: usize) -> (usize, usize) {
         .map_or(a, |i| i + 1)
         .max(a);
     (g0 + a, g0 + b)
-}
-
-/// What phase two needs to know about the game: its bytes, encoding and place.
-struct Ctx<'a> {
-    game: &'a [u8],
-    text: Option<&'a str>,
-    encoding: Encoding,
-    offset: u64,
-    first_line: u32,
-    col_base: u32,
-    /// Column cache: line start, position, characters from the line start to the position.
-    cache: (usize, usize, u32),
-}
-
-impl<'a> Ctx<'a> {
-    /// The characters in `game[from..to]`.
-    fn chars(&mut self, from: usize, to: usize) -> u32 {
-        match self.encoding {
-            Encoding::Ascii | Encoding::Latin1 => to.saturating_sub(from) as u32,
-            Encoding::Utf8 => {
-                let (ls, upto, n) = self.cache;
-                let (base, count) = if ls == from && upto <= to {
-                    (upto, n)
-                } else {
-                    (from, 0)
-                };
-                let more = (self.game.get(base..to).unwrap_or_default())
-                    .iter()
-                    .filter(|&&b| (b as i8) >= -0x40)
-                    .count() as u32;
-                self.cache = (from, to, count + more);
-                count + more
-            }
-        }
-    }
-
-    /// The place of `at`, for a game of encoding `E`.
-    #[inline(always)]
-    fn pos_in<const E: u8>(&mut self, line: u32, line_start: usize, at: usize) -> Pos {
-        let chars = if E == UTF8 {
-            self.chars(line_start, at)
-        } else {
-            at.saturating_sub(line_start) as u32
-        };
-        let column = if line == self.first_line {
-            self.col_base + chars
-        } else {
-            chars
-        } + 1;
-        Pos {
-            line,
-            column,
-            offset: self.offset + at as u64,
-        }
-    }
-
-    #[inline(always)]
-    fn token_pos_in<const E: u8>(&mut self, t: &Token) -> Pos {
-        self.pos_in::<E>(t.line, t.line_start as usize, t.start as usize)
-    }
-
-    /// The text of `game[a..b]` for a game of encoding `E`.
-    #[inline(always)]
-    fn text_in<'s, const E: u8>(&self, a: u32, b: u32, scratch: &'s mut String) -> &'s str
-    where
-        'a: 's,
-    {
-        if E == LATIN1 {
-            return self.decode(a as usize, b as usize, scratch);
-        }
-        self.text(a, b, scratch)
-    }
-
-    /// Appends the text of `game[a..b]` to `out`, for a game of encoding `E`.
-    fn push_text_in<const E: u8>(&self, a: u32, b: u32, out: &mut String) {
-        if E == LATIN1 {
-            let bytes = self.game.get(a as usize..b as usize).unwrap_or_default();
-            out.extend(bytes.iter().map(|&c| c as char));
-        } else {
-            self.push_text(a, b, out);
-        }
-    }
-
-    #[inline(always)]
-    fn pos(&mut self, line: u32, line_start: usize, at: usize) -> Pos {
-        let chars = self.chars(line_start, at);
-        let column = if line == self.first_line {
-            self.col_base + chars
-        } else {
-            chars
-        } + 1;
-        Pos {
-            line,
-            column,
-            offset: self.offset + at as u64,
-        }
-    }
-
-    /// The text of `game[a..b]`, decoded into `scratch` if the game is Latin-1.
-    #[inline(always)]
-    fn text<'s>(&self, a: u32, b: u32, scratch: &'s mut String) -> &'s str
-    where
-        'a: 's,
-    {
-        let (a, b) = (a as usize, b as usize);
-        if let Some(text) = self.text
-            && let Some(t) = text.get(a..b)
-        {
-            return t;
-        }
-        self.decode(a, b, scratch)
-    }
-
-    /// The Latin-1 text of `game[a..b]`, in `scratch`.
-    #[cold]
-    #[inline(never)]
-    fn decode<'s>(&self, a: usize, b: usize, scratch: &'s mut String) -> &'s str {
-        scratch.clear();
-        let bytes = self.game.get(a..b).unwrap_or_default();
-        scratch.extend(bytes.iter().map(|&c| c as char));
-        scratch
-    }
-
-    /// Appends the text of `game[a..b]` to `out`.
-    fn push_text(&self, a: u32, b: u32, out: &mut String) {
-        let (a, b) = (a as usize, b as usize);
-        match self.text.and_then(|t| t.get(a..b)) {
-            Some(t) => out.push_str(t),
-            None => out.extend(
-                (self.game.get(a..b).unwrap_or_default())
-                    .iter()
-                    .map(|&c| c as char),
-            ),
-        }
-    }
-}
-
-/// Phase two: hands the checked tokens of one game to the visitor.
-fn emit<V: Visitor, const E: u8>(
-    toks: &[Token],
-    ctx: &mut Ctx<'_>,
-    scratch: &mut [String; 3],
-    visitor: &mut V,
-) -> V::Output {
-    let [s0, s1, s2] = scratch;
-    let start = toks
-        .first()
-        .map_or(Pos::START, |t| ctx.token_pos_in::<E>(t));
-    visitor.begin_game(start);
-    // Tags come before the movetext, maybe among comments and escape lines.
-    let prelude = toks.iter().take_while(|t| {
-        matches!(
-            t.kind,
-            Kind::Tag | Kind::Comment | Kind::LineComment | Kind::Escape
-        )
-    });
-    for t in prelude.filter(|t| t.kind == Kind::Tag) {
-        let at = ctx.token_pos_in::<E>(t);
-        let name = ctx.text_in::<E>(t.a, t.b, s0);
-        let value = unescaped::<E>(ctx, t, s1, s2);
-        visitor.tag(name, value, at);
-    }
-    if visitor.begin_movetext() != Flow::Continue {
-        return visitor.end_game();
-    }
-    let mut depth = 0u32;
-    let mut i = 0;
-    while i < toks.len() {
-        let t = &toks[i];
-        i += 1;
-        let at = ctx.token_pos_in::<E>(t);
-        match t.kind {
-            Kind::Tag => {}
-            Kind::Word | Kind::WordCont => {
-                let mut j = i;
-                while j < toks.len() && toks[j].kind == Kind::WordCont {
-                    j += 1;
-                }
-                let text = if j == i {
-                    ctx.text_in::<E>(t.a, t.b, s0)
-                } else {
-                    s0.clear();
-                    ctx.push_text_in::<E>(t.a, t.b, s0);
-                    for c in &toks[i..j] {
-                        if c.flag {
-                            s0.push(' ');
-                        }
-                        ctx.push_text_in::<E>(c.a, c.b, s0);
-                    }
-                    s0.as_str()
-                };
-                i = j;
-                match visitor.move_word(text, at) {
-                    Flow::Continue => {}
-                    Flow::SkipVariation if depth > 0 => {
-                        let (close, next) = skip_variation(toks, i);
-                        i = next;
-                        depth -= 1;
-                        if let Some(close) = close {
-                            let at = ctx.token_pos_in::<E>(&toks[close]);
-                            visitor.end_variation(at);
-                        }
-                    }
-                    _ => break,
-                }
-            }
-            Kind::Nag => visitor.nag(Nag(t.c as u8), at),
-            Kind::Number => {
-                let number = (t.c != u32::MAX).then_some(t.c);
-                visitor.move_number(number, t.d, at);
-            }
-            Kind::Comment => {
-                visitor.comment(ctx.text_in::<E>(t.a, t.b, s0), CommentKind::Brace, at)
-            }
-            Kind::LineComment => {
-                visitor.comment(ctx.text_in::<E>(t.a, t.b, s0), CommentKind::Line, at)
-            }
-            Kind::Escape => visitor.escape(ctx.text_in::<E>(t.a, t.b, s0), at),
-            Kind::Open => match visitor.begin_variation(at) {
-                Flow::Continue => depth += 1,
-                Flow::SkipVariation => i = skip_variation(toks, i).1,
-                Flow::SkipGame => break,
-            },
-            Kind::Close => {
-                depth = depth.saturating_sub(1);
-                visitor.end_variation(at);
-            }
-            Kind::Setup => {
-                let name = ctx.text_in::<E>(t.a, t.b, s0);
-                let value = unescaped::<E>(ctx, t, s1, s2);
-                visitor.setup(name, value, at);
-            }
-            Kind::Result => visitor.result(ctx.text_in::<E>(t.a, t.b, s0), at),
-        }
-    }
-    visitor.end_game()
-}
-
-/// The value of a tag or setup token, escapes undone.
-fn unescaped<'s, const E: u8>(
-    ctx: &Ctx<'s>,
-    t: &Token,
-    raw: &'s mut String,
-    out: &'s mut String,
-) -> &'s str {
-    let value = ctx.text_in::<E>(t.c, t.d, raw);
-    if !t.flag {
-        return value;
-    }
-    out.clear();
-    unescape_into(value, out);
-    out
-}
-
-/// Skips to the end of the variation the token at `from` is in: returns the index of its
-/// closing token (if any) and the index after it.
-fn skip_variation(toks: &[Token], from: usize) -> (Option<usize>, usize) {
-    let mut depth = 0u32;
-    for (k, t) in toks.iter().enumerate().skip(from) {
-        match t.kind {
-            Kind::Open => depth += 1,
-            Kind::Close if depth == 0 => return (Some(k), k + 1),
-            Kind::Close => depth -= 1,
-            _ => {}
-        }
-    }
-    (None, toks.len())
 }

@@ -256,17 +256,36 @@ fn comma_separates_plies() {
 #[test]
 fn nags_and_glyphs() {
     assert_eq!(
-        one("e4 $0 $1 $255 □ = ∞ +/= ⩲ =/+ ⩱ +/- ± -/+ ∓ +- -+ N !! ??"),
+        one("e4 $0 $1 $255 $902 $65535 □ = ∞ +/= ⩲ =/+ ⩱ +/- ± -/+ ∓ +- -+ N !! ??"),
         strs(&[
-            "move e4", "nag 0", "nag 1", "nag 255", "nag 7", "nag 10", "nag 13", "nag 14",
-            "nag 14", "nag 15", "nag 15", "nag 16", "nag 16", "nag 17", "nag 17", "nag 18",
-            "nag 19", "nag 146", "nag 3", "nag 4",
+            "move e4",
+            "nag 0",
+            "nag 1",
+            "nag 255",
+            "nag 902",
+            "nag 65535",
+            "nag 7",
+            "nag 10",
+            "nag 13",
+            "nag 14",
+            "nag 14",
+            "nag 15",
+            "nag 15",
+            "nag 16",
+            "nag 16",
+            "nag 17",
+            "nag 17",
+            "nag 18",
+            "nag 19",
+            "nag 146",
+            "nag 3",
+            "nag 4",
         ])
     );
     assert_eq!(
-        error_of("1. e4\n e5 $300 *"),
+        error_of("1. e4\n e5 $65536 *"),
         (
-            "NAG $300 out of range 0–255".into(),
+            "NAG $65536 out of range 0–65535".into(),
             Pos {
                 line: 2,
                 column: 5,

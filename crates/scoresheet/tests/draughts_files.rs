@@ -151,8 +151,6 @@ fn spec_files_of_our_variants_replay() {
         ("beginner.pdn", &[10]),
         ("goulds.pdn", &[93]),
         ("lpc.pdn", &[73]),
-        // NAG $902 (the reader accepts only $0 to $255): see the issue note.
-        ("nk ronde 02.pdn", &[2, 4, 7]),
     ];
     let ours = [
         "090417ronde12.pdn",

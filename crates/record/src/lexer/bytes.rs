@@ -18,16 +18,6 @@ pub(super) static SPACE: [u8; 256] = {
     t
 };
 
-/// The bytes a quoted value scan stops at.
-pub(super) static QUOTED_SPECIAL: [bool; 256] = {
-    let mut t = [false; 256];
-    t[b'"' as usize] = true;
-    t[b'\\' as usize] = true;
-    t[b'\n' as usize] = true;
-    t[b'\r' as usize] = true;
-    t
-};
-
 /// The bytes that end a tag name (with white space and `“`).
 pub(super) static NAME_END: [bool; 256] = {
     let mut t = [false; 256];
@@ -42,16 +32,6 @@ pub(super) static NAME_END: [bool; 256] = {
     t[b'{' as usize] = true;
     t[b'}' as usize] = true;
     t[0xE2] = true;
-    t
-};
-
-/// The bytes a comment scan stops at.
-pub(super) static COMMENT_SPECIAL: [bool; 256] = {
-    let mut t = [false; 256];
-    t[b'{' as usize] = true;
-    t[b'}' as usize] = true;
-    t[b'\n' as usize] = true;
-    t[b'\r' as usize] = true;
     t
 };
 
@@ -140,4 +120,96 @@ pub(super) fn parse_u32(digits: &[u8]) -> Option<u32> {
         n = n.checked_mul(10)?.checked_add((d - b'0') as u32)?;
     }
     Some(n)
+}
+
+/// Eight bytes at a time: a byte with value 1 in each lane, and the top bit of each lane.
+const LANES: u64 = 0x0101_0101_0101_0101;
+const TOPS: u64 = 0x8080_8080_8080_8080;
+
+/// The top bit of a lane is set where `x` holds a byte below `n` (`n` at most 128). Only the
+/// lowest marked lane is sure: a borrow may mark lanes above it.
+#[inline(always)]
+fn below(x: u64, n: u8) -> u64 {
+    x.wrapping_sub(LANES * n as u64) & !x & TOPS
+}
+
+/// The top bit of a lane is set where `x` holds `b`; as for [`below`], only the lowest marked
+/// lane is sure.
+#[inline(always)]
+fn equal(x: u64, b: u8) -> u64 {
+    let v = x ^ (LANES * b as u64);
+    v.wrapping_sub(LANES) & !v & TOPS
+}
+
+/// The first position from `i` on where `s` holds a byte that `marks` marks (eight bytes at a
+/// time), or where `stop` is true (for the last few bytes), or the end of `s`.
+#[inline(always)]
+fn find(s: &[u8], mut i: usize, marks: impl Fn(u64) -> u64, stop: impl Fn(u8) -> bool) -> usize {
+    while let Some(&w) = s.get(i..).and_then(|r| r.first_chunk::<8>()) {
+        let m = marks(u64::from_le_bytes(w));
+        if m != 0 {
+            return i + (m.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    while let Some(&b) = s.get(i) {
+        if stop(b) {
+            break;
+        }
+        i += 1;
+    }
+    i
+}
+
+/// Where the run of plain text of a comment that starts at `i` may end: at a brace, a line
+/// end, or another control character (the caller looks at the byte found).
+#[inline(always)]
+pub(super) fn comment_stop(s: &[u8], i: usize) -> usize {
+    find(
+        s,
+        i,
+        |x| below(x, 0x0E) | equal(x, b'{') | equal(x, b'}'),
+        |b| b < 0x0E || b == b'{' || b == b'}',
+    )
+}
+
+/// Where the run of plain text of a quoted value that starts at `i` may end: at a quote, a
+/// backslash, a line end, or another control character (the caller looks at the byte found).
+#[inline(always)]
+pub(super) fn quoted_stop(s: &[u8], i: usize) -> usize {
+    find(
+        s,
+        i,
+        |x| below(x, 0x0E) | equal(x, b'"') | equal(x, b'\\'),
+        |b| b < 0x0E || b == b'"' || b == b'\\',
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn searches_find_the_first_special_byte() {
+        for text in [
+            "", "}", "abc", "abcdefgh}", "abcdefghijklmnop", "a\tb}", "0123456{}", "é}\n",
+            "\x7f\x7f\x7f\x7f\x7f\x7f\x7f\x7f\x7f}", "abcdefg\r\n",
+        ] {
+            let s = text.as_bytes();
+            for i in 0..=s.len() {
+                let slow = (i..s.len())
+                    .find(|&k| s[k] < 0x0E || s[k] == b'{' || s[k] == b'}')
+                    .unwrap_or(s.len());
+                assert_eq!(comment_stop(s, i), slow, "{text:?} from {i}");
+            }
+            let quoted = text.replace('}', "\"");
+            let s = quoted.as_bytes();
+            for i in 0..=s.len() {
+                let slow = (i..s.len())
+                    .find(|&k| s[k] < 0x0E || s[k] == b'"' || s[k] == b'\\')
+                    .unwrap_or(s.len());
+                assert_eq!(quoted_stop(s, i), slow, "{quoted:?} from {i}");
+            }
+        }
+    }
 }

@@ -2,7 +2,7 @@
 
 use memchr::{memchr, memchr2};
 
-use super::bytes::COMMENT_SPECIAL;
+use super::bytes::comment_stop;
 use super::{Lexer, More};
 
 /// Where a comment ends.
@@ -51,11 +51,9 @@ impl Lexer<'_> {
         let s = self.s;
         let mut i = open + 1;
         let (mut line, mut line_start) = (self.line, self.line_start);
-        while let Some(&b) = s.get(i) {
-            if !COMMENT_SPECIAL[b as usize] {
-                i += 1;
-                continue;
-            }
+        loop {
+            i = comment_stop(s, i);
+            let Some(&b) = s.get(i) else { break };
             match b {
                 b'}' => {
                     self.line = line;
@@ -76,7 +74,7 @@ impl Lexer<'_> {
                         line_start = i;
                     }
                 },
-                _ => {
+                b'{' => {
                     // `{` inside: the rules of nesting.
                     let close = self.comment_close(open)?;
                     if let Close::At(end) = close {
@@ -84,6 +82,8 @@ impl Lexer<'_> {
                     }
                     return Ok(close);
                 }
+                // Another control character: plain text.
+                _ => i += 1,
             }
         }
         if self.eof {

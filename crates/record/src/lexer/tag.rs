@@ -1,6 +1,6 @@
 //! Tag pairs `[Name "value"]`, setup commands `/Name "value"/`, and quoted values.
 
-use super::bytes::{NAME_END, QUOTED_SPECIAL};
+use super::bytes::{NAME_END, quoted_stop};
 use super::{Kind, Lexer, More, Stop, Token};
 
 /// A quoted value: start and end of the text, position after the closing quote, and whether
@@ -23,14 +23,13 @@ impl Lexer<'_> {
         let mut i = body;
         // The usual case: straight quotes, no backslash, on one line.
         if s[q] == b'"' {
-            while let Some(&b) = s.get(i) {
-                if QUOTED_SPECIAL[b as usize] {
-                    if b == b'"' {
-                        return Ok(Some((body, i, i + 1, false)));
-                    }
-                    break;
+            loop {
+                i = quoted_stop(s, i);
+                match s.get(i) {
+                    Some(b'"') => return Ok(Some((body, i, i + 1, false))),
+                    Some(b'\\' | b'\n' | b'\r') | None => break,
+                    Some(_) => i += 1,
                 }
-                i += 1;
             }
         }
         let mut backslash = false;
@@ -89,7 +88,7 @@ impl Lexer<'_> {
     }
 
     /// `[Name "value"]`.
-    pub(super) fn tag(&mut self, toks: &mut Vec<Token>) -> Result<(), Stop> {
+    pub(super) fn tag(&mut self) -> Result<Token, Stop> {
         let s = self.s;
         let start = self.i;
         let (line, line_start) = (self.line, self.line_start);
@@ -153,13 +152,12 @@ impl Lexer<'_> {
         t.c = a as u32;
         t.d = b as u32;
         t.flag = backslash;
-        toks.push(t);
         self.i = close + 1;
-        Ok(())
+        Ok(t)
     }
 
     /// `/Name "value"/`.
-    pub(super) fn setup(&mut self, toks: &mut Vec<Token>) -> Result<(), Stop> {
+    pub(super) fn setup(&mut self) -> Result<Token, Stop> {
         let s = self.s;
         let start = self.i;
         let (line, line_start) = (self.line, self.line_start);
@@ -194,8 +192,7 @@ impl Lexer<'_> {
         t.c = a as u32;
         t.d = b as u32;
         t.flag = backslash;
-        toks.push(t);
         self.i = close + 1;
-        Ok(())
+        Ok(t)
     }
 }

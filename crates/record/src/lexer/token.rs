@@ -1,4 +1,5 @@
-//! What the lexer hands to the reader: tokens, errors and where a game ends.
+//! What the lexer hands on: tokens, errors, where a game ends, and where it stands in a game
+//! when the input runs out.
 
 /// What a token is.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -43,6 +44,30 @@ pub(crate) struct Token {
     pub d: u32,
 }
 
+impl Token {
+    /// The end of the text the token refers to: its place and text lie before it.
+    #[inline(always)]
+    pub fn extent(&self) -> u32 {
+        match self.kind {
+            Kind::Tag | Kind::Setup => self.d,
+            _ => self.b,
+        }
+    }
+
+    /// Whether the token continues into a word that follows (`QxP ch`).
+    #[inline(always)]
+    pub fn is_word(&self) -> bool {
+        matches!(self.kind, Kind::Word | Kind::WordCont)
+    }
+}
+
+/// Receives the tokens of a game, in order and each once, as soon as the item they belong to
+/// has been read whole: a token handed over is never taken back, even when the reader must
+/// read more input before the game is complete.
+pub(crate) trait Sink {
+    fn token(&mut self, t: Token);
+}
+
 /// A syntax error: where and why.
 #[derive(Debug, Clone)]
 pub(crate) struct LexError {
@@ -62,4 +87,46 @@ pub(crate) struct Scanned {
     pub line_start: usize,
     /// The syntax error that ended the game, if any.
     pub error: Option<LexError>,
+}
+
+/// An open `(`, for the error when the game ends before it is closed.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Open {
+    pub at: u32,
+    pub line: u32,
+    pub line_start: u32,
+}
+
+/// Where the lexer stands in the game being read, between two attempts: when the input runs
+/// out, reading stops at the start of the item it was in, and goes on from there once the
+/// reader has read more.
+#[derive(Debug, Default)]
+pub(crate) struct Resume {
+    pub i: usize,
+    pub line: u32,
+    pub line_start: usize,
+    pub depth: u32,
+    pub movetext: bool,
+    pub content: bool,
+    /// The last token handed over is a move word, which a suffix such as `ch` may join.
+    pub after_word: bool,
+    /// The open variations, innermost last.
+    pub opens: Vec<Open>,
+    /// The tokens of an item of several tokens, handed over once it is complete.
+    pub item: Vec<Token>,
+}
+
+impl Resume {
+    /// Ready for a game that starts on line `line`.
+    pub fn begin(&mut self, line: u32) {
+        self.i = 0;
+        self.line = line;
+        self.line_start = 0;
+        self.depth = 0;
+        self.movetext = false;
+        self.content = false;
+        self.after_word = false;
+        self.opens.clear();
+        self.item.clear();
+    }
 }

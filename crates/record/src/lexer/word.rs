@@ -8,6 +8,16 @@ use super::bytes::{
 };
 use super::{Kind, Lexer, More, Stop, Token};
 
+/// What [`Lexer::word`] read.
+pub(super) enum Word {
+    /// One token.
+    One(Token),
+    /// Several tokens, in the item buffer.
+    Many,
+    /// A result, which ends the game.
+    Result(Token),
+}
+
 /// How a parenthesis glued to a word is read.
 enum Paren {
     /// Part of the word (`e8(Q)`, `C(AR)xP`); the word goes on at the position given.
@@ -20,7 +30,7 @@ enum Paren {
 
 impl Lexer<'_> {
     /// `$n`.
-    pub(super) fn nag(&mut self, toks: &mut Vec<Token>) -> Result<(), Stop> {
+    pub(super) fn nag(&mut self) -> Result<Token, Stop> {
         let s = self.s;
         let start = self.i;
         let mut i = start + 1;
@@ -37,22 +47,22 @@ impl Lexer<'_> {
             let err = self.error(start, self.line, self.line_start, msg);
             return Err(Stop::Error(err, true));
         }
-        let n = parse_u32(digits).filter(|&n| n <= 255);
+        let n = parse_u32(digits).filter(|&n| n <= u32::from(u16::MAX));
         let Some(n) = n else {
             let text = String::from_utf8_lossy(&s[start..i]);
-            let msg = format!("NAG {text} out of range 0–255");
+            let msg = format!("NAG {text} out of range 0–65535");
             let err = self.error(start, self.line, self.line_start, msg);
             return Err(Stop::Error(err, true));
         };
         let mut t = self.token(Kind::Nag, start, start, i);
         t.c = n;
-        toks.push(t);
-        Ok(())
+        Ok(t)
     }
 
-    /// A move number, a move word, marks, a glyph or a result. Returns `true` when a result
-    /// ends the game.
-    pub(super) fn word(&mut self, toks: &mut Vec<Token>, depth: u32) -> Result<bool, Stop> {
+    /// A move number, a move word, marks, a glyph or a result. `after_word` tells whether the
+    /// token before is a move word, which a descriptive suffix joins.
+    #[inline(always)]
+    pub(super) fn word(&mut self, item: &mut Vec<Token>, after_word: bool) -> Result<Word, Stop> {
         let s = self.s;
         let i = self.i;
         let mut j = i;
@@ -60,7 +70,7 @@ impl Lexer<'_> {
             j += 1;
         }
         if j < s.len() && s[j] == b'.' {
-            return self.number(toks, i, j);
+            return self.number(i, j).map(Word::One);
         }
         while j < s.len() && is_word_byte(s[j]) {
             j += 1;
@@ -79,10 +89,11 @@ impl Lexer<'_> {
         }
         if m == i {
             // Marks standing alone: `!?`.
-            self.marks(toks, i, end);
+            item.clear();
+            self.marks(item, i, end);
             self.i = end;
-            self.paren_marks(toks)?;
-            return Ok(false);
+            self.paren_marks(item)?;
+            return Ok(Word::Many);
         }
         let word = &s[i..m];
         if m == end
@@ -91,11 +102,7 @@ impl Lexer<'_> {
             && (word != b"0-0" || self.tag_or_end_follows(end)?)
         {
             self.i = end;
-            if depth > 0 {
-                return Err(self.unclosed_variation(toks, end));
-            }
-            toks.push(self.token(Kind::Result, i, i, end));
-            return Ok(true);
+            return Ok(Word::Result(self.token(Kind::Result, i, i, end)));
         }
         if m == end
             && maybe_glyph(word)
@@ -103,30 +110,26 @@ impl Lexer<'_> {
         {
             let mut t = self.token(Kind::Nag, i, i, end);
             t.c = n as u32;
-            toks.push(t);
             self.i = end;
-            return Ok(false);
+            return Ok(Word::One(t));
         }
         let mut t = self.token(Kind::Word, i, i, m);
-        if maybe_suffix(word)
-            && toks
-                .last()
-                .is_some_and(|t| matches!(t.kind, Kind::Word | Kind::WordCont))
-            && SUFFIXES.contains(&word)
-        {
+        if after_word && maybe_suffix(word) && SUFFIXES.contains(&word) {
             t.kind = Kind::WordCont;
             t.flag = true;
         }
-        toks.push(t);
         self.i = end;
         if m < end || s.get(end) == Some(&b'(') || matches!(s[m - 1], b'-' | b'x' | b':') {
-            self.piece_end(toks, i, m, end)?;
+            item.clear();
+            item.push(t);
+            self.piece_end(item, i, m, end)?;
+            return Ok(Word::Many);
         }
-        Ok(false)
+        Ok(Word::One(t))
     }
 
     /// A move number: digits `s[i..d]` (maybe none) and the dots after them.
-    fn number(&mut self, toks: &mut Vec<Token>, i: usize, d: usize) -> Result<bool, Stop> {
+    fn number(&mut self, i: usize, d: usize) -> Result<Token, Stop> {
         let s = self.s;
         let mut e = d;
         while e < s.len() && s[e] == b'.' {
@@ -147,9 +150,8 @@ impl Lexer<'_> {
         let mut t = self.token(Kind::Number, i, i, e);
         t.c = number;
         t.d = (e - d) as u32;
-        toks.push(t);
         // What is glued to the number (`1.e4`) is read as the next token.
-        Ok(false)
+        Ok(t)
     }
 
     #[cold]
@@ -163,7 +165,7 @@ impl Lexer<'_> {
     /// continues the word (`35x 4`).
     fn piece_end(
         &mut self,
-        toks: &mut Vec<Token>,
+        item: &mut Vec<Token>,
         mut i: usize,
         mut m: usize,
         mut end: usize,
@@ -173,10 +175,10 @@ impl Lexer<'_> {
         let mut pieces = 1;
         loop {
             if m < end {
-                self.marks(toks, m, end);
+                self.marks(item, m, end);
             }
             self.i = end;
-            let had_marks = m < end || (s.get(end) == Some(&b'(') && self.paren_marks(toks)?);
+            let had_marks = m < end || (s.get(end) == Some(&b'(') && self.paren_marks(item)?);
             if had_marks
                 || !matches!(s[m - 1], b'-' | b'x' | b':')
                 || !s[i..m - 1].iter().any(u8::is_ascii_alphanumeric)
@@ -207,12 +209,12 @@ impl Lexer<'_> {
             let mut t = self.token(Kind::WordCont, i, i, m);
             // `35x ch` keeps its space, as after any move.
             t.flag = SUFFIXES.contains(&&s[i..m]);
-            toks.push(t);
+            item.push(t);
         }
     }
 
     /// Pushes a NAG for each mark in `s[from..to]`, split greedily into pairs.
-    fn marks(&self, toks: &mut Vec<Token>, from: usize, to: usize) {
+    fn marks(&self, item: &mut Vec<Token>, from: usize, to: usize) {
         let s = self.s;
         let mut i = from;
         while i < to {
@@ -223,18 +225,18 @@ impl Lexer<'_> {
             };
             let mut t = self.token(Kind::Nag, i, i, i + len);
             t.c = n as u32;
-            toks.push(t);
+            item.push(t);
             i += len;
         }
     }
 
     /// Marks in parentheses glued to the word just read: `19-23(!?)`.
-    fn paren_marks(&mut self, toks: &mut Vec<Token>) -> Result<bool, More> {
+    fn paren_marks(&mut self, item: &mut Vec<Token>) -> Result<bool, More> {
         let mut found = false;
         while self.s.get(self.i) == Some(&b'(') {
             match self.glued_paren(self.i)? {
                 Paren::Marks(end) => {
-                    self.marks(toks, self.i + 1, end - 1);
+                    self.marks(item, self.i + 1, end - 1);
                     self.i = end;
                     found = true;
                 }

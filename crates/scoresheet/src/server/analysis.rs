@@ -232,7 +232,7 @@ pub struct ExportNode {
     #[serde(default)]
     comment: Option<String>,
     #[serde(default)]
-    nags: Vec<u8>,
+    nags: Vec<u16>,
 }
 
 #[derive(Debug, Deserialize)]

@@ -120,7 +120,7 @@ pub struct NodeView {
     pub comment_before: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub comment: Option<String>,
-    pub nags: Vec<u8>,
+    pub nags: Vec<u16>,
     pub main: bool,
     pub ply: u32,
 }
