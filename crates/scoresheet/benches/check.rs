@@ -9,19 +9,19 @@
 //!
 //! Each figure is the fastest of several rounds; ratios compare rounds run alternately.
 
-use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
 
-use pgn_reader::{RawTag, SanPlus, Visitor};
 use record::Reader;
 use scoresheet::games::{OnePass, ReadGame, ReadOptions, Rules};
-use shakmaty::{CastlingMode, Chess, Position, fen::Fen};
 
 /// The same allocator as the `scoresheet` binary.
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+#[path = "common/pgn_validator.rs"]
+mod pgn_validator;
 
 fn shared(rel: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -37,65 +37,6 @@ fn scoresheet(bytes: &[u8], options: &ReadOptions) -> (u64, u64) {
     while let Some(read) = one_pass.next(&mut reader) {
         games += 1;
         ok += u64::from(matches!(read, Ok(ReadGame::Game(_))));
-    }
-    (games, ok)
-}
-
-/// pgn-reader's validator, as in its `validate` example.
-struct Validator;
-
-impl Visitor for Validator {
-    type Tags = Option<Chess>;
-    type Movetext = Chess;
-    type Output = bool;
-
-    fn begin_tags(&mut self) -> ControlFlow<bool, Option<Chess>> {
-        ControlFlow::Continue(None)
-    }
-
-    fn tag(
-        &mut self,
-        tags: &mut Option<Chess>,
-        name: &[u8],
-        value: RawTag<'_>,
-    ) -> ControlFlow<bool> {
-        if name == b"FEN" {
-            match Fen::from_ascii(value.as_bytes())
-                .ok()
-                .and_then(|f| f.into_position(CastlingMode::Chess960).ok())
-            {
-                Some(pos) => *tags = Some(pos),
-                None => return ControlFlow::Break(false),
-            }
-        }
-        ControlFlow::Continue(())
-    }
-
-    fn begin_movetext(&mut self, tags: Option<Chess>) -> ControlFlow<bool, Chess> {
-        ControlFlow::Continue(tags.unwrap_or_default())
-    }
-
-    fn san(&mut self, pos: &mut Chess, san_plus: SanPlus) -> ControlFlow<bool> {
-        match san_plus.san.to_move(pos) {
-            Ok(m) => {
-                pos.play_unchecked(m);
-                ControlFlow::Continue(())
-            }
-            Err(_) => ControlFlow::Break(false),
-        }
-    }
-
-    fn end_game(&mut self, _pos: Chess) -> bool {
-        true
-    }
-}
-
-fn pgn_reader(bytes: &[u8]) -> (u64, u64) {
-    let mut reader = pgn_reader::Reader::new(bytes);
-    let (mut games, mut ok) = (0, 0);
-    while let Ok(Some(valid)) = reader.read_game(&mut Validator) {
-        games += 1;
-        ok += u64::from(valid);
     }
     (games, ok)
 }
@@ -155,7 +96,11 @@ fn main() {
             prefer_chess: true,
             ..ReadOptions::default()
         };
-        let (ours, theirs) = race(30, || scoresheet(&bytes, &auto), || pgn_reader(&bytes));
+        let (ours, theirs) = race(
+            30,
+            || scoresheet(&bytes, &auto),
+            || pgn_validator::validate(&bytes),
+        );
         println!("{name}:");
         report("scoresheet (family detected)", bytes.len(), ours);
         report("pgn-reader validate", bytes.len(), theirs);
@@ -167,7 +112,11 @@ fn main() {
             rules: Some(Rules::Chess),
             ..ReadOptions::default()
         };
-        let (ours, theirs) = race(30, || scoresheet(&bytes, &chess), || pgn_reader(&bytes));
+        let (ours, theirs) = race(
+            30,
+            || scoresheet(&bytes, &chess),
+            || pgn_validator::validate(&bytes),
+        );
         report("scoresheet --variant chess", bytes.len(), ours);
         println!(
             "  ratio scoresheet/pgn-reader speed: {:.2}",

@@ -382,7 +382,8 @@ pub async fn create(
     Ok(response)
 }
 
-fn set_secret_cookie(response: &mut Response, id: &str, secret: &str) {
+/// Sets the cookie that holds a player's secret for game `id`.
+pub fn set_secret_cookie(response: &mut Response, id: &str, secret: &str) {
     let c = format!(
         "s_{id}={secret}; Path=/; Max-Age={}; SameSite=Lax; HttpOnly",
         365 * 24 * 3600
@@ -538,6 +539,14 @@ pub async fn play_move(
     Ok(Json(info))
 }
 
+/// The computer's level in a game against it (intermediate when not said).
+fn level_of(game: &StoredGame) -> draughts::Level {
+    game.level
+        .as_deref()
+        .and_then(|l| l.parse().ok())
+        .unwrap_or(draughts::Level::Intermediate)
+}
+
 /// Plays the computer's move if it is its turn.
 pub async fn computer_turn(app: Arc<AppState>, id: String) {
     let slot = app.live.slot(&id);
@@ -551,11 +560,7 @@ pub async fn computer_turn(app: Arc<AppState>, id: String) {
     if live.game.computer.as_deref() != Some(live.played.side_to_move()) {
         return;
     }
-    let level = match live.game.level.as_deref() {
-        Some("beginner") => draughts::Level::Beginner,
-        Some("strong") => draughts::Level::Strong,
-        _ => draughts::Level::Intermediate,
-    };
+    let level = level_of(&live.game);
     let ply = live.moves.len() as i64;
     let seed = u64::from_str_radix(&random_token()[..16], 16).unwrap_or(1);
     // The search runs on a blocking thread with the game's state, which comes back after.
@@ -678,11 +683,7 @@ pub async fn draw(
             let moves = app.store.moves(&id).await.map_err(db)?;
             let played = PlayedGame::replay(&game, &moves)
                 .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "broken-game", e))?;
-            let level = match game.level.as_deref() {
-                Some("beginner") => draughts::Level::Beginner,
-                Some("strong") => draughts::Level::Strong,
-                _ => draughts::Level::Intermediate,
-            };
+            let level = level_of(&game);
             let accepts = tokio::task::spawn_blocking(move || played.computer_accepts_draw(level))
                 .await
                 .unwrap_or(false);

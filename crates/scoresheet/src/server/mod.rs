@@ -178,19 +178,7 @@ async fn game_page(
 ) -> Response {
     let game = match app.store.game(&id).await {
         Ok(Some(g)) => g,
-        _ => {
-            let values =
-                Values::default().text("message", app.catalogs.text(v.lang, "error.no-game"));
-            return pages::page(
-                &app,
-                &v,
-                StatusCode::NOT_FOUND,
-                "error",
-                "page.error",
-                values,
-                &serde_json::json!({}),
-            );
-        }
+        _ => return pages::error_page(&app, &v, StatusCode::NOT_FOUND, "error.no-game"),
     };
     let mut secret = pages::cookie(&headers, &format!("s_{id}")).map(str::to_string);
     let mut new_secret = None;
@@ -200,36 +188,14 @@ async fn game_page(
     }
     let info = match games_api::game_info(&app, &id, secret.as_deref()).await {
         Ok((info, _)) => info,
-        Err(e) => {
-            let key = if e.status == StatusCode::NOT_FOUND {
-                "error.no-game"
-            } else {
-                "error.server"
-            };
-            let values = Values::default().text("message", app.catalogs.text(v.lang, key));
-            return pages::page(
-                &app,
-                &v,
-                e.status,
-                "error",
-                "page.error",
-                values,
-                &serde_json::json!({}),
-            );
-        }
+        Err(e) => return pages::error_page_for(&app, &v, &e),
     };
     let you = info.you;
     let data = serde_json::json!({ "game": info, "you": you });
     let values = Values::default().text("game_id", id.clone());
     let mut response = pages::page(&app, &v, StatusCode::OK, "game", "page.game", values, &data);
     if let Some(s) = new_secret {
-        let c = format!(
-            "s_{id}={s}; Path=/; Max-Age={}; SameSite=Lax; HttpOnly",
-            365 * 24 * 3600
-        );
-        if let Ok(value) = HeaderValue::from_str(&c) {
-            response.headers_mut().append(header::SET_COOKIE, value);
-        }
+        games_api::set_secret_cookie(&mut response, &id, &s);
     }
     response
 }

@@ -317,23 +317,7 @@ pub async fn analysis(
                     &serde_json::json!({ "game_id": id }),
                 );
             }
-            Err(e) => {
-                let key = if e.status == StatusCode::NOT_FOUND {
-                    "error.no-game"
-                } else {
-                    "error.server"
-                };
-                let values = Values::default().text("message", app.catalogs.text(v.lang, key));
-                return page(
-                    &app,
-                    &v,
-                    e.status,
-                    "error",
-                    "page.error",
-                    values,
-                    &serde_json::json!({ "error": e.message }),
-                );
-            }
+            Err(e) => return error_page_for(&app, &v, &e),
         }
     }
     page(
@@ -347,16 +331,31 @@ pub async fn analysis(
     )
 }
 
-/// Any other path: a 404 page.
-pub async fn not_found(State(app): State<Arc<AppState>>, v: Visitor) -> Response {
-    let values = Values::default().text("message", app.catalogs.text(v.lang, "error.not-found"));
+/// The error page with the catalog text `key`.
+pub fn error_page(app: &AppState, v: &Visitor, status: StatusCode, key: &str) -> Response {
+    let values = Values::default().text("message", app.catalogs.text(v.lang, key));
     page(
-        &app,
-        &v,
-        StatusCode::NOT_FOUND,
+        app,
+        v,
+        status,
         "error",
         "page.error",
         values,
         &serde_json::json!({}),
     )
+}
+
+/// The error page for an API error met while building a page.
+pub fn error_page_for(app: &AppState, v: &Visitor, e: &super::error::ApiError) -> Response {
+    let key = if e.status == StatusCode::NOT_FOUND {
+        "error.no-game"
+    } else {
+        "error.server"
+    };
+    error_page(app, v, e.status, key)
+}
+
+/// Any other path: a 404 page.
+pub async fn not_found(State(app): State<Arc<AppState>>, v: Visitor) -> Response {
+    error_page(&app, &v, StatusCode::NOT_FOUND, "error.not-found")
 }
