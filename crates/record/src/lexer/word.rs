@@ -233,7 +233,13 @@ impl Lexer<'_> {
     /// Marks in parentheses glued to the word just read: `19-23(!?)`.
     fn paren_marks(&mut self, item: &mut Vec<Token>) -> Result<bool, More> {
         let mut found = false;
-        while self.s.get(self.i) == Some(&b'(') {
+        loop {
+            match self.s.get(self.i) {
+                Some(b'(') => {}
+                // Another `(` may follow.
+                None if !self.eof => return Err(More),
+                _ => break,
+            }
             match self.glued_paren(self.i)? {
                 Paren::Marks(end) => {
                     self.marks(item, self.i + 1, end - 1);
