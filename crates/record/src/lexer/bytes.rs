@@ -192,8 +192,16 @@ mod tests {
     #[test]
     fn searches_find_the_first_special_byte() {
         for text in [
-            "", "}", "abc", "abcdefgh}", "abcdefghijklmnop", "a\tb}", "0123456{}", "é}\n",
-            "\x7f\x7f\x7f\x7f\x7f\x7f\x7f\x7f\x7f}", "abcdefg\r\n",
+            "",
+            "}",
+            "abc",
+            "abcdefgh}",
+            "abcdefghijklmnop",
+            "a\tb}",
+            "0123456{}",
+            "é}\n",
+            "\x7f\x7f\x7f\x7f\x7f\x7f\x7f\x7f\x7f}",
+            "abcdefg\r\n",
         ] {
             let s = text.as_bytes();
             for i in 0..=s.len() {

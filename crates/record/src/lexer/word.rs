@@ -4,18 +4,20 @@ use crate::nag::{glyph_nag, strength_pair, strength_single};
 use crate::result::is_result_bytes;
 
 use super::bytes::{
-    SUFFIXES, is_mark, is_word_byte, maybe_glyph, maybe_result, maybe_suffix, parse_u32,
+    SPACE, SUFFIXES, is_mark, is_word_byte, maybe_glyph, maybe_result, maybe_suffix, parse_u32,
 };
 use super::{Kind, Lexer, More, Stop, Token};
 
 /// What [`Lexer::word`] read.
 pub(super) enum Word {
-    /// One token.
-    One(Token),
-    /// Several tokens, in the item buffer.
+    /// A move word `a..b` alone, with nothing glued to it.
+    Plain(usize, usize),
+    /// A move number ending at the position given, its value (`u32::MAX` for none) and dots.
+    Number(usize, u32, u32),
+    /// Tokens in the item buffer.
     Many,
-    /// A result, which ends the game.
-    Result(Token),
+    /// A result ending at the position given, which ends the game.
+    Result(usize),
 }
 
 /// How a parenthesis glued to a word is read.
@@ -66,11 +68,16 @@ impl Lexer<'_> {
         let s = self.s;
         let i = self.i;
         let mut j = i;
-        while j < s.len() && s[j].is_ascii_digit() {
+        let mut n: u32 = 0;
+        while let Some(&c) = s.get(j) {
+            if !c.is_ascii_digit() {
+                break;
+            }
+            n = n.wrapping_mul(10).wrapping_add((c - b'0') as u32);
             j += 1;
         }
-        if j < s.len() && s[j] == b'.' {
-            return self.number(i, j).map(Word::One);
+        if s.get(j) == Some(&b'.') {
+            return self.number(i, j, n);
         }
         while j < s.len() && is_word_byte(s[j]) {
             j += 1;
@@ -102,7 +109,7 @@ impl Lexer<'_> {
             && (word != b"0-0" || self.tag_or_end_follows(end)?)
         {
             self.i = end;
-            return Ok(Word::Result(self.token(Kind::Result, i, i, end)));
+            return Ok(Word::Result(end));
         }
         if m == end
             && maybe_glyph(word)
@@ -111,10 +118,13 @@ impl Lexer<'_> {
             let mut t = self.token(Kind::Nag, i, i, end);
             t.c = n as u32;
             self.i = end;
-            return Ok(Word::One(t));
+            item.clear();
+            item.push(t);
+            return Ok(Word::Many);
         }
         let mut t = self.token(Kind::Word, i, i, m);
-        if after_word && maybe_suffix(word) && SUFFIXES.contains(&word) {
+        let suffix = after_word && maybe_suffix(word) && SUFFIXES.contains(&word);
+        if suffix {
             t.kind = Kind::WordCont;
             t.flag = true;
         }
@@ -125,33 +135,37 @@ impl Lexer<'_> {
             self.piece_end(item, i, m, end)?;
             return Ok(Word::Many);
         }
-        Ok(Word::One(t))
+        if suffix {
+            item.clear();
+            item.push(t);
+            return Ok(Word::Many);
+        }
+        Ok(Word::Plain(i, m))
     }
 
-    /// A move number: digits `s[i..d]` (maybe none) and the dots after them.
-    fn number(&mut self, i: usize, d: usize) -> Result<Token, Stop> {
+    /// A move number: digits `s[i..d]` (maybe none) whose value is `n` if they are few, and
+    /// the dots after them.
+    #[inline(always)]
+    fn number(&mut self, i: usize, d: usize, n: u32) -> Result<Word, Stop> {
         let s = self.s;
         let mut e = d;
-        while e < s.len() && s[e] == b'.' {
+        while s.get(e) == Some(&b'.') {
             e += 1;
         }
         if e == s.len() && !self.eof {
             return Err(Stop::More);
         }
-        let number = if d == i {
-            Some(u32::MAX)
-        } else {
-            parse_u32(&s[i..d]).filter(|&n| n < u32::MAX)
+        let number = match d - i {
+            0 => Some(u32::MAX),
+            1..=9 => Some(n),
+            _ => parse_u32(&s[i..d]).filter(|&n| n < u32::MAX),
         };
         self.i = e;
         let Some(number) = number else {
             return Err(self.number_too_large(i, d));
         };
-        let mut t = self.token(Kind::Number, i, i, e);
-        t.c = number;
-        t.d = (e - d) as u32;
         // What is glued to the number (`1.e4`) is read as the next token.
-        Ok(t)
+        Ok(Word::Number(e, number, (e - d) as u32))
     }
 
     #[cold]
@@ -159,6 +173,24 @@ impl Lexer<'_> {
         let text = String::from_utf8_lossy(&self.s[i..d]);
         let msg = format!("move number {text} is too large");
         Stop::Error(self.error(i, self.line, self.line_start, msg), true)
+    }
+
+    /// Whether no descriptive suffix (`ch`, `e.p.`, ...) can start the item after a word that
+    /// ends at `k`: then the word is complete. Unsure at a line end or the end of the buffer.
+    #[inline(always)]
+    pub(super) fn no_suffix_at(&self, mut k: usize) -> bool {
+        let s = self.s;
+        while s.get(k).is_some_and(|&b| SPACE[b as usize] == 1) {
+            k += 1;
+        }
+        match (s.get(k), s.get(k + 1)) {
+            (Some(b'c'), Some(b'h'))
+            | (Some(b'd'), Some(b'i' | b'b'))
+            | (Some(b'm'), Some(b'a'))
+            | (Some(b'e'), Some(b'.' | b'p')) => false,
+            (Some(&b), Some(_)) => SPACE[b as usize] == 0,
+            _ => false,
+        }
     }
 
     /// After the word piece `s[i..m]` (with marks up to `end`): the marks, and a piece that
