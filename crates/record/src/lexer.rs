@@ -150,7 +150,12 @@ impl<S: Sink> Game<'_, '_, S> {
     fn run(&mut self) -> Result<Option<usize>, Stop> {
         let s = self.lx.s;
         loop {
-            let i = self.lx.i;
+            let mut i = self.lx.i;
+            // The usual blank between two items.
+            if s.get(i) == Some(&b' ') {
+                i += 1;
+                self.lx.i = i;
+            }
             let (line, line_start) = (self.lx.line, self.lx.line_start);
             let Some(&b) = s.get(i) else {
                 if !self.lx.eof {

@@ -60,6 +60,43 @@ pub(super) fn is_word_byte(b: u8) -> bool {
     CLASS[b as usize] == 0
 }
 
+/// What the first or last byte of a word tells of it, as bits of [`WORD`]: whether it may be
+/// a result, a glyph or a descriptive suffix (first byte), and whether it ends with a mark or
+/// with a separator that a piece after a blank continues (last byte).
+pub(super) const MAY_RESULT: u8 = 1;
+pub(super) const MAY_GLYPH: u8 = 2;
+pub(super) const MAY_SUFFIX: u8 = 4;
+pub(super) const ENDS_MARK: u8 = 8;
+pub(super) const ENDS_JOIN: u8 = 16;
+
+pub(super) static WORD: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0x80;
+    while b < 256 {
+        t[b] = MAY_GLYPH;
+        b += 1;
+    }
+    t[b'0' as usize] = MAY_RESULT;
+    t[b'1' as usize] = MAY_RESULT;
+    t[b'2' as usize] = MAY_RESULT;
+    t[b'*' as usize] = MAY_RESULT;
+    t[0xC2] = MAY_RESULT | MAY_GLYPH;
+    t[0xBD] = MAY_RESULT | MAY_GLYPH;
+    t[b'N' as usize] = MAY_GLYPH;
+    t[b'=' as usize] = MAY_GLYPH;
+    t[b'+' as usize] = MAY_GLYPH;
+    t[b'-' as usize] = MAY_GLYPH | ENDS_JOIN;
+    t[b'x' as usize] = ENDS_JOIN;
+    t[b':' as usize] = ENDS_JOIN;
+    t[b'c' as usize] = MAY_SUFFIX;
+    t[b'd' as usize] = MAY_SUFFIX;
+    t[b'm' as usize] = MAY_SUFFIX;
+    t[b'e' as usize] = MAY_SUFFIX;
+    t[b'!' as usize] = ENDS_MARK;
+    t[b'?' as usize] = ENDS_MARK;
+    t
+};
+
 #[inline]
 pub(super) fn is_mark(b: u8) -> bool {
     b == b'!' || b == b'?'

@@ -4,7 +4,8 @@ use crate::nag::{glyph_nag, strength_pair, strength_single};
 use crate::result::is_result_bytes;
 
 use super::bytes::{
-    SPACE, SUFFIXES, is_mark, is_word_byte, maybe_glyph, maybe_result, maybe_suffix, parse_u32,
+    ENDS_JOIN, ENDS_MARK, MAY_GLYPH, MAY_RESULT, MAY_SUFFIX, SPACE, SUFFIXES, WORD, is_mark,
+    is_word_byte, maybe_glyph, maybe_result, maybe_suffix, parse_u32,
 };
 use super::{Kind, Lexer, More, Stop, Token};
 
@@ -91,9 +92,14 @@ impl Lexer<'_> {
         }
         let end = j;
         let mut m = end;
-        while m > i && is_mark(s[m - 1]) {
-            m -= 1;
+        // The caller saw a word byte at `i`: `end > i`.
+        let (first, last) = (s[i], s[end - 1]);
+        if WORD[last as usize] & ENDS_MARK != 0 {
+            while m > i && is_mark(s[m - 1]) {
+                m -= 1;
+            }
         }
+        let first = WORD[first as usize];
         if m == i {
             // Marks standing alone: `!?`.
             item.clear();
@@ -104,6 +110,7 @@ impl Lexer<'_> {
         }
         let word = &s[i..m];
         if m == end
+            && first & MAY_RESULT != 0
             && maybe_result(word)
             && is_result_bytes(word)
             && (word != b"0-0" || self.tag_or_end_follows(end)?)
@@ -112,6 +119,7 @@ impl Lexer<'_> {
             return Ok(Word::Result(end));
         }
         if m == end
+            && first & MAY_GLYPH != 0
             && maybe_glyph(word)
             && let Some(n) = glyph_nag(word)
         {
@@ -122,25 +130,28 @@ impl Lexer<'_> {
             item.push(t);
             return Ok(Word::Many);
         }
+        let suffix =
+            after_word && first & MAY_SUFFIX != 0 && maybe_suffix(word) && SUFFIXES.contains(&word);
+        self.i = end;
+        let joins =
+            m < end || s.get(end) == Some(&b'(') || WORD[s[m - 1] as usize] & ENDS_JOIN != 0;
+        if !(joins || suffix) {
+            return Ok(Word::Plain(i, m));
+        }
         let mut t = self.token(Kind::Word, i, i, m);
-        let suffix = after_word && maybe_suffix(word) && SUFFIXES.contains(&word);
         if suffix {
             t.kind = Kind::WordCont;
             t.flag = true;
         }
-        self.i = end;
-        if m < end || s.get(end) == Some(&b'(') || matches!(s[m - 1], b'-' | b'x' | b':') {
+        if joins {
             item.clear();
             item.push(t);
             self.piece_end(item, i, m, end)?;
             return Ok(Word::Many);
         }
-        if suffix {
-            item.clear();
-            item.push(t);
-            return Ok(Word::Many);
-        }
-        Ok(Word::Plain(i, m))
+        item.clear();
+        item.push(t);
+        Ok(Word::Many)
     }
 
     /// A move number: digits `s[i..d]` (maybe none) whose value is `n` if they are few, and
