@@ -14,6 +14,7 @@ mod bytes;
 mod comment;
 mod tag;
 mod token;
+mod usual;
 mod word;
 
 use memchr::{memchr, memchr2};
@@ -150,12 +151,8 @@ impl<S: Sink> Game<'_, '_, S> {
     fn run(&mut self) -> Result<Option<usize>, Stop> {
         let s = self.lx.s;
         loop {
-            let mut i = self.lx.i;
-            // The usual blank between two items.
-            if s.get(i) == Some(&b' ') {
-                i += 1;
-                self.lx.i = i;
-            }
+            self.usual();
+            let i = self.lx.i;
             let (line, line_start) = (self.lx.line, self.lx.line_start);
             let Some(&b) = s.get(i) else {
                 if !self.lx.eof {
@@ -291,7 +288,7 @@ impl<S: Sink> Game<'_, '_, S> {
                 _ => {
                     match self.lx.word(self.item, self.after_word)? {
                         Word::Plain(a, b) => {
-                            let alone = self.lx.no_suffix_at(self.lx.i);
+                            let alone = usual::no_suffix_at(s, self.lx.i);
                             self.after_word = true;
                             self.sink.word(line, line_start, a, b, alone);
                         }

@@ -4,8 +4,8 @@ use crate::nag::{glyph_nag, strength_pair, strength_single};
 use crate::result::is_result_bytes;
 
 use super::bytes::{
-    ENDS_JOIN, ENDS_MARK, MAY_GLYPH, MAY_RESULT, MAY_SUFFIX, SPACE, SUFFIXES, WORD, is_mark,
-    is_word_byte, maybe_glyph, maybe_result, maybe_suffix, parse_u32,
+    ENDS_JOIN, ENDS_MARK, MAY_GLYPH, MAY_RESULT, MAY_SUFFIX, SUFFIXES, WORD, is_mark, is_word_byte,
+    maybe_glyph, maybe_result, maybe_suffix, parse_u32,
 };
 use super::{Kind, Lexer, More, Stop, Token};
 
@@ -184,24 +184,6 @@ impl Lexer<'_> {
         let text = String::from_utf8_lossy(&self.s[i..d]);
         let msg = format!("move number {text} is too large");
         Stop::Error(self.error(i, self.line, self.line_start, msg), true)
-    }
-
-    /// Whether no descriptive suffix (`ch`, `e.p.`, ...) can start the item after a word that
-    /// ends at `k`: then the word is complete. Unsure at a line end or the end of the buffer.
-    #[inline(always)]
-    pub(super) fn no_suffix_at(&self, mut k: usize) -> bool {
-        let s = self.s;
-        while s.get(k).is_some_and(|&b| SPACE[b as usize] == 1) {
-            k += 1;
-        }
-        match (s.get(k), s.get(k + 1)) {
-            (Some(b'c'), Some(b'h'))
-            | (Some(b'd'), Some(b'i' | b'b'))
-            | (Some(b'm'), Some(b'a'))
-            | (Some(b'e'), Some(b'.' | b'p')) => false,
-            (Some(&b), Some(_)) => SPACE[b as usize] == 0,
-            _ => false,
-        }
     }
 
     /// After the word piece `s[i..m]` (with marks up to `end`): the marks, and a piece that
