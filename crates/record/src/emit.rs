@@ -61,6 +61,8 @@ pub(crate) struct EmitState {
     /// A move word waits for suffixes, or tokens are being skipped: the state machine of
     /// [`Emitter::general`] must see each token.
     busy: bool,
+    /// `live`, or 0 when `busy`: a token that ends by there is handed over at once.
+    gate: usize,
     /// `begin_game` has been called.
     started: bool,
     queue: Vec<Token>,
@@ -100,6 +102,7 @@ impl Default for EmitState {
             hold: Hold::Prelude,
             live: 0,
             busy: false,
+            gate: 0,
             started: false,
             queue: Vec::new(),
             queue_extent: 0,
@@ -121,6 +124,16 @@ impl Default for EmitState {
 }
 
 impl EmitState {
+    fn set_live(&mut self, live: usize) {
+        self.live = live;
+        self.gate = if self.busy { 0 } else { live };
+    }
+
+    fn set_busy(&mut self, busy: bool) {
+        self.busy = busy;
+        self.gate = if busy { 0 } else { self.live };
+    }
+
     /// Ready for a game that starts at `offset` in the input, on line `first_line` after
     /// `col_base` characters.
     pub fn begin(&mut self, first_line: u32, col_base: u32, offset: u64) {
@@ -130,6 +143,7 @@ impl EmitState {
         self.hold = Hold::Prelude;
         self.live = 0;
         self.busy = false;
+        self.gate = 0;
         self.started = false;
         self.queue.clear();
         self.queue_extent = 0;
@@ -256,7 +270,7 @@ pub(crate) struct Emitter<'a, 'r, V> {
 impl<V: Visitor> Sink for Emitter<'_, '_, V> {
     #[inline(always)]
     fn token(&mut self, t: Token) {
-        if t.extent() as usize <= self.st.live && !self.st.busy {
+        if t.extent() as usize <= self.st.gate {
             self.emit_now(&t);
         } else {
             self.token_beyond(t);
@@ -265,7 +279,7 @@ impl<V: Visitor> Sink for Emitter<'_, '_, V> {
 
     #[inline(always)]
     fn word(&mut self, line: u32, line_start: usize, a: usize, b: usize, alone: bool) {
-        if alone && b <= self.st.live && !self.st.busy {
+        if alone && b <= self.st.gate {
             let at = self.pos_fast(line, line_start, a);
             let text = self.fast.get(a..b).unwrap_or_default();
             match self.visitor.move_word(text, at) {
@@ -287,7 +301,7 @@ impl<V: Visitor> Sink for Emitter<'_, '_, V> {
         n: u32,
         dots: u32,
     ) {
-        if end <= self.st.live && !self.st.busy {
+        if end <= self.st.gate {
             let at = self.pos_fast(line, line_start, start);
             self.visitor
                 .move_number((n != u32::MAX).then_some(n), dots, at);
@@ -301,7 +315,7 @@ impl<V: Visitor> Sink for Emitter<'_, '_, V> {
 
     #[inline(always)]
     fn comment(&mut self, line: u32, line_start: usize, start: usize, a: usize, b: usize) {
-        if b <= self.st.live && !self.st.busy {
+        if b <= self.st.gate {
             let at = self.pos_fast(line, line_start, start);
             let text = self.fast.get(a..b).unwrap_or_default();
             self.visitor.comment(text, CommentKind::Brace, at);
@@ -336,7 +350,7 @@ impl<'a, 'r, V: Visitor> Emitter<'a, 'r, V> {
         st.fast_len = fast.len();
         st.utf8_len = utf8.len();
         if st.hold == Hold::No {
-            st.live = fast.len();
+            st.set_live(fast.len());
         }
         Emitter {
             s,
@@ -440,7 +454,7 @@ impl<'a, 'r, V: Visitor> Emitter<'a, 'r, V> {
         self.fast = std::str::from_utf8(&s[..to]).unwrap_or("");
         self.st.fast_len = self.fast.len();
         if self.st.hold == Hold::No {
-            self.st.live = self.fast.len();
+            self.st.set_live(self.fast.len());
         }
         need <= self.fast.len()
     }
@@ -556,7 +570,7 @@ impl<'a, 'r, V: Visitor> Emitter<'a, 'r, V> {
                 // Not known yet: hold back the rest, the word that waits for suffixes first.
                 let st = &mut *self.st;
                 st.hold = Hold::Rest;
-                st.live = 0;
+                st.set_live(0);
                 if let Some(w) = st.word.take() {
                     st.queue.push(w);
                     st.queue.extend_from_slice(&st.more);
@@ -573,7 +587,7 @@ impl<'a, 'r, V: Visitor> Emitter<'a, 'r, V> {
     fn start(&mut self) {
         self.st.started = true;
         self.st.hold = Hold::No;
-        self.st.live = self.fast.len();
+        self.st.set_live(self.fast.len());
         let mut queue = std::mem::take(&mut self.st.queue);
         let at = queue.first().map_or(Pos::START, |t| self.pos_of(t));
         self.visitor.begin_game(at);
@@ -587,7 +601,7 @@ impl<'a, 'r, V: Visitor> Emitter<'a, 'r, V> {
         }
         if self.visitor.begin_movetext() != Flow::Continue {
             self.st.skip_game = true;
-            self.st.busy = true;
+            self.st.set_busy(true);
         }
         for t in queue.iter().filter(|t| t.kind != Kind::Tag) {
             self.general(t);
@@ -625,7 +639,8 @@ impl<'a, 'r, V: Visitor> Emitter<'a, 'r, V> {
 
     fn rebusy(&mut self) {
         let st = &mut *self.st;
-        st.busy = st.word.is_some() || st.skip_game || st.skip_to.is_some();
+        let busy = st.word.is_some() || st.skip_game || st.skip_to.is_some();
+        st.set_busy(busy);
     }
 
     /// Hands over one token through the whole state machine: joins words, skips.
@@ -654,7 +669,7 @@ impl<'a, 'r, V: Visitor> Emitter<'a, 'r, V> {
         match t.kind {
             Kind::Word | Kind::WordCont => {
                 self.st.word = Some(*t);
-                self.st.busy = true;
+                self.st.set_busy(true);
             }
             Kind::Tag => {}
             Kind::Nag => {
@@ -688,11 +703,11 @@ impl<'a, 'r, V: Visitor> Emitter<'a, 'r, V> {
                     Flow::Continue => {}
                     Flow::SkipVariation => {
                         self.st.skip_to = Some((self.st.depth - 1, false));
-                        self.st.busy = true;
+                        self.st.set_busy(true);
                     }
                     Flow::SkipGame => {
                         self.st.skip_game = true;
-                        self.st.busy = true;
+                        self.st.set_busy(true);
                     }
                 }
             }
@@ -749,7 +764,7 @@ impl<'a, 'r, V: Visitor> Emitter<'a, 'r, V> {
             Flow::SkipVariation if st.depth > 0 => st.skip_to = Some((st.depth - 1, true)),
             _ => st.skip_game = true,
         }
-        st.busy = true;
+        st.set_busy(true);
     }
 
     /// Hands over the move word that waited for suffixes.

@@ -55,12 +55,14 @@ impl<S: Sink> Game<'_, '_, S> {
                 b'0'..=b'9' | b'a'..=b'z' | b'A'..=b'Z' => {
                     let mut j = i;
                     let mut n: u32 = 0;
-                    while let Some(&c) = s.get(j) {
-                        if !c.is_ascii_digit() {
-                            break;
+                    if b.is_ascii_digit() {
+                        while let Some(&c) = s.get(j) {
+                            if !c.is_ascii_digit() {
+                                break;
+                            }
+                            n = n.wrapping_mul(10).wrapping_add((c - b'0') as u32);
+                            j += 1;
                         }
-                        n = n.wrapping_mul(10).wrapping_add((c - b'0') as u32);
-                        j += 1;
                     }
                     if s.get(j) == Some(&b'.') {
                         // A move number of at most nine digits (`b` is not a dot).
@@ -122,7 +124,17 @@ impl<S: Sink> Game<'_, '_, S> {
 /// ends at `k`: then the word is complete. Unsure at a line end or the end of the buffer.
 #[inline(always)]
 pub(super) fn no_suffix_at(s: &[u8], mut k: usize) -> bool {
-    while s.get(k).is_some_and(|&b| SPACE[b as usize] == 1) {
+    // The usual case: one blank, then a byte that starts no suffix.
+    if let (Some(b' '), Some(&b)) = (s.get(k), s.get(k + 1))
+        && WORD[b as usize] & MAY_SUFFIX == 0
+        && SPACE[b as usize] == 0
+    {
+        return true;
+    }
+    while s
+        .get(k)
+        .is_some_and(|&b| SPACE[b as usize] == 1 || b == b'\n' || b == b'\r')
+    {
         k += 1;
     }
     match (s.get(k), s.get(k + 1)) {
@@ -130,7 +142,8 @@ pub(super) fn no_suffix_at(s: &[u8], mut k: usize) -> bool {
         | (Some(b'd'), Some(b'i' | b'b'))
         | (Some(b'm'), Some(b'a'))
         | (Some(b'e'), Some(b'.' | b'p')) => false,
-        (Some(&b), Some(_)) => SPACE[b as usize] == 0,
+        // A byte order mark is white space, and another word may follow it.
+        (Some(&b), Some(_)) => b != 0xEF,
         _ => false,
     }
 }
