@@ -49,7 +49,12 @@ impl Buffer {
         v.copy_within(from.., 0);
         v.truncate(v.len() - from);
         let before = v.len();
-        v.reserve_exact(more);
+        if v.capacity() == 0 {
+            // Room for as much again, so that the next reads need not move the buffer.
+            v.reserve_exact(more.saturating_mul(2).min(u32::MAX as usize));
+        } else {
+            v.reserve(more);
+        }
         let read = inner.take(more as u64).read_to_end(&mut v);
         let n = v.len() - before;
         match String::from_utf8(v) {

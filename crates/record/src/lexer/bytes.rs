@@ -141,7 +141,17 @@ pub(super) fn maybe_suffix(w: &[u8]) -> bool {
 }
 
 /// Trims ASCII white space from `s[a..b]`.
+#[inline(always)]
 pub(super) fn trim(s: &[u8], mut a: usize, mut b: usize) -> (usize, usize) {
+    // The usual comment: one blank at each end.
+    if a + 2 < b
+        && s[a] == b' '
+        && s[b - 1] == b' '
+        && !s[a + 1].is_ascii_whitespace()
+        && !s[b - 2].is_ascii_whitespace()
+    {
+        return (a + 1, b - 1);
+    }
     while a < b && s[a].is_ascii_whitespace() {
         a += 1;
     }
@@ -182,7 +192,7 @@ fn equal(x: u64, b: u8) -> u64 {
 /// time), or where `stop` is true (for the last few bytes), or the end of `s`.
 #[inline(always)]
 fn find(s: &[u8], mut i: usize, marks: impl Fn(u64) -> u64, stop: impl Fn(u8) -> bool) -> usize {
-    while let Some(&w) = s.get(i..).and_then(|r| r.first_chunk::<8>()) {
+    while let Some(&w) = s.get(i..i.wrapping_add(8)).and_then(|r| r.as_array::<8>()) {
         let m = marks(u64::from_le_bytes(w));
         if m != 0 {
             return i + (m.trailing_zeros() / 8) as usize;
