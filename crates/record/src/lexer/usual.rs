@@ -39,7 +39,7 @@ impl<S: Sink> Game<'_, '_, S> {
                     }
                     let (a, e) = trim(s, i + 1, close);
                     sink.comment(line, ls, i, a, e);
-                    i = close + 1;
+                    i = blank_after(s, close + 1);
                     content = true;
                     after_word = false;
                 }
@@ -74,7 +74,7 @@ impl<S: Sink> Game<'_, '_, S> {
                             break;
                         }
                         sink.number(line, ls, i, j, n, (j - d) as u32);
-                        i = j;
+                        i = blank_after(s, j);
                         content = true;
                         movetext = true;
                         after_word = false;
@@ -105,7 +105,7 @@ impl<S: Sink> Game<'_, '_, S> {
                         break;
                     }
                     sink.word(line, ls, i, j, no_suffix_at(s, j));
-                    i = j;
+                    i = blank_after(s, j);
                     content = true;
                     movetext = true;
                     after_word = true;
@@ -118,6 +118,12 @@ impl<S: Sink> Game<'_, '_, S> {
         self.content = content;
         self.after_word = after_word;
     }
+}
+
+/// `k`, or the position after it if it holds the usual blank between two items.
+#[inline(always)]
+fn blank_after(s: &[u8], k: usize) -> usize {
+    k + (s.get(k) == Some(&b' ')) as usize
 }
 
 /// Whether no descriptive suffix (`ch`, `e.p.`, ...) can start the item after a word that
