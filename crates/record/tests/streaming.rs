@@ -35,6 +35,7 @@ const INPUTS: &[&[u8]] = &[
     b"[White \"M\xfcller\"]\n1. e4 {\xe9t\xe9} \xbd-\xbd\n\n[Black \"x\"] 1. d4 {\xc3\xa9} 1-0",
     b"%esc\n[A \"b\\\"c\"] ; line\n/FEN \"W:W1\"/ 1. e8(Q) P-K8(Q) e4!? +- \xb1 *\n%tail\n",
     b"1. e4 e5 ) 2. Nf3 *\n[A \"b\"] {unclosed\n[C \"d\"] 1. c4 *",
+    b"\xEF\xBB\xBF[A \"b\"] 1. e4 \xEF\xBB\xBF e5 \xEF\xBBx *\n\xEF\xBB\xBF1. d4 *",
 ];
 
 #[test]
