@@ -593,6 +593,15 @@ impl<'a, 'r, V: Visitor> Emitter<'a, 'r, V> {
         self.visitor.begin_game(at);
         let src = self.src();
         for t in queue.iter().filter(|t| t.kind == Kind::Tag) {
+            let fast = self.fast;
+            if !t.flag && t.d as usize <= fast.len() {
+                // ASCII, without escapes.
+                let at = self.pos_fast(t.line, t.line_start as usize, t.start as usize);
+                let name = fast.get(t.a as usize..t.b as usize).unwrap_or_default();
+                let value = fast.get(t.c as usize..t.d as usize).unwrap_or_default();
+                self.visitor.tag(name, value, at);
+                continue;
+            }
             let at = self.pos_of(t);
             let [s0, s1, s2] = &mut self.st.scratch;
             let name = src.text(t.a, t.b, s0);
