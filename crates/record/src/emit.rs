@@ -55,6 +55,14 @@ pub(crate) struct EmitState {
     col_base: u32,
     offset: u64,
     hold: Hold,
+    /// Where the text that can be handed over at once ends: the end of the ASCII text checked
+    /// so far, or 0 while tokens are held back.
+    live: usize,
+    /// A move word waits for suffixes, or tokens are being skipped: the state machine of
+    /// [`Emitter::general`] must see each token.
+    busy: bool,
+    /// `live`, or 0 when `busy`: a token that ends by there is handed over at once.
+    gate: usize,
     /// `begin_game` has been called.
     started: bool,
     queue: Vec<Token>,
@@ -92,6 +100,9 @@ impl Default for EmitState {
             col_base: 0,
             offset: 0,
             hold: Hold::Prelude,
+            live: 0,
+            busy: false,
+            gate: 0,
             started: false,
             queue: Vec::new(),
             queue_extent: 0,
@@ -113,6 +124,16 @@ impl Default for EmitState {
 }
 
 impl EmitState {
+    fn set_live(&mut self, live: usize) {
+        self.live = live;
+        self.gate = if self.busy { 0 } else { live };
+    }
+
+    fn set_busy(&mut self, busy: bool) {
+        self.busy = busy;
+        self.gate = if busy { 0 } else { self.live };
+    }
+
     /// Ready for a game that starts at `offset` in the input, on line `first_line` after
     /// `col_base` characters.
     pub fn begin(&mut self, first_line: u32, col_base: u32, offset: u64) {
@@ -120,6 +141,9 @@ impl EmitState {
         self.col_base = col_base;
         self.offset = offset;
         self.hold = Hold::Prelude;
+        self.live = 0;
+        self.busy = false;
+        self.gate = 0;
         self.started = false;
         self.queue.clear();
         self.queue_extent = 0;
@@ -170,7 +194,13 @@ impl<'a> Src<'a> {
             return t;
         }
         scratch.clear();
-        scratch.extend(self.s.get(a..b).unwrap_or_default().iter().map(|&c| c as char));
+        scratch.extend(
+            self.s
+                .get(a..b)
+                .unwrap_or_default()
+                .iter()
+                .map(|&c| c as char),
+        );
         scratch
     }
 
@@ -186,7 +216,13 @@ impl<'a> Src<'a> {
         };
         match checked {
             Some(t) => out.push_str(t),
-            None => out.extend(self.s.get(a..b).unwrap_or_default().iter().map(|&c| c as char)),
+            None => out.extend(
+                self.s
+                    .get(a..b)
+                    .unwrap_or_default()
+                    .iter()
+                    .map(|&c| c as char),
+            ),
         }
     }
 }
@@ -222,6 +258,8 @@ fn valid_prefix(b: &[u8]) -> &str {
 /// Hands the tokens of one game to a visitor: the sink of the lexer while it reads the game.
 pub(crate) struct Emitter<'a, 'r, V> {
     s: &'a [u8],
+    /// All of `s` is valid UTF-8: `utf8` is all of it, `fast` all of its ASCII start.
+    whole: bool,
     eof: bool,
     fast: &'a str,
     utf8: &'a str,
@@ -232,22 +270,91 @@ pub(crate) struct Emitter<'a, 'r, V> {
 impl<V: Visitor> Sink for Emitter<'_, '_, V> {
     #[inline(always)]
     fn token(&mut self, t: Token) {
-        if self.st.hold == Hold::No && t.extent() as usize <= self.fast.len() {
-            self.emit(&t);
+        if t.extent() as usize <= self.st.gate {
+            self.emit_now(&t);
         } else {
             self.token_beyond(t);
+        }
+    }
+
+    #[inline(always)]
+    fn word(&mut self, line: u32, line_start: usize, a: usize, b: usize, alone: bool) {
+        if alone && b <= self.st.gate {
+            let at = self.pos_fast(line, line_start, a);
+            let text = self.fast.get(a..b).unwrap_or_default();
+            match self.visitor.move_word(text, at) {
+                Flow::Continue => {}
+                flow => self.skip_after_word(flow),
+            }
+        } else {
+            self.token_beyond(Token::new(Kind::Word, line, line_start, a, a, b));
+        }
+    }
+
+    #[inline(always)]
+    fn number(
+        &mut self,
+        line: u32,
+        line_start: usize,
+        start: usize,
+        end: usize,
+        n: u32,
+        dots: u32,
+    ) {
+        if end <= self.st.gate {
+            let at = self.pos_fast(line, line_start, start);
+            self.visitor
+                .move_number((n != u32::MAX).then_some(n), dots, at);
+        } else {
+            let mut t = Token::new(Kind::Number, line, line_start, start, start, end);
+            t.c = n;
+            t.d = dots;
+            self.token_beyond(t);
+        }
+    }
+
+    #[inline(always)]
+    fn comment(&mut self, line: u32, line_start: usize, start: usize, a: usize, b: usize) {
+        if b <= self.st.gate {
+            let at = self.pos_fast(line, line_start, start);
+            let text = self.fast.get(a..b).unwrap_or_default();
+            self.visitor.comment(text, CommentKind::Brace, at);
+        } else {
+            self.token_beyond(Token::new(Kind::Comment, line, line_start, start, a, b));
         }
     }
 }
 
 impl<'a, 'r, V: Visitor> Emitter<'a, 'r, V> {
     /// An emitter over the text `s` of the game read so far (all of the input from the
-    /// game's start that is in the buffer).
-    pub fn new(s: &'a [u8], eof: bool, st: &'r mut EmitState, visitor: &'r mut V) -> Self {
-        let fast = std::str::from_utf8(s.get(..st.fast_len).unwrap_or_default()).unwrap_or("");
-        let utf8 = valid_prefix(s.get(..st.utf8_len).unwrap_or_default());
+    /// game's start that is in the buffer), which is `text` if it is valid UTF-8, and ASCII
+    /// up to `ascii`.
+    pub fn new(
+        s: &'a [u8],
+        text: Option<&'a str>,
+        ascii: usize,
+        eof: bool,
+        st: &'r mut EmitState,
+        visitor: &'r mut V,
+    ) -> Self {
+        let (fast, utf8) = match text {
+            Some(text) => {
+                st.non_ascii = ascii < s.len();
+                (text.get(..ascii).unwrap_or_default(), text)
+            }
+            None => (
+                std::str::from_utf8(s.get(..st.fast_len).unwrap_or_default()).unwrap_or(""),
+                valid_prefix(s.get(..st.utf8_len).unwrap_or_default()),
+            ),
+        };
+        st.fast_len = fast.len();
+        st.utf8_len = utf8.len();
+        if st.hold == Hold::No {
+            st.set_live(fast.len());
+        }
         Emitter {
             s,
+            whole: text.is_some(),
             eof,
             fast,
             utf8,
@@ -278,6 +385,21 @@ impl<'a, 'r, V: Visitor> Emitter<'a, 'r, V> {
         Pos {
             line,
             column,
+            offset: self.st.offset + at as u64,
+        }
+    }
+
+    /// The place of `at` in the ASCII text checked.
+    #[inline(always)]
+    fn pos_fast(&self, line: u32, line_start: usize, at: usize) -> Pos {
+        let before = if line == self.st.first_line {
+            self.st.col_base
+        } else {
+            0
+        };
+        Pos {
+            line,
+            column: before + (at - line_start) as u32 + 1,
             offset: self.st.offset + at as u64,
         }
     }
@@ -318,7 +440,7 @@ impl<'a, 'r, V: Visitor> Emitter<'a, 'r, V> {
         if need <= from {
             return true;
         }
-        if self.st.non_ascii || need > s.len() {
+        if self.whole || self.st.non_ascii || need > s.len() {
             return false;
         }
         let mut to = need
@@ -331,6 +453,9 @@ impl<'a, 'r, V: Visitor> Emitter<'a, 'r, V> {
         }
         self.fast = std::str::from_utf8(&s[..to]).unwrap_or("");
         self.st.fast_len = self.fast.len();
+        if self.st.hold == Hold::No {
+            self.st.set_live(self.fast.len());
+        }
         need <= self.fast.len()
     }
 
@@ -353,6 +478,9 @@ impl<'a, 'r, V: Visitor> Emitter<'a, 'r, V> {
     fn rest_is_utf8(&mut self) -> bool {
         if !self.eof {
             return false;
+        }
+        if self.whole {
+            return true;
         }
         let q = self.fast.len();
         let at = self.st.offset + q as u64;
@@ -402,7 +530,7 @@ impl<'a, 'r, V: Visitor> Emitter<'a, 'r, V> {
         }
         if self.st.enc == Enc::Unknown {
             let beyond = &self.s[self.fast.len()..end];
-            self.st.enc = if std::str::from_utf8(beyond).is_ok() {
+            self.st.enc = if self.whole || std::str::from_utf8(beyond).is_ok() {
                 Enc::Utf8
             } else {
                 Enc::Latin1
@@ -413,7 +541,8 @@ impl<'a, 'r, V: Visitor> Emitter<'a, 'r, V> {
         }
     }
 
-    /// A token that is held back, or reaches beyond the ASCII text checked so far.
+    /// A token that is held back, reaches beyond the ASCII text checked so far, or finds
+    /// the state machine busy.
     #[inline(never)]
     fn token_beyond(&mut self, t: Token) {
         match self.st.hold {
@@ -435,18 +564,20 @@ impl<'a, 'r, V: Visitor> Emitter<'a, 'r, V> {
             Hold::Rest => self.st.queue.push(t),
             Hold::No => {
                 if self.can_emit(t.extent() as usize) {
-                    self.emit(&t);
+                    self.general(&t);
                     return;
                 }
                 // Not known yet: hold back the rest, the word that waits for suffixes first.
                 let st = &mut *self.st;
                 st.hold = Hold::Rest;
+                st.set_live(0);
                 if let Some(w) = st.word.take() {
                     st.queue.push(w);
                     st.queue.extend_from_slice(&st.more);
                     st.more.clear();
                 }
                 st.queue.push(t);
+                self.rebusy();
             }
         }
     }
@@ -456,11 +587,21 @@ impl<'a, 'r, V: Visitor> Emitter<'a, 'r, V> {
     fn start(&mut self) {
         self.st.started = true;
         self.st.hold = Hold::No;
+        self.st.set_live(self.fast.len());
         let mut queue = std::mem::take(&mut self.st.queue);
         let at = queue.first().map_or(Pos::START, |t| self.pos_of(t));
         self.visitor.begin_game(at);
         let src = self.src();
         for t in queue.iter().filter(|t| t.kind == Kind::Tag) {
+            let fast = self.fast;
+            if !t.flag && t.d as usize <= fast.len() {
+                // ASCII, without escapes.
+                let at = self.pos_fast(t.line, t.line_start as usize, t.start as usize);
+                let name = fast.get(t.a as usize..t.b as usize).unwrap_or_default();
+                let value = fast.get(t.c as usize..t.d as usize).unwrap_or_default();
+                self.visitor.tag(name, value, at);
+                continue;
+            }
             let at = self.pos_of(t);
             let [s0, s1, s2] = &mut self.st.scratch;
             let name = src.text(t.a, t.b, s0);
@@ -469,9 +610,10 @@ impl<'a, 'r, V: Visitor> Emitter<'a, 'r, V> {
         }
         if self.visitor.begin_movetext() != Flow::Continue {
             self.st.skip_game = true;
+            self.st.set_busy(true);
         }
         for t in queue.iter().filter(|t| t.kind != Kind::Tag) {
-            self.emit(t);
+            self.general(t);
         }
         queue.clear();
         self.st.queue = queue;
@@ -487,7 +629,7 @@ impl<'a, 'r, V: Visitor> Emitter<'a, 'r, V> {
                 self.st.hold = Hold::No;
                 let mut queue = std::mem::take(&mut self.st.queue);
                 for t in &queue {
-                    self.emit(t);
+                    self.general(t);
                 }
                 queue.clear();
                 self.st.queue = queue;
@@ -504,9 +646,14 @@ impl<'a, 'r, V: Visitor> Emitter<'a, 'r, V> {
         self.st.hint = len.saturating_add(len / 4).saturating_add(64);
     }
 
-    /// Hands over one token, whose text is checked.
-    #[inline(always)]
-    fn emit(&mut self, t: &Token) {
+    fn rebusy(&mut self) {
+        let st = &mut *self.st;
+        let busy = st.word.is_some() || st.skip_game || st.skip_to.is_some();
+        st.set_busy(busy);
+    }
+
+    /// Hands over one token through the whole state machine: joins words, skips.
+    fn general(&mut self, t: &Token) {
         if let Some(w) = self.st.word {
             if t.kind == Kind::WordCont {
                 self.st.more.push(*t);
@@ -521,9 +668,18 @@ impl<'a, 'r, V: Visitor> Emitter<'a, 'r, V> {
             self.skip(t, to, close);
             return;
         }
+        self.emit_now(t);
+    }
+
+    /// Hands over one token when no word waits and nothing is skipped.
+    #[inline(always)]
+    fn emit_now(&mut self, t: &Token) {
         let src = self.src();
         match t.kind {
-            Kind::Word | Kind::WordCont => self.st.word = Some(*t),
+            Kind::Word | Kind::WordCont => {
+                self.st.word = Some(*t);
+                self.st.set_busy(true);
+            }
             Kind::Tag => {}
             Kind::Nag => {
                 let at = self.pos_of(t);
@@ -554,8 +710,14 @@ impl<'a, 'r, V: Visitor> Emitter<'a, 'r, V> {
                 let at = self.pos_of(t);
                 match self.visitor.begin_variation(at) {
                     Flow::Continue => {}
-                    Flow::SkipVariation => self.st.skip_to = Some((self.st.depth - 1, false)),
-                    Flow::SkipGame => self.st.skip_game = true,
+                    Flow::SkipVariation => {
+                        self.st.skip_to = Some((self.st.depth - 1, false));
+                        self.st.set_busy(true);
+                    }
+                    Flow::SkipGame => {
+                        self.st.skip_game = true;
+                        self.st.set_busy(true);
+                    }
                 }
             }
             Kind::Close => {
@@ -578,13 +740,13 @@ impl<'a, 'r, V: Visitor> Emitter<'a, 'r, V> {
         }
     }
 
-    /// Hands over the move word `w` with the pieces that joined it.
-    fn flush_word(&mut self, w: Token) {
-        self.st.word = None;
+    /// Hands over the move word `w`, with the pieces that joined it if `joined`.
+    #[inline(always)]
+    fn move_word(&mut self, w: Token, joined: bool) {
         let at = self.pos_of(&w);
         let src = self.src();
         let st = &mut *self.st;
-        let text = if st.more.is_empty() {
+        let text = if !joined || st.more.is_empty() {
             src.text(w.a, w.b, &mut st.scratch[0])
         } else {
             let out = &mut st.scratch[0];
@@ -598,13 +760,29 @@ impl<'a, 'r, V: Visitor> Emitter<'a, 'r, V> {
             }
             out.as_str()
         };
-        let flow = self.visitor.move_word(text, at);
-        st.more.clear();
-        match flow {
+        match self.visitor.move_word(text, at) {
             Flow::Continue => {}
+            flow => self.skip_after_word(flow),
+        }
+    }
+
+    #[cold]
+    fn skip_after_word(&mut self, flow: Flow) {
+        let st = &mut *self.st;
+        match flow {
             Flow::SkipVariation if st.depth > 0 => st.skip_to = Some((st.depth - 1, true)),
             _ => st.skip_game = true,
         }
+        st.set_busy(true);
+    }
+
+    /// Hands over the move word that waited for suffixes.
+    #[inline(never)]
+    fn flush_word(&mut self, w: Token) {
+        self.st.word = None;
+        self.move_word(w, true);
+        self.st.more.clear();
+        self.rebusy();
     }
 
     /// A token in a variation being skipped.
@@ -615,6 +793,7 @@ impl<'a, 'r, V: Visitor> Emitter<'a, 'r, V> {
                 self.st.depth = self.st.depth.saturating_sub(1);
                 if self.st.depth == to {
                     self.st.skip_to = None;
+                    self.rebusy();
                     if close {
                         let at = self.pos_of(t);
                         self.visitor.end_variation(at);

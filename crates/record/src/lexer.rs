@@ -14,6 +14,7 @@ mod bytes;
 mod comment;
 mod tag;
 mod token;
+mod usual;
 mod word;
 
 use memchr::{memchr, memchr2};
@@ -37,9 +38,9 @@ enum Stop {
     More,
     /// A syntax error; the lexer is left where recovery should start, and `movetext` tells
     /// whether recovery may stop at the next tag.
-    Error(LexError, bool),
+    Error(Box<LexError>, bool),
     /// A syntax error that ends the game at `end` without recovery.
-    ErrorAt(LexError, usize),
+    ErrorAt(Box<LexError>, usize),
 }
 
 impl From<More> for Stop {
@@ -96,10 +97,10 @@ pub(crate) fn scan_game<S: Sink>(
         Ok(Some(end)) => return Ok(Some(lx.scanned(end, None))),
         Err(Stop::ErrorAt(err, end)) => {
             lx.i = end;
-            return Ok(Some(lx.scanned(end, Some(err))));
+            return Ok(Some(lx.scanned(end, Some(*err))));
         }
         Err(Stop::Error(err, movetext)) => match lx.recover(movetext) {
-            Ok(end) => return Ok(Some(lx.scanned(end, Some(err)))),
+            Ok(end) => return Ok(Some(lx.scanned(end, Some(*err)))),
             Err(More) => More,
         },
         Err(Stop::More) => More,
@@ -146,17 +147,18 @@ impl<S: Sink> Game<'_, '_, S> {
 
     /// The main loop: returns where the game ends, or `None` if there is no game. The state
     /// (depth, flags, open variations) changes only once an item has been read whole.
+    #[inline(always)]
     fn run(&mut self) -> Result<Option<usize>, Stop> {
         let s = self.lx.s;
         loop {
-            if self.lx.skip_ws().is_err() {
-                self.mark = (self.lx.i, self.lx.line, self.lx.line_start);
-                return Err(Stop::More);
-            }
+            self.usual();
             let i = self.lx.i;
             let (line, line_start) = (self.lx.line, self.lx.line_start);
-            self.mark = (i, line, line_start);
             let Some(&b) = s.get(i) else {
+                if !self.lx.eof {
+                    self.mark = (i, line, line_start);
+                    return Err(Stop::More);
+                }
                 if !self.content {
                     return Ok(None);
                 }
@@ -165,6 +167,32 @@ impl<S: Sink> Game<'_, '_, S> {
                 }
                 return Ok(Some(i));
             };
+            // White space, then the items.
+            match b {
+                b' ' | b'\t' | b',' | 0x0b | 0x0c => {
+                    self.lx.i = i + 1;
+                    continue;
+                }
+                b'\n' => {
+                    self.lx.i = i + 1;
+                    self.lx.line += 1;
+                    self.lx.line_start = i + 1;
+                    continue;
+                }
+                b'\r' | 0xEF => match self.lx.skip_special_space(i) {
+                    Err(More) => {
+                        self.mark = (i, line, line_start);
+                        return Err(Stop::More);
+                    }
+                    Ok(usize::MAX) => {} // 0xEF starts a word
+                    Ok(next) => {
+                        self.lx.i = next;
+                        continue;
+                    }
+                },
+                _ => {}
+            }
+            self.mark = (i, line, line_start);
             match b {
                 b'[' => {
                     if self.movetext {
@@ -179,13 +207,9 @@ impl<S: Sink> Game<'_, '_, S> {
                 b'{' => match self.lx.comment(i)? {
                     Close::At(end) => {
                         let (a, b) = trim(s, i + 1, end);
-                        let t = Token {
-                            line,
-                            line_start: line_start as u32,
-                            ..self.lx.token(Kind::Comment, i, a, b)
-                        };
                         self.lx.i = end + 1;
-                        self.one(t);
+                        self.after_word = false;
+                        self.sink.comment(line, line_start, i, a, b);
                     }
                     Close::Unterminated => {
                         let err = self.lx.error(
@@ -263,13 +287,21 @@ impl<S: Sink> Game<'_, '_, S> {
                 }
                 _ => {
                     match self.lx.word(self.item, self.after_word)? {
-                        Word::One(t) => self.one(t),
+                        Word::Plain(a, b) => {
+                            let alone = usual::no_suffix_at(s, self.lx.i);
+                            self.after_word = true;
+                            self.sink.word(line, line_start, a, b, alone);
+                        }
+                        Word::Number(end, n, dots) => {
+                            self.after_word = false;
+                            self.sink.number(line, line_start, i, end, n, dots);
+                        }
                         Word::Many => self.many(),
-                        Word::Result(t) => {
-                            let end = self.lx.i;
+                        Word::Result(end) => {
                             if self.depth > 0 {
                                 return Err(self.unclosed_variation(end));
                             }
+                            let t = Token::new(Kind::Result, line, line_start, i, i, end);
                             self.one(t);
                             return Ok(Some(end));
                         }
@@ -288,14 +320,14 @@ impl<S: Sink> Game<'_, '_, S> {
             line: self.lx.line,
             line_start: self.lx.line_start as u32,
         });
+        let message = "variation not closed: this `(` has no matching `)` before the game ends";
         Stop::ErrorAt(
-            LexError {
-                at: open.at as usize,
-                line: open.line,
-                line_start: open.line_start as usize,
-                message: "variation not closed: this `(` has no matching `)` before the game ends"
-                    .into(),
-            },
+            self.lx.error(
+                open.at as usize,
+                open.line,
+                open.line_start as usize,
+                message.into(),
+            ),
             end,
         )
     }
@@ -311,13 +343,14 @@ impl<'a> Lexer<'a> {
         }
     }
 
-    fn error(&self, at: usize, line: u32, line_start: usize, message: String) -> LexError {
-        LexError {
+    #[cold]
+    fn error(&self, at: usize, line: u32, line_start: usize, message: String) -> Box<LexError> {
+        Box::new(LexError {
             at,
             line,
             line_start,
             message,
-        }
+        })
     }
 
     #[inline(always)]

@@ -12,8 +12,10 @@
 //!   are kept in order, so that writing a game back gives the same game;
 //! - **streaming**: memory is bounded by the largest game, not the file, and one bad game
 //!   never stops the rest;
-//! - **fast**: a game is cut into tokens by byte loops, and a [`Visitor`] receives text
-//!   borrowed from the reader's buffer.
+//! - **fast**: one pass over the text hands each token to a [`Visitor`] as soon as it is
+//!   read, with text borrowed from the reader's buffer (checked as UTF-8 once per read, not
+//!   game by game); the usual items (move numbers, plain moves, one-line comments, plain
+//!   tags) take a lean path.
 //!
 //! # Reading
 //!
@@ -53,6 +55,7 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod buffer;
 mod builder;
 mod collect;
 mod emit;

@@ -1,7 +1,8 @@
 //! The streaming reader: finds each game in the input and hands it to a visitor.
 
-use std::io::{self, Read};
+use std::io::Read;
 
+use crate::buffer::Buffer;
 use crate::emit::{EmitState, Emitter};
 use crate::lexer::{More, Resume, scan_game};
 use crate::{Collect, Game, Pos, ReadError, Visitor};
@@ -42,7 +43,7 @@ const DEFAULT_CHUNK: usize = 256 * 1024;
 #[derive(Debug)]
 pub struct Reader<R> {
     inner: R,
-    buf: Vec<u8>,
+    buf: Buffer,
     /// Start of the current game in `buf`.
     start: usize,
     /// End of the bytes read into `buf`.
@@ -92,7 +93,7 @@ impl<R: Read> Reader<R> {
         Reader {
             chunk: chunk.max(1),
             inner,
-            buf: Vec::new(),
+            buf: Buffer::default(),
             start: 0,
             filled: 0,
             eof: false,
@@ -126,7 +127,7 @@ impl<R: Read> Reader<R> {
             while self.filled < 3 && !self.eof {
                 self.fill()?;
             }
-            if self.buf[..self.filled].starts_with(b"\xEF\xBB\xBF") {
+            if self.buf.bytes().starts_with(b"\xEF\xBB\xBF") {
                 self.start = 3;
             }
         }
@@ -134,8 +135,10 @@ impl<R: Read> Reader<R> {
         self.emit
             .begin(self.line, self.col_base, self.base + self.start as u64);
         loop {
-            let s = &self.buf[self.start..self.filled];
-            let mut em = Emitter::new(s, self.eof, &mut self.emit, visitor);
+            let ascii = self.buf.ascii_end(self.start) - self.start;
+            let s = &self.buf.bytes()[self.start..self.filled];
+            let text = self.buf.text().and_then(|t| t.get(self.start..self.filled));
+            let mut em = Emitter::new(s, text, ascii, self.eof, &mut self.emit, visitor);
             let mid_line = self.col_base > 0;
             let scanned = match scan_game(s, self.eof, mid_line, &mut self.resume, &mut em) {
                 Ok(scanned) => scanned,
@@ -175,7 +178,7 @@ impl<R: Read> Reader<R> {
             let tail = em.chars(scanned.line_start, scanned.end);
             em.end(scanned.end);
             let (g0, g1) = (self.start, self.start + scanned.end);
-            self.last = raw_range(&self.buf[g0..g1], g0);
+            self.last = raw_range(&self.buf.bytes()[g0..g1], g0);
             self.col_base = if scanned.line == self.line {
                 self.col_base + tail
             } else {
@@ -207,7 +210,10 @@ impl<R: Read> Reader<R> {
     /// to its last non-blank byte, exactly as in the input. Empty before the first game and
     /// at the end of the input.
     pub fn last_game_raw(&self) -> &[u8] {
-        &self.buf[self.last.0..self.last.1]
+        self.buf
+            .bytes()
+            .get(self.last.0..self.last.1)
+            .unwrap_or_default()
     }
 
     /// How many games were read so far, bad ones included.
@@ -223,33 +229,24 @@ impl<R: Read> Reader<R> {
     /// Reads more input: at least as much as is buffered for the current game, so that a game
     /// that spans many reads is scanned a bounded number of times.
     fn fill(&mut self) -> Result<(), ReadError> {
-        if self.start > 0 {
-            self.buf.copy_within(self.start..self.filled, 0);
-            self.base += self.start as u64;
-            self.filled -= self.start;
-            self.start = 0;
-            self.last = (0, 0);
-        }
         // Token offsets are 32-bit: a game may not grow beyond 4 GiB.
-        let target = (self.filled + self.chunk.max(self.filled)).min(u32::MAX as usize);
-        if self.buf.len() < target {
-            self.buf.resize(target, 0);
-        }
-        while self.filled < target {
-            match self.inner.read(&mut self.buf[self.filled..target]) {
-                Ok(0) => {
-                    self.eof = true;
-                    break;
-                }
-                Ok(n) => self.filled += n,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => {
-                    self.failed = true;
-                    return Err(ReadError::Io(e));
-                }
+        let kept = self.filled - self.start;
+        let more = self.chunk.max(kept).min(u32::MAX as usize - kept);
+        let read = self.buf.refill(self.start, &mut self.inner, more);
+        self.base += self.start as u64;
+        self.start = 0;
+        self.last = (0, 0);
+        self.filled = self.buf.bytes().len();
+        match read {
+            Ok(n) => {
+                self.eof |= n < more;
+                Ok(())
+            }
+            Err(e) => {
+                self.failed = true;
+                Err(ReadError::Io(e))
             }
         }
-        Ok(())
     }
 }
 

@@ -20,9 +20,13 @@ pub enum Flow {
 
 /// Receives a game token by token, from [`Reader::read_game`](crate::Reader::read_game).
 ///
-/// The reader checks the syntax of a whole game before calling the visitor, so a visitor
-/// never sees the beginning of a game that then turns out to be broken: for each game it gets
-/// either the complete sequence of calls or none. The calls come in this order:
+/// The reader hands over each token as soon as it has read it, in one pass over the text. The
+/// tags are held back until the movetext starts, so a game whose tag section is broken reaches
+/// the visitor not at all. A game that turns out to be broken further on may have shown the
+/// visitor the start of its movetext: the visitor then gets no `end_game`,
+/// [`read_game`](crate::Reader::read_game) returns the error, and the next game starts with
+/// `begin_game` as always. So a visitor that keeps anything per game should start afresh in
+/// `begin_game`. For a game without error, the calls come in this order:
 ///
 /// 1. [`begin_game`](Visitor::begin_game),
 /// 2. [`tag`](Visitor::tag) for each tag pair, in order,
@@ -62,7 +66,8 @@ pub trait Visitor {
     /// What a game turns into.
     type Output;
 
-    /// A game starts; `at` is the place of its first token.
+    /// A game starts; `at` is the place of its first token. Whatever was kept of a game
+    /// before (which may have ended with a syntax error instead of `end_game`) is done with.
     fn begin_game(&mut self, at: Pos) {
         let _ = at;
     }

@@ -60,6 +60,43 @@ pub(super) fn is_word_byte(b: u8) -> bool {
     CLASS[b as usize] == 0
 }
 
+/// What the first or last byte of a word tells of it, as bits of [`WORD`]: whether it may be
+/// a result, a glyph or a descriptive suffix (first byte), and whether it ends with a mark or
+/// with a separator that a piece after a blank continues (last byte).
+pub(super) const MAY_RESULT: u8 = 1;
+pub(super) const MAY_GLYPH: u8 = 2;
+pub(super) const MAY_SUFFIX: u8 = 4;
+pub(super) const ENDS_MARK: u8 = 8;
+pub(super) const ENDS_JOIN: u8 = 16;
+
+pub(super) static WORD: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0x80;
+    while b < 256 {
+        t[b] = MAY_GLYPH;
+        b += 1;
+    }
+    t[b'0' as usize] = MAY_RESULT;
+    t[b'1' as usize] = MAY_RESULT;
+    t[b'2' as usize] = MAY_RESULT;
+    t[b'*' as usize] = MAY_RESULT;
+    t[0xC2] = MAY_RESULT | MAY_GLYPH;
+    t[0xBD] = MAY_RESULT | MAY_GLYPH;
+    t[b'N' as usize] = MAY_GLYPH;
+    t[b'=' as usize] = MAY_GLYPH;
+    t[b'+' as usize] = MAY_GLYPH;
+    t[b'-' as usize] = MAY_GLYPH | ENDS_JOIN;
+    t[b'x' as usize] = ENDS_JOIN;
+    t[b':' as usize] = ENDS_JOIN;
+    t[b'c' as usize] = MAY_SUFFIX;
+    t[b'd' as usize] = MAY_SUFFIX;
+    t[b'm' as usize] = MAY_SUFFIX;
+    t[b'e' as usize] = MAY_SUFFIX;
+    t[b'!' as usize] = ENDS_MARK;
+    t[b'?' as usize] = ENDS_MARK;
+    t
+};
+
 #[inline]
 pub(super) fn is_mark(b: u8) -> bool {
     b == b'!' || b == b'?'
@@ -104,7 +141,17 @@ pub(super) fn maybe_suffix(w: &[u8]) -> bool {
 }
 
 /// Trims ASCII white space from `s[a..b]`.
+#[inline(always)]
 pub(super) fn trim(s: &[u8], mut a: usize, mut b: usize) -> (usize, usize) {
+    // The usual comment: one blank at each end.
+    if a + 2 < b
+        && s[a] == b' '
+        && s[b - 1] == b' '
+        && !s[a + 1].is_ascii_whitespace()
+        && !s[b - 2].is_ascii_whitespace()
+    {
+        return (a + 1, b - 1);
+    }
     while a < b && s[a].is_ascii_whitespace() {
         a += 1;
     }
@@ -145,7 +192,7 @@ fn equal(x: u64, b: u8) -> u64 {
 /// time), or where `stop` is true (for the last few bytes), or the end of `s`.
 #[inline(always)]
 fn find(s: &[u8], mut i: usize, marks: impl Fn(u64) -> u64, stop: impl Fn(u8) -> bool) -> usize {
-    while let Some(&w) = s.get(i..).and_then(|r| r.first_chunk::<8>()) {
+    while let Some(&w) = s.get(i..i.wrapping_add(8)).and_then(|r| r.as_array::<8>()) {
         let m = marks(u64::from_le_bytes(w));
         if m != 0 {
             return i + (m.trailing_zeros() / 8) as usize;
@@ -192,8 +239,16 @@ mod tests {
     #[test]
     fn searches_find_the_first_special_byte() {
         for text in [
-            "", "}", "abc", "abcdefgh}", "abcdefghijklmnop", "a\tb}", "0123456{}", "é}\n",
-            "\x7f\x7f\x7f\x7f\x7f\x7f\x7f\x7f\x7f}", "abcdefg\r\n",
+            "",
+            "}",
+            "abc",
+            "abcdefgh}",
+            "abcdefghijklmnop",
+            "a\tb}",
+            "0123456{}",
+            "é}\n",
+            "\x7f\x7f\x7f\x7f\x7f\x7f\x7f\x7f\x7f}",
+            "abcdefg\r\n",
         ] {
             let s = text.as_bytes();
             for i in 0..=s.len() {

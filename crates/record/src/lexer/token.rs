@@ -45,6 +45,28 @@ pub(crate) struct Token {
 }
 
 impl Token {
+    #[inline(always)]
+    pub fn new(
+        kind: Kind,
+        line: u32,
+        line_start: usize,
+        start: usize,
+        a: usize,
+        b: usize,
+    ) -> Token {
+        Token {
+            kind,
+            flag: false,
+            line,
+            line_start: line_start as u32,
+            start: start as u32,
+            a: a as u32,
+            b: b as u32,
+            c: 0,
+            d: 0,
+        }
+    }
+
     /// The end of the text the token refers to: its place and text lie before it.
     #[inline(always)]
     pub fn extent(&self) -> u32 {
@@ -64,8 +86,40 @@ impl Token {
 /// Receives the tokens of a game, in order and each once, as soon as the item they belong to
 /// has been read whole: a token handed over is never taken back, even when the reader must
 /// read more input before the game is complete.
+///
+/// Besides the general [`Sink::token`], the commonest tokens have their own methods, which
+/// take the place (line, line start, start) and text range as they are.
 pub(crate) trait Sink {
     fn token(&mut self, t: Token);
+
+    /// A move word `a..b` alone in its item; `alone` if no suffix can join it (`QxP ch`).
+    fn word(&mut self, line: u32, line_start: usize, a: usize, b: usize, alone: bool) {
+        let _ = alone;
+        let t = Token::new(Kind::Word, line, line_start, a, a, b);
+        self.token(t);
+    }
+
+    /// A move number `start..end` (`number` is `u32::MAX` for none) with `dots` dots.
+    fn number(
+        &mut self,
+        line: u32,
+        line_start: usize,
+        start: usize,
+        end: usize,
+        number: u32,
+        dots: u32,
+    ) {
+        let mut t = Token::new(Kind::Number, line, line_start, start, start, end);
+        t.c = number;
+        t.d = dots;
+        self.token(t);
+    }
+
+    /// A comment opened at `start`, whose trimmed text is `a..b`.
+    fn comment(&mut self, line: u32, line_start: usize, start: usize, a: usize, b: usize) {
+        let t = Token::new(Kind::Comment, line, line_start, start, a, b);
+        self.token(t);
+    }
 }
 
 /// A syntax error: where and why.

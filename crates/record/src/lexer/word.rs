@@ -4,18 +4,21 @@ use crate::nag::{glyph_nag, strength_pair, strength_single};
 use crate::result::is_result_bytes;
 
 use super::bytes::{
-    SUFFIXES, is_mark, is_word_byte, maybe_glyph, maybe_result, maybe_suffix, parse_u32,
+    ENDS_JOIN, ENDS_MARK, MAY_GLYPH, MAY_RESULT, MAY_SUFFIX, SUFFIXES, WORD, is_mark, is_word_byte,
+    maybe_glyph, maybe_result, maybe_suffix, parse_u32,
 };
 use super::{Kind, Lexer, More, Stop, Token};
 
 /// What [`Lexer::word`] read.
 pub(super) enum Word {
-    /// One token.
-    One(Token),
-    /// Several tokens, in the item buffer.
+    /// A move word `a..b` alone, with nothing glued to it.
+    Plain(usize, usize),
+    /// A move number ending at the position given, its value (`u32::MAX` for none) and dots.
+    Number(usize, u32, u32),
+    /// Tokens in the item buffer.
     Many,
-    /// A result, which ends the game.
-    Result(Token),
+    /// A result ending at the position given, which ends the game.
+    Result(usize),
 }
 
 /// How a parenthesis glued to a word is read.
@@ -66,11 +69,16 @@ impl Lexer<'_> {
         let s = self.s;
         let i = self.i;
         let mut j = i;
-        while j < s.len() && s[j].is_ascii_digit() {
+        let mut n: u32 = 0;
+        while let Some(&c) = s.get(j) {
+            if !c.is_ascii_digit() {
+                break;
+            }
+            n = n.wrapping_mul(10).wrapping_add((c - b'0') as u32);
             j += 1;
         }
-        if j < s.len() && s[j] == b'.' {
-            return self.number(i, j).map(Word::One);
+        if s.get(j) == Some(&b'.') {
+            return self.number(i, j, n);
         }
         while j < s.len() && is_word_byte(s[j]) {
             j += 1;
@@ -84,9 +92,14 @@ impl Lexer<'_> {
         }
         let end = j;
         let mut m = end;
-        while m > i && is_mark(s[m - 1]) {
-            m -= 1;
+        // The caller saw a word byte at `i`: `end > i`.
+        let (first, last) = (s[i], s[end - 1]);
+        if WORD[last as usize] & ENDS_MARK != 0 {
+            while m > i && is_mark(s[m - 1]) {
+                m -= 1;
+            }
         }
+        let first = WORD[first as usize];
         if m == i {
             // Marks standing alone: `!?`.
             item.clear();
@@ -97,61 +110,73 @@ impl Lexer<'_> {
         }
         let word = &s[i..m];
         if m == end
+            && first & MAY_RESULT != 0
             && maybe_result(word)
             && is_result_bytes(word)
             && (word != b"0-0" || self.tag_or_end_follows(end)?)
         {
             self.i = end;
-            return Ok(Word::Result(self.token(Kind::Result, i, i, end)));
+            return Ok(Word::Result(end));
         }
         if m == end
+            && first & MAY_GLYPH != 0
             && maybe_glyph(word)
             && let Some(n) = glyph_nag(word)
         {
             let mut t = self.token(Kind::Nag, i, i, end);
             t.c = n as u32;
             self.i = end;
-            return Ok(Word::One(t));
+            item.clear();
+            item.push(t);
+            return Ok(Word::Many);
+        }
+        let suffix =
+            after_word && first & MAY_SUFFIX != 0 && maybe_suffix(word) && SUFFIXES.contains(&word);
+        self.i = end;
+        let joins =
+            m < end || s.get(end) == Some(&b'(') || WORD[s[m - 1] as usize] & ENDS_JOIN != 0;
+        if !(joins || suffix) {
+            return Ok(Word::Plain(i, m));
         }
         let mut t = self.token(Kind::Word, i, i, m);
-        if after_word && maybe_suffix(word) && SUFFIXES.contains(&word) {
+        if suffix {
             t.kind = Kind::WordCont;
             t.flag = true;
         }
-        self.i = end;
-        if m < end || s.get(end) == Some(&b'(') || matches!(s[m - 1], b'-' | b'x' | b':') {
+        if joins {
             item.clear();
             item.push(t);
             self.piece_end(item, i, m, end)?;
             return Ok(Word::Many);
         }
-        Ok(Word::One(t))
+        item.clear();
+        item.push(t);
+        Ok(Word::Many)
     }
 
-    /// A move number: digits `s[i..d]` (maybe none) and the dots after them.
-    fn number(&mut self, i: usize, d: usize) -> Result<Token, Stop> {
+    /// A move number: digits `s[i..d]` (maybe none) whose value is `n` if they are few, and
+    /// the dots after them.
+    #[inline(always)]
+    fn number(&mut self, i: usize, d: usize, n: u32) -> Result<Word, Stop> {
         let s = self.s;
         let mut e = d;
-        while e < s.len() && s[e] == b'.' {
+        while s.get(e) == Some(&b'.') {
             e += 1;
         }
         if e == s.len() && !self.eof {
             return Err(Stop::More);
         }
-        let number = if d == i {
-            Some(u32::MAX)
-        } else {
-            parse_u32(&s[i..d]).filter(|&n| n < u32::MAX)
+        let number = match d - i {
+            0 => Some(u32::MAX),
+            1..=9 => Some(n),
+            _ => parse_u32(&s[i..d]).filter(|&n| n < u32::MAX),
         };
         self.i = e;
         let Some(number) = number else {
             return Err(self.number_too_large(i, d));
         };
-        let mut t = self.token(Kind::Number, i, i, e);
-        t.c = number;
-        t.d = (e - d) as u32;
         // What is glued to the number (`1.e4`) is read as the next token.
-        Ok(t)
+        Ok(Word::Number(e, number, (e - d) as u32))
     }
 
     #[cold]
@@ -233,7 +258,13 @@ impl Lexer<'_> {
     /// Marks in parentheses glued to the word just read: `19-23(!?)`.
     fn paren_marks(&mut self, item: &mut Vec<Token>) -> Result<bool, More> {
         let mut found = false;
-        while self.s.get(self.i) == Some(&b'(') {
+        loop {
+            match self.s.get(self.i) {
+                Some(b'(') => {}
+                // Another `(` may follow.
+                None if !self.eof => return Err(More),
+                _ => break,
+            }
             match self.glued_paren(self.i)? {
                 Paren::Marks(end) => {
                     self.marks(item, self.i + 1, end - 1);
