@@ -89,7 +89,10 @@ impl SqliteStore {
             .busy_timeout(Duration::from_secs(5))
             .foreign_keys(true)
             // Checkpoints run in the background (below), not inside a player's commit.
-            .pragma("wal_autocheckpoint", if memory { "1000" } else { "0" });
+            .pragma("wal_autocheckpoint", if memory { "1000" } else { "0" })
+            // After the log starts over, its file is cut back to 16 MB.
+            .pragma("journal_size_limit", "16777216");
+        let checkpoints = options.clone();
         let pool = SqlitePoolOptions::new()
             .max_connections(if memory { 1 } else { 4 })
             .min_connections(1)
@@ -101,35 +104,36 @@ impl SqliteStore {
         let store = SqliteStore { pool };
         store.migrate().await?;
         if !memory {
-            store.start_checkpoints();
+            SqliteStore::start_checkpoints(checkpoints);
         }
         Ok(store)
     }
 
     /// Copies the write-ahead log into the database file every half second, on a connection
-    /// of its own, so that no player's move waits for it. A `PASSIVE` checkpoint never blocks
-    /// readers or writers; the log is truncated when it gets large.
-    fn start_checkpoints(&self) {
-        let pool = self.pool.clone();
+    /// of its own (not one of the pool's), so that no player's request waits for it or for
+    /// its disk flush. `PASSIVE` checkpoints never block anyone; every two seconds a
+    /// `RESTART` one, which may hold writers back for at most 20 ms, lets the log start over,
+    /// since with readers always about it would otherwise only grow.
+    fn start_checkpoints(options: SqliteConnectOptions) {
         tokio::spawn(async move {
+            use sqlx::Connection;
+            let Ok(mut conn) = sqlx::SqliteConnection::connect_with(&options).await else {
+                return;
+            };
+            let _ = sqlx::query("PRAGMA busy_timeout = 20")
+                .execute(&mut conn)
+                .await;
             let mut tick = tokio::time::interval(Duration::from_millis(500));
-            let mut count = 0u32;
-            loop {
+            for n in 1u64.. {
                 tick.tick().await;
-                count += 1;
-                let mode = if count.is_multiple_of(20) {
-                    "TRUNCATE"
+                let mode = if n.is_multiple_of(4) {
+                    "RESTART"
                 } else {
                     "PASSIVE"
                 };
-                if sqlx::query(&format!("PRAGMA wal_checkpoint({mode})"))
-                    .execute(&pool)
-                    .await
-                    .is_err()
-                    && pool.is_closed()
-                {
-                    return;
-                }
+                let _ = sqlx::query(&format!("PRAGMA wal_checkpoint({mode})"))
+                    .fetch_all(&mut conn)
+                    .await;
             }
         });
     }
@@ -211,10 +215,12 @@ impl Store for SqliteStore {
     async fn game(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
         let row = sqlx::query("SELECT * FROM games WHERE id = ?")
             .bind(id)
-            .fetch_optional(&self.pool)
+            // All rows, so the statement runs to its end: a statement left after its first
+            // row would keep a read snapshot open and stop the log from starting over.
+            .fetch_all(&self.pool)
             .await
             .map_err(err)?;
-        Ok(row.as_ref().map(game_from_row))
+        Ok(row.first().map(game_from_row))
     }
 
     async fn moves(&self, id: &str) -> Result<Vec<StoredMove>, StoreError> {
