@@ -14,9 +14,9 @@
 //! counted from the moment its request was due, so a slow answer also counts against the
 //! requests that waited behind it.
 //!
-//! - `analysis`: `POST /api/load` of a real 100-move International game (200 plies is more than
-//!   any game of the file; the longest one, below, has 102 plies) — parsing, replaying and
-//!   writing every move and FEN.
+//! - `analysis`: `POST /api/load` of the longest real game of the shared data, an International
+//!   game of 87 moves (174 plies, with comments) from `nk ronde 02.pdn` — parsing, replaying
+//!   and writing every move with its notation and FEN.
 //! - `moves`: games on one device, each connection playing its own games move after move
 //!   (`POST /api/games/ID/moves`, each stored in SQLite before the answer); a finished game is
 //!   replaced by a new one.
