@@ -46,6 +46,7 @@ mod language;
 mod line;
 mod options;
 mod position;
+mod quick;
 mod san_read;
 mod san_write;
 mod streaming;

@@ -6,7 +6,9 @@
 //! even when several languages are tried); [`resolve`] gives the letters their
 //! meaning in a language and finds the one legal move that fits.
 
-use shakmaty::{CastlingSide, File, Move, Position, Rank, Role, Square};
+use shakmaty::{Bitboard, CastlingSide, Chess, File, Move, Position, Rank, Role, Square};
+
+use crate::quick::{self, Quick};
 
 use crate::error::{MoveError, illegal, no_piece_can_reach};
 use crate::language::{LetterSet, figurine_role, role_name};
@@ -335,11 +337,7 @@ fn in_check_note<P: Position>(pos: &P) -> &'static str {
 /// names exactly one legal move. `None` means "ask `resolve`", which gives
 /// the same move or explains why there is none.
 #[inline]
-pub(crate) fn resolve_quick<P: Position>(
-    pos: &P,
-    parsed: &Parsed,
-    language: Language,
-) -> Option<Move> {
+pub(crate) fn resolve_quick(pos: &Chess, parsed: &Parsed, language: Language) -> Option<Move> {
     let (piece, file, rank, capture, to) = match *parsed {
         Parsed::Normal {
             piece,
@@ -359,6 +357,13 @@ pub(crate) fn resolve_quick<P: Position>(
         Some(Mark::Figurine(role)) => role,
         Some(Mark::Uci(_)) => return None,
     };
+    let origins = file.map_or(Bitboard::FULL, Bitboard::from_file)
+        & rank.map_or(Bitboard::FULL, Bitboard::from_rank);
+    match quick::candidates(pos, role, to, origins) {
+        Quick::One(m) => return Some(m),
+        Quick::NotOne => return None,
+        Quick::Ask => {}
+    }
     let mut candidates = pos.san_candidates(role, to);
     candidates.retain(|m| {
         let from = m.from().unwrap_or(to);
