@@ -70,8 +70,8 @@ impl<M> GameBuilder<M> {
     /// Appends a tag pair.
     pub fn tag(&mut self, name: &str, value: &str, at: Pos) {
         self.game.tags.push(Tag {
-            name: name.to_owned(),
-            value: value.to_owned(),
+            name: name.into(),
+            value: value.into(),
             at,
         });
     }
@@ -98,7 +98,7 @@ impl<M> GameBuilder<M> {
     /// Appends a comment.
     pub fn push_comment(&mut self, text: &str, kind: CommentKind) {
         self.push_extra(Extra::Comment {
-            text: text.to_owned(),
+            text: text.into(),
             kind,
         });
     }
@@ -120,10 +120,16 @@ impl<M> GameBuilder<M> {
     /// Appends any item.
     pub fn push_extra(&mut self, extra: Extra<M>) {
         let line = self.line();
-        match line.nodes.last_mut() {
-            Some(node) => node.after.push(extra),
-            None => line.before.push(extra),
+        let items = match line.nodes.last_mut() {
+            Some(node) => &mut node.after,
+            None => &mut line.before,
+        };
+        if items.capacity() == 0 {
+            // Most moves have one thing after them, if any: room for exactly one, allocated
+            // directly rather than through the growth path.
+            *items = Vec::with_capacity(1);
         }
+        items.push(extra);
     }
 
     /// Opens a variation: the next moves are an alternative to the last move of the current

@@ -2,15 +2,15 @@
 
 use std::fmt;
 
-use crate::Pos;
+use crate::{Pos, Text};
 
 /// One tag pair of a game's header, such as `[White "Tinsley"]`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Tag {
     /// The name, as written (names are case-sensitive).
-    pub name: String,
+    pub name: Text,
     /// The value, with the escapes `\"` and `\\` already undone.
-    pub value: String,
+    pub value: Text,
     /// Where the tag starts in the text it was read from (unknown for tags set by a program).
     pub at: Pos,
 }
@@ -78,12 +78,12 @@ impl Tags {
     }
 
     /// Sets the value of the first tag with this name, or adds the tag at the end.
-    pub fn set(&mut self, name: &str, value: impl Into<String>) {
+    pub fn set(&mut self, name: &str, value: impl Into<Text>) {
         let value = value.into();
         match self.0.iter_mut().find(|t| t.name == name) {
             Some(tag) => tag.value = value,
             None => self.0.push(Tag {
-                name: name.to_owned(),
+                name: name.into(),
                 value,
                 at: Pos::default(),
             }),
@@ -91,12 +91,12 @@ impl Tags {
     }
 
     /// Inserts a tag at `index` (clamped to the length), even if the name is already present.
-    pub fn insert(&mut self, index: usize, name: &str, value: impl Into<String>) {
+    pub fn insert(&mut self, index: usize, name: &str, value: impl Into<Text>) {
         let index = index.min(self.0.len());
         self.0.insert(
             index,
             Tag {
-                name: name.to_owned(),
+                name: name.into(),
                 value: value.into(),
                 at: Pos::default(),
             },
@@ -111,7 +111,7 @@ impl Tags {
     /// Removes the first tag with this name and returns its value.
     pub fn remove(&mut self, name: &str) -> Option<String> {
         let i = self.0.iter().position(|t| t.name == name)?;
-        Some(self.0.remove(i).value)
+        Some(self.0.remove(i).value.into_string())
     }
 
     /// The tags in order.
@@ -162,8 +162,8 @@ impl FromIterator<(String, String)> for Tags {
         Tags(
             iter.into_iter()
                 .map(|(name, value)| Tag {
-                    name,
-                    value,
+                    name: name.into(),
+                    value: value.into(),
                     at: Pos::default(),
                 })
                 .collect(),

@@ -2,6 +2,17 @@
 
 use crate::{Nag, Pos, ResultToken, Tags};
 
+/// The text of a comment: a string that keeps short texts (up to 24 bytes, such as
+/// `[%clk 0:05:00]`) inline, so that a game with a comment on every move does not pay an
+/// allocation for each. It dereferences to `str`.
+///
+/// ```
+/// let text = record::Text::from("[%clk 0:05:00]");
+/// assert_eq!(text, "[%clk 0:05:00]");
+/// assert!(!text.is_heap_allocated());
+/// ```
+pub type Text = compact_str::CompactString;
+
 /// The two ways of writing a comment.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub enum CommentKind {
@@ -72,7 +83,7 @@ pub enum Extra<M> {
     /// A comment, its text trimmed of surrounding white space.
     Comment {
         /// The text.
-        text: String,
+        text: Text,
         /// How it was written.
         kind: CommentKind,
     },

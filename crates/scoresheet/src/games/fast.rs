@@ -378,8 +378,8 @@ impl Visitor for FastVisitor {
             _ => {}
         }
         self.tags.push(Tag {
-            name: name.to_string(),
-            value: value.to_string(),
+            name: name.into(),
+            value: value.into(),
             at,
         });
     }

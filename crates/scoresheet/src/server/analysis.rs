@@ -341,7 +341,7 @@ fn build_line(
         }
         if let Some(c) = main.comment.as_ref().filter(|c| !c.trim().is_empty()) {
             after.push(Extra::Comment {
-                text: c.trim().to_string(),
+                text: c.trim().into(),
                 kind: Default::default(),
             });
         }
@@ -351,7 +351,7 @@ fn build_line(
             let mut side_after = Vec::new();
             if let Some(c) = side.comment.as_ref().filter(|c| !c.trim().is_empty()) {
                 side_after.push(Extra::Comment {
-                    text: c.trim().to_string(),
+                    text: c.trim().into(),
                     kind: Default::default(),
                 });
             }

@@ -193,7 +193,7 @@ impl GameView {
         let mut view = GameView::empty(&start, notation, svg, source);
         view.tags = tags
             .iter()
-            .map(|t| (t.name.clone(), t.value.clone()))
+            .map(|t| (t.name.to_string(), t.value.to_string()))
             .collect();
         view.result = result;
         view.warnings = game.warnings().iter().map(|w| w.to_string()).collect();
