@@ -1,6 +1,6 @@
 //! Building a game tree from the reader's callbacks.
 
-use crate::{CommentKind, Extra, Game, Line, Nag, Node, Pos, ResultToken, Tag};
+use crate::{CommentKind, Extra, Extras, Game, Line, Nag, Node, Pos, ResultToken, Tag};
 
 /// Builds a [`Game`] from a stream of moves and annotations, keeping track of open
 /// variations.
@@ -86,7 +86,7 @@ impl<M> GameBuilder<M> {
         self.line().nodes.push(Node {
             mov,
             at,
-            after: Vec::new(),
+            after: Extras::new(),
         });
     }
 
@@ -120,16 +120,10 @@ impl<M> GameBuilder<M> {
     /// Appends any item.
     pub fn push_extra(&mut self, extra: Extra<M>) {
         let line = self.line();
-        let items = match line.nodes.last_mut() {
-            Some(node) => &mut node.after,
-            None => &mut line.before,
-        };
-        if items.capacity() == 0 {
-            // Most moves have one thing after them, if any: room for exactly one, allocated
-            // directly rather than through the growth path.
-            *items = Vec::with_capacity(1);
+        match line.nodes.last_mut() {
+            Some(node) => node.after.push(extra),
+            None => line.before.push(extra),
         }
-        items.push(extra);
     }
 
     /// Opens a variation: the next moves are an alternative to the last move of the current

@@ -72,8 +72,12 @@ pub struct Node<M> {
     pub at: Pos,
     /// What follows the move, in order. A [`Extra::Variation`] here is an alternative to this
     /// move (it starts from the position before it).
-    pub after: Vec<Extra<M>>,
+    pub after: Extras<M>,
 }
+
+/// What follows a move: a vector that holds one item without an allocation (most moves have
+/// nothing after them, or one comment). It dereferences to a slice and has `push`.
+pub type Extras<M> = smallvec::SmallVec<[Extra<M>; 1]>;
 
 /// Anything written between moves.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -169,10 +173,10 @@ impl<M> Extra<M> {
     }
 }
 
-fn map_extras<M, N, E>(
-    extras: Vec<Extra<M>>,
+fn map_extras<M, N, E, C: FromIterator<Extra<N>>>(
+    extras: impl IntoIterator<Item = Extra<M>>,
     f: &mut impl FnMut(M) -> Result<N, E>,
-) -> Result<Vec<Extra<N>>, E> {
+) -> Result<C, E> {
     extras
         .into_iter()
         .map(|e| {

@@ -473,15 +473,15 @@ impl LineReader {
     }
 
     /// Takes over the items written between moves; a side line is read from `before_move`.
-    fn extras(
+    fn extras<C: Default + Extend<Extra<ChessMove>>>(
         &mut self,
-        items: Vec<Extra<String>>,
+        items: impl IntoIterator<Item = Extra<String>>,
         before_move: &Chess,
         ply: usize,
-    ) -> Result<Vec<Extra<ChessMove>>, GameError> {
-        let mut out = Vec::with_capacity(items.len());
+    ) -> Result<C, GameError> {
+        let mut out = C::default();
         for item in items {
-            out.push(match item {
+            out.extend(Some(match item {
                 Extra::Nag(n) => Extra::Nag(n),
                 Extra::Comment { text, kind } => Extra::Comment { text, kind },
                 Extra::Escape(text) => Extra::Escape(text),
@@ -489,7 +489,7 @@ impl LineReader {
                 Extra::Variation(line) => {
                     Extra::Variation(self.line(line, before_move, ply, false)?.0)
                 }
-            });
+            }));
         }
         Ok(out)
     }
@@ -573,11 +573,11 @@ fn write_line(line: &Line<ChessMove>, start: &Chess, options: &MoveOptions) -> L
     Line { before, nodes }
 }
 
-fn write_extras(
+fn write_extras<C: FromIterator<Extra<String>>>(
     items: &[Extra<ChessMove>],
     before_move: &Chess,
     options: &MoveOptions,
-) -> Vec<Extra<String>> {
+) -> C {
     items
         .iter()
         .map(|item| match item {

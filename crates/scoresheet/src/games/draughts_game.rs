@@ -362,16 +362,16 @@ impl Walker {
 
     /// Maps the items between moves. A variation is an alternative to the move before it, so
     /// it starts from `alternative_to` with ply index `ply`; a setup command changes `pos`.
-    fn extras(
+    fn extras<C: Default + Extend<Extra<Move>>>(
         &mut self,
         items: &[Extra<String>],
         pos: &mut Position,
         alternative_to: Position,
         ply: u32,
-    ) -> Result<Vec<Extra<Move>>, GameError> {
-        let mut out = Vec::with_capacity(items.len());
+    ) -> Result<C, GameError> {
+        let mut out = C::default();
         for item in items {
-            out.push(match item {
+            out.extend(Some(match item {
                 Extra::Nag(n) => Extra::Nag(*n),
                 Extra::Comment { text, kind } => Extra::Comment {
                     text: text.clone(),
@@ -390,7 +390,7 @@ impl Walker {
                     }
                 }
                 Extra::Variation(line) => Extra::Variation(self.line(line, alternative_to, ply)?.0),
-            });
+            }));
         }
         Ok(out)
     }
@@ -506,12 +506,12 @@ fn write_line(line: &Line<Move>, mut pos: Position, style: &MoveStyle) -> Line<S
     Line { before, nodes }
 }
 
-fn write_extras(
+fn write_extras<C: FromIterator<Extra<String>>>(
     items: &[Extra<Move>],
     pos: &mut Position,
     alternative_to: Position,
     style: &MoveStyle,
-) -> Vec<Extra<String>> {
+) -> C {
     items
         .iter()
         .map(|item| match item {

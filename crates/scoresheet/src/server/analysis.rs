@@ -5,7 +5,9 @@ use axum::Json;
 use axum::extract::Query;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
-use record::{Collect, Extra, Game, Line, Node, ReadError, Reader, ResultToken, Tags, Visitor};
+use record::{
+    Collect, Extra, Extras, Game, Line, Node, ReadError, Reader, ResultToken, Tags, Visitor,
+};
 use serde::Deserialize;
 
 use crate::games::{
@@ -335,7 +337,7 @@ fn build_line(
             .collect();
         let Some(main) = children.first() else { break };
         let (mv, next) = resolve(&pos, &main.mv)?;
-        let mut after = Vec::new();
+        let mut after = Extras::new();
         for nag in &main.nags {
             after.push(Extra::Nag(record::Nag(*nag)));
         }
@@ -348,7 +350,7 @@ fn build_line(
         for side in &children[1..] {
             let mut variation = build_line(nodes, side.id, &resolve(&pos, &side.mv)?.1, depth + 1)?;
             let (side_move, _) = resolve(&pos, &side.mv)?;
-            let mut side_after = Vec::new();
+            let mut side_after = Extras::new();
             if let Some(c) = side.comment.as_ref().filter(|c| !c.trim().is_empty()) {
                 side_after.push(Extra::Comment {
                     text: c.trim().into(),
@@ -490,7 +492,10 @@ fn map_line<M, N>(line: Line<M>, f: &dyn Fn(M) -> Option<N>) -> Option<Line<N>> 
     Some(Line { before, nodes })
 }
 
-fn map_extras<M, N>(items: Vec<Extra<M>>, f: &dyn Fn(M) -> Option<N>) -> Option<Vec<Extra<N>>> {
+fn map_extras<M, N, C: FromIterator<Extra<N>>>(
+    items: impl IntoIterator<Item = Extra<M>>,
+    f: &dyn Fn(M) -> Option<N>,
+) -> Option<C> {
     items
         .into_iter()
         .map(|e| {
