@@ -61,7 +61,8 @@ impl EnglishReader {
     fn try_read(&mut self, pos: &Chess, word: &str) -> Option<Move> {
         let parsed = san_read::parse(word).ok()?;
         let letters = parsed.letters();
-        if !letters.is_subset(Language::English.letter_set()) {
+        const ENGLISH: LetterSet = Language::English.letter_set();
+        if !letters.is_subset(ENGLISH) {
             return None;
         }
         self.used = LetterSet(self.used.0 | letters.0);

@@ -170,8 +170,10 @@ impl<M> GameBuilder<M> {
     /// Closes any open variation and returns the game, leaving the builder empty.
     pub fn finish(&mut self) -> Game<M> {
         while self.end_variation() {}
-        // Games of a file tend to have similar sizes; a little room to spare saves copies.
-        self.last_moves = (self.game.moves.nodes.len() + 8).min(1024);
+        // Games of a file tend to have similar sizes: room for half as many again as the last
+        // one saves most copies of a growing list.
+        let moves = self.game.moves.nodes.len();
+        self.last_moves = (moves + moves / 2).clamp(16, 1024);
         self.last_tags = (self.game.tags.len() + 1).min(64);
         std::mem::take(&mut self.game)
     }
