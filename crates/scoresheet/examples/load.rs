@@ -15,8 +15,9 @@
 //! requests that waited behind it.
 //!
 //! - `analysis`: `POST /api/load` of the longest real game of the shared data, an International
-//!   game of 87 moves (174 plies, with comments) from `nk ronde 02.pdn` — parsing, replaying
-//!   and writing every move with its notation and FEN.
+//!   game of 87 moves from `nk ronde 02.pdn` (174 plies in the main line, 213 moves with its
+//!   side lines, and comments): parsing, replaying and writing every move with its notation and
+//!   FEN.
 //! - `moves`: games on one device, each connection playing its own games move after move
 //!   (`POST /api/games/ID/moves`, each stored in SQLite before the answer); a finished game is
 //!   replaced by a new one.
@@ -89,19 +90,17 @@ impl Conn {
     }
 }
 
-/// The longest game (102 plies) of nk2003-amsterdam.pdn, an International tournament.
-fn hundred_move_game() -> String {
+/// The seventh and last game of `nk ronde 02.pdn` (International, 174 plies in the main line,
+/// 213 moves with its side lines, with comments), the longest game of the shared data.
+fn longest_game() -> String {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/data/draughts/pdn-spec-games/succeed/nk2003-amsterdam.pdn"
+        "/../../../shared/data/draughts/pdn-spec-games/succeed/nk ronde 02.pdn"
     );
-    let text = std::fs::read_to_string(path).expect("shared data");
-    let games: Vec<&str> = text.split("\n[Event").collect();
-    let longest = games
-        .iter()
-        .max_by_key(|g| g.matches('-').count() + g.matches('x').count())
-        .unwrap();
-    format!("[Event{longest}")
+    let bytes = std::fs::read(path).expect("shared data");
+    let text = String::from_utf8_lossy(&bytes);
+    let last = text.rfind("[Event").expect("a game");
+    text[last..].to_string()
 }
 
 fn percentile(sorted: &[Duration], p: f64) -> Duration {
@@ -121,7 +120,7 @@ fn main() {
     let connections: usize = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(64);
     let seconds: u64 = args.get(4).and_then(|s| s.parse().ok()).unwrap_or(20);
     let rate: Option<f64> = args.get(5).and_then(|s| s.parse().ok());
-    let game = hundred_move_game();
+    let game = longest_game();
     let load_body =
         serde_json::json!({ "rules": "international", "start": "pdn", "text": game }).to_string();
     {
@@ -133,7 +132,7 @@ fn main() {
             .unwrap_or(0);
         assert_eq!(status, 200, "{body}");
         eprintln!(
-            "{mode}: {connections} connections for {seconds} s, rate {rate:?}; the loaded game has {plies} plies"
+            "{mode}: {connections} connections for {seconds} s, rate {rate:?}; the loaded game has {plies} moves in all its lines"
         );
     }
     let latencies = Arc::new(Mutex::new(Vec::<Duration>::new()));
