@@ -3,7 +3,8 @@
 //!
 //! - Chess: scoresheet's reader (record + chess-notation, keeping comments, variations and
 //!   every token) against pgn-reader with shakmaty's SAN validation (its `validate` example),
-//!   on the two PGN files of ../shared/data/chess.
+//!   on the two PGN files of ../shared/data/chess; and
+//!   python-chess (PyPI `chess`, when installed) reading the same files with `read_game`.
 //! - Draughts: scoresheet on american-tinsley.pdn repeated 100 times, and pydraughts (PyPI,
 //!   when installed) reading and replaying the same games.
 //!
@@ -85,6 +86,24 @@ fn pydraughts(path: &Path, games: usize) -> Option<f64> {
     String::from_utf8(out.stdout).ok()?.trim().parse().ok()
 }
 
+/// python-chess (PyPI `chess`, when installed) reading every game of a file with
+/// `chess.pgn.read_game`, which parses and checks each move; games per second.
+fn python_chess(path: &Path) -> Option<f64> {
+    let script = format!(
+        "import time, chess.pgn\nt = time.perf_counter()\nn = 0\n\
+         with open({path:?}, encoding='utf-8-sig') as f:\n    \
+         while chess.pgn.read_game(f) is not None:\n        n += 1\n\
+         print(n / (time.perf_counter() - t))\n",
+        path = path.to_string_lossy()
+    );
+    let out = Command::new("python3")
+        .arg("-c")
+        .arg(script)
+        .output()
+        .ok()?;
+    String::from_utf8(out.stdout).ok()?.trim().parse().ok()
+}
+
 fn main() {
     if std::env::args().any(|a| a == "--list") {
         return;
@@ -122,6 +141,13 @@ fn main() {
             "  ratio scoresheet/pgn-reader speed: {:.2}",
             theirs.2 / ours.2
         );
+        match python_chess(&shared(name)) {
+            Some(rate) => println!(
+                "  python-chess read_game: {rate:.0} games/s; ratio scoresheet/python-chess: {:.0}",
+                ours.0 as f64 / ours.2 / rate
+            ),
+            None => println!("  python-chess not available (pip install chess)"),
+        }
     }
 
     println!("draughts: scoresheet check pipeline on american-tinsley.pdn x100");
