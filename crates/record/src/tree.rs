@@ -2,9 +2,9 @@
 
 use crate::{Nag, Pos, ResultToken, Tags};
 
-/// The text of a comment: a string that keeps short texts (up to 24 bytes, such as
-/// `[%clk 0:05:00]`) inline, so that a game with a comment on every move does not pay an
-/// allocation for each. It dereferences to `str`.
+/// The text of a comment, a tag name or a tag value: a string that keeps short texts (up to
+/// 24 bytes, such as `[%clk 0:05:00]` or `Rated Blitz game`) inline, so that a game with a
+/// comment on every move does not pay an allocation for each. It dereferences to `str`.
 ///
 /// ```
 /// let text = record::Text::from("[%clk 0:05:00]");
