@@ -168,22 +168,20 @@ async fn fresh<'a>(
         .await
         .map_err(db)?
         .ok_or_else(|| ApiError::not_found(format!("no game {id}")))?;
-    if slot
-        .as_ref()
-        .is_none_or(|l| l.moves.len() as i64 != game.plies)
-    {
-        let moves = app.store.moves(id).await.map_err(db)?;
-        let played = PlayedGame::replay(&game, &moves)
-            .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "broken-game", e))?;
-        *slot = Some(LiveGame {
-            game: game.clone(),
-            moves,
-            played,
-        });
+    match slot {
+        Some(live) if live.moves.len() as i64 == game.plies => live.game = game,
+        _ => {
+            let moves = app.store.moves(id).await.map_err(db)?;
+            let played = PlayedGame::replay(&game, &moves)
+                .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "broken-game", e))?;
+            *slot = Some(LiveGame {
+                game,
+                moves,
+                played,
+            });
+        }
     }
-    let live = slot.as_mut().expect("filled above");
-    live.game = game;
-    Ok(live)
+    Ok(slot.as_mut().expect("filled above"))
 }
 
 /// Checks and stores the next move of a game whose slot is locked. `Ok(None)` when the store
@@ -619,20 +617,35 @@ pub async fn resign(
         result: result_for(rules, Some(winner)),
         reason: "resigned".into(),
     };
-    if !app
-        .store
-        .finish(&id, game.plies, &finish)
-        .await
-        .map_err(db)?
-    {
-        return Err(ApiError::new(
+    finish_game(&app, &id, game.plies, &finish).await?;
+    changed(&app, &id, you).await
+}
+
+/// Ends a game at `plies` moves; refused (409) when a move came in meanwhile.
+async fn finish_game(
+    app: &AppState,
+    id: &str,
+    plies: i64,
+    finish: &Finish,
+) -> Result<(), ApiError> {
+    if app.store.finish(id, plies, finish).await.map_err(db)? {
+        Ok(())
+    } else {
+        Err(ApiError::new(
             StatusCode::CONFLICT,
             "turn-taken",
             "the game moved on; try again",
-        ));
+        ))
     }
-    publish(&app, &id).await;
-    Ok(Json(game_info(&app, &id, secret.as_deref()).await?.0))
+}
+
+/// After a change by player `you`: the game's new state, sent to its followers and returned
+/// to the player (loaded once for both).
+async fn changed(app: &AppState, id: &str, you: &'static str) -> Result<Json<GameInfo>, ApiError> {
+    let (mut info, _) = game_info(app, id, None).await?;
+    publish_info(app, &info);
+    info.you = Some(you);
+    Ok(Json(info))
 }
 
 #[derive(Debug, Deserialize)]
@@ -673,12 +686,7 @@ pub async fn draw(
     let side = if you == "both" { info.turn } else { you };
     match req.action.as_str() {
         // On one device both players are at the screen: an offer there is agreed at once.
-        "offer" if you == "both" => {
-            app.store
-                .finish(&id, game.plies, &agreed)
-                .await
-                .map_err(db)?;
-        }
+        "offer" if you == "both" => finish_game(&app, &id, game.plies, &agreed).await?,
         "offer" if game.mode == "computer" => {
             let moves = app.store.moves(&id).await.map_err(db)?;
             let played = PlayedGame::replay(&game, &moves)
@@ -688,10 +696,7 @@ pub async fn draw(
                 .await
                 .unwrap_or(false);
             if accepts {
-                app.store
-                    .finish(&id, game.plies, &agreed)
-                    .await
-                    .map_err(db)?;
+                finish_game(&app, &id, game.plies, &agreed).await?;
             } else {
                 return Err(ApiError::new(
                     StatusCode::CONFLICT,
@@ -706,12 +711,7 @@ pub async fn draw(
             .await
             .map_err(db)?,
         "accept" => match game.draw_offer.as_deref() {
-            Some(by) if by != side => {
-                app.store
-                    .finish(&id, game.plies, &agreed)
-                    .await
-                    .map_err(db)?;
-            }
+            Some(by) if by != side => finish_game(&app, &id, game.plies, &agreed).await?,
             _ => {
                 return Err(ApiError::new(
                     StatusCode::CONFLICT,
@@ -727,8 +727,7 @@ pub async fn draw(
             )));
         }
     }
-    publish(&app, &id).await;
-    Ok(Json(game_info(&app, &id, secret.as_deref()).await?.0))
+    changed(&app, &id, you).await
 }
 
 /// Sends a game's new state (without `you`) to everyone following it, if anyone is.
@@ -746,10 +745,8 @@ pub async fn publish(app: &AppState, id: &str) {
     if !app.hub.has_listeners(id) {
         return;
     }
-    if let Ok((info, _)) = game_info(app, id, None).await
-        && let Ok(json) = serde_json::to_string(&info)
-    {
-        app.hub.publish(id, json);
+    if let Ok((info, _)) = game_info(app, id, None).await {
+        publish_info(app, &info);
     }
 }
 
