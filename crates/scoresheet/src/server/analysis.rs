@@ -337,26 +337,16 @@ fn build_line(
             .collect();
         let Some(main) = children.first() else { break };
         let (mv, next) = resolve(&pos, &main.mv)?;
-        let mut after = Extras::new();
-        for nag in &main.nags {
-            after.push(Extra::Nag(record::Nag(*nag)));
-        }
-        if let Some(c) = main.comment.as_ref().filter(|c| !c.trim().is_empty()) {
-            after.push(Extra::Comment {
-                text: c.trim().into(),
-                kind: Default::default(),
-            });
-        }
+        let mut after: Extras<_> = main
+            .nags
+            .iter()
+            .map(|n| Extra::Nag(record::Nag(*n)))
+            .collect();
+        after.extend(comment_of(main));
         for side in &children[1..] {
-            let mut variation = build_line(nodes, side.id, &resolve(&pos, &side.mv)?.1, depth + 1)?;
-            let (side_move, _) = resolve(&pos, &side.mv)?;
-            let mut side_after = Extras::new();
-            if let Some(c) = side.comment.as_ref().filter(|c| !c.trim().is_empty()) {
-                side_after.push(Extra::Comment {
-                    text: c.trim().into(),
-                    kind: Default::default(),
-                });
-            }
+            let (side_move, side_pos) = resolve(&pos, &side.mv)?;
+            let mut variation = build_line(nodes, side.id, &side_pos, depth + 1)?;
+            let side_after = comment_of(side).into_iter().collect();
             variation.nodes.insert(
                 0,
                 Node {
@@ -386,6 +376,15 @@ fn build_line(
 enum AnyMoveOrNull {
     Move(AnyMove),
     Null,
+}
+
+/// The comment of an exported node as an item of the tree, when it has one.
+fn comment_of<M>(node: &ExportNode) -> Option<Extra<M>> {
+    let text = node.comment.as_deref()?.trim();
+    (!text.is_empty()).then(|| Extra::Comment {
+        text: text.into(),
+        kind: Default::default(),
+    })
 }
 
 fn resolve(pos: &AnyPosition, id: &str) -> Result<(AnyMoveOrNull, AnyPosition), ApiError> {

@@ -244,7 +244,7 @@ pub fn winner_of(rules: Rules, result: &str) -> Option<&'static str> {
     match rules {
         Rules::Draughts(v) => crate::games::Outcome::parse(result, &v)
             .and_then(|o| o.winner())
-            .map(|c| if c == Color::White { "white" } else { "black" }),
+            .map(Color::name),
         Rules::Chess => match result {
             "1-0" => Some("white"),
             "0-1" => Some("black"),
