@@ -51,6 +51,27 @@ struct Report<'a> {
     warnings: Vec<Problem>,
 }
 
+impl<'a> Report<'a> {
+    /// A good game's report, the details still to fill in.
+    fn new(file: &'a str, game: u64, at: record::Pos) -> Report<'a> {
+        Report {
+            file,
+            game,
+            line: at.line,
+            column: at.column,
+            ok: true,
+            variant: None,
+            variant_source: None,
+            plies: None,
+            reading: None,
+            result: None,
+            winner: None,
+            error: None,
+            warnings: Vec::new(),
+        }
+    }
+}
+
 #[derive(Debug, Serialize)]
 struct Problem {
     line: u32,
@@ -102,10 +123,7 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
         let bytes = input.read.clone();
         let mut reader = Reader::new(input.reader);
         let mut one_pass = OnePass::new(options);
-        loop {
-            let Some(read) = one_pass.next(&mut reader) else {
-                break;
-            };
+        while let Some(read) = one_pass.next(&mut reader) {
             let number = reader.game_count();
             let report = match read {
                 Ok(game) => {
@@ -113,21 +131,7 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
                         ReadGame::Game(g) => g.at(),
                         ReadGame::Bad(e) => e.at,
                     };
-                    let mut report = Report {
-                        file: &input.name,
-                        game: number,
-                        line: at.line,
-                        column: at.column,
-                        ok: true,
-                        variant: None,
-                        variant_source: None,
-                        plies: None,
-                        reading: None,
-                        result: None,
-                        winner: None,
-                        error: None,
-                        warnings: Vec::new(),
-                    };
+                    let mut report = Report::new(&input.name, number, at);
                     match game {
                         ReadGame::Game(any) => {
                             report.variant = Some(any.rules().name());
@@ -143,13 +147,7 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
                                 }
                                 AnyGame::Chess(g) => {
                                     report.result = g.result_text().map(str::to_string);
-                                    report.winner = g.winner().map(|c| {
-                                        if c == shakmaty::Color::White {
-                                            "white"
-                                        } else {
-                                            "black"
-                                        }
-                                    });
+                                    report.winner = g.winner().map(|c| c.fold_wb("white", "black"));
                                     report.reading =
                                         Some(format!("{} ({})", g.notation, g.language.name()));
                                     (
@@ -178,17 +176,7 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
                     message,
                     game_number,
                 }) => Report {
-                    file: &input.name,
-                    game: game_number,
-                    line: at.line,
-                    column: at.column,
                     ok: false,
-                    variant: None,
-                    variant_source: None,
-                    plies: None,
-                    reading: None,
-                    result: None,
-                    winner: None,
                     error: Some(Problem {
                         line: at.line,
                         column: at.column,
@@ -196,7 +184,7 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
                         r#move: None,
                         message,
                     }),
-                    warnings: Vec::new(),
+                    ..Report::new(&input.name, game_number, at)
                 },
                 Err(ReadError::Io(e)) => {
                     eprintln!("scoresheet: {}: {e}", input.name);
