@@ -207,37 +207,53 @@ impl FastVisitor {
         }
     }
 
+    /// Hands an annotation to the builder of the game's family, or to both while the family
+    /// is not known yet.
+    fn each_builder(
+        &mut self,
+        draughts: impl FnOnce(&mut GameBuilder<draughts::Move>),
+        chess: impl FnOnce(&mut GameBuilder<ChessMove>),
+    ) {
+        match self.family {
+            Family::Draughts(_) => draughts(&mut self.draughts),
+            Family::Chess(_) => chess(&mut self.chess),
+            Family::Undecided => {
+                draughts(&mut self.draughts);
+                chess(&mut self.chess);
+            }
+        }
+    }
+
     fn give_up(&mut self) -> Flow {
         self.fallback = true;
         Flow::SkipGame
     }
 
-    /// Chooses the family from what is known before any move, if that is enough.
-    fn decide_before_moves(&mut self) -> Option<bool> {
+    /// Chooses the family from what is known before any move, if that is enough (else the
+    /// first move decides). `false` when this reader leaves the game to the general one.
+    fn decide_before_moves(&mut self) -> bool {
         if self.options.chess.notation.is_some() || self.options.chess.language.is_some() {
-            return None;
+            return false;
         }
         if let Some(gt) = &self.game_type {
             if gt.trim().split(',').next().map(str::trim) == Some("0") {
-                return None;
+                return false;
             }
             return match variant_from_game_type(gt) {
-                Ok(v) => self
-                    .start_draughts(v, VariantSource::GameType)
-                    .then_some(true),
-                Err(_) => None,
+                Ok(v) => self.start_draughts(v, VariantSource::GameType, false),
+                Err(_) => false,
             };
         }
         match self.options.rules {
-            Some(Rules::Chess) => self.start_chess().then_some(true),
-            Some(Rules::Draughts(v)) => self
-                .start_draughts(v, VariantSource::Selected)
-                .then_some(true),
-            None => Some(false),
+            Some(Rules::Chess) => self.start_chess(),
+            Some(Rules::Draughts(v)) => self.start_draughts(v, VariantSource::Selected, false),
+            None => true,
         }
     }
 
-    fn start_draughts(&mut self, variant: Variant, source: VariantSource) -> bool {
+    /// Starts replaying under `variant`. `fen_ten`: the FEN tag names squares of a 10x10
+    /// board, one of the facts a guessed variant is checked against at the end.
+    fn start_draughts(&mut self, variant: Variant, source: VariantSource, fen_ten: bool) -> bool {
         let start = match &self.fen {
             Some(text) => match Fen::parse(text, variant) {
                 Ok(Fen {
@@ -257,7 +273,7 @@ impl FastVisitor {
             prev: start,
             stack: Vec::new(),
             main_words: 0,
-            ten: false,
+            ten: fen_ten,
             algebraic: false,
             colon: false,
         });
@@ -311,7 +327,7 @@ impl FastVisitor {
         let ten = fen_ten || board_size_hint(None, [word]) == BoardSize::Ten;
         let algebraic = word.starts_with(|c: char| c.is_ascii_alphabetic());
         let guess = inference_order_from(ten, algebraic, word.contains(':'))[0];
-        self.start_draughts(guess, VariantSource::Inferred)
+        self.start_draughts(guess, VariantSource::Inferred, fen_ten)
     }
 
     fn draughts_move(&mut self, text: &str, at: Pos) -> Flow {
@@ -385,9 +401,10 @@ impl Visitor for FastVisitor {
     }
 
     fn begin_movetext(&mut self) -> Flow {
-        match self.decide_before_moves() {
-            None => self.give_up(),
-            Some(_) => Flow::Continue,
+        if self.decide_before_moves() {
+            Flow::Continue
+        } else {
+            self.give_up()
         }
     }
 
@@ -403,19 +420,14 @@ impl Visitor for FastVisitor {
     }
 
     fn nag(&mut self, nag: Nag, _at: Pos) {
-        self.draughts.push_nag(nag);
-        self.chess.push_nag(nag);
+        self.each_builder(|b| b.push_nag(nag), |b| b.push_nag(nag));
     }
 
     fn comment(&mut self, text: &str, kind: CommentKind, _at: Pos) {
-        match self.family {
-            Family::Draughts(_) => self.draughts.push_comment(text, kind),
-            Family::Chess(_) => self.chess.push_comment(text, kind),
-            Family::Undecided => {
-                self.draughts.push_comment(text, kind);
-                self.chess.push_comment(text, kind);
-            }
-        }
+        self.each_builder(
+            |b| b.push_comment(text, kind),
+            |b| b.push_comment(text, kind),
+        );
     }
 
     fn begin_variation(&mut self, _at: Pos) -> Flow {
@@ -460,13 +472,11 @@ impl Visitor for FastVisitor {
     }
 
     fn escape(&mut self, line: &str, _at: Pos) {
-        self.draughts.push_escape(line);
-        self.chess.push_escape(line);
+        self.each_builder(|b| b.push_escape(line), |b| b.push_escape(line));
     }
 
     fn result(&mut self, text: &str, at: Pos) {
-        self.draughts.set_result(text, at);
-        self.chess.set_result(text, at);
+        self.each_builder(|b| b.set_result(text, at), |b| b.set_result(text, at));
     }
 
     fn end_game(&mut self) -> Option<AnyGame> {
@@ -477,15 +487,10 @@ impl Visitor for FastVisitor {
         }
         match std::mem::replace(&mut self.family, Family::Undecided) {
             Family::Draughts(d) => {
-                if d.source == VariantSource::Inferred {
-                    let fen_ten = self
-                        .fen
-                        .as_deref()
-                        .is_some_and(|f| board_size_hint(Some(f), []) == BoardSize::Ten);
-                    if inference_order_from(fen_ten || d.ten, d.algebraic, d.colon)[0] != d.variant
-                    {
-                        return None;
-                    }
+                if d.source == VariantSource::Inferred
+                    && inference_order_from(d.ten, d.algebraic, d.colon)[0] != d.variant
+                {
+                    return None;
                 }
                 Some(AnyGame::Draughts(DraughtsGame::from_replay(
                     draughts_game,
