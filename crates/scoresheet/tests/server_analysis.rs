@@ -265,6 +265,8 @@ fn pages_answer_in_the_visitors_language() {
     let r = common::request(s.addr, "GET", "/analysis", &[("Cookie", "lang=es")], None);
     assert!(r.body.contains("<html lang=\"es\""));
     assert_eq!(s.get("/no/such/page").status, 404);
-    let v: Value = s.get("/static/style.css").body.len().into();
-    assert!(v.as_u64().unwrap() > 0);
+    let css = s.get("/static/style.css");
+    assert_eq!(css.status, 200);
+    assert_eq!(css.header("content-type"), Some("text/css; charset=utf-8"));
+    assert!(!css.body.is_empty());
 }

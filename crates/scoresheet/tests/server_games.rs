@@ -339,7 +339,8 @@ fn downloaded_pdn_reads_back_as_the_same_game_for_each_variant() {
         let g = s.get(&format!("/api/games/{id}")).json();
         if g["status"] != "finished" {
             // The side to move resigns, so that the game has a result to check.
-            s.post_as(&format!("/api/games/{id}/resign"), &secret, "{}");
+            let resign = s.post_as(&format!("/api/games/{id}/resign"), &secret, "{}");
+            assert_eq!(resign.status, 200, "{rules}: {}", resign.body);
         }
         let g = s.get(&format!("/api/games/{id}")).json();
         let r = s.get(&format!("/api/games/{id}/pdn"));
