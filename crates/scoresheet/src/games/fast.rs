@@ -49,6 +49,7 @@ pub enum ReadGame {
 /// ```
 pub struct OnePass {
     visitor: FastVisitor,
+    fallbacks: u64,
 }
 
 impl OnePass {
@@ -56,7 +57,14 @@ impl OnePass {
     pub fn new(options: ReadOptions) -> OnePass {
         OnePass {
             visitor: FastVisitor::new(options),
+            fallbacks: 0,
         }
+    }
+
+    /// How many games so far this reader left to the general reader (a language other than
+    /// English, descriptive notation, a move that does not replay, ...).
+    pub fn fallbacks(&self) -> u64 {
+        self.fallbacks
     }
 
     /// The next game, or `None` at the end.
@@ -73,6 +81,7 @@ impl OnePass {
             Some(game) => ReadGame::Game(Box::new(game)),
             None => {
                 // The general way, on this game's text alone, placed where the game is.
+                self.fallbacks += 1;
                 let base = self.visitor.at;
                 let raw = reader.last_game_raw();
                 let mut again = Reader::from_bytes(raw);
