@@ -5,7 +5,7 @@
 mod common;
 
 use common::{Server, temp_database};
-use serde_json::{Value, json};
+use serde_json::json;
 
 fn load(s: &Server, rules: &str, start: &str, text: &str) -> common::Response {
     s.post(

@@ -8,7 +8,7 @@ use chess_notation::{
     DescriptiveSystem, Language, LineError, Notation, ReadHint, WriteOptions as MoveOptions,
     position_from_fen, read_line, read_line_as, write_move,
 };
-use record::{Extra, Game, Line, Node, Pos, ResultToken, WriteOptions};
+use record::{Extra, Game, Line, Node, WriteOptions};
 use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, KnownOutcome, Move, Position, fen::Fen};
 
 use super::error::{GameError, Ply};
@@ -159,27 +159,23 @@ impl ChessGame {
             at,
         } = game;
         let (moves, end) = reader.main_line(moves, &start)?;
-        let notation = reader.notation.unwrap_or(Notation::San);
-        let language = reader.language.unwrap_or(Language::English);
-        let mut g = ChessGame {
-            variant,
-            start,
-            game: Game {
+        Ok(ChessGame::from_replay(
+            Game {
                 tags,
                 moves,
                 result,
                 at,
             },
+            variant,
+            start,
             end,
-            notation,
-            language,
-            warnings: Vec::new(),
-        };
-        g.warnings = g.result_warnings();
-        Ok(g)
+            reader.notation.unwrap_or(Notation::San),
+            reader.language.unwrap_or(Language::English),
+        ))
     }
 
-    /// A game replayed elsewhere (the one-pass reader); the warnings are computed here.
+    /// A replayed game (by [`ChessGame::read`] or the one-pass reader); the warnings are
+    /// computed here.
     pub(crate) fn from_replay(
         game: Game<ChessMove>,
         variant: ChessVariant,
@@ -211,10 +207,9 @@ impl ChessGame {
 
     /// The winner, if the result says one side won.
     pub fn winner(&self) -> Option<Color> {
-        match KnownOutcome::from_ascii(self.result_text()?.trim().as_bytes()).ok()? {
-            KnownOutcome::Decisive { winner } => Some(winner),
-            KnownOutcome::Draw => None,
-        }
+        KnownOutcome::from_ascii(self.result_text()?.trim().as_bytes())
+            .ok()?
+            .winner()
     }
 
     /// Number of moves (plies) in the main line.
@@ -249,22 +244,17 @@ impl ChessGame {
             .map(|t| t.at)
             .or(tag.map(|t| t.at))
             .unwrap_or_default();
-        if let Some(said) = self.result_text().and_then(known) {
-            let actual = if self.end.is_checkmate() {
-                Some(KnownOutcome::Decisive {
-                    winner: !self.end.turn(),
-                })
-            } else if self.end.is_stalemate() {
-                Some(KnownOutcome::Draw)
+        // Only a final position without legal moves (checkmate or stalemate) says who won.
+        if let Some(said) = self.result_text().and_then(known)
+            && self.end.legal_moves().is_empty()
+        {
+            let (what, actual) = if self.end.is_check() {
+                let winner = !self.end.turn();
+                ("checkmate", KnownOutcome::Decisive { winner })
             } else {
-                None
+                ("stalemate", KnownOutcome::Draw)
             };
-            if let Some(actual) = actual.filter(|a| *a != said) {
-                let what = if self.end.is_checkmate() {
-                    "checkmate"
-                } else {
-                    "stalemate"
-                };
+            if actual != said {
                 out.push(GameError::at(
                     at,
                     format!("the game ends in {what} ({actual}) but the result says {said}"),
@@ -595,20 +585,6 @@ fn write_extras<C: FromIterator<Extra<String>>>(
             Extra::Variation(line) => Extra::Variation(write_line(line, before_move, options)),
         })
         .collect()
-}
-
-/// A result token in a chess game's convention, for games built by a program.
-pub fn chess_result(winner: Option<Color>, finished: bool) -> ResultToken {
-    let text = match (finished, winner) {
-        (false, _) => "*",
-        (true, Some(Color::White)) => "1-0",
-        (true, Some(Color::Black)) => "0-1",
-        (true, None) => "1/2-1/2",
-    };
-    ResultToken {
-        text: text.into(),
-        at: Pos::default(),
-    }
 }
 
 #[cfg(test)]

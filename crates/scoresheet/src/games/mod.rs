@@ -15,9 +15,7 @@ mod rules;
 mod variant_choice;
 
 pub use any_game::{AnyGame, ReadOptions};
-pub use chess_game::{
-    ChessGame, ChessMove, ChessReadOptions, ChessVariant, ChessWriteStyle, chess_result,
-};
+pub use chess_game::{ChessGame, ChessMove, ChessReadOptions, ChessVariant, ChessWriteStyle};
 pub use draughts_game::{DraughtsGame, VariantSource, WriteStyle};
 pub use error::{GameError, Ply};
 pub use fast::{OnePass, ReadGame};
