@@ -77,11 +77,19 @@ impl EnglishReader {
     /// same way, when English is the only reading; `None` when a word failed or another
     /// language could read the letters used differently.
     pub fn finish(&self) -> Option<(Notation, LanguageSet)> {
+        self.finish_hinted(false)
+    }
+
+    /// [`finish`](Self::finish), where `hinted` says the caller was told the game is
+    /// English: then other languages that could read the letters differently are no
+    /// reason to give up.
+    pub(crate) fn finish_hinted(&self, hinted: bool) -> Option<(Notation, LanguageSet)> {
         if self.failed {
             return None;
         }
+        // Only K and R (or no letter) leave room for other languages.
         let groups = detect::language_groups(self.used);
         let english = groups.iter().find(|g| g.contains(Language::English))?;
-        (groups.len() == 1).then_some((self.shapes.notation(), *english))
+        (hinted || groups.len() == 1).then_some((self.shapes.notation(), *english))
     }
 }
