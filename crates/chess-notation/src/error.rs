@@ -68,12 +68,13 @@ impl MoveError {
     }
 }
 
-fn join_or(f: &mut fmt::Formatter<'_>, items: &[String]) -> fmt::Result {
+/// Writes `items` as a list: `a, b, c{last}d`, where `last` is `" or "` or `" and "`.
+fn join(out: &mut impl fmt::Write, items: &[String], last: &str) -> fmt::Result {
     for (i, item) in items.iter().enumerate() {
         if i > 0 {
-            f.write_str(if i + 1 == items.len() { " or " } else { ", " })?;
+            out.write_str(if i + 1 == items.len() { last } else { ", " })?;
         }
-        f.write_str(item)?;
+        out.write_str(item)?;
     }
     Ok(())
 }
@@ -111,18 +112,13 @@ impl fmt::Display for MoveError {
                         .collect();
                     if !names.is_empty() {
                         let mut text = format!("the {} in ", role_name(role));
-                        for (i, name) in names.iter().enumerate() {
-                            if i > 0 {
-                                text.push_str(if i + 1 == names.len() { " and " } else { ", " });
-                            }
-                            text.push_str(name);
-                        }
+                        join(&mut text, &names, " and ")?;
                         meanings.push(text);
                     }
                 }
                 if !meanings.is_empty() {
                     write!(f, "; {letter} is ")?;
-                    join_or(f, &meanings)?;
+                    join(f, &meanings, " or ")?;
                     f.write_str(": give the game's language")?;
                 }
                 Ok(())
@@ -137,7 +133,7 @@ impl fmt::Display for MoveError {
             MoveError::Illegal { word, why } => write!(f, "illegal move {word}: {why}"),
             MoveError::Ambiguous { word, candidates } => {
                 write!(f, "ambiguous: {word} could be ")?;
-                join_or(f, candidates)
+                join(f, candidates, " or ")
             }
         }
     }

@@ -8,7 +8,7 @@ use crate::detect::{self, Family};
 use crate::error::{LineError, LineErrorReason, MoveError, Reading};
 use crate::language::LetterSet;
 use crate::san_read::{self, Failure, ParseFail, Parsed, Shape};
-use crate::{DescriptiveSystem, Language, LanguageSet, Notation, ReadHint};
+use crate::{DescriptiveSystem, EnglishReader, Language, LanguageSet, Notation, ReadHint};
 
 /// The most positions the descriptive reader looks at, per line, to decide
 /// between the moves an ambiguous word may be. Enough for any real game;
@@ -218,33 +218,24 @@ impl ShapeTally {
 
 /// The common case, English, in one pass and without detection: gives up
 /// (to the general reader) at the first letter English does not have or
-/// the first word it cannot read.
+/// the first word it cannot read, or when another language could read the
+/// letters differently and the caller did not say the game is English
+/// (`hinted`).
 fn read_english_fast<S: AsRef<str>>(
     start: &Chess,
     words: &[S],
-) -> Option<(Vec<Move>, LetterSet, Notation)> {
-    let english = Language::English.letter_set();
+    hinted: bool,
+) -> Option<(Vec<Move>, Notation, LanguageSet)> {
+    let mut reader = EnglishReader::new();
     let mut pos = start.clone();
     let mut moves = Vec::with_capacity(words.len());
-    let mut used = LetterSet::EMPTY;
-    let mut shapes = ShapeTally::default();
     for word in words {
-        let word = word.as_ref();
-        let parsed = san_read::parse(word).ok()?;
-        let letters = parsed.letters();
-        if !letters.is_subset(english) {
-            return None;
-        }
-        used = LetterSet(used.0 | letters.0);
-        shapes.add(parsed.shape());
-        let m = match san_read::resolve_quick(&pos, &parsed, Language::English) {
-            Some(m) => m,
-            None => san_read::resolve(&pos, &parsed, Language::English, word).ok()?,
-        };
+        let m = reader.read(&pos, word.as_ref())?;
         pos.play_unchecked(m);
         moves.push(m);
     }
-    Some((moves, used, shapes.notation()))
+    let (notation, languages) = reader.finish_hinted(hinted)?;
+    Some((moves, notation, languages))
 }
 
 fn read_algebraic<S: AsRef<str>>(
@@ -253,20 +244,14 @@ fn read_algebraic<S: AsRef<str>>(
     hint: Option<Language>,
 ) -> Result<LineReading, LineError> {
     if hint.is_none_or(|h| h == Language::English)
-        && let Some((moves, used, notation)) = read_english_fast(start, words)
+        && let Some((moves, notation, languages)) = read_english_fast(start, words, hint.is_some())
     {
-        // Only K and R (or no letter) leave room for other languages.
-        let groups = detect::language_groups(used);
-        if let Some(languages) = groups.iter().find(|g| g.contains(Language::English))
-            && (hint.is_some() || groups.len() == 1)
-        {
-            return Ok(LineReading {
-                moves,
-                notation,
-                language: Language::English,
-                languages: *languages,
-            });
-        }
+        return Ok(LineReading {
+            moves,
+            notation,
+            language: Language::English,
+            languages,
+        });
     }
     let parsed: Vec<_> = words.iter().map(|w| san_read::parse(w.as_ref())).collect();
     let notation = algebraic_notation(&parsed);

@@ -1,6 +1,9 @@
 //! The legal moves of one piece type to one square, found straight from the board for the
-//! plain case (no promotion, no en passant), without generating a move list. Reading a game spends most of its time matching words to moves, and this
-//! case is nearly every word of a real game.
+//! plain case (no promotion, no en passant), without generating a move list. Measured with
+//! callgrind reading `../shared/data/chess/lichess_db_1000k.pgn` (from the workspace root),
+//! generating and filtering shakmaty's move list for each word cost about 12 M of the whole
+//! read's 60 M instructions; this lookup brought the read to 53 M. The plain case is nearly
+//! every word of a real game.
 
 use shakmaty::{Bitboard, Chess, Move, Position, Rank, Role, Square, attacks};
 

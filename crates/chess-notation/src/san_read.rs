@@ -389,16 +389,16 @@ fn in_check_note<P: Position>(pos: &P) -> &'static str {
 /// the same move or explains why there is none.
 #[inline]
 pub(crate) fn resolve_quick(pos: &Chess, parsed: &Parsed, language: Language) -> Option<Move> {
-    let (piece, file, rank, capture, to) = match *parsed {
+    let (piece, file, rank, to) = match *parsed {
         Parsed::Normal {
             piece,
             file,
             rank,
-            capture,
             to,
             promotion: None,
             shape: Shape::San,
-        } => (piece, file, rank, capture, to),
+            ..
+        } => (piece, file, rank, to),
         Parsed::Castle(side) => return pos.castling_moves(side).first().copied(),
         Parsed::Normal { .. } => return None,
     };
@@ -411,27 +411,11 @@ pub(crate) fn resolve_quick(pos: &Chess, parsed: &Parsed, language: Language) ->
     let origins = file.map_or(Bitboard::FULL, Bitboard::from_file)
         & rank.map_or(Bitboard::FULL, Bitboard::from_rank);
     match quick::candidates(pos, role, to, origins) {
-        Quick::One(m) => return Some(m),
-        Quick::NotOne => return None,
-        Quick::Ask => {}
-    }
-    let mut candidates = pos.san_candidates(role, to);
-    candidates.retain(|m| {
-        let from = m.from().unwrap_or(to);
-        file.is_none_or(|f| f == from.file())
-            && rank.is_none_or(|r| r == from.rank())
-            && m.promotion().is_none()
-    });
-    match candidates.as_slice() {
-        [m] => Some(*m),
-        [] => None,
-        _ => {
-            let mut fitting = candidates.iter().filter(|m| m.is_capture() == capture);
-            match (fitting.next(), fitting.next()) {
-                (Some(m), None) => Some(*m),
-                _ => None,
-            }
-        }
+        Quick::One(m) => Some(m),
+        // None or several; or a case the quick look does not cover (en passant, a pawn
+        // reaching the last rank with no promotion named), which `resolve` settles from the
+        // move list.
+        Quick::NotOne | Quick::Ask => None,
     }
 }
 
@@ -748,6 +732,40 @@ mod tests {
         assert_eq!(parse("--"), Err(ParseFail::Null));
         for bad in ["", "x", "Nf", "e9", "O-O-O-O", "Nf3=", "e4e", "N-"] {
             assert_eq!(parse(bad), Err(ParseFail::Syntax), "{bad}");
+        }
+    }
+
+    #[test]
+    fn quick_then_resolve_reads_as_resolve_alone() {
+        // En passant, promotions with and without their piece, pins and ambiguity: the
+        // quick path, falling back to `resolve`, finds what `resolve` finds.
+        let fens = [
+            "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
+            "4k3/8/8/2PpP3/8/8/8/4K3 w - d6 0 1",
+            "8/8/8/K2pP2r/8/8/8/7k w - d6 0 1",
+            "1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1",
+            "4k3/8/8/8/8/8/p7/1R2K3 b - - 0 1",
+            "4k3/8/8/8/1b6/8/3N4/4K2r w - - 0 1",
+            "4k3/8/8/R7/8/8/8/R3K3 w - - 0 1",
+        ];
+        let words = [
+            "exd6", "cxd6", "ed6", "d6", "e6", "Pexd6", "Pe5d6", "a8", "axb8", "b8", "a1", "axb1",
+            "b1", "a8Q", "axb8=N", "Nf3", "Nb3", "Bc3", "Ra3", "R1a3", "Rxa3", "Kd1",
+        ];
+        for fen in fens {
+            let pos: Chess = shakmaty::fen::Fen::from_ascii(fen.as_bytes())
+                .unwrap()
+                .into_position(shakmaty::CastlingMode::Standard)
+                .unwrap();
+            for word in words {
+                let parsed = parse(word).unwrap();
+                let general = resolve(&pos, &parsed, Language::English, word).ok();
+                let quick = resolve_quick(&pos, &parsed, Language::English).map_or_else(
+                    || resolve(&pos, &parsed, Language::English, word).ok(),
+                    Some,
+                );
+                assert_eq!(quick, general, "{word} in {fen}");
+            }
         }
     }
 

@@ -53,20 +53,61 @@ impl EnglishReader {
     /// The legal move of `pos` that `word` names in English algebraic notation, or `None`
     /// (and the reader's [`finish`](Self::finish) answers `None` from then on).
     pub fn read(&mut self, pos: &Chess, word: &str) -> Option<Move> {
-        let found = self.try_read(pos, word);
+        let found = self.try_read(pos, word, true);
         self.failed |= found.is_none();
         found
     }
 
-    fn try_read(&mut self, pos: &Chess, word: &str) -> Option<Move> {
+    /// Like [`read`](Self::read), for a word of a side line (a variation): the same move,
+    /// or `None` (and [`finish`](Self::finish) answers `None` from then on), but the word's
+    /// letters and form do not count toward the notation and languages `finish` reports.
+    /// Those come from the main line alone, as when the main line is read with
+    /// [`read_line`](crate::read_line) and its side lines with
+    /// [`read_line_as`](crate::read_line_as) in what that found.
+    ///
+    /// ```
+    /// use chess_notation::{EnglishReader, Notation};
+    /// use shakmaty::{Chess, Position};
+    ///
+    /// let mut reader = EnglishReader::new();
+    /// let mut pos = Chess::default();
+    /// for word in ["e2e4", "e7e5"] {
+    ///     let m = reader.read(&pos, word).unwrap();
+    ///     pos.play_unchecked(m);
+    /// }
+    /// // A side line in SAN, from the position after 1. e4 e5.
+    /// let mut side = pos.clone();
+    /// for word in ["Nf3", "Nc6", "Bb5"] {
+    ///     let m = reader.read_side_line(&side, word).unwrap();
+    ///     side.play_unchecked(m);
+    /// }
+    /// let m = reader.read(&pos, "g1f3").unwrap();
+    /// pos.play_unchecked(m);
+    /// assert_eq!(reader.finish().map(|(notation, _)| notation), Some(Notation::Uci));
+    ///
+    /// // A side line word that names no legal move still fails the reading.
+    /// assert!(reader.read_side_line(&pos, "Nf3").is_none());
+    /// assert!(reader.finish().is_none());
+    /// ```
+    pub fn read_side_line(&mut self, pos: &Chess, word: &str) -> Option<Move> {
+        let found = self.try_read(pos, word, false);
+        self.failed |= found.is_none();
+        found
+    }
+
+    /// Reads `word`, counting its letters and form toward [`finish`](Self::finish) when it
+    /// is on the `main_line`.
+    fn try_read(&mut self, pos: &Chess, word: &str, main_line: bool) -> Option<Move> {
         let parsed = san_read::parse(word).ok()?;
         let letters = parsed.letters();
         const ENGLISH: LetterSet = Language::English.letter_set();
         if !letters.is_subset(ENGLISH) {
             return None;
         }
-        self.used = LetterSet(self.used.0 | letters.0);
-        self.shapes.add(parsed.shape());
+        if main_line {
+            self.used = LetterSet(self.used.0 | letters.0);
+            self.shapes.add(parsed.shape());
+        }
         match san_read::resolve_quick(pos, &parsed, Language::English) {
             Some(m) => Some(m),
             None => san_read::resolve(pos, &parsed, Language::English, word).ok(),
@@ -77,11 +118,88 @@ impl EnglishReader {
     /// same way, when English is the only reading; `None` when a word failed or another
     /// language could read the letters used differently.
     pub fn finish(&self) -> Option<(Notation, LanguageSet)> {
+        self.finish_hinted(false)
+    }
+
+    /// [`finish`](Self::finish), where `hinted` says the caller was told the game is
+    /// English: then other languages that could read the letters differently are no
+    /// reason to give up.
+    pub(crate) fn finish_hinted(&self, hinted: bool) -> Option<(Notation, LanguageSet)> {
         if self.failed {
             return None;
         }
+        // Only K and R (or no letter) leave room for other languages.
         let groups = detect::language_groups(self.used);
         let english = groups.iter().find(|g| g.contains(Language::English))?;
-        (groups.len() == 1).then_some((self.shapes.notation(), *english))
+        (hinted || groups.len() == 1).then_some((self.shapes.notation(), *english))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use shakmaty::Position;
+
+    use super::*;
+
+    fn play(reader: &mut EnglishReader, pos: &mut Chess, words: &[&str], main_line: bool) {
+        for word in words {
+            let m = if main_line {
+                reader.read(pos, word)
+            } else {
+                reader.read_side_line(pos, word)
+            };
+            pos.play_unchecked(m.unwrap_or_else(|| panic!("{word}")));
+        }
+    }
+
+    #[test]
+    fn side_lines_do_not_decide_the_notation_or_language() {
+        // A UCI main line with a SAN side line is still UCI.
+        let mut reader = EnglishReader::new();
+        let mut pos = Chess::default();
+        play(&mut reader, &mut pos, &["e2e4", "e7e5"], true);
+        play(&mut reader, &mut pos.clone(), &["Nf3", "Nc6", "Bb5"], false);
+        play(&mut reader, &mut pos, &["g1f3", "b8c6"], true);
+        assert_eq!(
+            reader.finish().map(|(notation, _)| notation),
+            Some(Notation::Uci)
+        );
+
+        // Read as the main line, the same SAN words would make it SAN.
+        let mut main = EnglishReader::new();
+        let mut pos = Chess::default();
+        play(&mut main, &mut pos, &["e2e4", "e7e5"], true);
+        play(&mut main, &mut pos, &["Nf3", "Nc6", "Bb5"], true);
+        assert_eq!(
+            main.finish().map(|(notation, _)| notation),
+            Some(Notation::San)
+        );
+
+        // Letters only a side line uses leave the languages to the main line: on the main
+        // line, N would rule out Esperanto (R king, K bishop); in a side line it does not.
+        let start: Chess = shakmaty::fen::Fen::from_ascii(b"4k3/8/8/8/8/8/8/RN2K3 w - - 0 1")
+            .unwrap()
+            .into_position(shakmaty::CastlingMode::Standard)
+            .unwrap();
+        let mut reader = EnglishReader::new();
+        play(&mut reader, &mut start.clone(), &["Nc3"], false);
+        play(&mut reader, &mut start.clone(), &["Ra2"], true);
+        assert!(reader.finish().is_none());
+        let mut reader = EnglishReader::new();
+        play(&mut reader, &mut start.clone(), &["Nc3"], true);
+        assert!(reader.finish().is_some());
+    }
+
+    #[test]
+    fn side_lines_still_fail_the_reading() {
+        let start = Chess::default();
+        // No legal move.
+        let mut reader = EnglishReader::new();
+        assert!(reader.read_side_line(&start, "Nf6").is_none());
+        assert!(reader.finish().is_none());
+        // Letters English does not have (German S for the knight).
+        let mut reader = EnglishReader::new();
+        assert!(reader.read_side_line(&start, "Sf3").is_none());
+        assert!(reader.finish().is_none());
     }
 }
