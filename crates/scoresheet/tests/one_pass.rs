@@ -135,6 +135,23 @@ fn one_pass(bytes: &[u8], options: &ReadOptions) -> (Vec<String>, u64) {
 }
 
 #[test]
+fn side_lines_in_another_form_read_alike() {
+    // The general reader learns the notation from the main line only.
+    for text in [
+        "1. e2e4 e7e5 2. g1f3 (2. Nf3 Nc6) 2... b8c6 *",
+        "1. e4 e5 2. Nf3 (2. g1f3 b8c6) 2... Nc6 *",
+        "1. e2-e4 e7-e5 (1... c5 2. Nf3) 2. Ng1-f3 *",
+    ] {
+        let options = ReadOptions {
+            rules: Some(Rules::Chess),
+            ..ReadOptions::default()
+        };
+        let (b, _) = one_pass(text.as_bytes(), &options);
+        assert_eq!(general(text.as_bytes(), &options), b, "{text}");
+    }
+}
+
+#[test]
 fn one_pass_equals_the_general_reader_on_every_file() {
     let (mut games, mut fast_checked) = (0, 0);
     for file in all_files() {

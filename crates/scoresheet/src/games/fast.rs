@@ -368,7 +368,13 @@ impl FastVisitor {
         let Family::Chess(c) = &mut self.family else {
             return Flow::Continue;
         };
-        match c.english.read(&c.pos, text) {
+        // The notation and language come from the main line, as in the general reader.
+        let found = if c.stack.is_empty() {
+            c.english.read(&c.pos, text)
+        } else {
+            c.english.read_side_line(&c.pos, text)
+        };
+        match found {
             Some(m) => {
                 c.prev = c.pos.clone();
                 shakmaty::Position::play_unchecked(&mut c.pos, m);
