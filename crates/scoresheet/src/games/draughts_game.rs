@@ -157,21 +157,13 @@ impl DraughtsGame {
         source: VariantSource,
         replayed: Replayed,
     ) -> DraughtsGame {
-        let mut g = DraughtsGame {
-            variant,
-            source,
-            start: replayed.start,
-            game: Game {
-                tags: game.tags,
-                moves: replayed.moves,
-                result: game.result,
-                at: game.at,
-            },
-            end: replayed.end,
-            warnings: Vec::new(),
+        let game = Game {
+            tags: game.tags,
+            moves: replayed.moves,
+            result: game.result,
+            at: game.at,
         };
-        g.warnings = result_warnings(&g);
-        g
+        DraughtsGame::from_replay(game, variant, source, replayed.start, replayed.end)
     }
 
     /// The result: the movetext's result token, else the Result tag.

@@ -5,7 +5,7 @@
 use chess_notation::WriteOptions as ChessOptions;
 use draughts::{MoveReader, MoveStyle, SquareStyle, Variant, write_move_among};
 use shakmaty::uci::UciMove;
-use shakmaty::{Chess, EnPassantMode, Position as _, Role, fen::Fen};
+use shakmaty::{Chess, EnPassantMode, Position as _, fen::Fen};
 
 use super::rules::Rules;
 use crate::render::{BoardView, Cell, PieceView};
@@ -210,13 +210,10 @@ impl AnyPosition {
                     .iter()
                     .map(|m| {
                         let uci = UciMove::from_move(*m, mode).to_string();
-                        let to = match (m, mode) {
-                            // Castling lands the king on its castling square, whatever the UCI.
-                            (shakmaty::Move::Castle { king, rook }, _) => {
-                                let side = shakmaty::CastlingSide::from_king_side(king < rook);
-                                side.king_to(p.turn()).to_string()
-                            }
-                            _ => m.to().to_string(),
+                        // Castling lands the king on its castling square, whatever the UCI.
+                        let to = match m.castling_side() {
+                            Some(side) => side.king_to(p.turn()).to_string(),
+                            None => m.to().to_string(),
                         };
                         let captures = match m {
                             shakmaty::Move::EnPassant { from, to } => {
@@ -329,14 +326,7 @@ fn chess_board_view(p: &Chess) -> BoardView {
                 dark: (file + rank) % 2 == 0,
                 piece: board.piece_at(sq).map(|piece| PieceView::Chess {
                     white: piece.color == shakmaty::Color::White,
-                    letter: match piece.role {
-                        Role::King => 'K',
-                        Role::Queen => 'Q',
-                        Role::Rook => 'R',
-                        Role::Bishop => 'B',
-                        Role::Knight => 'N',
-                        Role::Pawn => 'P',
-                    },
+                    letter: piece.role.upper_char(),
                 }),
             });
         }
