@@ -11,7 +11,7 @@ use chess_notation::{
 use record::{Extra, Game, Line, Node, WriteOptions};
 use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, KnownOutcome, Move, Position, fen::Fen};
 
-use super::error::{GameError, Ply};
+use super::error::{GameError, Ply, result_mismatch, result_place};
 
 /// How to read chess games: notation and language when the user forces them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -232,18 +232,9 @@ impl ChessGame {
             && let (Some(a), Some(b)) = (known(&tag.value), known(&token.text))
             && a != b
         {
-            out.push(GameError::at(
-                token.at,
-                format!(
-                    "the Result tag says {} but the movetext ends with {}",
-                    tag.value, token.text
-                ),
-            ));
+            out.push(result_mismatch(tag, token));
         }
-        let at = token
-            .map(|t| t.at)
-            .or(tag.map(|t| t.at))
-            .unwrap_or_default();
+        let at = result_place(&self.game);
         // Only a final position without legal moves (checkmate or stalemate) says who won.
         if let Some(said) = self.result_text().and_then(known)
             && self.end.legal_moves().is_empty()

@@ -6,7 +6,7 @@ use draughts::{
 };
 use record::{Extra, Game, Line, Node, ResultToken, WriteOptions};
 
-use super::error::{GameError, Ply};
+use super::error::{GameError, Ply, result_mismatch, result_place};
 use super::outcome::Outcome;
 use super::variant_choice::{board_size_hint, variant_from_game_type};
 
@@ -443,19 +443,10 @@ fn result_warnings(g: &DraughtsGame) -> Vec<GameError> {
         );
         let known = |o: Option<Outcome>| o.is_some_and(|o| o != Outcome::Unknown);
         if known(a) && known(b) && a != b {
-            out.push(GameError::at(
-                token.at,
-                format!(
-                    "the Result tag says {} but the movetext ends with {}",
-                    tag.value, token.text
-                ),
-            ));
+            out.push(result_mismatch(tag, token));
         }
     }
-    let at = token
-        .map(|t| t.at)
-        .or(tag.map(|t| t.at))
-        .unwrap_or_default();
+    let at = result_place(&g.game);
     if let Some(outcome) = g.outcome()
         && !g.end.has_legal_move()
     {

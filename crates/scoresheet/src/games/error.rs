@@ -58,3 +58,23 @@ impl fmt::Display for GameError {
         }
     }
 }
+
+/// The warning for a game whose Result tag and result token say different things.
+pub(crate) fn result_mismatch(tag: &record::Tag, token: &record::ResultToken) -> GameError {
+    GameError::at(
+        token.at,
+        format!(
+            "the Result tag says {} but the movetext ends with {}",
+            tag.value, token.text
+        ),
+    )
+}
+
+/// Where a game's result is written: its result token, else its Result tag.
+pub(crate) fn result_place<M>(game: &record::Game<M>) -> Pos {
+    game.result
+        .as_ref()
+        .map(|t| t.at)
+        .or(game.tags.get_tag("Result").map(|t| t.at))
+        .unwrap_or_default()
+}
