@@ -68,6 +68,20 @@ fn db(e: crate::store::StoreError) -> ApiError {
     ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "database", e.to_string())
 }
 
+/// A stored game whose moves no longer replay.
+fn broken(e: String) -> ApiError {
+    ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "broken-game", e)
+}
+
+/// The stored row of game `id`, or 404.
+async fn stored_game(app: &AppState, id: &str) -> Result<StoredGame, ApiError> {
+    app.store
+        .game(id)
+        .await
+        .map_err(db)?
+        .ok_or_else(|| ApiError::not_found(format!("no game {id}")))
+}
+
 /// A game as the pages see it.
 #[derive(Debug, Serialize)]
 pub struct GameInfo {
@@ -104,15 +118,9 @@ pub async fn game_info(
     id: &str,
     secret: Option<&str>,
 ) -> Result<(GameInfo, StoredGame), ApiError> {
-    let game = app
-        .store
-        .game(id)
-        .await
-        .map_err(db)?
-        .ok_or_else(|| ApiError::not_found(format!("no game {id}")))?;
+    let game = stored_game(app, id).await?;
     let moves = app.store.moves(id).await.map_err(db)?;
-    let played = PlayedGame::replay(&game, &moves)
-        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "broken-game", e))?;
+    let played = PlayedGame::replay(&game, &moves).map_err(broken)?;
     let info = info_of(&game, moves, &played, secret)?;
     Ok((info, game))
 }
@@ -162,18 +170,12 @@ async fn fresh<'a>(
     id: &str,
     slot: &'a mut Option<LiveGame>,
 ) -> Result<&'a mut LiveGame, ApiError> {
-    let game = app
-        .store
-        .game(id)
-        .await
-        .map_err(db)?
-        .ok_or_else(|| ApiError::not_found(format!("no game {id}")))?;
+    let game = stored_game(app, id).await?;
     match slot {
         Some(live) if live.moves.len() as i64 == game.plies => live.game = game,
         _ => {
             let moves = app.store.moves(id).await.map_err(db)?;
-            let played = PlayedGame::replay(&game, &moves)
-                .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "broken-game", e))?;
+            let played = PlayedGame::replay(&game, &moves).map_err(broken)?;
             *slot = Some(LiveGame {
                 game,
                 moves,
@@ -438,12 +440,7 @@ pub async fn join(
     v: Visitor,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
-    let game = app
-        .store
-        .game(&id)
-        .await
-        .map_err(db)?
-        .ok_or_else(|| ApiError::not_found(format!("no game {id}")))?;
+    let game = stored_game(&app, &id).await?;
     let had = secret_of(&headers, &id);
     match join_if_free(&app, &game, &v, role(&game, had.as_deref()).is_some()).await? {
         Some(secret) => {
@@ -689,8 +686,7 @@ pub async fn draw(
         "offer" if you == "both" => finish_game(&app, &id, game.plies, &agreed).await?,
         "offer" if game.mode == "computer" => {
             let moves = app.store.moves(&id).await.map_err(db)?;
-            let played = PlayedGame::replay(&game, &moves)
-                .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "broken-game", e))?;
+            let played = PlayedGame::replay(&game, &moves).map_err(broken)?;
             let level = level_of(&game);
             let accepts = tokio::task::spawn_blocking(move || played.computer_accepts_draw(level))
                 .await
@@ -767,12 +763,7 @@ pub async fn events(
 
 /// The PDN (PGN for chess) of a stored game, and a file name for it.
 pub async fn pdn_text(app: &AppState, id: &str) -> Result<(String, String), ApiError> {
-    let game = app
-        .store
-        .game(id)
-        .await
-        .map_err(db)?
-        .ok_or_else(|| ApiError::not_found(format!("no game {id}")))?;
+    let game = stored_game(app, id).await?;
     let moves = app.store.moves(id).await.map_err(db)?;
     let rules: Rules = game.rules.parse().map_err(ApiError::bad_request)?;
     let start = AnyPosition::from_fen(rules, &game.start_fen).map_err(ApiError::bad_request)?;
@@ -899,12 +890,7 @@ pub async fn pdn(
 
 /// The analysis board's view of a finished stored game; 409 while it is in progress.
 pub async fn analysis_view(app: &AppState, id: &str) -> Result<GameView, ApiError> {
-    let game = app
-        .store
-        .game(id)
-        .await
-        .map_err(db)?
-        .ok_or_else(|| ApiError::not_found(format!("no game {id}")))?;
+    let game = stored_game(app, id).await?;
     if game.status != "finished" {
         return Err(ApiError::new(
             StatusCode::CONFLICT,
