@@ -355,17 +355,7 @@ impl<'a> Lexer<'a> {
 
     #[inline(always)]
     fn token(&self, kind: Kind, start: usize, a: usize, b: usize) -> Token {
-        Token {
-            kind,
-            flag: false,
-            line: self.line,
-            line_start: self.line_start as u32,
-            start: start as u32,
-            a: a as u32,
-            b: b as u32,
-            c: 0,
-            d: 0,
-        }
+        Token::new(kind, self.line, self.line_start, start, a, b)
     }
 
     /// Skips white space, counting lines.
