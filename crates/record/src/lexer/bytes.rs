@@ -169,6 +169,21 @@ pub(super) fn parse_u32(digits: &[u8]) -> Option<u32> {
     Some(n)
 }
 
+/// The end of the run of ASCII digits that starts at `j`, and their value, which is exact for
+/// up to nine digits (beyond, it wraps: the caller parses long runs again).
+#[inline]
+pub(super) fn digits(s: &[u8], mut j: usize) -> (usize, u32) {
+    let mut n: u32 = 0;
+    while let Some(&c) = s.get(j) {
+        if !c.is_ascii_digit() {
+            break;
+        }
+        n = n.wrapping_mul(10).wrapping_add((c - b'0') as u32);
+        j += 1;
+    }
+    (j, n)
+}
+
 /// Eight bytes at a time: a byte with value 1 in each lane, and the top bit of each lane.
 const LANES: u64 = 0x0101_0101_0101_0101;
 const TOPS: u64 = 0x8080_8080_8080_8080;

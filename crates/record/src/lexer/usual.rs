@@ -9,7 +9,7 @@ use crate::result::is_result_bytes;
 
 use super::bytes::{
     ENDS_JOIN, ENDS_MARK, MAY_GLYPH, MAY_RESULT, MAY_SUFFIX, NAME_END, SPACE, SUFFIXES, WORD,
-    comment_stop, is_word_byte, maybe_glyph, maybe_result, maybe_suffix, quoted_stop, trim,
+    comment_stop, digits, is_word_byte, maybe_glyph, maybe_result, maybe_suffix, quoted_stop, trim,
 };
 use super::{Game, Kind, Sink, Token};
 
@@ -53,17 +53,11 @@ impl<S: Sink> Game<'_, '_, S> {
                     after_word = false;
                 }
                 b'0'..=b'9' | b'a'..=b'z' | b'A'..=b'Z' => {
-                    let mut j = i;
-                    let mut n: u32 = 0;
-                    if b.is_ascii_digit() {
-                        while let Some(&c) = s.get(j) {
-                            if !c.is_ascii_digit() {
-                                break;
-                            }
-                            n = n.wrapping_mul(10).wrapping_add((c - b'0') as u32);
-                            j += 1;
-                        }
-                    }
+                    let (mut j, n) = if b.is_ascii_digit() {
+                        digits(s, i)
+                    } else {
+                        (i, 0)
+                    };
                     if s.get(j) == Some(&b'.') {
                         // A move number of at most nine digits (`b` is not a dot).
                         let d = j;

@@ -4,8 +4,8 @@ use crate::nag::{glyph_nag, strength_pair, strength_single};
 use crate::result::is_result_bytes;
 
 use super::bytes::{
-    ENDS_JOIN, ENDS_MARK, MAY_GLYPH, MAY_RESULT, MAY_SUFFIX, SUFFIXES, WORD, is_mark, is_word_byte,
-    maybe_glyph, maybe_result, maybe_suffix, parse_u32,
+    ENDS_JOIN, ENDS_MARK, MAY_GLYPH, MAY_RESULT, MAY_SUFFIX, SUFFIXES, WORD, digits, is_mark,
+    is_word_byte, maybe_glyph, maybe_result, maybe_suffix, parse_u32,
 };
 use super::{Kind, Lexer, More, Stop, Token};
 
@@ -68,15 +68,7 @@ impl Lexer<'_> {
     pub(super) fn word(&mut self, item: &mut Vec<Token>, after_word: bool) -> Result<Word, Stop> {
         let s = self.s;
         let i = self.i;
-        let mut j = i;
-        let mut n: u32 = 0;
-        while let Some(&c) = s.get(j) {
-            if !c.is_ascii_digit() {
-                break;
-            }
-            n = n.wrapping_mul(10).wrapping_add((c - b'0') as u32);
-            j += 1;
-        }
+        let (mut j, n) = digits(s, i);
         if s.get(j) == Some(&b'.') {
             return self.number(i, j, n);
         }
