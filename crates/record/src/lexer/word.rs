@@ -130,14 +130,11 @@ impl Lexer<'_> {
             t.kind = Kind::WordCont;
             t.flag = true;
         }
-        if joins {
-            item.clear();
-            item.push(t);
-            self.piece_end(item, i, m, end)?;
-            return Ok(Word::Many);
-        }
         item.clear();
         item.push(t);
+        if joins {
+            self.piece_end(item, i, m, end)?;
+        }
         Ok(Word::Many)
     }
 
