@@ -429,14 +429,7 @@ impl<'a> Lexer<'a> {
     /// Whether nothing but white space, comments and escape lines comes between `from` and the
     /// next tag or the end of the input (which makes `0-0` a result rather than castling).
     fn tag_or_end_follows(&self, from: usize) -> Result<bool, More> {
-        let mut la = Lexer {
-            s: self.s,
-            eof: self.eof,
-            i: from,
-            line: self.line,
-            line_start: self.line_start,
-            mid_line: self.mid_line,
-        };
+        let mut la = Lexer { i: from, ..*self };
         loop {
             la.skip_ws()?;
             let i = la.i;
