@@ -169,7 +169,7 @@ impl<S: Sink> Game<'_, '_, S> {
             };
             // White space, then the items.
             match b {
-                b' ' | b'\t' | b',' | 0x0b | 0x0c => {
+                _ if SPACE[b as usize] == 1 => {
                     self.lx.i = i + 1;
                     continue;
                 }
