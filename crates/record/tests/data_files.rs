@@ -4,7 +4,7 @@ mod common;
 
 use std::path::Path;
 
-use common::{Trickle, files};
+use common::{files, read_trickled};
 use record::{Collect, Game, Pos, ReadError, Reader};
 
 type Read = Vec<Result<Game<String>, ReadError>>;
@@ -146,16 +146,7 @@ fn reading_in_tiny_pieces_gives_the_same_games() {
         let bytes = std::fs::read(&path).unwrap();
         let whole = format!("{:?}", read_all(&bytes));
         for (chunk, n) in [(1, 1), (7, 3), (100, 4096)] {
-            let mut reader = Reader::with_chunk_size(Trickle { bytes: &bytes, n }, chunk);
-            let mut collect = Collect::default();
-            let mut games = Vec::new();
-            loop {
-                match reader.read_game(&mut collect) {
-                    Ok(Some(g)) => games.push(Ok(g)),
-                    Ok(None) => break,
-                    Err(e) => games.push(Err(e)),
-                }
-            }
+            let games = read_trickled(&bytes, n, chunk);
             assert_eq!(
                 format!("{games:?}"),
                 whole,
