@@ -159,10 +159,36 @@ fn raw_text_of_each_game_is_exactly_the_input() {
         let bytes = std::fs::read(&path).unwrap();
         let mut reader = Reader::from_bytes(&bytes);
         let mut rebuilt: Vec<u8> = Vec::new();
+        // Where the text of the last game ends in the input.
+        let mut k = 0;
         while let Ok(Some(_)) | Err(_) = reader.read_game(&mut Collect::default()) {
             let raw = reader.last_game_raw();
             assert!(!raw.is_empty());
+            // Games follow one another with nothing but blanks between them.
+            k = skip_blanks(&bytes, k);
+            assert!(
+                bytes[k..].starts_with(raw),
+                "{}: a game is not the input at byte {k}",
+                name(&path)
+            );
+            k += raw.len();
             rebuilt.extend_from_slice(raw);
+        }
+        // After the last game: nothing but blanks and escape lines (`%` at a line start).
+        loop {
+            k = skip_blanks(&bytes, k);
+            if k == bytes.len() {
+                break;
+            }
+            assert!(
+                bytes[k] == b'%' && (k == 0 || matches!(bytes[k - 1], b'\n' | b'\r')),
+                "{}: text after the last game at byte {k}",
+                name(&path)
+            );
+            k += bytes[k..]
+                .iter()
+                .position(|&b| b == b'\n' || b == b'\r')
+                .unwrap_or(bytes.len() - k);
         }
         let squeeze = |b: &[u8]| -> Vec<u8> {
             b.iter()
@@ -178,5 +204,17 @@ fn raw_text_of_each_game_is_exactly_the_input() {
         let rebuilt = squeeze(&rebuilt);
         assert!(original.starts_with(&rebuilt), "{}", name(&path));
         assert!(original.len() - rebuilt.len() < 200, "{}", name(&path));
+    }
+}
+
+/// `k` moved past the bytes the reader trims from the ends of a game's raw text: white space,
+/// commas and byte order marks.
+fn skip_blanks(bytes: &[u8], mut k: usize) -> usize {
+    loop {
+        match bytes.get(k) {
+            Some(&b) if b.is_ascii_whitespace() || matches!(b, b',' | 0x0b) => k += 1,
+            Some(0xEF) if bytes[k..].starts_with(b"\xEF\xBB\xBF") => k += 3,
+            _ => return k,
+        }
     }
 }
