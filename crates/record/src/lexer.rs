@@ -169,7 +169,7 @@ impl<S: Sink> Game<'_, '_, S> {
             };
             // White space, then the items.
             match b {
-                b' ' | b'\t' | b',' | 0x0b | 0x0c => {
+                _ if SPACE[b as usize] == 1 => {
                     self.lx.i = i + 1;
                     continue;
                 }
@@ -355,17 +355,7 @@ impl<'a> Lexer<'a> {
 
     #[inline(always)]
     fn token(&self, kind: Kind, start: usize, a: usize, b: usize) -> Token {
-        Token {
-            kind,
-            flag: false,
-            line: self.line,
-            line_start: self.line_start as u32,
-            start: start as u32,
-            a: a as u32,
-            b: b as u32,
-            c: 0,
-            d: 0,
-        }
+        Token::new(kind, self.line, self.line_start, start, a, b)
     }
 
     /// Skips white space, counting lines.
@@ -439,14 +429,7 @@ impl<'a> Lexer<'a> {
     /// Whether nothing but white space, comments and escape lines comes between `from` and the
     /// next tag or the end of the input (which makes `0-0` a result rather than castling).
     fn tag_or_end_follows(&self, from: usize) -> Result<bool, More> {
-        let mut la = Lexer {
-            s: self.s,
-            eof: self.eof,
-            i: from,
-            line: self.line,
-            line_start: self.line_start,
-            mid_line: self.mid_line,
-        };
+        let mut la = Lexer { i: from, ..*self };
         loop {
             la.skip_ws()?;
             let i = la.i;

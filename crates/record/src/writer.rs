@@ -214,9 +214,9 @@ impl<W: fmt::Write> LineWriter<'_, W> {
             let first_piece = self.word.split(' ').next().unwrap_or_default();
             let joins = joins_previous_word(first_piece.as_bytes());
             if self.options.move_numbers && ply.is_multiple_of(2) {
-                self.word.insert_str(0, &format!("{n}. "));
+                insert_number(&mut self.word, n, ". ");
             } else if self.options.move_numbers && (need_number || joins) {
-                self.word.insert_str(0, &format!("{n}... "));
+                insert_number(&mut self.word, n, "... ");
             }
             let number_len = self.word.len() - mov_len;
             // A move-strength mark and the ply separator are glued to the move.
@@ -308,5 +308,41 @@ impl<W: fmt::Write> LineWriter<'_, W> {
             self.options.other_glyphs
         };
         if wanted { nag.glyph() } else { None }
+    }
+}
+
+/// Puts the move number `n` and then `dots` before the text of `word`, as `format!("{n}{dots}")`
+/// would write them, but without making a string for them: this is done for every ply.
+fn insert_number(word: &mut String, n: u32, dots: &str) {
+    // `u32::MAX` has ten digits.
+    let mut digits = [0u8; 10];
+    let mut k = digits.len();
+    let mut m = n;
+    loop {
+        k -= 1;
+        digits[k] = b'0' + (m % 10) as u8;
+        m /= 10;
+        if m == 0 {
+            break;
+        }
+    }
+    let digits = std::str::from_utf8(&digits[k..]).expect("ASCII digits");
+    word.insert_str(0, dots);
+    word.insert_str(0, digits);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::insert_number;
+
+    #[test]
+    fn move_numbers_are_written_as_format_writes_them() {
+        for n in [0, 1, 9, 10, 99, 100, 12345, 999_999_999, 1 << 31, u32::MAX] {
+            for dots in [". ", "... "] {
+                let mut word = String::from("e4");
+                insert_number(&mut word, n, dots);
+                assert_eq!(word, format!("{n}{dots}e4"));
+            }
+        }
     }
 }

@@ -4,7 +4,7 @@ mod common;
 
 use std::path::Path;
 
-use common::{Trickle, files};
+use common::{files, read_trickled};
 use record::{Collect, Game, Pos, ReadError, Reader};
 
 type Read = Vec<Result<Game<String>, ReadError>>;
@@ -27,11 +27,6 @@ fn name(p: &Path) -> String {
     p.file_name().unwrap().to_string_lossy().into_owned()
 }
 
-/// The syntax errors in the data: none (`nk ronde 02.pdn` writes NAG `$902`, which reads).
-fn expected_errors(_file: &str) -> Vec<(u32, u32)> {
-    vec![]
-}
-
 #[test]
 fn every_game_of_every_file_reads() {
     let mut total = 0;
@@ -47,7 +42,8 @@ fn every_game_of_every_file_reads() {
                 ReadError::Io(e) => panic!("{file}: {e}"),
             })
             .collect();
-        assert_eq!(errors, expected_errors(&file), "{file}");
+        // No syntax errors in the data (`nk ronde 02.pdn` writes NAG `$902`, which reads).
+        assert_eq!(errors, [], "{file}");
         assert!(!games.is_empty(), "{file}");
         total += games.len();
     }
@@ -146,16 +142,7 @@ fn reading_in_tiny_pieces_gives_the_same_games() {
         let bytes = std::fs::read(&path).unwrap();
         let whole = format!("{:?}", read_all(&bytes));
         for (chunk, n) in [(1, 1), (7, 3), (100, 4096)] {
-            let mut reader = Reader::with_chunk_size(Trickle { bytes: &bytes, n }, chunk);
-            let mut collect = Collect::default();
-            let mut games = Vec::new();
-            loop {
-                match reader.read_game(&mut collect) {
-                    Ok(Some(g)) => games.push(Ok(g)),
-                    Ok(None) => break,
-                    Err(e) => games.push(Err(e)),
-                }
-            }
+            let games = read_trickled(&bytes, n, chunk);
             assert_eq!(
                 format!("{games:?}"),
                 whole,
@@ -172,10 +159,36 @@ fn raw_text_of_each_game_is_exactly_the_input() {
         let bytes = std::fs::read(&path).unwrap();
         let mut reader = Reader::from_bytes(&bytes);
         let mut rebuilt: Vec<u8> = Vec::new();
+        // Where the text of the last game ends in the input.
+        let mut k = 0;
         while let Ok(Some(_)) | Err(_) = reader.read_game(&mut Collect::default()) {
             let raw = reader.last_game_raw();
             assert!(!raw.is_empty());
+            // Games follow one another with nothing but blanks between them.
+            k = skip_blanks(&bytes, k);
+            assert!(
+                bytes[k..].starts_with(raw),
+                "{}: a game is not the input at byte {k}",
+                name(&path)
+            );
+            k += raw.len();
             rebuilt.extend_from_slice(raw);
+        }
+        // After the last game: nothing but blanks and escape lines (`%` at a line start).
+        loop {
+            k = skip_blanks(&bytes, k);
+            if k == bytes.len() {
+                break;
+            }
+            assert!(
+                bytes[k] == b'%' && (k == 0 || matches!(bytes[k - 1], b'\n' | b'\r')),
+                "{}: text after the last game at byte {k}",
+                name(&path)
+            );
+            k += bytes[k..]
+                .iter()
+                .position(|&b| b == b'\n' || b == b'\r')
+                .unwrap_or(bytes.len() - k);
         }
         let squeeze = |b: &[u8]| -> Vec<u8> {
             b.iter()
@@ -191,5 +204,17 @@ fn raw_text_of_each_game_is_exactly_the_input() {
         let rebuilt = squeeze(&rebuilt);
         assert!(original.starts_with(&rebuilt), "{}", name(&path));
         assert!(original.len() - rebuilt.len() < 200, "{}", name(&path));
+    }
+}
+
+/// `k` moved past the bytes the reader trims from the ends of a game's raw text: white space,
+/// commas and byte order marks.
+fn skip_blanks(bytes: &[u8], mut k: usize) -> usize {
+    loop {
+        match bytes.get(k) {
+            Some(&b) if b.is_ascii_whitespace() || matches!(b, b',' | 0x0b) => k += 1,
+            Some(0xEF) if bytes[k..].starts_with(b"\xEF\xBB\xBF") => k += 3,
+            _ => return k,
+        }
     }
 }

@@ -3,29 +3,14 @@
 
 mod common;
 
-use common::Trickle;
+use common::read_trickled;
 use proptest::prelude::*;
-use record::{Collect, Game, ReadError, Reader, ResultToken, WriteOptions, read_games, write_game};
+use record::{Game, ReadError, Reader, ResultToken, WriteOptions, read_games, write_game};
 
 fn read_all(bytes: &[u8]) -> Vec<Result<Game<String>, ReadError>> {
     let games: Vec<_> = Reader::from_bytes(bytes).games().take(100_000).collect();
     assert!(games.len() <= bytes.len() + 1, "more games than bytes");
     games
-}
-
-fn read_trickled(bytes: &[u8], n: usize, chunk: usize) -> Vec<Result<Game<String>, ReadError>> {
-    let mut reader = Reader::with_chunk_size(Trickle { bytes, n }, chunk);
-    let mut c = Collect::default();
-    let mut out = Vec::new();
-    loop {
-        match reader.read_game(&mut c) {
-            Ok(Some(g)) => out.push(Ok(g)),
-            Ok(None) => break,
-            Err(e) => out.push(Err(e)),
-        }
-        assert!(out.len() <= bytes.len() + 1);
-    }
-    out
 }
 
 /// Pieces of PGN and PDN, glued at random, find the corners of the syntax.

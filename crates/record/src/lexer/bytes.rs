@@ -1,5 +1,8 @@
 //! Classes of bytes and small tests on words, shared by the parts of the lexer.
 
+use crate::nag::glyph_nag;
+use crate::result::is_result_bytes;
+
 /// Classes of bytes: white space (including the comma separator) and delimiters.
 const WS: u8 = 1;
 const DELIM: u8 = 2;
@@ -105,18 +108,19 @@ pub(super) fn is_mark(b: u8) -> bool {
 pub(super) const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// Words that, standing alone after a move, belong to it (English descriptive notation).
-pub(super) const SUFFIXES: &[&[u8]] = &[
+const SUFFIXES: &[&[u8]] = &[
     b"ch", b"dis", b"dbl", b"mate", b"e.p.", b"ep", b"dis.ch", b"dbl.ch",
 ];
 
 /// Whether a word standing alone right after a move word is joined to it when read.
+#[inline]
 pub(crate) fn joins_previous_word(word: &[u8]) -> bool {
     SUFFIXES.contains(&word)
 }
 
 /// Whether a word may be a result: a cheap test before the real one.
 #[inline]
-pub(super) fn maybe_result(w: &[u8]) -> bool {
+fn maybe_result(w: &[u8]) -> bool {
     match w.len() {
         1 => w[0] == b'*',
         3..=7 => matches!(w[1], b'-' | b'/') || w[0] >= 0x80,
@@ -126,7 +130,7 @@ pub(super) fn maybe_result(w: &[u8]) -> bool {
 
 /// Whether a word may be a glyph: a cheap test before the real one.
 #[inline]
-pub(super) fn maybe_glyph(w: &[u8]) -> bool {
+fn maybe_glyph(w: &[u8]) -> bool {
     match w[0] {
         b'N' => w.len() == 1,
         b'=' | b'+' | b'-' => w.len() <= 3,
@@ -136,8 +140,32 @@ pub(super) fn maybe_glyph(w: &[u8]) -> bool {
 
 /// Whether a word may be a descriptive suffix: a cheap test before the real one.
 #[inline]
-pub(super) fn maybe_suffix(w: &[u8]) -> bool {
+fn maybe_suffix(w: &[u8]) -> bool {
     w.len() <= 6 && matches!(w[0], b'c' | b'd' | b'm' | b'e')
+}
+
+/// Whether the word `w`, whose first byte has the bits `first` of [`WORD`], is a result
+/// (`0-0` included, which may yet be castling).
+#[inline(always)]
+pub(super) fn is_result_word(first: u8, w: &[u8]) -> bool {
+    first & MAY_RESULT != 0 && maybe_result(w) && is_result_bytes(w)
+}
+
+/// The NAG of the word `w` if it is a glyph (`+-`, `±`); `first` as for [`is_result_word`].
+#[inline(always)]
+pub(super) fn glyph_word(first: u8, w: &[u8]) -> Option<u16> {
+    if first & MAY_GLYPH != 0 && maybe_glyph(w) {
+        glyph_nag(w)
+    } else {
+        None
+    }
+}
+
+/// Whether the word `w` is a descriptive suffix (`ch`), which joins a move word just before
+/// it; `first` as for [`is_result_word`].
+#[inline(always)]
+pub(super) fn is_suffix_word(first: u8, w: &[u8]) -> bool {
+    first & MAY_SUFFIX != 0 && maybe_suffix(w) && joins_previous_word(w)
 }
 
 /// Trims ASCII white space from `s[a..b]`.
@@ -167,6 +195,21 @@ pub(super) fn parse_u32(digits: &[u8]) -> Option<u32> {
         n = n.checked_mul(10)?.checked_add((d - b'0') as u32)?;
     }
     Some(n)
+}
+
+/// The end of the run of ASCII digits that starts at `j`, and their value, which is exact for
+/// up to nine digits (beyond, it wraps: the caller parses long runs again).
+#[inline]
+pub(super) fn digits(s: &[u8], mut j: usize) -> (usize, u32) {
+    let mut n: u32 = 0;
+    while let Some(&c) = s.get(j) {
+        if !c.is_ascii_digit() {
+            break;
+        }
+        n = n.wrapping_mul(10).wrapping_add((c - b'0') as u32);
+        j += 1;
+    }
+    (j, n)
 }
 
 /// Eight bytes at a time: a byte with value 1 in each lane, and the top bit of each lane.

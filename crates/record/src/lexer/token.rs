@@ -93,13 +93,11 @@ pub(crate) trait Sink {
     fn token(&mut self, t: Token);
 
     /// A move word `a..b` alone in its item; `alone` if no suffix can join it (`QxP ch`).
-    fn word(&mut self, line: u32, line_start: usize, a: usize, b: usize, alone: bool) {
-        let _ = alone;
-        let t = Token::new(Kind::Word, line, line_start, a, a, b);
-        self.token(t);
-    }
+    /// Stands for a [`Kind::Word`] token with start `a`.
+    fn word(&mut self, line: u32, line_start: usize, a: usize, b: usize, alone: bool);
 
     /// A move number `start..end` (`number` is `u32::MAX` for none) with `dots` dots.
+    /// Stands for a [`Kind::Number`] token with `c` the number and `d` the dots.
     fn number(
         &mut self,
         line: u32,
@@ -108,18 +106,11 @@ pub(crate) trait Sink {
         end: usize,
         number: u32,
         dots: u32,
-    ) {
-        let mut t = Token::new(Kind::Number, line, line_start, start, start, end);
-        t.c = number;
-        t.d = dots;
-        self.token(t);
-    }
+    );
 
     /// A comment opened at `start`, whose trimmed text is `a..b`.
-    fn comment(&mut self, line: u32, line_start: usize, start: usize, a: usize, b: usize) {
-        let t = Token::new(Kind::Comment, line, line_start, start, a, b);
-        self.token(t);
-    }
+    /// Stands for a [`Kind::Comment`] token.
+    fn comment(&mut self, line: u32, line_start: usize, start: usize, a: usize, b: usize);
 }
 
 /// A syntax error: where and why.

@@ -4,12 +4,9 @@
 //! Each item it reads, it reads exactly as the general lexer would; when it is unsure (at the
 //! end of the buffer, say), it leaves the item to the general lexer.
 
-use crate::nag::glyph_nag;
-use crate::result::is_result_bytes;
-
 use super::bytes::{
-    ENDS_JOIN, ENDS_MARK, MAY_GLYPH, MAY_RESULT, MAY_SUFFIX, NAME_END, SPACE, SUFFIXES, WORD,
-    comment_stop, is_word_byte, maybe_glyph, maybe_result, maybe_suffix, quoted_stop, trim,
+    ENDS_JOIN, ENDS_MARK, MAY_GLYPH, MAY_RESULT, MAY_SUFFIX, NAME_END, SPACE, WORD, comment_stop,
+    digits, glyph_word, is_result_word, is_suffix_word, is_word_byte, quoted_stop, trim,
 };
 use super::{Game, Kind, Sink, Token};
 
@@ -53,17 +50,11 @@ impl<S: Sink> Game<'_, '_, S> {
                     after_word = false;
                 }
                 b'0'..=b'9' | b'a'..=b'z' | b'A'..=b'Z' => {
-                    let mut j = i;
-                    let mut n: u32 = 0;
-                    if b.is_ascii_digit() {
-                        while let Some(&c) = s.get(j) {
-                            if !c.is_ascii_digit() {
-                                break;
-                            }
-                            n = n.wrapping_mul(10).wrapping_add((c - b'0') as u32);
-                            j += 1;
-                        }
-                    }
+                    let (mut j, n) = if b.is_ascii_digit() {
+                        digits(s, i)
+                    } else {
+                        (i, 0)
+                    };
                     if s.get(j) == Some(&b'.') {
                         // A move number of at most nine digits (`b` is not a dot).
                         let d = j;
@@ -95,12 +86,9 @@ impl<S: Sink> Game<'_, '_, S> {
                     }
                     let w = &s[i..j];
                     if first & (MAY_RESULT | MAY_GLYPH | MAY_SUFFIX) != 0
-                        && ((first & MAY_RESULT != 0 && maybe_result(w) && is_result_bytes(w))
-                            || (first & MAY_GLYPH != 0 && maybe_glyph(w) && glyph_nag(w).is_some())
-                            || (after_word
-                                && first & MAY_SUFFIX != 0
-                                && maybe_suffix(w)
-                                && SUFFIXES.contains(&w)))
+                        && (is_result_word(first, w)
+                            || glyph_word(first, w).is_some()
+                            || (after_word && is_suffix_word(first, w)))
                     {
                         break;
                     }

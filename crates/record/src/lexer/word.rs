@@ -1,11 +1,11 @@
 //! Move words, move numbers, move-strength marks, glyphs, NAGs and results.
 
-use crate::nag::{glyph_nag, strength_pair, strength_single};
+use crate::nag::{strength_pair, strength_single};
 use crate::result::is_result_bytes;
 
 use super::bytes::{
-    ENDS_JOIN, ENDS_MARK, MAY_GLYPH, MAY_RESULT, MAY_SUFFIX, SUFFIXES, WORD, is_mark, is_word_byte,
-    maybe_glyph, maybe_result, maybe_suffix, parse_u32,
+    ENDS_JOIN, ENDS_MARK, WORD, digits, glyph_word, is_mark, is_result_word, is_suffix_word,
+    is_word_byte, joins_previous_word, parse_u32,
 };
 use super::{Kind, Lexer, More, Stop, Token};
 
@@ -68,15 +68,7 @@ impl Lexer<'_> {
     pub(super) fn word(&mut self, item: &mut Vec<Token>, after_word: bool) -> Result<Word, Stop> {
         let s = self.s;
         let i = self.i;
-        let mut j = i;
-        let mut n: u32 = 0;
-        while let Some(&c) = s.get(j) {
-            if !c.is_ascii_digit() {
-                break;
-            }
-            n = n.wrapping_mul(10).wrapping_add((c - b'0') as u32);
-            j += 1;
-        }
+        let (mut j, n) = digits(s, i);
         if s.get(j) == Some(&b'.') {
             return self.number(i, j, n);
         }
@@ -110,18 +102,14 @@ impl Lexer<'_> {
         }
         let word = &s[i..m];
         if m == end
-            && first & MAY_RESULT != 0
-            && maybe_result(word)
-            && is_result_bytes(word)
+            && is_result_word(first, word)
             && (word != b"0-0" || self.tag_or_end_follows(end)?)
         {
             self.i = end;
             return Ok(Word::Result(end));
         }
         if m == end
-            && first & MAY_GLYPH != 0
-            && maybe_glyph(word)
-            && let Some(n) = glyph_nag(word)
+            && let Some(n) = glyph_word(first, word)
         {
             let mut t = self.token(Kind::Nag, i, i, end);
             t.c = n as u32;
@@ -130,8 +118,7 @@ impl Lexer<'_> {
             item.push(t);
             return Ok(Word::Many);
         }
-        let suffix =
-            after_word && first & MAY_SUFFIX != 0 && maybe_suffix(word) && SUFFIXES.contains(&word);
+        let suffix = after_word && is_suffix_word(first, word);
         self.i = end;
         let joins =
             m < end || s.get(end) == Some(&b'(') || WORD[s[m - 1] as usize] & ENDS_JOIN != 0;
@@ -143,14 +130,11 @@ impl Lexer<'_> {
             t.kind = Kind::WordCont;
             t.flag = true;
         }
-        if joins {
-            item.clear();
-            item.push(t);
-            self.piece_end(item, i, m, end)?;
-            return Ok(Word::Many);
-        }
         item.clear();
         item.push(t);
+        if joins {
+            self.piece_end(item, i, m, end)?;
+        }
         Ok(Word::Many)
     }
 
@@ -233,7 +217,7 @@ impl Lexer<'_> {
             pieces += 1;
             let mut t = self.token(Kind::WordCont, i, i, m);
             // `35x ch` keeps its space, as after any move.
-            t.flag = SUFFIXES.contains(&&s[i..m]);
+            t.flag = joins_previous_word(&s[i..m]);
             item.push(t);
         }
     }

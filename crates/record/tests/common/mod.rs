@@ -5,7 +5,7 @@
 use std::io::{self, Read};
 use std::path::PathBuf;
 
-use record::{CommentKind, Flow, Nag, Pos, Reader, Visitor};
+use record::{Collect, CommentKind, Flow, Game, Nag, Pos, ReadError, Reader, Visitor};
 
 /// The shared data directory.
 pub fn data_dir() -> PathBuf {
@@ -149,4 +149,21 @@ impl Read for Trickle<'_> {
         self.bytes = &self.bytes[k..];
         Ok(k)
     }
+}
+
+/// Every game of `bytes`, read through a [`Trickle`] of `n` bytes per call into a buffer
+/// that grows by `chunk`; fails rather than running away (more games than bytes).
+pub fn read_trickled(bytes: &[u8], n: usize, chunk: usize) -> Vec<Result<Game<String>, ReadError>> {
+    let mut reader = Reader::with_chunk_size(Trickle { bytes, n }, chunk);
+    let mut c = Collect::default();
+    let mut out = Vec::new();
+    loop {
+        match reader.read_game(&mut c) {
+            Ok(Some(g)) => out.push(Ok(g)),
+            Ok(None) => break,
+            Err(e) => out.push(Err(e)),
+        }
+        assert!(out.len() <= bytes.len() + 1);
+    }
+    out
 }
