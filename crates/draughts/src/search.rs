@@ -8,13 +8,11 @@ use std::time::{Duration, Instant};
 use crate::color::Color;
 use crate::draw::{Counters, DrawCheck};
 use crate::eval::{EvalTables, Weights, evaluate};
-use crate::geometry::{DL, DR, Geometry, UL, UR, to_index_set};
+use crate::geometry::{DL, DR, Geometry, UL, UR};
 use crate::history::GameHistory;
 use crate::movegen::{self, Bits, MoveBuf, Raw, Rules};
 use crate::moves::Move;
 use crate::position::{Position, with_geometry};
-use crate::square::Square;
-use crate::square_set::SquareSet;
 use crate::tt::{Bound, Table, TtMove};
 use crate::zobrist;
 
@@ -369,12 +367,7 @@ impl Searcher {
         let root = *pos.bits();
         let rules = Rules::of(variant);
         let mut root_buf = MoveBuf::default();
-        movegen::generate::<G, true>(&root, &rules, &mut root_buf);
-        let moves: Vec<Move> = root_buf
-            .moves
-            .iter()
-            .map(|m| to_move::<G>(m, root_buf.path(m)))
-            .collect();
+        let moves = pos.legal_moves_into(&mut root_buf);
         if moves.is_empty() {
             return None;
         }
@@ -492,17 +485,6 @@ fn splitmix(x: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
-}
-
-fn to_move<G: Geometry>(m: &Raw, path: &[u8]) -> Move {
-    let sq = |bit: u8| Square::from_index_unchecked(G::index(u32::from(bit)));
-    Move {
-        from: sq(m.from),
-        to: sq(m.to),
-        captured: SquareSet(to_index_set::<G>(m.captured)),
-        crowns: m.crown,
-        path: path.iter().map(|&b| sq(b)).collect(),
-    }
 }
 
 /// The line the table expects after `first`, at most `depth` moves.
