@@ -226,15 +226,26 @@ impl Position {
     /// Plays a move taken from [`Position::legal_moves`] of this position, without checking
     /// it again. Playing any other move leaves a position that may break the rules.
     pub fn play_unchecked(&mut self, mv: &Move) {
-        let raw = with_geometry!(self.variant.size, G => Raw {
+        self.play_raw(&self.raw(mv));
+    }
+
+    /// `mv` in the generator's bit layout (without its path), the form
+    /// [`Position::play_raw`], the Zobrist keys and the draw counters take.
+    pub(crate) fn raw(&self, mv: &Move) -> Raw {
+        with_geometry!(self.variant.size, G => Raw {
             from: G::TO_BIT[mv.from.index() as usize],
             to: G::TO_BIT[mv.to.index() as usize],
             crown: mv.crowns,
             path_len: 0,
             path_start: 0,
             captured: to_bit_set::<G>(mv.captured.0),
-        });
-        movegen::play(&mut self.bits, &raw);
+        })
+    }
+
+    /// Plays a move already in bit layout (see [`Position::raw`]), unchecked like
+    /// [`Position::play_unchecked`].
+    pub(crate) fn play_raw(&mut self, raw: &Raw) {
+        movegen::play(&mut self.bits, raw);
     }
 
     /// The position after a legal move (see [`Position::play_unchecked`]).

@@ -499,13 +499,10 @@ fn principal_variation(pos: &Position, tt: &Table, first: &Move, depth: u32) -> 
         }
         seen.push(key);
         let Some(hit) = tt.probe(key, 0) else { break };
-        let found = with_geometry!(p.size(), G => p.legal_moves().into_iter().find(|m| {
-            TtMove::of(
-                G::TO_BIT[m.from().index() as usize],
-                G::TO_BIT[m.to().index() as usize],
-                crate::geometry::to_bit_set::<G>(m.captured().0),
-            ) == hit.mv
-        }));
+        let found = p.legal_moves().into_iter().find(|m| {
+            let r = p.raw(m);
+            TtMove::of(r.from, r.to, r.captured) == hit.mv
+        });
         let Some(m) = found else { break };
         p.play_unchecked(&m);
         line.push(m);
