@@ -14,7 +14,7 @@ use crate::movegen::{self, Bits, MoveBuf, Raw, Rules};
 use crate::moves::Move;
 use crate::position::{Position, with_geometry};
 use crate::tt::{Bound, Table, TtMove};
-use crate::zobrist;
+use crate::zobrist::{self, splitmix};
 
 /// The score of a won position, less the plies needed to win it.
 pub const WIN: i32 = 30_000;
@@ -478,13 +478,6 @@ impl Searcher {
             pv: Vec::new(),
         })
     }
-}
-
-fn splitmix(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 /// The line the table expects after `first`, at most `depth` moves.
