@@ -91,7 +91,6 @@ pub(crate) fn after(h: u64, before: &Bits, m: &Raw) -> u64 {
 mod tests {
     use super::*;
     use crate::Position;
-    use crate::geometry::{Eight, Ten};
     use crate::movegen::{MoveBuf, Rules, generate, play};
     use crate::position::with_geometry;
     use crate::variant::Variant;
@@ -100,7 +99,6 @@ mod tests {
     /// scratch.
     #[test]
     fn incremental_matches_scratch() {
-        let _ = (Eight, Ten);
         for v in Variant::ALL {
             let mut b = *Position::start(v).bits();
             let r = Rules::of(&v);
