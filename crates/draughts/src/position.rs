@@ -46,16 +46,16 @@ impl Position {
     /// The variant's starting position.
     pub fn start(variant: Variant) -> Position {
         let size = variant.size;
-        let rows = u32::from(size.per_row() - 1) * u32::from(size.per_row());
+        let men = u32::from(variant.men_per_side());
         let n = u32::from(size.squares());
         let mut p = Position::empty(variant, variant.first);
-        for number in 1..=rows {
+        for number in 1..=men {
             p.put(
                 Square::from_index_unchecked((number - 1) as u8),
                 Piece::man(Color::Black),
             );
         }
-        for number in (n - rows + 1)..=n {
+        for number in (n - men + 1)..=n {
             p.put(
                 Square::from_index_unchecked((number - 1) as u8),
                 Piece::man(Color::White),
