@@ -880,7 +880,9 @@ impl<G: Geometry> Worker<'_, G> {
         }
         self.bufs[ply] = buf;
         if best == -INF {
-            // No capture after all (cannot happen): judge the position as it is.
+            // No capture was searched: the search stopped at the first one (the score is
+            // then thrown away), or the generator found none after all, which it cannot do
+            // when has_capture holds. Either way, judge the position as it is.
             return self.evaluate(b, key);
         }
         best
