@@ -346,7 +346,8 @@ fn international_sixteen_moves_three_kings_against_one() {
             "{fen}"
         );
     }
-    // Three men against a king: no such rule (nor a king on the stronger side).
+    // Three kings against a king and a man: Black is not a lone king, so the rule does not
+    // apply.
     let mut g = game("W:WK46,K50,K45:BK3,8", Variant::INTERNATIONAL);
     walk(&mut g, 32, any);
     assert_eq!(g.state(), GameState::Ongoing);
