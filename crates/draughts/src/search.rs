@@ -26,9 +26,10 @@ const MAX_PLY: usize = 128;
 /// How well the computer plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Level {
-    /// Looks two moves ahead (plus captures to the end) and picks at random among the moves
-    /// within about half a man of the best, with noise in its judgement: it takes what is
-    /// offered and avoids losing a piece at once, but falls for any shot.
+    /// Looks two plies ahead, a move by each side (plus captures to the end), and picks at
+    /// random among the moves within about half a man of the best, with noise in its
+    /// judgement: it takes what is offered and avoids losing a piece at once, but falls for
+    /// any shot.
     Beginner,
     /// Up to six plies ahead, choosing among moves within a tenth of a man of the best.
     Intermediate,
