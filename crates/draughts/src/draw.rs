@@ -6,6 +6,7 @@
 
 use std::fmt;
 
+use crate::color::Color;
 use crate::geometry::Geometry;
 use crate::movegen::{Bits, Raw};
 use crate::position::with_geometry;
@@ -328,7 +329,7 @@ fn kings_against_king_cond(m: &Material) -> bool {
 
 fn main_road_cond(m: &Material, b: &Bits, main_road: u64) -> bool {
     (0..2).any(|s| {
-        let own = if s == 0 { b.white } else { b.black };
+        let own = b.of(Color::ALL[s]);
         m.men[s] == 0
             && m.kings[s] == 1
             && own & main_road != 0

@@ -22,7 +22,7 @@
 
 use crate::color::Color;
 use crate::geometry::{DL, DR, Geometry, UL, UR};
-use crate::movegen::Bits;
+use crate::movegen::{Bits, forward};
 use crate::square::Square;
 use crate::variant::Variant;
 
@@ -127,10 +127,7 @@ impl EvalTables {
 /// Non-capturing moves of the men `men` of `side` and of the kings `kings`.
 #[inline(always)]
 fn mobility<G: Geometry>(men: u64, kings: u64, side: Color, empty: u64, flying: bool) -> i32 {
-    let [d1, d2] = match side {
-        Color::White => [UL, UR],
-        Color::Black => [DL, DR],
-    };
+    let [d1, d2] = forward(side);
     let mut n = (G::step(men, d1) & empty).count_ones() + (G::step(men, d2) & empty).count_ones();
     if kings != 0 {
         for d in [UL, UR, DL, DR] {
@@ -150,10 +147,7 @@ fn mobility<G: Geometry>(men: u64, kings: u64, side: Color, empty: u64, flying: 
 /// The score of one side (White's view of its own pieces; Black's of its own).
 #[inline(always)]
 fn side_score<G: Geometry>(t: &EvalTables, b: &Bits, side: Color, men_total: i32) -> i32 {
-    let (own, opp) = match side {
-        Color::White => (b.white, b.black),
-        Color::Black => (b.black, b.white),
-    };
+    let (own, opp) = (b.of(side), b.of(!side));
     let men = own & !b.kings;
     let kings = own & b.kings;
     let empty = G::VALID & !(b.white | b.black);
@@ -183,10 +177,7 @@ fn side_score<G: Geometry>(t: &EvalTables, b: &Bits, side: Color, men_total: i32
     };
     let near = men & pre;
     if near != 0 {
-        let [d1, d2] = match side {
-            Color::White => [UL, UR],
-            Color::Black => [DL, DR],
-        };
+        let [d1, d2] = forward(side);
         let free = (G::step(near, d1) | G::step(near, d2)) & empty;
         s += near.count_ones() as i32 * w.near_crowning
             + free.count_ones() as i32 * w.near_crowning_free;

@@ -20,20 +20,25 @@ pub(crate) struct Bits {
 }
 
 impl Bits {
+    /// The pieces of `color`.
     #[inline(always)]
-    fn own(&self) -> u64 {
-        match self.side {
+    pub(crate) fn of(&self, color: Color) -> u64 {
+        match color {
             Color::White => self.white,
             Color::Black => self.black,
         }
     }
 
+    /// The pieces of the side to move.
     #[inline(always)]
-    fn opp(&self) -> u64 {
-        match self.side {
-            Color::White => self.black,
-            Color::Black => self.white,
-        }
+    pub(crate) fn own(&self) -> u64 {
+        self.of(self.side)
+    }
+
+    /// The pieces of the side not to move.
+    #[inline(always)]
+    pub(crate) fn opp(&self) -> u64 {
+        self.of(!self.side)
     }
 }
 
@@ -87,8 +92,9 @@ impl MoveBuf {
     }
 }
 
+/// The two directions in which the men of `side` move.
 #[inline(always)]
-fn forward(side: Color) -> [usize; 2] {
+pub(crate) fn forward(side: Color) -> [usize; 2] {
     match side {
         Color::White => [UL, UR],
         Color::Black => [DL, DR],

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use crate::color::Color;
 use crate::draw::{Counters, DrawCheck};
 use crate::eval::{EvalTables, Weights, evaluate};
-use crate::geometry::{DL, DR, Geometry, UL, UR};
+use crate::geometry::Geometry;
 use crate::history::GameHistory;
 use crate::movegen::{self, Bits, MoveBuf, Raw, Rules};
 use crate::moves::Move;
@@ -507,24 +507,16 @@ fn principal_variation(pos: &Position, tt: &Table, first: &Move, depth: u32) -> 
 /// Whether the side to move has a move that takes nothing.
 #[inline(always)]
 fn has_quiet_move<G: Geometry>(b: &Bits) -> bool {
-    let (own, side) = match b.side {
-        Color::White => (b.white, Color::White),
-        Color::Black => (b.black, Color::Black),
-    };
+    let own = b.own();
     let empty = G::VALID & !(b.white | b.black);
     let men = own & !b.kings;
     let kings = own & b.kings;
-    let [d1, d2] = match side {
-        Color::White => [UL, UR],
-        Color::Black => [DL, DR],
-    };
+    let [d1, d2] = movegen::forward(b.side);
     if (G::step(men | kings, d1) | G::step(men | kings, d2)) & empty != 0 {
         return true;
     }
-    let [d3, d4] = match side {
-        Color::White => [DL, DR],
-        Color::Black => [UL, UR],
-    };
+    // Kings also move backward: the other side's forward directions.
+    let [d3, d4] = movegen::forward(!b.side);
     (G::step(kings, d3) | G::step(kings, d4)) & empty != 0
 }
 
