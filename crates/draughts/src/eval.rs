@@ -21,8 +21,8 @@
 //!   known draw.
 
 use crate::color::Color;
-use crate::geometry::{DL, DR, Geometry, UL, UR};
-use crate::movegen::{Bits, forward};
+use crate::geometry::Geometry;
+use crate::movegen::{Bits, forward, quiet_count};
 use crate::square::Square;
 use crate::variant::Variant;
 
@@ -124,26 +124,6 @@ impl EvalTables {
     }
 }
 
-/// Non-capturing moves of the men `men` of `side` and of the kings `kings`.
-#[inline(always)]
-fn mobility<G: Geometry>(men: u64, kings: u64, side: Color, empty: u64, flying: bool) -> i32 {
-    let [d1, d2] = forward(side);
-    let mut n = (G::step(men, d1) & empty).count_ones() + (G::step(men, d2) & empty).count_ones();
-    if kings != 0 {
-        for d in [UL, UR, DL, DR] {
-            let mut t = G::step(kings, d) & empty;
-            n += t.count_ones();
-            if flying {
-                while t != 0 {
-                    t = G::step(t, d) & empty;
-                    n += t.count_ones();
-                }
-            }
-        }
-    }
-    n as i32
-}
-
 /// The score of one side (White's view of its own pieces; Black's of its own).
 #[inline(always)]
 fn side_score<G: Geometry>(t: &EvalTables, b: &Bits, side: Color, men_total: i32) -> i32 {
@@ -193,7 +173,7 @@ fn side_score<G: Geometry>(t: &EvalTables, b: &Bits, side: Color, men_total: i32
     if t.flying {
         s += (kings & t.main_road).count_ones() as i32 * w.main_road;
     }
-    s += w.mobility * mobility::<G>(men, kings, side, empty, t.flying);
+    s += w.mobility * quiet_count::<G>(men, kings, side, empty, t.flying) as i32;
     s
 }
 

@@ -180,15 +180,32 @@ pub(crate) fn count<G: Geometry>(b: &Bits, r: &Rules, scratch: &mut MoveBuf) -> 
     }
     let own = b.own();
     let empty = G::VALID & !(b.white | b.black);
-    let men = own & !b.kings;
-    let kings = own & b.kings;
-    let [d1, d2] = forward(b.side);
+    u64::from(quiet_count::<G>(
+        own & !b.kings,
+        own & b.kings,
+        b.side,
+        empty,
+        r.flying,
+    ))
+}
+
+/// Number of non-capturing moves of the men `men` of `side` and of the kings `kings`
+/// (flying when `flying`) onto the squares `empty`, counted in bulk.
+#[inline(always)]
+pub(crate) fn quiet_count<G: Geometry>(
+    men: u64,
+    kings: u64,
+    side: Color,
+    empty: u64,
+    flying: bool,
+) -> u32 {
+    let [d1, d2] = forward(side);
     let mut n = (G::step(men, d1) & empty).count_ones() + (G::step(men, d2) & empty).count_ones();
     if kings != 0 {
         for d in [UL, UR, DL, DR] {
             let mut t = G::step(kings, d) & empty;
             n += t.count_ones();
-            if r.flying {
+            if flying {
                 while t != 0 {
                     t = G::step(t, d) & empty;
                     n += t.count_ones();
@@ -196,7 +213,7 @@ pub(crate) fn count<G: Geometry>(b: &Bits, r: &Rules, scratch: &mut MoveBuf) -> 
             }
         }
     }
-    u64::from(n)
+    n
 }
 
 /// All legal moves of the side to move into `out` (cleared first).
