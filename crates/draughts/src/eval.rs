@@ -21,7 +21,7 @@
 //!   known draw.
 
 use crate::color::Color;
-use crate::geometry::Geometry;
+use crate::geometry::{Geometry, main_road};
 use crate::movegen::{Bits, forward, quiet_count};
 use crate::square::Square;
 use crate::variant::Variant;
@@ -94,7 +94,6 @@ impl EvalTables {
         let size = v.size;
         let mut rows = [0u64; 10];
         let mut centre = 0;
-        let mut main_road = 0;
         let side = size.side();
         for i in 0..size.squares() {
             let sq = Square::from_index_unchecked(i);
@@ -106,15 +105,12 @@ impl EvalTables {
             if (2..side - 2).contains(&file) && mid_rows.contains(&row) {
                 centre |= bit;
             }
-            if file + 1 == sq.rank(size) {
-                main_road |= bit;
-            }
         }
         EvalTables {
             rows,
             n_rows: side as usize,
             centre,
-            main_road,
+            main_road: main_road::<G>(),
             flying: v.flying_kings,
             king: if v.flying_kings { 300 } else { 165 },
             initial: 2 * i32::from(v.men_per_side()),
