@@ -170,6 +170,22 @@ pub(crate) fn has_capture<G: Geometry>(b: &Bits, r: &Rules) -> bool {
         || kings_jump::<G, DR>(kings, opp, empty, r.flying)
 }
 
+/// Whether the side to move has a move that takes nothing.
+#[inline(always)]
+pub(crate) fn has_quiet_move<G: Geometry>(b: &Bits) -> bool {
+    let own = b.own();
+    let empty = G::VALID & !(b.white | b.black);
+    let men = own & !b.kings;
+    let kings = own & b.kings;
+    let [d1, d2] = forward(b.side);
+    if (G::step(men | kings, d1) | G::step(men | kings, d2)) & empty != 0 {
+        return true;
+    }
+    // Kings also move backward: the other side's forward directions.
+    let [d3, d4] = forward(!b.side);
+    (G::step(kings, d3) | G::step(kings, d4)) & empty != 0
+}
+
 /// Number of legal moves, counting non-captures in bulk.
 #[inline]
 pub(crate) fn count<G: Geometry>(b: &Bits, r: &Rules, scratch: &mut MoveBuf) -> u64 {

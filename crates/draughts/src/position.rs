@@ -186,7 +186,10 @@ impl Position {
 
     /// Whether the side to move has any legal move (without one, it has lost).
     pub fn has_legal_move(&self) -> bool {
-        self.legal_move_count() > 0
+        let r = Rules::of(self.variant);
+        with_geometry!(self.variant.size, G => {
+            movegen::has_capture::<G>(&self.bits, &r) || movegen::has_quiet_move::<G>(&self.bits)
+        })
     }
 
     /// The number of legal moves, counted without building them.

@@ -504,22 +504,6 @@ fn principal_variation(pos: &Position, tt: &Table, first: &Move, depth: u32) -> 
     line
 }
 
-/// Whether the side to move has a move that takes nothing.
-#[inline(always)]
-fn has_quiet_move<G: Geometry>(b: &Bits) -> bool {
-    let own = b.own();
-    let empty = G::VALID & !(b.white | b.black);
-    let men = own & !b.kings;
-    let kings = own & b.kings;
-    let [d1, d2] = movegen::forward(b.side);
-    if (G::step(men | kings, d1) | G::step(men | kings, d2)) & empty != 0 {
-        return true;
-    }
-    // Kings also move backward: the other side's forward directions.
-    let [d3, d4] = movegen::forward(!b.side);
-    (G::step(kings, d3) | G::step(kings, d4)) & empty != 0
-}
-
 struct Worker<'a, G: Geometry> {
     tt: &'a mut Table,
     history: &'a mut [i32],
@@ -835,7 +819,7 @@ impl<G: Geometry> Worker<'_, G> {
         }
         let key = *self.keys.last().expect("a key per node");
         if !movegen::has_capture::<G>(b, &self.rules) {
-            if !has_quiet_move::<G>(b) {
+            if !movegen::has_quiet_move::<G>(b) {
                 return -(WIN - ply as i32);
             }
             return self.evaluate(b, key);

@@ -49,6 +49,7 @@ proptest! {
         for c in choices {
             let moves = pos.legal_moves();
             prop_assert_eq!(moves.len() as u64, pos.legal_move_count());
+            prop_assert_eq!(pos.has_legal_move(), !moves.is_empty());
             prop_assert_eq!(perft(&pos, 1), moves.len() as u64);
             prop_assert_eq!(Position::from_fen(&pos.to_fen(), v).unwrap(), pos);
             if moves.is_empty() {
