@@ -6,10 +6,11 @@
 
 use std::fmt;
 
-use crate::geometry::Geometry;
+use crate::color::Color;
+use crate::geometry::main_road;
 use crate::movegen::{Bits, Raw};
 use crate::position::with_geometry;
-use crate::square::{BoardSize, Square};
+use crate::square::BoardSize;
 use crate::variant::Variant;
 
 /// The limits of the lone-king ending rules (FMJD article 6: the 16- and 5-move rules).
@@ -248,13 +249,10 @@ pub(crate) struct DrawCheck {
 
 impl DrawCheck {
     pub fn new(rules: DrawRules, size: BoardSize) -> DrawCheck {
-        let mut main_road = 0;
-        for f in 0..size.side() {
-            if let Ok(sq) = Square::from_coords(f, f + 1, size) {
-                main_road |= with_geometry!(size, G => G::bit(sq.index()));
-            }
+        DrawCheck {
+            rules,
+            main_road: with_geometry!(size, G => main_road::<G>()),
         }
-        DrawCheck { rules, main_road }
     }
 }
 
@@ -328,7 +326,7 @@ fn kings_against_king_cond(m: &Material) -> bool {
 
 fn main_road_cond(m: &Material, b: &Bits, main_road: u64) -> bool {
     (0..2).any(|s| {
-        let own = if s == 0 { b.white } else { b.black };
+        let own = b.of(Color::ALL[s]);
         m.men[s] == 0
             && m.kings[s] == 1
             && own & main_road != 0

@@ -21,8 +21,8 @@
 //!   known draw.
 
 use crate::color::Color;
-use crate::geometry::{DL, DR, Geometry, UL, UR};
-use crate::movegen::Bits;
+use crate::geometry::{Geometry, main_road};
+use crate::movegen::{Bits, forward, quiet_count};
 use crate::square::Square;
 use crate::variant::Variant;
 
@@ -94,7 +94,6 @@ impl EvalTables {
         let size = v.size;
         let mut rows = [0u64; 10];
         let mut centre = 0;
-        let mut main_road = 0;
         let side = size.side();
         for i in 0..size.squares() {
             let sq = Square::from_index_unchecked(i);
@@ -106,15 +105,12 @@ impl EvalTables {
             if (2..side - 2).contains(&file) && mid_rows.contains(&row) {
                 centre |= bit;
             }
-            if file + 1 == sq.rank(size) {
-                main_road |= bit;
-            }
         }
         EvalTables {
             rows,
             n_rows: side as usize,
             centre,
-            main_road,
+            main_road: main_road::<G>(),
             flying: v.flying_kings,
             king: if v.flying_kings { 300 } else { 165 },
             initial: 2 * i32::from(v.men_per_side()),
@@ -124,36 +120,10 @@ impl EvalTables {
     }
 }
 
-/// Non-capturing moves of the men `men` of `side` and of the kings `kings`.
-#[inline(always)]
-fn mobility<G: Geometry>(men: u64, kings: u64, side: Color, empty: u64, flying: bool) -> i32 {
-    let [d1, d2] = match side {
-        Color::White => [UL, UR],
-        Color::Black => [DL, DR],
-    };
-    let mut n = (G::step(men, d1) & empty).count_ones() + (G::step(men, d2) & empty).count_ones();
-    if kings != 0 {
-        for d in [UL, UR, DL, DR] {
-            let mut t = G::step(kings, d) & empty;
-            n += t.count_ones();
-            if flying {
-                while t != 0 {
-                    t = G::step(t, d) & empty;
-                    n += t.count_ones();
-                }
-            }
-        }
-    }
-    n as i32
-}
-
 /// The score of one side (White's view of its own pieces; Black's of its own).
 #[inline(always)]
 fn side_score<G: Geometry>(t: &EvalTables, b: &Bits, side: Color, men_total: i32) -> i32 {
-    let (own, opp) = match side {
-        Color::White => (b.white, b.black),
-        Color::Black => (b.black, b.white),
-    };
+    let (own, opp) = (b.of(side), b.of(!side));
     let men = own & !b.kings;
     let kings = own & b.kings;
     let empty = G::VALID & !(b.white | b.black);
@@ -183,10 +153,7 @@ fn side_score<G: Geometry>(t: &EvalTables, b: &Bits, side: Color, men_total: i32
     };
     let near = men & pre;
     if near != 0 {
-        let [d1, d2] = match side {
-            Color::White => [UL, UR],
-            Color::Black => [DL, DR],
-        };
+        let [d1, d2] = forward(side);
         let free = (G::step(near, d1) | G::step(near, d2)) & empty;
         s += near.count_ones() as i32 * w.near_crowning
             + free.count_ones() as i32 * w.near_crowning_free;
@@ -202,7 +169,7 @@ fn side_score<G: Geometry>(t: &EvalTables, b: &Bits, side: Color, men_total: i32
     if t.flying {
         s += (kings & t.main_road).count_ones() as i32 * w.main_road;
     }
-    s += w.mobility * mobility::<G>(men, kings, side, empty, t.flying);
+    s += w.mobility * quiet_count::<G>(men, kings, side, empty, t.flying) as i32;
     s
 }
 

@@ -8,7 +8,7 @@
 //! leaves the board, and masking with [`Geometry::VALID`] removes both.
 //! "Up" is towards square 1 (Black's side); White's men move up.
 
-use crate::square::BoardSize;
+use crate::square::{BoardSize, Square};
 
 /// Directions, as indices into the shift table: up-left, up-right, down-left, down-right.
 pub(crate) const UL: usize = 0;
@@ -18,7 +18,7 @@ pub(crate) const DR: usize = 3;
 
 /// The layout of one board size. Implemented by [`Eight`] and [`Ten`].
 pub(crate) trait Geometry: Copy + 'static {
-    #[cfg_attr(not(test), allow(dead_code))]
+    /// The board size.
     const SIZE: BoardSize;
     /// Squares per row.
     const R: u32;
@@ -116,6 +116,17 @@ impl Geometry for Ten {
     const FROM_BIT: [u8; 64] = from_bit(5, 50);
 }
 
+/// The main road: the long diagonal from a1 to the opposite corner, in bit layout.
+pub(crate) fn main_road<G: Geometry>() -> u64 {
+    let mut road = 0;
+    for f in 0..G::SIZE.side() {
+        if let Ok(sq) = Square::from_coords(f, f + 1, G::SIZE) {
+            road |= G::bit(sq.index());
+        }
+    }
+    road
+}
+
 /// Converts a set in bit layout to a set indexed by square index (bit i = square index i).
 #[inline]
 pub(crate) fn to_index_set<G: Geometry>(mut bits: u64) -> u64 {
@@ -141,7 +152,6 @@ pub(crate) fn to_bit_set<G: Geometry>(mut set: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::square::Square;
 
     /// Checks every step against file/rank arithmetic.
     fn check_steps<G: Geometry>() {
@@ -161,6 +171,26 @@ mod tests {
             }
         }
         assert_eq!(G::VALID.count_ones(), u32::from(size.squares()));
+    }
+
+    /// The main road holds the squares whose rank is one more than their file index:
+    /// `side` of them, from a1.
+    fn check_main_road<G: Geometry>() {
+        let size = G::SIZE;
+        let want = size
+            .all_squares()
+            .filter(|sq| sq.file(size) + 1 == sq.rank(size))
+            .fold(0, |road, sq| road | G::bit(sq.index()));
+        assert_eq!(main_road::<G>(), want);
+        assert_eq!(main_road::<G>().count_ones(), u32::from(size.side()));
+        let a1 = Square::from_coords(0, 1, size).unwrap();
+        assert_ne!(main_road::<G>() & G::bit(a1.index()), 0);
+    }
+
+    #[test]
+    fn main_road_is_the_long_diagonal() {
+        check_main_road::<Eight>();
+        check_main_road::<Ten>();
     }
 
     #[test]

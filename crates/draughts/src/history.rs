@@ -2,11 +2,8 @@
 
 use crate::color::Color;
 use crate::draw::{Counters, DrawCheck, DrawReason, DrawRules};
-use crate::geometry::Geometry;
-use crate::geometry::to_bit_set;
-use crate::movegen::Raw;
 use crate::moves::Move;
-use crate::position::{IllegalMove, Position, with_geometry};
+use crate::position::{IllegalMove, Position};
 use crate::zobrist;
 
 /// Where a game stands.
@@ -146,15 +143,9 @@ impl GameHistory {
     fn push_legal(&mut self, mv: Move) {
         let prev = *self.last();
         let before = *prev.position.bits();
-        let raw = with_geometry!(prev.position.size(), G => Raw {
-            from: G::TO_BIT[mv.from.index() as usize],
-            to: G::TO_BIT[mv.to.index() as usize],
-            crown: mv.crowns,
-            path_len: 0,
-            path_start: 0,
-            captured: to_bit_set::<G>(mv.captured.0),
-        });
-        let position = prev.position.after(&mv);
+        let raw = prev.position.raw(&mv);
+        let mut position = prev.position;
+        position.play_raw(&raw);
         let after = position.bits();
         self.entries.push(Entry {
             position,

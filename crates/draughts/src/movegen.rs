@@ -20,20 +20,25 @@ pub(crate) struct Bits {
 }
 
 impl Bits {
+    /// The pieces of `color`.
     #[inline(always)]
-    fn own(&self) -> u64 {
-        match self.side {
+    pub(crate) fn of(&self, color: Color) -> u64 {
+        match color {
             Color::White => self.white,
             Color::Black => self.black,
         }
     }
 
+    /// The pieces of the side to move.
     #[inline(always)]
-    fn opp(&self) -> u64 {
-        match self.side {
-            Color::White => self.black,
-            Color::Black => self.white,
-        }
+    pub(crate) fn own(&self) -> u64 {
+        self.of(self.side)
+    }
+
+    /// The pieces of the side not to move.
+    #[inline(always)]
+    pub(crate) fn opp(&self) -> u64 {
+        self.of(!self.side)
     }
 }
 
@@ -87,8 +92,9 @@ impl MoveBuf {
     }
 }
 
+/// The two directions in which the men of `side` move.
 #[inline(always)]
-fn forward(side: Color) -> [usize; 2] {
+pub(crate) fn forward(side: Color) -> [usize; 2] {
     match side {
         Color::White => [UL, UR],
         Color::Black => [DL, DR],
@@ -164,6 +170,22 @@ pub(crate) fn has_capture<G: Geometry>(b: &Bits, r: &Rules) -> bool {
         || kings_jump::<G, DR>(kings, opp, empty, r.flying)
 }
 
+/// Whether the side to move has a move that takes nothing.
+#[inline(always)]
+pub(crate) fn has_quiet_move<G: Geometry>(b: &Bits) -> bool {
+    let own = b.own();
+    let empty = G::VALID & !(b.white | b.black);
+    let men = own & !b.kings;
+    let kings = own & b.kings;
+    let [d1, d2] = forward(b.side);
+    if (G::step(men | kings, d1) | G::step(men | kings, d2)) & empty != 0 {
+        return true;
+    }
+    // Kings also move backward: the other side's forward directions.
+    let [d3, d4] = forward(!b.side);
+    (G::step(kings, d3) | G::step(kings, d4)) & empty != 0
+}
+
 /// Number of legal moves, counting non-captures in bulk.
 #[inline]
 pub(crate) fn count<G: Geometry>(b: &Bits, r: &Rules, scratch: &mut MoveBuf) -> u64 {
@@ -174,15 +196,32 @@ pub(crate) fn count<G: Geometry>(b: &Bits, r: &Rules, scratch: &mut MoveBuf) -> 
     }
     let own = b.own();
     let empty = G::VALID & !(b.white | b.black);
-    let men = own & !b.kings;
-    let kings = own & b.kings;
-    let [d1, d2] = forward(b.side);
+    u64::from(quiet_count::<G>(
+        own & !b.kings,
+        own & b.kings,
+        b.side,
+        empty,
+        r.flying,
+    ))
+}
+
+/// Number of non-capturing moves of the men `men` of `side` and of the kings `kings`
+/// (flying when `flying`) onto the squares `empty`, counted in bulk.
+#[inline(always)]
+pub(crate) fn quiet_count<G: Geometry>(
+    men: u64,
+    kings: u64,
+    side: Color,
+    empty: u64,
+    flying: bool,
+) -> u32 {
+    let [d1, d2] = forward(side);
     let mut n = (G::step(men, d1) & empty).count_ones() + (G::step(men, d2) & empty).count_ones();
     if kings != 0 {
         for d in [UL, UR, DL, DR] {
             let mut t = G::step(kings, d) & empty;
             n += t.count_ones();
-            if r.flying {
+            if flying {
                 while t != 0 {
                     t = G::step(t, d) & empty;
                     n += t.count_ones();
@@ -190,7 +229,7 @@ pub(crate) fn count<G: Geometry>(b: &Bits, r: &Rules, scratch: &mut MoveBuf) -> 
             }
         }
     }
-    u64::from(n)
+    n
 }
 
 /// All legal moves of the side to move into `out` (cleared first).

@@ -46,16 +46,16 @@ impl Position {
     /// The variant's starting position.
     pub fn start(variant: Variant) -> Position {
         let size = variant.size;
-        let rows = u32::from(size.per_row() - 1) * u32::from(size.per_row());
+        let men = u32::from(variant.men_per_side());
         let n = u32::from(size.squares());
         let mut p = Position::empty(variant, variant.first);
-        for number in 1..=rows {
+        for number in 1..=men {
             p.put(
                 Square::from_index_unchecked((number - 1) as u8),
                 Piece::man(Color::Black),
             );
         }
-        for number in (n - rows + 1)..=n {
+        for number in (n - men + 1)..=n {
             p.put(
                 Square::from_index_unchecked((number - 1) as u8),
                 Piece::man(Color::White),
@@ -186,7 +186,10 @@ impl Position {
 
     /// Whether the side to move has any legal move (without one, it has lost).
     pub fn has_legal_move(&self) -> bool {
-        self.legal_move_count() > 0
+        let r = Rules::of(self.variant);
+        with_geometry!(self.variant.size, G => {
+            movegen::has_capture::<G>(&self.bits, &r) || movegen::has_quiet_move::<G>(&self.bits)
+        })
     }
 
     /// The number of legal moves, counted without building them.
@@ -226,15 +229,26 @@ impl Position {
     /// Plays a move taken from [`Position::legal_moves`] of this position, without checking
     /// it again. Playing any other move leaves a position that may break the rules.
     pub fn play_unchecked(&mut self, mv: &Move) {
-        let raw = with_geometry!(self.variant.size, G => Raw {
+        self.play_raw(&self.raw(mv));
+    }
+
+    /// `mv` in the generator's bit layout (without its path), the form
+    /// [`Position::play_raw`], the Zobrist keys and the draw counters take.
+    pub(crate) fn raw(&self, mv: &Move) -> Raw {
+        with_geometry!(self.variant.size, G => Raw {
             from: G::TO_BIT[mv.from.index() as usize],
             to: G::TO_BIT[mv.to.index() as usize],
             crown: mv.crowns,
             path_len: 0,
             path_start: 0,
             captured: to_bit_set::<G>(mv.captured.0),
-        });
-        movegen::play(&mut self.bits, &raw);
+        })
+    }
+
+    /// Plays a move already in bit layout (see [`Position::raw`]), unchecked like
+    /// [`Position::play_unchecked`].
+    pub(crate) fn play_raw(&mut self, raw: &Raw) {
+        movegen::play(&mut self.bits, raw);
     }
 
     /// The position after a legal move (see [`Position::play_unchecked`]).

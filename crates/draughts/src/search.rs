@@ -8,15 +8,13 @@ use std::time::{Duration, Instant};
 use crate::color::Color;
 use crate::draw::{Counters, DrawCheck};
 use crate::eval::{EvalTables, Weights, evaluate};
-use crate::geometry::{DL, DR, Geometry, UL, UR, to_index_set};
+use crate::geometry::Geometry;
 use crate::history::GameHistory;
 use crate::movegen::{self, Bits, MoveBuf, Raw, Rules};
 use crate::moves::Move;
 use crate::position::{Position, with_geometry};
-use crate::square::Square;
-use crate::square_set::SquareSet;
 use crate::tt::{Bound, Table, TtMove};
-use crate::zobrist;
+use crate::zobrist::{self, splitmix};
 
 /// The score of a won position, less the plies needed to win it.
 pub const WIN: i32 = 30_000;
@@ -28,9 +26,10 @@ const MAX_PLY: usize = 128;
 /// How well the computer plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Level {
-    /// Looks two moves ahead (plus captures to the end) and picks at random among the moves
-    /// within about half a man of the best, with noise in its judgement: it takes what is
-    /// offered and avoids losing a piece at once, but falls for any shot.
+    /// Looks two plies ahead, a move by each side (plus captures to the end), and picks at
+    /// random among the moves within about half a man of the best, with noise in its
+    /// judgement: it takes what is offered and avoids losing a piece at once, but falls for
+    /// any shot.
     Beginner,
     /// Up to six plies ahead, choosing among moves within a tenth of a man of the best.
     Intermediate,
@@ -369,12 +368,7 @@ impl Searcher {
         let root = *pos.bits();
         let rules = Rules::of(variant);
         let mut root_buf = MoveBuf::default();
-        movegen::generate::<G, true>(&root, &rules, &mut root_buf);
-        let moves: Vec<Move> = root_buf
-            .moves
-            .iter()
-            .map(|m| to_move::<G>(m, root_buf.path(m)))
-            .collect();
+        let moves = pos.legal_moves_into(&mut root_buf);
         if moves.is_empty() {
             return None;
         }
@@ -487,24 +481,6 @@ impl Searcher {
     }
 }
 
-fn splitmix(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-fn to_move<G: Geometry>(m: &Raw, path: &[u8]) -> Move {
-    let sq = |bit: u8| Square::from_index_unchecked(G::index(u32::from(bit)));
-    Move {
-        from: sq(m.from),
-        to: sq(m.to),
-        captured: SquareSet(to_index_set::<G>(m.captured)),
-        crowns: m.crown,
-        path: path.iter().map(|&b| sq(b)).collect(),
-    }
-}
-
 /// The line the table expects after `first`, at most `depth` moves.
 fn principal_variation(pos: &Position, tt: &Table, first: &Move, depth: u32) -> Vec<Move> {
     let mut line = vec![first.clone()];
@@ -517,42 +493,15 @@ fn principal_variation(pos: &Position, tt: &Table, first: &Move, depth: u32) -> 
         }
         seen.push(key);
         let Some(hit) = tt.probe(key, 0) else { break };
-        let found = with_geometry!(p.size(), G => p.legal_moves().into_iter().find(|m| {
-            TtMove::of(
-                G::TO_BIT[m.from().index() as usize],
-                G::TO_BIT[m.to().index() as usize],
-                crate::geometry::to_bit_set::<G>(m.captured().0),
-            ) == hit.mv
-        }));
+        let found = p.legal_moves().into_iter().find(|m| {
+            let r = p.raw(m);
+            TtMove::of(r.from, r.to, r.captured) == hit.mv
+        });
         let Some(m) = found else { break };
         p.play_unchecked(&m);
         line.push(m);
     }
     line
-}
-
-/// Whether the side to move has a move that takes nothing.
-#[inline(always)]
-fn has_quiet_move<G: Geometry>(b: &Bits) -> bool {
-    let (own, side) = match b.side {
-        Color::White => (b.white, Color::White),
-        Color::Black => (b.black, Color::Black),
-    };
-    let empty = G::VALID & !(b.white | b.black);
-    let men = own & !b.kings;
-    let kings = own & b.kings;
-    let [d1, d2] = match side {
-        Color::White => [UL, UR],
-        Color::Black => [DL, DR],
-    };
-    if (G::step(men | kings, d1) | G::step(men | kings, d2)) & empty != 0 {
-        return true;
-    }
-    let [d3, d4] = match side {
-        Color::White => [DL, DR],
-        Color::Black => [UL, UR],
-    };
-    (G::step(kings, d3) | G::step(kings, d4)) & empty != 0
 }
 
 struct Worker<'a, G: Geometry> {
@@ -870,7 +819,7 @@ impl<G: Geometry> Worker<'_, G> {
         }
         let key = *self.keys.last().expect("a key per node");
         if !movegen::has_capture::<G>(b, &self.rules) {
-            if !has_quiet_move::<G>(b) {
+            if !movegen::has_quiet_move::<G>(b) {
                 return -(WIN - ply as i32);
             }
             return self.evaluate(b, key);
@@ -908,7 +857,9 @@ impl<G: Geometry> Worker<'_, G> {
         }
         self.bufs[ply] = buf;
         if best == -INF {
-            // No capture after all (cannot happen): judge the position as it is.
+            // No capture was searched: the search stopped at the first one (the score is
+            // then thrown away), or the generator found none after all, which it cannot do
+            // when has_capture holds. Either way, judge the position as it is.
             return self.evaluate(b, key);
         }
         best

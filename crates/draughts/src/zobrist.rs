@@ -7,12 +7,16 @@
 use crate::color::Color;
 use crate::movegen::{Bits, Raw};
 
-const fn splitmix(state: u64) -> (u64, u64) {
-    let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = s;
+/// splitmix64's increment of its state.
+const GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// splitmix64's output for the state `x`: `x` advanced by [`GAMMA`], then mixed. Also the
+/// search's source of reproducible random numbers.
+pub(crate) const fn splitmix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(GAMMA);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (s, z ^ (z >> 31))
+    z ^ (z >> 31)
 }
 
 const fn make_keys() -> [[u64; 64]; 4] {
@@ -22,9 +26,8 @@ const fn make_keys() -> [[u64; 64]; 4] {
     while kind < 4 {
         let mut bit = 0;
         while bit < 64 {
-            let (s, k) = splitmix(state);
-            state = s;
-            keys[kind][bit] = k;
+            keys[kind][bit] = splitmix(state);
+            state = state.wrapping_add(GAMMA);
             bit += 1;
         }
         kind += 1;
@@ -88,7 +91,6 @@ pub(crate) fn after(h: u64, before: &Bits, m: &Raw) -> u64 {
 mod tests {
     use super::*;
     use crate::Position;
-    use crate::geometry::{Eight, Ten};
     use crate::movegen::{MoveBuf, Rules, generate, play};
     use crate::position::with_geometry;
     use crate::variant::Variant;
@@ -97,7 +99,6 @@ mod tests {
     /// scratch.
     #[test]
     fn incremental_matches_scratch() {
-        let _ = (Eight, Ten);
         for v in Variant::ALL {
             let mut b = *Position::start(v).bits();
             let r = Rules::of(&v);

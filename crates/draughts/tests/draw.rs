@@ -99,6 +99,23 @@ fn any(_: &Position, _: &Move) -> bool {
     true
 }
 
+/// Walks `plies` safe king moves (see [`walk`]) passing `allow`, and checks that the game
+/// still goes on before the last of them and is drawn by `reason` after it. `context` is
+/// added to the failure messages.
+#[track_caller]
+fn draws_after(
+    game: &mut GameHistory,
+    plies: usize,
+    allow: impl Fn(&Position, &Move) -> bool,
+    reason: DrawReason,
+    context: &str,
+) {
+    walk(game, plies - 1, &allow);
+    assert_eq!(game.state(), GameState::Ongoing, "{context}");
+    walk(game, 1, &allow);
+    assert_eq!(game.state(), GameState::Draw { reason }, "{context}");
+}
+
 #[test]
 fn rules_of_each_variant() {
     assert_eq!(DrawRules::of(&Variant::INTERNATIONAL).kings_only, Some(25));
@@ -300,15 +317,7 @@ fn a_win_counts_before_a_draw_count() {
 #[test]
 fn international_twenty_five_king_moves() {
     let mut g = game("W:WK45,46,47,48:BK6,3,4,5", Variant::INTERNATIONAL);
-    walk(&mut g, 49, any);
-    assert_eq!(g.state(), GameState::Ongoing);
-    walk(&mut g, 1, any);
-    assert_eq!(
-        g.state(),
-        GameState::Draw {
-            reason: DrawReason::KingsOnly { moves: 25 }
-        }
-    );
+    draws_after(&mut g, 50, any, DrawReason::KingsOnly { moves: 25 }, "");
 }
 
 #[test]
@@ -316,15 +325,7 @@ fn international_man_move_restarts_the_twenty_five_moves() {
     let mut g = game("W:WK45,46,47,48:BK6,3,4,5", Variant::INTERNATIONAL);
     walk(&mut g, 40, any);
     man_move(&mut g); // White moves a man
-    walk(&mut g, 49, any);
-    assert_eq!(g.state(), GameState::Ongoing);
-    walk(&mut g, 1, any);
-    assert_eq!(
-        g.state(),
-        GameState::Draw {
-            reason: DrawReason::KingsOnly { moves: 25 }
-        }
-    );
+    draws_after(&mut g, 50, any, DrawReason::KingsOnly { moves: 25 }, "");
 }
 
 #[test]
@@ -335,18 +336,10 @@ fn international_sixteen_moves_three_kings_against_one() {
         "W:WK46,36,37:BK3",   // a king and two men
     ] {
         let mut g = game(fen, Variant::INTERNATIONAL);
-        walk(&mut g, 31, any);
-        assert_eq!(g.state(), GameState::Ongoing, "{fen}");
-        walk(&mut g, 1, any);
-        assert_eq!(
-            g.state(),
-            GameState::Draw {
-                reason: DrawReason::LoneKing { moves: 16 }
-            },
-            "{fen}"
-        );
+        draws_after(&mut g, 32, any, DrawReason::LoneKing { moves: 16 }, fen);
     }
-    // Three men against a king: no such rule (nor a king on the stronger side).
+    // Three kings against a king and a man: Black is not a lone king, so the rule does not
+    // apply.
     let mut g = game("W:WK46,K50,K45:BK3,8", Variant::INTERNATIONAL);
     walk(&mut g, 32, any);
     assert_eq!(g.state(), GameState::Ongoing);
@@ -364,81 +357,32 @@ fn international_sixteen_moves_count_from_the_capture() {
         .find(|m| m.is_capture())
         .expect("White must take the man on 28");
     g.push(&take).unwrap();
-    walk(&mut g, 31, any);
-    assert_eq!(g.state(), GameState::Ongoing);
-    walk(&mut g, 1, any);
-    assert_eq!(
-        g.state(),
-        GameState::Draw {
-            reason: DrawReason::LoneKing { moves: 16 }
-        }
-    );
+    draws_after(&mut g, 32, any, DrawReason::LoneKing { moves: 16 }, "");
 }
 
 #[test]
 fn international_five_moves_two_against_one() {
     for fen in ["W:WK46,K50:BK3", "W:WK46,36:BK3", "W:WK46:BK3"] {
         let mut g = game(fen, Variant::INTERNATIONAL);
-        walk(&mut g, 9, any);
-        assert_eq!(g.state(), GameState::Ongoing, "{fen}");
-        walk(&mut g, 1, any);
-        assert_eq!(
-            g.state(),
-            GameState::Draw {
-                reason: DrawReason::LoneKing { moves: 5 }
-            },
-            "{fen}"
-        );
+        draws_after(&mut g, 10, any, DrawReason::LoneKing { moves: 5 }, fen);
     }
 }
 
 #[test]
 fn brazilian_twenty_king_moves_and_lone_king_rules() {
     let mut g = game("W:WK32,29,30:BK1,3,4", Variant::BRAZILIAN);
-    walk(&mut g, 39, any);
-    assert_eq!(g.state(), GameState::Ongoing);
-    walk(&mut g, 1, any);
-    assert_eq!(
-        g.state(),
-        GameState::Draw {
-            reason: DrawReason::KingsOnly { moves: 20 }
-        }
-    );
+    draws_after(&mut g, 40, any, DrawReason::KingsOnly { moves: 20 }, "");
     let mut g = game("W:WK30,K31,K32:BK1", Variant::BRAZILIAN);
-    walk(&mut g, 31, any);
-    assert_eq!(g.state(), GameState::Ongoing);
-    walk(&mut g, 1, any);
-    assert_eq!(
-        g.state(),
-        GameState::Draw {
-            reason: DrawReason::LoneKing { moves: 16 }
-        }
-    );
+    draws_after(&mut g, 32, any, DrawReason::LoneKing { moves: 16 }, "");
     let mut g = game("W:WK31,K32:BK1", Variant::BRAZILIAN);
-    walk(&mut g, 9, any);
-    assert_eq!(g.state(), GameState::Ongoing);
-    walk(&mut g, 1, any);
-    assert_eq!(
-        g.state(),
-        GameState::Draw {
-            reason: DrawReason::LoneKing { moves: 5 }
-        }
-    );
+    draws_after(&mut g, 10, any, DrawReason::LoneKing { moves: 5 }, "");
 }
 
 #[test]
 fn russian_fifteen_king_moves() {
     // Six pieces, both sides with kings: the 15-move rule comes before the 60-move one.
     let mut g = game("W:WK32,29,30:BK1,3,4", Variant::RUSSIAN);
-    walk(&mut g, 29, any);
-    assert_eq!(g.state(), GameState::Ongoing);
-    walk(&mut g, 1, any);
-    assert_eq!(
-        g.state(),
-        GameState::Draw {
-            reason: DrawReason::KingsOnly { moves: 15 }
-        }
-    );
+    draws_after(&mut g, 30, any, DrawReason::KingsOnly { moves: 15 }, "");
 }
 
 const MAIN_ROAD: [u32; 8] = [29, 25, 22, 18, 15, 11, 8, 4];
@@ -457,16 +401,14 @@ fn russian_three_kings_against_one_fifteen_moves() {
     man_move(&mut g);
     walk(&mut g, 9, off_main_road);
     man_move(&mut g);
-    walk(&mut g, 8, off_main_road);
-    assert_eq!(g.moves().len(), 29);
-    assert_eq!(g.state(), GameState::Ongoing);
-    walk(&mut g, 1, off_main_road);
-    assert_eq!(
-        g.state(),
-        GameState::Draw {
-            reason: DrawReason::KingsAgainstKing { moves: 15 }
-        }
+    draws_after(
+        &mut g,
+        9,
+        off_main_road,
+        DrawReason::KingsAgainstKing { moves: 15 },
+        "",
     );
+    assert_eq!(g.moves().len(), 30);
 }
 
 fn on_main_road(pos: &Position, m: &Move) -> bool {
@@ -482,15 +424,12 @@ fn russian_main_road_five_moves() {
         "B:WK31,21,28:BK15",
     ] {
         let mut g = game(fen, Variant::RUSSIAN);
-        walk(&mut g, 9, on_main_road);
-        assert_eq!(g.state(), GameState::Ongoing, "{fen}");
-        walk(&mut g, 1, on_main_road);
-        assert_eq!(
-            g.state(),
-            GameState::Draw {
-                reason: DrawReason::MainRoad { moves: 5 }
-            },
-            "{fen}"
+        draws_after(
+            &mut g,
+            10,
+            on_main_road,
+            DrawReason::MainRoad { moves: 5 },
+            fen,
         );
     }
 }
@@ -499,14 +438,12 @@ fn russian_main_road_five_moves() {
 fn russian_unchanged_balance() {
     // Three pieces, both sides with kings: 5 moves.
     let mut g = game("W:WK32,21:BK1", Variant::RUSSIAN);
-    walk(&mut g, 9, any);
-    assert_eq!(g.state(), GameState::Ongoing);
-    walk(&mut g, 1, any);
-    assert_eq!(
-        g.state(),
-        GameState::Draw {
-            reason: DrawReason::UnchangedBalance { moves: 5 }
-        }
+    draws_after(
+        &mut g,
+        10,
+        any,
+        DrawReason::UnchangedBalance { moves: 5 },
+        "",
     );
     // Five pieces: 30 moves, man moves included (they keep the kings-only count down).
     let mut g = game("W:WK30,29,21:BK3,12", Variant::RUSSIAN);
@@ -514,16 +451,14 @@ fn russian_unchanged_balance() {
     man_move(&mut g);
     walk(&mut g, 19, any);
     man_move(&mut g);
-    walk(&mut g, 18, any);
-    assert_eq!(g.moves().len(), 59);
-    assert_eq!(g.state(), GameState::Ongoing);
-    walk(&mut g, 1, any);
-    assert_eq!(
-        g.state(),
-        GameState::Draw {
-            reason: DrawReason::UnchangedBalance { moves: 30 }
-        }
+    draws_after(
+        &mut g,
+        19,
+        any,
+        DrawReason::UnchangedBalance { moves: 30 },
+        "",
     );
+    assert_eq!(g.moves().len(), 60);
 }
 
 #[test]
@@ -531,15 +466,7 @@ fn american_forty_moves() {
     let mut g = game("W:WK29,K32,21:BK1,K4,12", Variant::AMERICAN);
     walk(&mut g, 60, any);
     man_move(&mut g); // a man move starts the count again
-    walk(&mut g, 79, any);
-    assert_eq!(g.state(), GameState::Ongoing);
-    walk(&mut g, 1, any);
-    assert_eq!(
-        g.state(),
-        GameState::Draw {
-            reason: DrawReason::KingsOnly { moves: 40 }
-        }
-    );
+    draws_after(&mut g, 80, any, DrawReason::KingsOnly { moves: 40 }, "");
     assert_eq!(g.state().result(&Variant::AMERICAN), Some("1/2-1/2"));
     assert_eq!(
         g.state().to_string(),
@@ -583,16 +510,8 @@ fn international_crowning_does_not_restart_the_sixteen_moves() {
     let mut g = game("W:WK46,6,7:BK35", Variant::INTERNATIONAL);
     walk(&mut g, 10, any);
     crown(&mut g);
-    walk(&mut g, 20, any);
-    assert_eq!(g.moves().len(), 31);
-    assert_eq!(g.state(), GameState::Ongoing);
-    walk(&mut g, 1, any);
-    assert_eq!(
-        g.state(),
-        GameState::Draw {
-            reason: DrawReason::LoneKing { moves: 16 }
-        }
-    );
+    draws_after(&mut g, 21, any, DrawReason::LoneKing { moves: 16 }, "");
+    assert_eq!(g.moves().len(), 32);
 }
 
 #[test]
@@ -602,14 +521,12 @@ fn russian_crowning_restarts_the_unchanged_balance() {
     let mut g = game("W:WK32,6:BK29", Variant::RUSSIAN);
     walk(&mut g, 8, any);
     crown(&mut g);
-    walk(&mut g, 9, any);
-    assert_eq!(g.moves().len(), 18);
-    assert_eq!(g.state(), GameState::Ongoing);
-    walk(&mut g, 1, any);
-    assert_eq!(
-        g.state(),
-        GameState::Draw {
-            reason: DrawReason::UnchangedBalance { moves: 5 }
-        }
+    draws_after(
+        &mut g,
+        10,
+        any,
+        DrawReason::UnchangedBalance { moves: 5 },
+        "",
     );
+    assert_eq!(g.moves().len(), 19);
 }

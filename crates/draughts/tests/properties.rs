@@ -1,7 +1,7 @@
 //! Properties that must hold for any input: no panic on any FEN or square text, canonical
 //! FEN round trips, and the move generator agreeing with itself along random games.
 
-use draughts::{BoardSize, Fen, Position, Square, Variant, perft};
+use draughts::{BoardSize, Fen, IllegalMove, Position, Square, Variant, perft};
 use proptest::prelude::*;
 
 fn variant() -> impl Strategy<Value = Variant> {
@@ -40,7 +40,8 @@ proptest! {
     }
 
     /// Along random games: the bulk count equals the generated list, every move reads back
-    /// from its own notation, and the FEN of every position round-trips.
+    /// from its own notation, the FEN of every position round-trips, and play refuses a
+    /// move that is not legal.
     #[test]
     fn random_games_are_consistent(v in variant(), choices in prop::collection::vec(any::<u16>(), 0..120)) {
         let mut pos = Position::start(v);
@@ -48,6 +49,7 @@ proptest! {
         for c in choices {
             let moves = pos.legal_moves();
             prop_assert_eq!(moves.len() as u64, pos.legal_move_count());
+            prop_assert_eq!(pos.has_legal_move(), !moves.is_empty());
             prop_assert_eq!(perft(&pos, 1), moves.len() as u64);
             prop_assert_eq!(Position::from_fen(&pos.to_fen(), v).unwrap(), pos);
             if moves.is_empty() {
@@ -58,6 +60,17 @@ proptest! {
                 prop_assert_eq!(&pos.parse_move(&text).unwrap(), m);
                 let full = pos.write_move(m, &style.with_full_path());
                 prop_assert_eq!(&pos.parse_move(&full).unwrap(), m);
+            }
+            // A move of the other side's pieces is never legal here: play refuses it and
+            // leaves the position as it was.
+            let mut other = pos;
+            other.set_side_to_move(!pos.side_to_move());
+            let theirs = other.legal_moves();
+            if !theirs.is_empty() {
+                let mut refused = pos;
+                let illegal = &theirs[c as usize % theirs.len()];
+                prop_assert_eq!(refused.play(illegal), Err(IllegalMove));
+                prop_assert_eq!(refused, pos);
             }
             let m = &moves[c as usize % moves.len()];
             let mut copy = pos;
