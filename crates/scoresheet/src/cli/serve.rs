@@ -4,7 +4,9 @@ use std::net::SocketAddr;
 use std::process::ExitCode;
 
 use clap::Args;
-use scoresheet::server::{ServerConfig, serve};
+use std::time::Duration;
+
+use scoresheet::server::{Limits, ServerConfig, serve};
 
 #[derive(Debug, Args)]
 pub struct ServeArgs {
@@ -14,6 +16,22 @@ pub struct ServeArgs {
     /// The SQLite database file (created and migrated at start).
     #[arg(long, default_value = "scoresheet.sqlite3")]
     database: String,
+    /// The most client connections open at once (lowered to fit the open-file limit,
+    /// `ulimit -n`, less 64). At the cap the connection idle the longest is closed for a
+    /// new one; when all are busy, new ones get 503.
+    #[arg(long, default_value_t = 4096)]
+    max_connections: usize,
+    /// Seconds a client has to send a request's headers; a connection silent that long
+    /// (before its first request or between two) is closed.
+    #[arg(long, default_value_t = 10)]
+    header_timeout: u64,
+    /// Seconds a connection may go without a byte read or written before it is closed.
+    #[arg(long, default_value_t = 60)]
+    stall_timeout: u64,
+    /// Mark every cookie `Secure`: use when the site is reached over HTTPS. Behind a proxy
+    /// that sends `X-Forwarded-Proto: https`, cookies are marked on those requests anyway.
+    #[arg(long)]
+    secure_cookies: bool,
 }
 
 pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
@@ -23,6 +41,12 @@ pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
     runtime.block_on(serve(ServerConfig {
         addr: args.addr,
         database: args.database,
+        limits: Limits {
+            max_connections: args.max_connections,
+            header_timeout: Duration::from_secs(args.header_timeout.max(1)),
+            stall_timeout: Duration::from_secs(args.stall_timeout.max(1)),
+        },
+        secure_cookies: args.secure_cookies,
     }))?;
     Ok(ExitCode::SUCCESS)
 }

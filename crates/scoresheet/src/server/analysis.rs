@@ -1,7 +1,6 @@
 //! The analysis board's API: load a game or a FEN, list a position's moves, play a move,
 //! write a game tree as PDN/PGN, draw a board.
 
-use axum::Json;
 use axum::extract::Query;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
@@ -17,11 +16,40 @@ use crate::games::{
 use crate::render::{SvgOptions, board_svg};
 
 use super::error::ApiError;
+use super::heavy::blocking_json;
 use super::json::ApiJson;
 use super::views::{GameView, NotationRequest, PositionView, SvgRequest, null_move, parse_rules};
 
 /// The largest text a page may paste.
 pub const MAX_TEXT: usize = 1 << 20;
+
+/// The most moves (main line and side lines together) of one game tree the analysis board
+/// loads or exports: what it loads, it can write back.
+pub const MAX_NODES: usize = 20_000;
+
+/// The moves of a line and all its side lines, counted without recursion.
+fn count_moves<M>(line: &Line<M>) -> usize {
+    let mut count = 0;
+    let mut todo = vec![line];
+    while let Some(line) = todo.pop() {
+        count += line.nodes.len();
+        for node in &line.nodes {
+            for extra in node.after.iter() {
+                if let Extra::Variation(side) = extra {
+                    todo.push(side);
+                }
+            }
+        }
+    }
+    count
+}
+
+fn too_many_moves() -> ApiError {
+    ApiError::unreadable(
+        "too-many-moves",
+        format!("the game tree has more than {MAX_NODES} moves with its side lines"),
+    )
+}
 
 fn check_size(text: &str) -> Result<(), ApiError> {
     if text.len() > MAX_TEXT {
@@ -55,7 +83,11 @@ fn initial() -> String {
 }
 
 /// `POST /api/load`.
-pub async fn load(ApiJson(req): ApiJson<LoadRequest>) -> Result<Json<GameView>, ApiError> {
+pub async fn load(ApiJson(req): ApiJson<LoadRequest>) -> Response {
+    blocking_json(move || load_now(req)).await
+}
+
+fn load_now(req: LoadRequest) -> Result<GameView, ApiError> {
     let rules = parse_rules(&req.rules)?;
     let notation = req.notation.choice()?;
     check_size(&req.text)?;
@@ -73,7 +105,7 @@ pub async fn load(ApiJson(req): ApiJson<LoadRequest>) -> Result<Json<GameView>, 
             )));
         }
     };
-    Ok(Json(view))
+    Ok(view)
 }
 
 /// A FEN error with its column when the message gives one (`character N`).
@@ -135,6 +167,13 @@ pub fn load_text(
         };
         ApiError::unreadable(code, e.to_string()).at(e.at.line, e.at.column)
     })?;
+    let moves = match &game {
+        AnyGame::Draughts(g) => count_moves(&g.game.moves),
+        AnyGame::Chess(g) => count_moves(&g.game.moves),
+    };
+    if moves > MAX_NODES {
+        return Err(too_many_moves());
+    }
     let source = match &game {
         AnyGame::Draughts(g) if g.source == VariantSource::GameType => "gametype",
         _ if from_tag => "gametype",
@@ -156,14 +195,16 @@ pub struct PositionRequest {
 }
 
 /// `POST /api/position`.
-pub async fn position(
-    ApiJson(req): ApiJson<PositionRequest>,
-) -> Result<Json<PositionView>, ApiError> {
-    let rules = parse_rules(&req.rules)?;
-    let notation = req.notation.choice()?;
-    check_size(&req.fen)?;
-    let pos = AnyPosition::from_fen(rules, req.fen.trim()).map_err(|m| fen_error(&req.fen, m))?;
-    Ok(Json(PositionView::of(&pos, &notation, req.svg)))
+pub async fn position(ApiJson(req): ApiJson<PositionRequest>) -> Response {
+    blocking_json(move || {
+        let rules = parse_rules(&req.rules)?;
+        let notation = req.notation.choice()?;
+        check_size(&req.fen)?;
+        let pos =
+            AnyPosition::from_fen(rules, req.fen.trim()).map_err(|m| fen_error(&req.fen, m))?;
+        Ok(PositionView::of(&pos, &notation, req.svg))
+    })
+    .await
 }
 
 #[derive(Debug, Deserialize)]
@@ -192,7 +233,11 @@ pub struct PlayView {
 }
 
 /// `POST /api/play`.
-pub async fn play(ApiJson(req): ApiJson<PlayRequest>) -> Result<Json<PlayView>, ApiError> {
+pub async fn play(ApiJson(req): ApiJson<PlayRequest>) -> Response {
+    blocking_json(move || play_now(req)).await
+}
+
+fn play_now(req: PlayRequest) -> Result<PlayView, ApiError> {
     let rules = parse_rules(&req.rules)?;
     let notation = req.notation.choice()?;
     check_size(&req.fen)?;
@@ -202,10 +247,10 @@ pub async fn play(ApiJson(req): ApiJson<PlayRequest>) -> Result<Json<PlayView>, 
         .map_err(|e| move_error(&pos, &req.mv, e))?;
     let (id, text) = pos.describe(&m, &notation);
     let next = pos.after(&m);
-    Ok(Json(PlayView {
+    Ok(PlayView {
         mv: MoveView { id, text },
         position: PositionView::of(&next, &notation, req.svg),
-    }))
+    })
 }
 
 fn move_error(pos: &AnyPosition, text: &str, reason: String) -> ApiError {
@@ -259,18 +304,20 @@ pub struct ExportView {
 }
 
 /// `POST /api/export`.
-pub async fn export(ApiJson(req): ApiJson<ExportRequest>) -> Result<Json<ExportView>, ApiError> {
+pub async fn export(ApiJson(req): ApiJson<ExportRequest>) -> Response {
+    blocking_json(move || export_now(req)).await
+}
+
+fn export_now(req: ExportRequest) -> Result<ExportView, ApiError> {
     let rules = parse_rules(&req.rules)?;
     let notation = req.notation.choice()?;
     check_size(&req.start)?;
-    if req.nodes.len() > 20_000 {
-        return Err(ApiError::bad_request(
-            "too many moves in one game tree (at most 20,000)",
-        ));
+    if req.nodes.len() > MAX_NODES {
+        return Err(too_many_moves());
     }
     let start =
         AnyPosition::from_fen(rules, req.start.trim()).map_err(|m| fen_error(&req.start, m))?;
-    let line = build_line(&req.nodes, 0, &start, 0)?;
+    let line = build_tree(&req.nodes, &start)?;
     let mut tags = Tags::new();
     for (name, value) in &req.tags {
         tags.set(name, value.clone());
@@ -287,10 +334,10 @@ pub async fn export(ApiJson(req): ApiJson<ExportRequest>) -> Result<Json<ExportV
         .find(|(n, _)| n == "Event")
         .map(|(_, v)| v.as_str())
         .unwrap_or("analysis");
-    Ok(Json(ExportView {
+    Ok(ExportView {
         filename: file_name(event, rules),
         text,
-    }))
+    })
 }
 
 /// A file name from an event name: letters, digits and dashes, then the rules, `.pdn` or
@@ -316,59 +363,105 @@ pub fn file_name(event: &str, rules: Rules) -> String {
     format!("{stem}-{}.{ext}", rules.name())
 }
 
-/// Builds the line that starts with the children of `parent`: its first child is the main
-/// move, the others are side lines hanging after it.
-fn build_line(
-    nodes: &[ExportNode],
-    parent: u32,
-    pos: &AnyPosition,
-    depth: usize,
-) -> Result<Line<AnyMoveOrNull>, ApiError> {
-    if depth > 2_000 {
-        return Err(ApiError::bad_request("side lines nested too deep"));
-    }
-    let mut line = Line::default();
-    let mut parent = parent;
-    let mut pos = pos.clone();
-    loop {
-        let children: Vec<&ExportNode> = nodes
-            .iter()
-            .filter(|n| n.parent == parent && n.id != n.parent)
-            .collect();
-        let Some(main) = children.first() else { break };
-        let (mv, next) = resolve(&pos, &main.mv)?;
-        let mut after: Extras<_> = main
-            .nags
-            .iter()
-            .map(|n| Extra::Nag(record::Nag(*n)))
-            .collect();
-        after.extend(comment_of(main));
-        for side in &children[1..] {
-            let (side_move, side_pos) = resolve(&pos, &side.mv)?;
-            let mut variation = build_line(nodes, side.id, &side_pos, depth + 1)?;
-            let side_after = comment_of(side).into_iter().collect();
-            variation.nodes.insert(
-                0,
-                Node {
-                    mov: side_move,
-                    at: Default::default(),
-                    after: side_after,
-                },
-            );
-            after.push(Extra::Variation(variation));
+/// Builds the tree of an exported game: the children of node 0 start the main line, each
+/// node's first child continues its line and the others are side lines hanging after that
+/// move. Side lines may nest [`record::MAX_VARIATION_DEPTH`] deep, as deep as the reader
+/// reads back; deeper is refused (422 `too-deep`). The nesting is followed with a stack of
+/// its own, not by recursion, whatever the request holds.
+fn build_tree(nodes: &[ExportNode], start: &AnyPosition) -> Result<Line<AnyMoveOrNull>, ApiError> {
+    // Children of each parent in the order sent; a node naming itself as parent is ignored,
+    // and a node reached twice (a cycle or a shared child) is refused.
+    let mut children: std::collections::HashMap<u32, Vec<usize>> = Default::default();
+    for (i, n) in nodes.iter().enumerate() {
+        if n.id != n.parent {
+            children.entry(n.parent).or_default().push(i);
         }
-        line.nodes.push(Node {
-            mov: mv,
-            at: Default::default(),
-            after,
-        });
-        parent = main.id;
-        pos = next;
-        if line.nodes.len() > nodes.len() {
+    }
+    let mut seen = vec![false; nodes.len()];
+    let kids = |parent: u32| children.get(&parent).map_or(&[][..], Vec::as_slice);
+
+    /// A line being built: its nodes so far, the node whose children come next and the
+    /// position there, and the side lines of its last move still to build (last first) with
+    /// the position they start from.
+    struct Open {
+        line: Line<AnyMoveOrNull>,
+        parent: u32,
+        pos: AnyPosition,
+        sides: Vec<usize>,
+        before: AnyPosition,
+    }
+    let mut stack = vec![Open {
+        line: Line::default(),
+        parent: 0,
+        pos: start.clone(),
+        sides: Vec::new(),
+        before: start.clone(),
+    }];
+    loop {
+        let depth = stack.len();
+        let top = stack.last_mut().expect("the main line stays on the stack");
+        if let Some(side) = top.sides.pop() {
+            // The next side line of the last move: built whole before its line goes on.
+            if depth > record::MAX_VARIATION_DEPTH as usize {
+                return Err(ApiError::unreadable(
+                    "too-deep",
+                    format!(
+                        "side lines nested more than {} deep: the PDN/PGN readers read at most that",
+                        record::MAX_VARIATION_DEPTH
+                    ),
+                ));
+            }
+            if std::mem::replace(&mut seen[side], true) {
+                return Err(ApiError::bad_request("the game tree has a cycle"));
+            }
+            let n = &nodes[side];
+            let (side_move, side_pos) = resolve(&top.before, &n.mv)?;
+            let mut line = Line::default();
+            line.nodes.push(Node {
+                mov: side_move,
+                at: Default::default(),
+                after: after_of(n),
+            });
+            stack.push(Open {
+                line,
+                parent: n.id,
+                before: side_pos.clone(),
+                pos: side_pos,
+                sides: Vec::new(),
+            });
+            continue;
+        }
+        let here = kids(top.parent);
+        let Some(&main) = here.first() else {
+            // This line ends: hang it after the last move of the line it branches from.
+            if stack.len() == 1 {
+                break;
+            }
+            let done = stack.pop().expect("more than one line open").line;
+            let outer = stack.last_mut().expect("the line it branches from");
+            let last = outer
+                .line
+                .nodes
+                .last_mut()
+                .expect("a side line follows a move");
+            last.after.push(Extra::Variation(done));
+            continue;
+        };
+        if std::mem::replace(&mut seen[main], true) {
             return Err(ApiError::bad_request("the game tree has a cycle"));
         }
+        let node = &nodes[main];
+        let (mv, next) = resolve(&top.pos, &node.mv)?;
+        top.line.nodes.push(Node {
+            mov: mv,
+            at: Default::default(),
+            after: after_of(node),
+        });
+        top.parent = node.id;
+        top.before = std::mem::replace(&mut top.pos, next);
+        top.sides = here[1..].iter().rev().copied().collect();
     }
-    Ok(line)
+    Ok(stack.pop().expect("the main line").line)
 }
 
 /// A move of an exported tree: a move or a chess null move.
@@ -376,6 +469,17 @@ fn build_line(
 enum AnyMoveOrNull {
     Move(AnyMove),
     Null,
+}
+
+/// What follows an exported node's move: its NAGs, then its comment.
+fn after_of<M>(node: &ExportNode) -> Extras<M> {
+    let mut after: Extras<M> = node
+        .nags
+        .iter()
+        .map(|n| Extra::Nag(record::Nag(*n)))
+        .collect();
+    after.extend(comment_of(node));
+    after
 }
 
 /// The comment of an exported node as an item of the tree, when it has one.

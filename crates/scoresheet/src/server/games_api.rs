@@ -11,7 +11,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::Json;
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
@@ -23,6 +23,7 @@ use tokio_stream::wrappers::BroadcastStream;
 
 use super::AppState;
 use super::error::ApiError;
+use super::game_id::GameId;
 use super::json::ApiJson;
 use super::live::LiveGame;
 use super::pages::{Visitor, cookie, random_token};
@@ -373,20 +374,18 @@ pub async fn create(
         invite,
     };
     let mut response = (StatusCode::CREATED, Json(body)).into_response();
-    set_secret_cookie(&mut response, &game.id, &secret);
-    for c in &v.set_cookies {
-        if let Ok(value) = HeaderValue::from_str(c) {
-            response.headers_mut().append(header::SET_COOKIE, value);
-        }
-    }
+    set_secret_cookie(&mut response, &game.id, &secret, v.secure);
+    v.add_cookies(&mut response);
     Ok(response)
 }
 
-/// Sets the cookie that holds a player's secret for game `id`.
-pub fn set_secret_cookie(response: &mut Response, id: &str, secret: &str) {
+/// Sets the cookie that holds a player's secret for game `id` (`Secure` when the site is
+/// reached over HTTPS).
+pub fn set_secret_cookie(response: &mut Response, id: &str, secret: &str, secure: bool) {
     let c = format!(
-        "s_{id}={secret}; Path=/; Max-Age={}; SameSite=Lax; HttpOnly",
-        365 * 24 * 3600
+        "s_{id}={secret}; Path=/; Max-Age={}; SameSite=Lax; HttpOnly{}",
+        365 * 24 * 3600,
+        if secure { "; Secure" } else { "" }
     );
     if let Ok(value) = HeaderValue::from_str(&c) {
         response.headers_mut().append(header::SET_COOKIE, value);
@@ -396,22 +395,28 @@ pub fn set_secret_cookie(response: &mut Response, id: &str, secret: &str) {
 /// `GET /api/games/{id}`.
 pub async fn get(
     State(app): State<Arc<AppState>>,
-    Path(id): Path<String>,
+    GameId(id): GameId,
     headers: HeaderMap,
 ) -> Result<Json<GameInfo>, ApiError> {
     let secret = secret_of(&headers, &id);
     Ok(Json(game_info(&app, &id, secret.as_deref()).await?.0))
 }
 
-/// Gives a waiting friend game's free seat to `v` unless it is the creator: whoever opens
-/// the link first. Returns the new secret.
+/// Whether visitor `v` may take a free seat of `game`: a friend game waiting for its second
+/// player, opened by someone who is neither its creator nor already one of its players.
+pub fn seat_free_for(game: &StoredGame, v: &Visitor, is_player: bool) -> bool {
+    game.status == "waiting" && !is_player && game.creator.as_deref() != Some(v.id.as_str())
+}
+
+/// Gives a waiting friend game's free seat to `v` if [`seat_free_for`] allows it. Returns the
+/// new secret.
 pub async fn join_if_free(
     app: &AppState,
     game: &StoredGame,
     v: &Visitor,
-    has_secret: bool,
+    is_player: bool,
 ) -> Result<Option<String>, ApiError> {
-    if game.status != "waiting" || has_secret || game.creator.as_deref() == Some(v.id.as_str()) {
+    if !seat_free_for(game, v, is_player) {
         return Ok(None);
     }
     let free = if game.white_secret.is_none() {
@@ -433,10 +438,11 @@ pub async fn join_if_free(
     }
 }
 
-/// `POST /api/games/{id}/join`: take the free seat of a friend game.
+/// `POST /api/games/{id}/join`: take the free seat of a friend game (the game page's "Take
+/// the seat" button; opening the link with GET takes nothing).
 pub async fn join(
     State(app): State<Arc<AppState>>,
-    Path(id): Path<String>,
+    GameId(id): GameId,
     v: Visitor,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
@@ -447,12 +453,8 @@ pub async fn join(
             let (info, _) = game_info(&app, &id, Some(&secret)).await?;
             let mut response =
                 Json(serde_json::json!({ "game": info, "secret": secret })).into_response();
-            set_secret_cookie(&mut response, &id, &secret);
-            for c in &v.set_cookies {
-                if let Ok(value) = HeaderValue::from_str(c) {
-                    response.headers_mut().append(header::SET_COOKIE, value);
-                }
-            }
+            set_secret_cookie(&mut response, &id, &secret, v.secure);
+            v.add_cookies(&mut response);
             Ok(response)
         }
         None => Err(ApiError::new(
@@ -475,14 +477,23 @@ pub struct MoveRequest {
 /// `POST /api/games/{id}/moves`.
 pub async fn play_move(
     State(app): State<Arc<AppState>>,
-    Path(id): Path<String>,
+    GameId(id): GameId,
     headers: HeaderMap,
     ApiJson(req): ApiJson<MoveRequest>,
 ) -> Result<Json<GameInfo>, ApiError> {
     let secret = secret_of(&headers, &id);
     let slot = app.live.slot(&id);
     let mut guard = slot.lock().await;
-    let live = fresh(&app, &id, &mut guard).await?;
+    let live = match fresh(&app, &id, &mut guard).await {
+        Ok(live) => live,
+        Err(e) => {
+            // Nothing is kept for a game that could not be loaded (no such game).
+            drop(guard);
+            drop(slot);
+            app.live.forget_if_idle(&id);
+            return Err(e);
+        }
+    };
     let you = role(&live.game, secret.as_deref()).ok_or_else(|| {
         ApiError::new(
             StatusCode::FORBIDDEN,
@@ -544,6 +555,10 @@ fn level_of(game: &StoredGame) -> draughts::Level {
 
 /// Plays the computer's move if it is its turn.
 pub async fn computer_turn(app: Arc<AppState>, id: String) {
+    // Searches take a core each: they wait for a permit like other heavy work.
+    let Ok(_permit) = app.heavy.clone().acquire_owned().await else {
+        return;
+    };
     let slot = app.live.slot(&id);
     let mut guard = slot.lock().await;
     let Ok(live) = fresh(&app, &id, &mut guard).await else {
@@ -588,7 +603,7 @@ pub async fn computer_turn(app: Arc<AppState>, id: String) {
 /// gives up.
 pub async fn resign(
     State(app): State<Arc<AppState>>,
-    Path(id): Path<String>,
+    GameId(id): GameId,
     headers: HeaderMap,
 ) -> Result<Json<GameInfo>, ApiError> {
     let secret = secret_of(&headers, &id);
@@ -655,7 +670,7 @@ pub struct DrawRequest {
 /// `POST /api/games/{id}/draw`: offer, accept or decline a draw.
 pub async fn draw(
     State(app): State<Arc<AppState>>,
-    Path(id): Path<String>,
+    GameId(id): GameId,
     headers: HeaderMap,
     ApiJson(req): ApiJson<DrawRequest>,
 ) -> Result<Json<GameInfo>, ApiError> {
@@ -748,16 +763,27 @@ pub async fn publish(app: &AppState, id: &str) {
 
 /// `GET /api/games/{id}/events`: server-sent events, one `state` event (the game, as
 /// `GET /api/games/{id}` gives it, without `you`) now and after every change.
+///
+/// A visitor may hold [`super::streams::PER_VISITOR`] streams at once (429 beyond); a
+/// comment line is sent every 15 s so that proxies and the server's stall timeout see the
+/// stream alive.
 pub async fn events(
     State(app): State<Arc<AppState>>,
-    Path(id): Path<String>,
+    GameId(id): GameId,
+    headers: HeaderMap,
+    peer: Option<axum::Extension<super::listener::Peer>>,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
     let (info, _) = game_info(&app, &id, None).await?;
+    let permit = app.streams.open(&headers, peer.map(|p| p.0))?;
     let first = serde_json::to_string(&info).unwrap_or_default();
     let updates = BroadcastStream::new(app.hub.subscribe(&id)).filter_map(|m| m.ok());
     let stream = tokio_stream::once(first.into())
         .chain(updates)
-        .map(|json: Arc<String>| Ok(Event::default().event("state").data(json.as_str())));
+        .map(move |json: Arc<String>| {
+            // The stream's place is freed when the stream is dropped with this closure.
+            let _held = &permit;
+            Ok(Event::default().event("state").data(json.as_str()))
+        });
     Ok(Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))))
 }
 
@@ -869,7 +895,7 @@ fn date_of(millis: i64) -> String {
 /// `GET /api/games/{id}/pdn`: the game as a file.
 pub async fn pdn(
     State(app): State<Arc<AppState>>,
-    Path(id): Path<String>,
+    GameId(id): GameId,
 ) -> Result<Response, ApiError> {
     let (text, name) = pdn_text(&app, &id).await?;
     let disposition = format!("attachment; filename=\"{name}\"");
@@ -906,7 +932,7 @@ pub async fn analysis_view(app: &AppState, id: &str) -> Result<GameView, ApiErro
 /// `GET /api/games/{id}/analysis`.
 pub async fn analysis(
     State(app): State<Arc<AppState>>,
-    Path(id): Path<String>,
+    GameId(id): GameId,
 ) -> Result<Json<GameView>, ApiError> {
     Ok(Json(analysis_view(&app, &id).await?))
 }

@@ -27,7 +27,7 @@ pub struct Live {
 }
 
 /// More slots than this and the idle ones are dropped (they are rebuilt when needed).
-const MAX_SLOTS: usize = 10_000;
+const MAX_SLOTS: usize = 1_000;
 
 impl Live {
     /// The slot of game `id`.
@@ -37,6 +37,15 @@ impl Live {
             slots.retain(|_, s| Arc::strong_count(s) > 1);
         }
         slots.entry(id.to_string()).or_default().clone()
+    }
+
+    /// Forgets game `id`'s slot if nobody holds it (a request for a game that does not
+    /// exist leaves nothing behind).
+    pub fn forget_if_idle(&self, id: &str) {
+        let mut slots = self.slots.lock().unwrap_or_else(|e| e.into_inner());
+        if slots.get(id).is_some_and(|s| Arc::strong_count(s) == 1) {
+            slots.remove(id);
+        }
     }
 
     /// Forgets a game (it ended).

@@ -4,13 +4,18 @@
 
 pub mod analysis;
 pub mod error;
+pub mod game_id;
 pub mod games_api;
+pub mod heavy;
 mod hub;
 pub mod i18n;
 mod json;
+pub mod listener;
 pub mod live;
 pub mod pages;
 pub mod play;
+pub mod same_origin;
+pub mod streams;
 pub mod template;
 pub mod views;
 pub mod web_files;
@@ -29,6 +34,7 @@ use futures_util::FutureExt;
 use crate::store::{SqliteStore, Store};
 pub use hub::Hub;
 use i18n::Catalogs;
+pub use listener::Limits;
 use pages::Visitor;
 use template::Values;
 
@@ -38,6 +44,32 @@ pub struct AppState {
     pub catalogs: Catalogs,
     pub hub: Hub,
     pub live: live::Live,
+    /// Permits for heavy requests and computer searches (see [`heavy`]).
+    pub heavy: Arc<tokio::sync::Semaphore>,
+    /// Open live event streams (see [`streams`]).
+    pub streams: Arc<streams::Streams>,
+    /// Cookies carry `Secure` on every answer (the site is served over HTTPS), not only on
+    /// requests a proxy marks `X-Forwarded-Proto: https`.
+    pub secure_cookies: bool,
+}
+
+impl AppState {
+    /// The state of a server on `store` with room for `max_connections` connections.
+    pub fn new(
+        store: Arc<dyn Store>,
+        max_connections: usize,
+        secure_cookies: bool,
+    ) -> anyhow::Result<AppState> {
+        Ok(AppState {
+            store,
+            catalogs: Catalogs::load()?,
+            hub: Hub::default(),
+            live: live::Live::default(),
+            heavy: Arc::new(tokio::sync::Semaphore::new(heavy::default_permits())),
+            streams: Arc::new(streams::Streams::new((max_connections / 2).max(1))),
+            secure_cookies,
+        })
+    }
 }
 
 /// How to run the server.
@@ -45,38 +77,47 @@ pub struct AppState {
 pub struct ServerConfig {
     pub addr: SocketAddr,
     pub database: String,
+    /// Connection cap and timeouts.
+    pub limits: Limits,
+    /// Mark every cookie `Secure` (the site is reached over HTTPS).
+    pub secure_cookies: bool,
 }
 
 /// Opens the database, binds the address and serves until Ctrl-C.
 pub async fn serve(config: ServerConfig) -> anyhow::Result<()> {
     let store = SqliteStore::open(&config.database).await?;
-    let state = Arc::new(AppState {
-        store: Arc::new(store),
-        catalogs: Catalogs::load()?,
-        hub: Hub::default(),
-        live: live::Live::default(),
-    });
+    let limits = config.limits.clone().capped_by_file_limit();
+    let state = Arc::new(AppState::new(
+        Arc::new(store),
+        limits.max_connections,
+        config.secure_cookies,
+    )?);
     let listener = tokio::net::TcpListener::bind(config.addr).await?;
     let local = listener.local_addr()?;
     eprintln!(
-        "scoresheet: serving http://{local}/ (database {})",
-        config.database
+        "scoresheet: serving http://{local}/ (database {}, at most {} connections)",
+        config.database, limits.max_connections
     );
-    axum::serve(listener, router(state))
-        .with_graceful_shutdown(async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await?;
+    listener::serve(listener, router(state), limits, async {
+        let _ = tokio::signal::ctrl_c().await;
+    })
+    .await?;
     Ok(())
 }
 
 /// Every route.
 pub fn router(state: Arc<AppState>) -> Router {
-    let api = Router::new()
+    // Routes that cost real work wait for a permit first (before their body is read).
+    let heavy = Router::new()
         .route("/load", post(analysis::load))
         .route("/position", post(analysis::position))
         .route("/play", post(analysis::play))
         .route("/export", post(analysis::export))
+        .route("/games/{id}/pdn", get(games_api::pdn))
+        .route("/games/{id}/analysis", get(games_api::analysis))
+        .route_layer(middleware::from_fn_with_state(state.clone(), heavy::limit));
+    let api = Router::new()
+        .merge(heavy)
         .route("/svg", get(analysis::svg))
         .route("/games", post(games_api::create))
         .route("/games/{id}", get(games_api::get))
@@ -85,8 +126,6 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/games/{id}/resign", post(games_api::resign))
         .route("/games/{id}/draw", post(games_api::draw))
         .route("/games/{id}/events", get(games_api::events))
-        .route("/games/{id}/pdn", get(games_api::pdn))
-        .route("/games/{id}/analysis", get(games_api::analysis))
         .fallback(api_not_found)
         // Pasted text may be 1 MB; JSON escaping may make its body somewhat larger.
         .layer(DefaultBodyLimit::max(3 << 20));
@@ -101,14 +140,29 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/game/{id}", get(game_page))
         .route("/static/{*path}", get(pages::static_file))
         .fallback(pages::not_found)
-        .layer(middleware::from_fn(guard))
+        .layer(middleware::from_fn_with_state(state.clone(), guard))
         .with_state(state)
 }
 
-/// Security headers on every answer, and a 500 instead of a dropped connection should a
-/// handler ever panic.
-async fn guard(request: Request, next: Next) -> Response {
+/// Whether cookies set in answer to `request` carry `Secure`; put into the request's
+/// extensions by [`guard`] for [`Visitor`] and the games API.
+#[derive(Clone, Copy, Debug)]
+pub struct SecureCookies(pub bool);
+
+/// Cross-site requests refused, security headers on every answer, and a 500 instead of a
+/// dropped connection should a handler ever panic.
+async fn guard(State(app): State<Arc<AppState>>, mut request: Request, next: Next) -> Response {
     let api = request.uri().path().starts_with("/api/");
+    if let Some(why) = same_origin::cross_site(request.method(), request.headers()) {
+        return error::ApiError::new(StatusCode::FORBIDDEN, "cross-site", why).into_response();
+    }
+    let https = request
+        .headers()
+        .get("x-forwarded-proto")
+        .is_some_and(|v| v.as_bytes().eq_ignore_ascii_case(b"https"));
+    request
+        .extensions_mut()
+        .insert(SecureCookies(app.secure_cookies || https));
     let mut response = match std::panic::AssertUnwindSafe(next.run(request))
         .catch_unwind()
         .await
@@ -169,33 +223,29 @@ async fn home(State(app): State<Arc<AppState>>, v: Visitor) -> Response {
 }
 
 /// `GET /game/{id}`: a game's page. A visitor opening a friend game's link while a seat is
-/// free takes it.
+/// free is offered the seat (`can_join`); only the page's POST to
+/// `/api/games/{id}/join` takes it, so link previews and prefetching take nothing.
 async fn game_page(
     State(app): State<Arc<AppState>>,
     Path(id): Path<String>,
     v: Visitor,
     headers: axum::http::HeaderMap,
 ) -> Response {
+    if !game_id::is_game_id(&id) {
+        return pages::error_page(&app, &v, StatusCode::NOT_FOUND, "error.no-game");
+    }
     let game = match app.store.game(&id).await {
         Ok(Some(g)) => g,
         _ => return pages::error_page(&app, &v, StatusCode::NOT_FOUND, "error.no-game"),
     };
-    let mut secret = pages::cookie(&headers, &format!("s_{id}")).map(str::to_string);
-    let mut new_secret = None;
-    if let Ok(Some(s)) = games_api::join_if_free(&app, &game, &v, secret.is_some()).await {
-        secret = Some(s.clone());
-        new_secret = Some(s);
-    }
+    let secret = pages::cookie(&headers, &format!("s_{id}")).map(str::to_string);
     let info = match games_api::game_info(&app, &id, secret.as_deref()).await {
         Ok((info, _)) => info,
         Err(e) => return pages::error_page_for(&app, &v, &e),
     };
     let you = info.you;
-    let data = serde_json::json!({ "game": info, "you": you });
+    let can_join = games_api::seat_free_for(&game, &v, you.is_some());
+    let data = serde_json::json!({ "game": info, "you": you, "can_join": can_join });
     let values = Values::default().text("game_id", id.clone());
-    let mut response = pages::page(&app, &v, StatusCode::OK, "game", "page.game", values, &data);
-    if let Some(s) = new_secret {
-        games_api::set_secret_cookie(&mut response, &id, &s);
-    }
-    response
+    pages::page(&app, &v, StatusCode::OK, "game", "page.game", values, &data)
 }

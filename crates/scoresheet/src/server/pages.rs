@@ -22,6 +22,19 @@ pub struct Visitor {
     pub path: String,
     pub query: Vec<(String, String)>,
     pub set_cookies: Vec<String>,
+    /// Cookies set for this visitor carry `Secure` (see [`super::SecureCookies`]).
+    pub secure: bool,
+}
+
+impl Visitor {
+    /// Adds the visitor's new cookies (language, visitor id) to an answer.
+    pub fn add_cookies(&self, response: &mut Response) {
+        for c in &self.set_cookies {
+            if let Ok(value) = HeaderValue::from_str(c) {
+                response.headers_mut().append(header::SET_COOKIE, value);
+            }
+        }
+    }
 }
 
 const YEAR: u32 = 365 * 24 * 3600;
@@ -61,13 +74,20 @@ impl<S: Send + Sync> FromRequestParts<S> for Visitor {
             .map(form_urlencoded_pairs)
             .unwrap_or_default();
         let mut set_cookies = Vec::new();
+        let secure = parts
+            .extensions
+            .get::<super::SecureCookies>()
+            .is_some_and(|s| s.0);
+        let flag = if secure { "; Secure" } else { "" };
         let asked = query
             .iter()
             .find(|(k, _)| k == "lang")
             .and_then(|(_, v)| supported(v));
         let lang = match asked {
             Some(l) => {
-                set_cookies.push(format!("lang={l}; Path=/; Max-Age={YEAR}; SameSite=Lax"));
+                set_cookies.push(format!(
+                    "lang={l}; Path=/; Max-Age={YEAR}; SameSite=Lax{flag}"
+                ));
                 l
             }
             None => cookie(&parts.headers, "lang")
@@ -88,7 +108,7 @@ impl<S: Send + Sync> FromRequestParts<S> for Visitor {
             None => {
                 let v = random_token();
                 set_cookies.push(format!(
-                    "visitor={v}; Path=/; Max-Age={YEAR}; SameSite=Lax; HttpOnly"
+                    "visitor={v}; Path=/; Max-Age={YEAR}; SameSite=Lax; HttpOnly{flag}"
                 ));
                 v
             }
@@ -99,6 +119,7 @@ impl<S: Send + Sync> FromRequestParts<S> for Visitor {
             path: parts.uri.path().to_string(),
             query,
             set_cookies,
+            secure,
         })
     }
 }
@@ -175,11 +196,7 @@ pub fn page(
         html,
     )
         .into_response();
-    for c in &v.set_cookies {
-        if let Ok(value) = HeaderValue::from_str(c) {
-            response.headers_mut().append(header::SET_COOKIE, value);
-        }
-    }
+    v.add_cookies(&mut response);
     response.headers_mut().insert(
         header::VARY,
         HeaderValue::from_static("Cookie, Accept-Language"),
@@ -300,6 +317,9 @@ pub async fn analysis(
     let mut data =
         serde_json::json!({ "rules": rules, "fen": q.fen, "game": null, "game_id": q.game });
     if let Some(id) = &q.game {
+        if !super::game_id::is_game_id(id) {
+            return error_page(&app, &v, StatusCode::NOT_FOUND, "error.no-game");
+        }
         match super::games_api::analysis_view(&app, id).await {
             Ok(view) => {
                 data["rules"] = serde_json::json!(view.rules);

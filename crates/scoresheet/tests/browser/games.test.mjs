@@ -113,9 +113,25 @@ export default [
       assert(link.startsWith(baseUrl) && /\/game\/[0-9a-f]+$/.test(link), `an invitation link: ${link}`);
       await shot(alice, 'friend-waiting');
 
+      // A link-preview bot or prefetcher opens the link with a plain GET: it takes nothing.
+      const id = link.split('/').pop();
+      for (const url of [link, `${link}?lang=en`]) {
+        const bot = await fetch(url, { headers: { 'User-Agent': 'Slackbot-LinkExpanding 1.0' } });
+        assertEqual(bot.status, 200, 'the bot gets the page');
+        assert(!(bot.headers.get('set-cookie') || '').includes(`s_${id}=`), 'the bot gets no seat secret');
+      }
+      const state = await (await fetch(`${baseUrl}/api/games/${id}`)).json();
+      assertEqual([state.status, state.black], ['waiting', null], 'the seat is still free after the bot');
+
       const bob = await newPage({ viewport: { width: 390, height: 844 }, isMobile: true });
       await bob.goto(`${link}?lang=en`);
       await bob.waitForSelector('#board svg g.piece');
+      // Bob is offered the seat and takes it with the button (a POST).
+      await bob.waitForSelector('#join:not([hidden])');
+      await shot(bob, 'friend-take-seat');
+      await Promise.all([bob.waitForNavigation(), bob.click('#take-seat')]);
+      await bob.waitForSelector('#board svg g.piece');
+      await bob.waitForSelector('#join', { state: 'hidden' });
       // Alice's page learns that Bob joined without reloading.
       await alice.waitForSelector('#invite', { state: 'hidden' });
       await waitFor(alice, () => document.getElementById('status').textContent.includes('Your move'), null, 'Alice to move');

@@ -26,6 +26,26 @@ pub fn temp_database(name: &str) -> PathBuf {
     path
 }
 
+/// The address a just-started `scoresheet serve` says it listens on (its first line on
+/// standard error, which must be piped); the rest of standard error is drained so that the
+/// server never blocks on it.
+pub fn listening_address(child: &mut Child) -> SocketAddr {
+    let mut stderr = BufReader::new(child.stderr.take().expect("stderr piped"));
+    let mut line = String::new();
+    stderr.read_line(&mut line).unwrap();
+    let addr: SocketAddr = line
+        .split("http://")
+        .nth(1)
+        .and_then(|s| s.split('/').next())
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("no address in: {line}"));
+    std::thread::spawn(move || {
+        let mut sink = String::new();
+        let _ = stderr.read_to_string(&mut sink);
+    });
+    addr
+}
+
 impl Server {
     /// Starts the server on `database`.
     pub fn start(database: PathBuf) -> Server {
@@ -36,20 +56,7 @@ impl Server {
             .stdout(Stdio::null())
             .spawn()
             .expect("start scoresheet serve");
-        let mut stderr = BufReader::new(child.stderr.take().unwrap());
-        let mut line = String::new();
-        stderr.read_line(&mut line).unwrap();
-        let addr: SocketAddr = line
-            .split("http://")
-            .nth(1)
-            .and_then(|s| s.split('/').next())
-            .and_then(|s| s.parse().ok())
-            .unwrap_or_else(|| panic!("no address in: {line}"));
-        // Keep draining stderr so the server never blocks on it.
-        std::thread::spawn(move || {
-            let mut sink = String::new();
-            let _ = stderr.read_to_string(&mut sink);
-        });
+        let addr = listening_address(&mut child);
         Server {
             addr,
             database,

@@ -160,6 +160,9 @@ function renderActions() {
   $('analyse').href = `/analysis?game=${id}`;
   const invite = info.mode === 'friend' && info.status === 'waiting' && !!you;
   $('invite').hidden = !invite;
+  // Opening the link takes nothing (link previews and prefetchers open links too): a
+  // visitor takes the free seat with this button, which POSTs the join.
+  $('join').hidden = !(page.can_join && !you && info.status === 'waiting');
   if (invite) $('invite-link').value = `${location.origin}/game/${info.id}`;
 }
 
@@ -264,6 +267,19 @@ $('resign').addEventListener('click', async () => {
 });
 
 $('draw').addEventListener('click', () => drawAction('offer'));
+
+$('take-seat').addEventListener('click', async () => {
+  $('take-seat').disabled = true;
+  try {
+    await post(`/api/games/${encodeURIComponent(info.id)}/join`, {});
+    // The seat's secret is now a cookie: the page opens again as a player's.
+    location.reload();
+  } catch (e) {
+    $('take-seat').disabled = false;
+    say(e.message, 'error');
+    await refresh();
+  }
+});
 
 $('copy-invite').addEventListener('click', async () => {
   const input = $('invite-link');
