@@ -186,7 +186,8 @@ fn main() {
         }
     }
     let elapsed = t.elapsed();
-    std::thread::sleep(Duration::from_secs(3));
+    // Blocking threads idle for 10 s end (tokio's default); their memory goes back then.
+    std::thread::sleep(Duration::from_secs(12));
     done.store(true, Ordering::Relaxed);
     sampler.join().unwrap();
     let after_kb = status_kb(pid, "VmRSS:");
@@ -204,7 +205,7 @@ fn main() {
         println!("  {path} -> {status}: {n}");
     }
     println!(
-        "server resident memory: start {:.1} MB, peak {:.1} MB (VmHWM; sampled {:.1} MB), 3 s after {:.1} MB",
+        "server resident memory: start {:.1} MB, peak {:.1} MB (VmHWM; sampled {:.1} MB), 12 s after {:.1} MB",
         start_kb as f64 / 1024.0,
         hwm_kb as f64 / 1024.0,
         peak_rss.load(Ordering::Relaxed) as f64 / 1024.0,

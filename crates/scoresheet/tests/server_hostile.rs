@@ -207,6 +207,20 @@ fn deep_trees_get_a_clean_answer_and_the_server_lives() {
     );
     assert_eq!(back.json()["nodes"].as_array().unwrap().len(), 1 + 2 * 255);
 
+    // A 1 MB word is refused with a short answer (the message quotes it cut), not a
+    // message that repeats the megabyte.
+    for rules in ["international", "chess"] {
+        let body =
+            serde_json::json!({"rules": rules, "start": "pdn", "text": "x".repeat(1_000_000)});
+        let r = s.post("/api/load", &body.to_string());
+        assert_eq!(r.status, 422, "{}", &r.body[..r.body.len().min(300)]);
+        assert!(
+            r.body.len() < 10_000,
+            "{rules}: a {} byte answer",
+            r.body.len()
+        );
+    }
+
     // The server still answers pages.
     assert_eq!(s.get("/").status, 200);
     assert!(s.alive());

@@ -51,12 +51,29 @@ impl ApiError {
     }
 }
 
+/// The longest message an error answer carries: a message quoting a huge word of a pasted
+/// text is cut (with `…`) so that the answer stays small whatever was sent.
+pub const MAX_MESSAGE: usize = 2_000;
+
+/// `message` cut to at most [`MAX_MESSAGE`] bytes, on a character boundary.
+fn shortened(mut message: String) -> String {
+    if message.len() > MAX_MESSAGE {
+        let mut end = MAX_MESSAGE;
+        while !message.is_char_boundary(end) {
+            end -= 1;
+        }
+        message.truncate(end);
+        message.push('…');
+    }
+    message
+}
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let body = serde_json::json!({
             "error": {
                 "code": self.code,
-                "message": self.message,
+                "message": shortened(self.message),
                 "line": self.line,
                 "column": self.column,
             }
@@ -78,5 +95,19 @@ impl From<JsonRejection> for ApiError {
             }
             other => ApiError::bad_request(format!("malformed JSON: {}", other.body_text())),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_messages_are_cut_on_a_character_boundary() {
+        assert_eq!(shortened("short".into()), "short");
+        let long = "é".repeat(MAX_MESSAGE);
+        let cut = shortened(long);
+        assert!(cut.len() <= MAX_MESSAGE + '…'.len_utf8());
+        assert!(cut.ends_with("é…"));
     }
 }
