@@ -195,6 +195,44 @@ export default [
     },
   },
   {
+    name: 'a 12,000-move game with side lines 200 deep loads, downloads and is cut without a script error',
+    async run({ baseUrl, newPage }) {
+      const page = await newPage();
+      const errors = [];
+      page.on('pageerror', (e) => errors.push(String(e)));
+      await openAnalysis(page, baseUrl, '?lang=en');
+      // Knights to and fro: 12,000 plies of main line, then side lines nested 200 deep.
+      const cycle = ['Nf3', 'Nf6', 'Ng1', 'Ng8'];
+      const words = [];
+      for (let i = 0; i < 12000; i += 1) {
+        if (i % 2 === 0) words.push(`${i / 2 + 1}.`);
+        words.push(cycle[i % 4]);
+      }
+      const alternatives = ['d4', 'c4', 'Nc3', 'b3', 'g3', 'f4', 'b4', 'a3'];
+      let nested = '';
+      for (let i = 0; i < 200; i += 1) nested += `(1. ${alternatives[i % alternatives.length]} `;
+      nested += ')'.repeat(200);
+      const text = `1. e4 ${nested} 1... e5 2. Nc3 *\n\n[Event "long"]\n\n${words.join(' ')} *`;
+      // The first game: the deep side lines.
+      await loadText(page, { rules: 'chess', start: 'pdn', text });
+      let [download] = await Promise.all([page.waitForEvent('download'), page.click('#download')]);
+      const { readFileSync } = await import('node:fs');
+      let written = readFileSync(await download.path(), 'utf8');
+      assert(written.split('(').length - 1 === 200, 'the 200 nested side lines are written back');
+      // The long game alone.
+      await loadText(page, { rules: 'chess', start: 'pdn', text: `${words.join(' ')} *` });
+      await waitFor(page, () => document.querySelectorAll('#moves button.move').length === 12000, null, '12,000 moves listed');
+      [download] = await Promise.all([page.waitForEvent('download'), page.click('#download')]);
+      written = readFileSync(await download.path(), 'utf8');
+      assert(/6000\. Ng1\s+Ng8/.test(written), 'the last move is written');
+      // Delete from the second move on: the whole line goes, without recursion.
+      await page.click('#moves button.move >> nth=1');
+      await page.click('#delete-line');
+      await waitFor(page, () => document.querySelectorAll('#moves button.move').length === 1, null, 'one move left');
+      assertEqual(errors, [], 'no script error');
+    },
+  },
+  {
     name: 'chess: a PGN loads, and the interface language changes the piece letters',
     async run({ baseUrl, newPage, shot }) {
       const page = await newPage();

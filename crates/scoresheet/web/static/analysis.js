@@ -464,18 +464,18 @@ function updateHint() {
 
 /** The tree in the export form: parents before children, each parent's main child first. */
 function exportNodes() {
+  // Depth first with a stack of our own (a main line of 20,000 moves would overflow the
+  // script's call stack): each node, then its first child's line, then its siblings.
   const out = [];
-  const walk = (id) => {
-    for (const c of node(id).children) {
-      const n = node(c);
-      const item = { id: n.id, parent: n.parent, move: n.move, nags: n.nags || [] };
-      const comment = [n.commentBefore, n.comment].filter(Boolean).join(' ');
-      if (comment) item.comment = comment;
-      out.push(item);
-      walk(c);
-    }
-  };
-  walk(0);
+  const todo = [...node(0).children].reverse();
+  while (todo.length) {
+    const n = node(todo.pop());
+    const item = { id: n.id, parent: n.parent, move: n.move, nags: n.nags || [] };
+    const comment = [n.commentBefore, n.comment].filter(Boolean).join(' ');
+    if (comment) item.comment = comment;
+    out.push(item);
+    for (let i = n.children.length - 1; i >= 0; i -= 1) todo.push(n.children[i]);
+  }
   return out;
 }
 
@@ -501,10 +501,10 @@ function pathTo(id) {
   const path = [];
   let n = node(id);
   while (n && n.id !== 0) {
-    path.unshift(n.move);
+    path.push(n.move);
     n = node(n.parent);
   }
-  return path;
+  return path.reverse();
 }
 
 function followPath(path) {
@@ -644,12 +644,14 @@ ui.deleteLine.addEventListener('click', () => {
   const n = node(tree.current);
   if (!n || n.id === 0) return;
   const parent = node(n.parent);
-  const drop = (id) => {
-    for (const c of node(id).children) drop(c);
-    tree.nodes.delete(id);
-  };
   parent.children = parent.children.filter((c) => c !== n.id);
-  drop(n.id);
+  // The line and everything after it, without recursion (lines may be thousands long).
+  const todo = [n.id];
+  while (todo.length) {
+    const id = todo.pop();
+    todo.push(...node(id).children);
+    tree.nodes.delete(id);
+  }
   if (parent.children.length && parent.main) node(parent.children[0]).main = true;
   tree.current = parent.id;
   renderMoves();
