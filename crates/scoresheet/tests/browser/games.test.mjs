@@ -1,6 +1,7 @@
 // Issue 6: games on the site, in real browsers against the real server.
 
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { assert, assertEqual, waitFor, clickSquare, moveTexts } from './helpers.mjs';
 
 /** Creates a game through the API in the page's browser context (so its cookie is kept). */
@@ -15,7 +16,52 @@ async function waitMoves(page, count) {
   await waitFor(page, (n) => document.querySelectorAll('#moves button.move').length === n, count, `${count} moves in the list`);
 }
 
+/** Serves `html` from another origin (another port of the same host: same-site, so
+ * `SameSite=Lax` cookies go with its requests); returns its URL and a closer. */
+async function otherOrigin(html) {
+  const server = createServer((req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+    res.end(html);
+  });
+  await new Promise((done) => server.listen(0, '127.0.0.1', done));
+  return { url: `http://127.0.0.1:${server.address().port}/`, close: () => server.close() };
+}
+
 export default [
+  {
+    name: 'a form or a script on another origin cannot resign, join or move in the visitor\'s game',
+    async run({ baseUrl, newPage }) {
+      const page = await newPage();
+      await page.goto(`${baseUrl}/?lang=en`);
+      const created = await createGame(page, baseUrl, { rules: 'american', mode: 'device' });
+      const id = created.game.id;
+      const target = (what) => `${baseUrl}/api/games/${id}/${what}`;
+      const evil = await otherOrigin(`<!doctype html><title>evil</title>
+        <form id="f" method="POST" action="${target('resign')}"><input name="x" value="1"></form>
+        <script>
+          fetch(${JSON.stringify(target('moves'))}, { method: 'POST', mode: 'no-cors', credentials: 'include',
+            headers: { 'Content-Type': 'text/plain' }, body: '{"move":"11-15","ply":0}' })
+            .finally(() => document.getElementById('f').submit());
+        </script>`);
+      try {
+        const [answer] = await Promise.all([
+          page.waitForResponse((r) => r.url() === target('resign')),
+          page.goto(evil.url),
+        ]);
+        assertEqual(answer.status(), 403, 'the cross-site form post is refused');
+      } finally {
+        evil.close();
+      }
+      const state = await (await page.request.get(`${baseUrl}/api/games/${id}`)).json();
+      assertEqual([state.status, state.plies], ['ongoing', 0], 'the game is untouched');
+      // The site's own page still resigns.
+      await page.goto(`${baseUrl}/game/${id}?lang=en`);
+      await page.click('#resign');
+      await page.click('#resign');
+      await page.waitForSelector('#result:not([hidden])');
+    },
+    allowErrors: true,
+  },
   {
     name: 'a new game on this device from the form: the board plays, resigning ends it with Download PDN and Analyse',
     async run({ baseUrl, newPage, shot }) {
