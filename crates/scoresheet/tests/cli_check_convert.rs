@@ -265,3 +265,40 @@ fn bare_move_lists_and_forced_input() {
     let (code, _, _) = run(&["check", "--input-lang", "de", "-"], Some(german));
     assert_eq!(code, 0);
 }
+
+/// A game whose side lines nest `depth` deep, then a good game.
+fn deeply_nested(depth: usize) -> String {
+    format!(
+        "[Event \"deep\"]\n\n1. e4 {}{}*\n\n[Event \"after\"]\n\n1. d4 d5 *\n",
+        "( 1. d4 ".repeat(depth),
+        ") ".repeat(depth)
+    )
+}
+
+#[test]
+fn deep_nesting_is_a_clean_error_with_its_place_and_the_next_game_is_read() {
+    for depth in [1_500, 100_000] {
+        let path = temp(&format!("deep-{depth}.pgn"), &deeply_nested(depth));
+        let file = path.to_str().unwrap();
+        // The 257th `(`, after `1. e4 ` and 256 times `( 1. d4 `.
+        let place = format!("{file}:3:{}: game 1: ", 6 + 256 * 8 + 1);
+        let (code, out, err) = run(&["check", file], None);
+        assert_eq!(code, 1, "{depth}: {err}");
+        assert!(
+            out.starts_with(&format!("{place}variations nested more than 256 deep")),
+            "{depth}: {out}"
+        );
+        assert!(out.ends_with("2 games, 1 ok, 1 failed\n"), "{depth}: {out}");
+
+        let (code, out, err) = run(&["convert", file, "--skip-bad"], None);
+        assert_eq!(code, 1, "{depth}: {err}");
+        assert!(err.starts_with(&place), "{depth}: {err}");
+        assert!(err.contains("(left out)"), "{depth}: {err}");
+        assert_eq!(out, "[Event \"after\"]\n\n1. d4 d5 *\n\n", "{depth}");
+
+        let (code, out, _) = run(&["convert", file], None);
+        assert_eq!(code, 1);
+        assert!(out.starts_with("[Event \"deep\"]"), "passed through unchanged");
+        assert!(out.ends_with("[Event \"after\"]\n\n1. d4 d5 *\n\n"), "{depth}");
+    }
+}

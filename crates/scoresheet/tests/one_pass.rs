@@ -203,3 +203,88 @@ fn one_pass_equals_the_general_reader_on_every_file() {
     assert!(games > 13_000, "{games}");
     assert_eq!(fast_checked, 2 * (724 + 438 + 1110));
 }
+
+/// What `check` reports of each game: the rules, the plies, the warnings, the end position,
+/// or the error.
+fn check_view(bytes: &[u8], options: &ReadOptions, for_checking: bool) -> Vec<String> {
+    let mut reader = Reader::from_bytes(bytes);
+    let mut pass = if for_checking {
+        OnePass::for_checking(*options)
+    } else {
+        OnePass::new(*options)
+    };
+    let mut out = Vec::new();
+    while let Some(read) = pass.next(&mut reader) {
+        out.push(match read {
+            Ok(ReadGame::Game(g)) => {
+                let end = match &*g {
+                    AnyGame::Draughts(d) => format!("{} {:?}", d.end.to_fen(), d.outcome()),
+                    AnyGame::Chess(c) => format!(
+                        "{} {:?}",
+                        shakmaty::fen::Fen::from_position(&c.end, shakmaty::EnPassantMode::Legal),
+                        c.result_text()
+                    ),
+                };
+                format!(
+                    "{} {} {end} {:?}",
+                    g.rules().name(),
+                    g.plies(),
+                    g.warnings()
+                )
+            }
+            Ok(ReadGame::Bad(e)) => format!("error {}: {e}", e.at),
+            Err(ReadError::Syntax { at, message, .. }) => format!("syntax {at}: {message}"),
+            Err(e) => panic!("{e}"),
+        });
+    }
+    out
+}
+
+#[test]
+fn reading_for_checking_reports_what_the_full_reading_reports_on_every_file() {
+    for file in all_files() {
+        let bytes = std::fs::read(&file).unwrap();
+        let options = ReadOptions {
+            prefer_chess: file.extension().is_some_and(|e| e == "pgn"),
+            ..ReadOptions::default()
+        };
+        assert_eq!(
+            check_view(&bytes, &options, true),
+            check_view(&bytes, &options, false),
+            "{}",
+            file.display()
+        );
+    }
+}
+
+#[test]
+fn a_draughts_game_that_fails_reads_alike_however_long_its_tail() {
+    // The one-pass reader stops building the general tree at the move that failed under
+    // known rules; the error must be the one the general reader finds on the whole game.
+    let tail = "10-14 19-15 ".repeat(2000);
+    let american = ReadOptions {
+        rules: Some(Rules::Draughts(draughts::Variant::AMERICAN)),
+        ..ReadOptions::default()
+    };
+    for body in [
+        format!("1. 11-15 23-19 2. 8-11 22-17 3. 9-13 17-14 4. 1-5 {tail} *"),
+        format!("1. 11-15 (1. 11-16 {tail}) 23-19 *"),
+        format!("1. 11-15 (1. 9-13 22-18 (2. 21-17 5-9 {{x}}) 18x9) 23-19 2. 30-26 {tail} *"),
+        format!("1. 11-15 23-19 /FEN \"W:W18:B14\"/ 2. 18x9 {tail} *"),
+        format!("{{intro}} 1. 11-15 23-19 2. 8-11 {{note}} 22-17 3. 30-26 {tail} *"),
+    ] {
+        for (text, options) in [
+            (format!("[GameType \"21\"]\n{body}\n\n1. 11-15 *"), ReadOptions::default()),
+            (format!("{body}\n\n1. 11-15 *"), american),
+        ] {
+            let (fast, _) = one_pass(text.as_bytes(), &options);
+            assert_eq!(general(text.as_bytes(), &options), fast, "{text}");
+            assert!(fast[0].starts_with("error"), "{}", fast[0]);
+            assert_eq!(fast.len(), 2);
+            assert_eq!(
+                check_view(text.as_bytes(), &options, true),
+                check_view(text.as_bytes(), &options, false)
+            );
+        }
+    }
+}

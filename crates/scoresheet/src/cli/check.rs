@@ -122,7 +122,7 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
         let mut progress = Progress::new(input.size);
         let bytes = input.read.clone();
         let mut reader = Reader::new(input.reader);
-        let mut one_pass = OnePass::new(options);
+        let mut one_pass = OnePass::for_checking(options);
         while let Some(read) = one_pass.next(&mut reader) {
             let number = reader.game_count();
             let report = match read {

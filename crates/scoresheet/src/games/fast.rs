@@ -11,7 +11,7 @@
 use chess_notation::{EnglishReader, Language};
 use draughts::{BoardSize, Fen, MoveReader, Position, Variant};
 use record::{
-    Collect, CommentKind, Extra, Flow, Game, GameBuilder, Line, Nag, Pos, ReadError, Reader, Tag,
+    CommentKind, Extra, Flow, Game, GameBuilder, Line, Nag, Pos, ReadError, Reader, Tag,
     Visitor,
 };
 use shakmaty::Chess;
@@ -52,6 +52,10 @@ pub struct OnePass {
     fallbacks: u64,
 }
 
+/// The tags that the rules read (the family, the variant, the start, the result); a game read
+/// for checking keeps only these.
+const RULE_TAGS: [&str; 5] = ["GameType", "FEN", "Variant", "Result", "SetUp"];
+
 impl OnePass {
     /// A reader of games with `options`.
     pub fn new(options: ReadOptions) -> OnePass {
@@ -59,6 +63,31 @@ impl OnePass {
             visitor: FastVisitor::new(options),
             fallbacks: 0,
         }
+    }
+
+    /// A reader of games for checking them only: each game is replayed and reported as
+    /// [`OnePass::new`] replays and reports it (same moves, errors and warnings), but its tree
+    /// keeps only its moves, side lines, setup commands, result and the tags the rules read
+    /// (GameType, FEN, Variant, Result, SetUp), not its comments, NAGs, escape lines or other
+    /// tags, which can take many times the memory of their text and change nothing a check
+    /// reports.
+    ///
+    /// ```
+    /// use scoresheet::games::{OnePass, ReadGame, ReadOptions};
+    /// let text = "[Event \"x\"]\n[Result \"1-0\"]\n1. e4 $1 {best} e5 ! 1-0";
+    /// let mut reader = record::Reader::from_str(text);
+    /// let mut one_pass = OnePass::for_checking(ReadOptions::default());
+    /// let Some(Ok(ReadGame::Game(game))) = one_pass.next(&mut reader) else { panic!() };
+    /// let scoresheet::games::AnyGame::Chess(game) = *game else { panic!() };
+    /// assert_eq!(game.plies(), 2);
+    /// assert_eq!(game.game.tags.get("Event"), None);
+    /// assert_eq!(game.result_text(), Some("1-0"));
+    /// assert!(game.game.moves.nodes.iter().all(|n| n.after.is_empty()));
+    /// ```
+    pub fn for_checking(options: ReadOptions) -> OnePass {
+        let mut one_pass = OnePass::new(options);
+        one_pass.visitor.slim = true;
+        one_pass
     }
 
     /// How many games so far this reader left to the general reader (a language other than
@@ -84,26 +113,125 @@ impl OnePass {
                 self.fallbacks += 1;
                 let base = self.visitor.at;
                 let raw = reader.last_game_raw();
-                let mut again = Reader::from_bytes(raw);
-                match again.read_game(&mut Collect::default()) {
-                    Ok(Some(mut game)) => {
-                        shift_game(&mut game, base);
-                        // The game's places are the file's now, and so are its errors'.
-                        match AnyGame::read(game, &self.visitor.options) {
-                            Ok(g) => ReadGame::Game(Box::new(g)),
-                            Err(e) => ReadGame::Bad(e),
-                        }
+                let options = &self.visitor.options;
+                let slim = self.visitor.slim;
+                // A draughts move that did not replay under known rules is where the general
+                // way stops too (it replays in the order of the text): it need not build the
+                // rest of the game, which may be huge. Should it read that much without error
+                // after all, it reads the whole game.
+                if let Some(words) = self.visitor.failed_word {
+                    let read = general(raw, base, options, slim, Some(words));
+                    if matches!(read, ReadGame::Bad(_)) {
+                        return Some(Ok(read));
                     }
-                    Ok(None) => {
-                        ReadGame::Bad(GameError::at(base, "the game could not be read again"))
-                    }
-                    Err(e) => ReadGame::Bad(GameError::at(
-                        shift(e.pos().unwrap_or_default(), base),
-                        e.to_string(),
-                    )),
                 }
+                general(raw, base, options, slim, None)
             }
         }))
+    }
+}
+
+/// Reads the text of one game `raw`, which starts at `base` in the file, the general way: the
+/// whole tree of move words (`slim`: without what [`OnePass::for_checking`] leaves out), up to
+/// the move word number `words` (counted in the order of the text) if given, then replayed.
+fn general(
+    raw: &[u8],
+    base: Pos,
+    options: &ReadOptions,
+    slim: bool,
+    words: Option<u64>,
+) -> ReadGame {
+    let mut collect = GeneralCollect {
+        builder: GameBuilder::new(),
+        slim,
+        words_left: words.unwrap_or(u64::MAX),
+    };
+    let mut again = Reader::from_bytes(raw);
+    match again.read_game(&mut collect) {
+        Ok(Some(mut game)) => {
+            shift_game(&mut game, base);
+            // The game's places are the file's now, and so are its errors'.
+            match AnyGame::read(game, options) {
+                Ok(g) => ReadGame::Game(Box::new(g)),
+                Err(e) => ReadGame::Bad(e),
+            }
+        }
+        Ok(None) => ReadGame::Bad(GameError::at(base, "the game could not be read again")),
+        Err(e) => ReadGame::Bad(GameError::at(
+            shift(e.pos().unwrap_or_default(), base),
+            e.to_string(),
+        )),
+    }
+}
+
+/// Collects a game as [`record::Collect`] does, leaving out what a check does not need when
+/// `slim`, and stopping after `words_left` move words.
+struct GeneralCollect {
+    builder: GameBuilder<String>,
+    slim: bool,
+    words_left: u64,
+}
+
+impl Visitor for GeneralCollect {
+    type Output = Game<String>;
+
+    fn begin_game(&mut self, at: Pos) {
+        self.builder.begin_game(at);
+    }
+
+    fn tag(&mut self, name: &str, value: &str, at: Pos) {
+        if !self.slim || RULE_TAGS.contains(&name) {
+            self.builder.tag(name, value, at);
+        }
+    }
+
+    fn move_word(&mut self, text: &str, at: Pos) -> Flow {
+        self.builder.push_move(text.to_owned(), at);
+        self.words_left = self.words_left.saturating_sub(1);
+        if self.words_left == 0 {
+            Flow::SkipGame
+        } else {
+            Flow::Continue
+        }
+    }
+
+    fn nag(&mut self, nag: Nag, _at: Pos) {
+        if !self.slim {
+            self.builder.push_nag(nag);
+        }
+    }
+
+    fn comment(&mut self, text: &str, kind: CommentKind, _at: Pos) {
+        if !self.slim {
+            self.builder.push_comment(text, kind);
+        }
+    }
+
+    fn begin_variation(&mut self, _at: Pos) -> Flow {
+        self.builder.begin_variation();
+        Flow::Continue
+    }
+
+    fn end_variation(&mut self, _at: Pos) {
+        self.builder.end_variation();
+    }
+
+    fn setup(&mut self, name: &str, value: &str, at: Pos) {
+        self.builder.push_setup(name, value, at);
+    }
+
+    fn escape(&mut self, line: &str, _at: Pos) {
+        if !self.slim {
+            self.builder.push_escape(line);
+        }
+    }
+
+    fn result(&mut self, text: &str, at: Pos) {
+        self.builder.set_result(text, at);
+    }
+
+    fn end_game(&mut self) -> Game<String> {
+        self.builder.finish()
     }
 }
 
@@ -197,6 +325,13 @@ struct FastVisitor {
     fen: Option<String>,
     variant_tag: Option<String>,
     fallback: bool,
+    /// Keep only what a check reports (see [`OnePass::for_checking`]).
+    slim: bool,
+    /// Move words handed over so far in this game, in the order of the text.
+    words: u64,
+    /// The number of the draughts move word that did not replay under known rules, before
+    /// any setup command: the general way fails there too.
+    failed_word: Option<u64>,
 }
 
 impl FastVisitor {
@@ -213,6 +348,9 @@ impl FastVisitor {
             fen: None,
             variant_tag: None,
             fallback: false,
+            slim: false,
+            words: 0,
+            failed_word: None,
         }
     }
 
@@ -360,7 +498,12 @@ impl FastVisitor {
                 self.draughts.push_move(m, at);
                 Flow::Continue
             }
-            Err(_) => self.give_up(),
+            Err(_) => {
+                if d.source != VariantSource::Inferred && !self.fallback {
+                    self.failed_word = Some(self.words);
+                }
+                self.give_up()
+            }
         }
     }
 
@@ -398,6 +541,8 @@ impl Visitor for FastVisitor {
         self.fen = None;
         self.variant_tag = None;
         self.fallback = false;
+        self.words = 0;
+        self.failed_word = None;
         self.tags.clear();
     }
 
@@ -406,6 +551,7 @@ impl Visitor for FastVisitor {
             "GameType" => self.game_type = Some(value.to_string()),
             "FEN" => self.fen = Some(value.to_string()),
             "Variant" => self.variant_tag = Some(value.to_string()),
+            _ if self.slim && !RULE_TAGS.contains(&name) => return,
             _ => {}
         }
         self.tags.push(Tag {
@@ -424,6 +570,7 @@ impl Visitor for FastVisitor {
     }
 
     fn move_word(&mut self, text: &str, at: Pos) -> Flow {
+        self.words += 1;
         if matches!(self.family, Family::Undecided) && !self.decide_at_first_move(text) {
             return self.give_up();
         }
@@ -435,10 +582,16 @@ impl Visitor for FastVisitor {
     }
 
     fn nag(&mut self, nag: Nag, _at: Pos) {
+        if self.slim {
+            return;
+        }
         self.each_builder(|b| b.push_nag(nag), |b| b.push_nag(nag));
     }
 
     fn comment(&mut self, text: &str, kind: CommentKind, _at: Pos) {
+        if self.slim {
+            return;
+        }
         self.each_builder(
             |b| b.push_comment(text, kind),
             |b| b.push_comment(text, kind),
@@ -487,6 +640,9 @@ impl Visitor for FastVisitor {
     }
 
     fn escape(&mut self, line: &str, _at: Pos) {
+        if self.slim {
+            return;
+        }
         self.each_builder(|b| b.push_escape(line), |b| b.push_escape(line));
     }
 
