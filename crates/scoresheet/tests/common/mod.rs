@@ -29,6 +29,11 @@ pub fn temp_database(name: &str) -> PathBuf {
 impl Server {
     /// Starts the server on `database`.
     pub fn start(database: PathBuf) -> Server {
+        Server::try_start(database).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// Starts the server on `database`, or says what it printed instead of its address.
+    pub fn try_start(database: PathBuf) -> Result<Server, String> {
         let mut child = Command::new(env!("CARGO_BIN_EXE_scoresheet"))
             .args(["serve", "--addr", "127.0.0.1:0", "--database"])
             .arg(&database)
@@ -39,22 +44,26 @@ impl Server {
         let mut stderr = BufReader::new(child.stderr.take().unwrap());
         let mut line = String::new();
         stderr.read_line(&mut line).unwrap();
-        let addr: SocketAddr = line
+        let Some(addr) = line
             .split("http://")
             .nth(1)
             .and_then(|s| s.split('/').next())
-            .and_then(|s| s.parse().ok())
-            .unwrap_or_else(|| panic!("no address in: {line}"));
+            .and_then(|s| s.parse::<SocketAddr>().ok())
+        else {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(format!("no address in: {line}"));
+        };
         // Keep draining stderr so the server never blocks on it.
         std::thread::spawn(move || {
             let mut sink = String::new();
             let _ = stderr.read_to_string(&mut sink);
         });
-        Server {
+        Ok(Server {
             addr,
             database,
             child,
-        }
+        })
     }
 
     /// Kills the process at once (SIGKILL), as a crash would.
