@@ -9,6 +9,7 @@ mod hub;
 pub mod i18n;
 mod json;
 pub mod live;
+pub mod openapi;
 pub mod pages;
 pub mod play;
 pub mod template;
@@ -87,7 +88,10 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/games/{id}/events", get(games_api::events))
         .route("/games/{id}/pdn", get(games_api::pdn))
         .route("/games/{id}/analysis", get(games_api::analysis))
+        .route("/openapi.json", get(openapi::openapi))
         .fallback(api_not_found)
+        // Rejections of the HTTP layer (a bad query or path, a wrong method) get the JSON error.
+        .layer(middleware::from_fn(json::json_errors))
         // Pasted text may be 1 MB; JSON escaping may make its body somewhat larger.
         .layer(DefaultBodyLimit::max(3 << 20));
     Router::new()
