@@ -1,5 +1,6 @@
 //! Embeds the web pages' files (crates/scoresheet/web) into the binary, so that `serve` needs
-//! nothing beside it: writes a table of every file with its bytes to OUT_DIR/web_files.rs.
+//! nothing beside it: writes a table of every file with its bytes to OUT_DIR/web_files.rs, and
+//! a version of the files under static/ (a hash of their names and bytes) for their URLs.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -24,6 +25,7 @@ fn main() {
     println!("cargo:rerun-if-changed={}", root.display());
     let mut files = Vec::new();
     collect(&root, &root, &mut files);
+    let mut version = Fnv::default();
     let mut code = String::from(
         "/// Every file under web/, by path relative to it (with `/` separators).\npub static WEB_FILES: &[(&str, &[u8])] = &[\n",
     );
@@ -34,6 +36,10 @@ fn main() {
             continue;
         }
         println!("cargo:rerun-if-changed={}", root.join(rel).display());
+        if name.starts_with("static/") {
+            version.add(name.as_bytes());
+            version.add(&std::fs::read(root.join(rel)).expect("read a web file"));
+        }
         let _ = writeln!(
             code,
             "    ({name:?}, include_bytes!({:?})),",
@@ -41,6 +47,34 @@ fn main() {
         );
     }
     code.push_str("];\n");
+    let _ = writeln!(
+        code,
+        "/// The version of the files under static/: changes whenever any of them does.\npub const STATIC_VERSION: &str = \"{:016x}\";",
+        version.0
+    );
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("OUT_DIR")).join("web_files.rs");
     std::fs::write(out, code).expect("write web_files.rs");
+}
+
+/// FNV-1a, 64 bits: enough to tell versions of the static files apart (not a secret).
+struct Fnv(u64);
+
+impl Default for Fnv {
+    fn default() -> Fnv {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Fnv {
+    /// Adds `bytes`, then their length, so that moving bytes between two parts changes it.
+    fn add(&mut self, bytes: &[u8]) {
+        for b in bytes
+            .iter()
+            .copied()
+            .chain((bytes.len() as u64).to_le_bytes())
+        {
+            self.0 ^= u64::from(b);
+            self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
 }

@@ -433,3 +433,28 @@ fn the_rules_end_games_with_reason_codes() {
         "{pdn}"
     );
 }
+
+#[test]
+fn names_lose_control_and_direction_characters() {
+    let s = Server::start(temp_database("names"));
+    // A right-to-left override would make "Ann" + "evil" show reversed, and the rest of the
+    // page with it; isolates, marks, zero-width and control characters are left out too.
+    let name = "Ann\u{202E}live\u{202C} \u{2066}B\u{2069}\u{200F}\u{200B}o\u{7}b\u{FEFF}";
+    let r = s.post(
+        "/api/games",
+        &json!({ "rules": "american", "mode": "friend", "name": name }).to_string(),
+    );
+    assert_eq!(r.status, 201, "{}", r.body);
+    let game = &r.json()["game"];
+    let kept = game["white"].as_str().or(game["black"].as_str());
+    assert_eq!(kept, Some("Annlive Bob"));
+    // Nothing but such characters is no name at all.
+    let r = s.post(
+        "/api/games",
+        &json!({ "rules": "american", "mode": "friend", "color": "white",
+                 "name": "\u{202E}\u{2067}" })
+        .to_string(),
+    );
+    assert_eq!(r.status, 201, "{}", r.body);
+    assert_eq!(r.json()["game"]["white"], Value::Null);
+}

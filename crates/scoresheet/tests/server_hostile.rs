@@ -40,7 +40,7 @@ impl Hostile {
             .stderr(Stdio::piped())
             .stdout(Stdio::null());
         let mut child = command.spawn().expect("start scoresheet serve");
-        let addr = listening_address(&mut child);
+        let addr = listening_address(&mut child).unwrap();
         Hostile { addr, child }
     }
 

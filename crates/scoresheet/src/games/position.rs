@@ -38,7 +38,7 @@ pub struct NotationChoice {
 }
 
 /// A legal move described for a board: its id, its text, and its squares.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
 pub struct LegalMove {
     /// The move's id (draughts: full numeric path such as `31x22x13`; chess: UCI).
     pub id: String,
@@ -57,7 +57,7 @@ pub struct LegalMove {
 }
 
 /// Whether a position ends the game.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
 #[serde(tag = "state", rename_all = "lowercase")]
 pub enum Status {
     /// Play goes on.

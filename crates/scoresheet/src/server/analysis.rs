@@ -1,7 +1,9 @@
 //! The analysis board's API: load a game or a FEN, list a position's moves, play a move,
 //! write a game tree as PDN/PGN, draw a board.
 
-use axum::extract::Query;
+use std::sync::Arc;
+
+use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use record::{
@@ -15,9 +17,10 @@ use crate::games::{
 };
 use crate::render::{SvgOptions, board_svg};
 
+use super::AppState;
 use super::error::ApiError;
-use super::heavy::blocking_json;
-use super::json::ApiJson;
+use super::heavy;
+use super::json::{ApiJson, ApiQuery};
 use super::views::{GameView, NotationRequest, PositionView, SvgRequest, null_move, parse_rules};
 
 /// The largest text a page may paste.
@@ -65,26 +68,32 @@ fn check_size(text: &str) -> Result<(), ApiError> {
     Ok(())
 }
 
-#[derive(Debug, Deserialize)]
+/// `POST /api/load`'s body.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(example = json!({"rules": "american", "start": "pdn", "text": "[Event \"x\"]\n1. 11-15 23-19 (1... 22-18) 2. 8-11 *"}))]
 pub struct LoadRequest {
+    /// The rules when the text has no GameType tag.
+    #[schema(value_type = super::openapi::RulesName)]
     rules: String,
-    #[serde(default = "initial")]
+    /// What `text` holds: nothing (`initial`), a FEN line or a PDN/PGN text.
+    #[schema(value_type = super::openapi::StartKind)]
     start: String,
+    /// The FEN or the PDN/PGN text, at most 1 MB (1,048,576 bytes).
     #[serde(default)]
     text: String,
     #[serde(default)]
     notation: NotationRequest,
+    /// Asks for the board diagram of the start position.
     svg: Option<SvgRequest>,
 }
 
-fn initial() -> String {
-    "initial".into()
-}
-
 /// `POST /api/load`.
-pub async fn load(ApiJson(req): ApiJson<LoadRequest>) -> Response {
-    blocking_json(move || load_now(req)).await
+pub async fn load(
+    State(app): State<Arc<AppState>>,
+    ApiJson(req): ApiJson<LoadRequest>,
+) -> Response {
+    heavy::json(&app, move || load_now(req)).await
 }
 
 fn load_now(req: LoadRequest) -> Result<GameView, ApiError> {
@@ -184,10 +193,14 @@ pub fn load_text(
     Ok(view)
 }
 
-#[derive(Debug, Deserialize)]
+/// `POST /api/position`'s body.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(example = json!({"rules": "american", "fen": "W:W26,28,31:B17,19,20", "svg": {"coordinates": true}}))]
 pub struct PositionRequest {
+    #[schema(value_type = super::openapi::RulesName)]
     rules: String,
+    /// At most 1 MB.
     fen: String,
     #[serde(default)]
     notation: NotationRequest,
@@ -195,8 +208,11 @@ pub struct PositionRequest {
 }
 
 /// `POST /api/position`.
-pub async fn position(ApiJson(req): ApiJson<PositionRequest>) -> Response {
-    blocking_json(move || {
+pub async fn position(
+    State(app): State<Arc<AppState>>,
+    ApiJson(req): ApiJson<PositionRequest>,
+) -> Response {
+    heavy::json(&app, move || {
         let rules = parse_rules(&req.rules)?;
         let notation = req.notation.choice()?;
         check_size(&req.fen)?;
@@ -207,11 +223,16 @@ pub async fn position(ApiJson(req): ApiJson<PositionRequest>) -> Response {
     .await
 }
 
-#[derive(Debug, Deserialize)]
+/// `POST /api/play`'s body.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(example = json!({"rules": "american", "fen": "W:W26,28,31:B17,19,20", "move": "26-23"}))]
 pub struct PlayRequest {
+    #[schema(value_type = super::openapi::RulesName)]
     rules: String,
+    /// The position before the move, at most 1 MB.
     fen: String,
+    /// A move id (`31x22x13`, `e2e4`) or any text that names one legal move (`Nf3`).
     #[serde(rename = "move")]
     mv: String,
     #[serde(default)]
@@ -219,13 +240,15 @@ pub struct PlayRequest {
     svg: Option<SvgRequest>,
 }
 
-#[derive(Debug, serde::Serialize)]
+/// A move played: its id and its text in the asked notation.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
 pub struct MoveView {
     pub id: String,
     pub text: String,
 }
 
-#[derive(Debug, serde::Serialize)]
+/// `POST /api/play`'s answer: the move and the position after it.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
 pub struct PlayView {
     #[serde(rename = "move")]
     pub mv: MoveView,
@@ -233,8 +256,11 @@ pub struct PlayView {
 }
 
 /// `POST /api/play`.
-pub async fn play(ApiJson(req): ApiJson<PlayRequest>) -> Response {
-    blocking_json(move || play_now(req)).await
+pub async fn play(
+    State(app): State<Arc<AppState>>,
+    ApiJson(req): ApiJson<PlayRequest>,
+) -> Response {
+    heavy::json(&app, move || play_now(req)).await
 }
 
 fn play_now(req: PlayRequest) -> Result<PlayView, ApiError> {
@@ -270,42 +296,60 @@ fn move_error(pos: &AnyPosition, text: &str, reason: String) -> ApiError {
     )
 }
 
-#[derive(Debug, Deserialize)]
+/// A move of a game tree to export (other fields, as `/api/load` gives them, are ignored).
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct ExportNode {
+    /// The node's id (0 is the start position).
     id: u32,
+    /// The id of the node before.
     parent: u32,
+    /// The move id, or `0000`/`--` for a chess null move.
     #[serde(rename = "move")]
     mv: String,
     #[serde(default)]
     comment: Option<String>,
+    /// Numeric annotation glyphs (`$1` is 1).
     #[serde(default)]
     nags: Vec<u16>,
 }
 
-#[derive(Debug, Deserialize)]
+/// `POST /api/export`'s body.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(example = json!({"rules": "american", "start": "B:W21-32:B1-12", "tags": [["Event", "Analysis"]],
+    "nodes": [{"id": 1, "parent": 0, "move": "11-15", "nags": [1]}, {"id": 2, "parent": 1, "move": "23-19"},
+              {"id": 3, "parent": 0, "move": "9-13", "comment": "also good"}], "result": "*"}))]
 pub struct ExportRequest {
+    #[schema(value_type = super::openapi::RulesName)]
     rules: String,
+    /// The FEN of the start position, at most 1 MB.
     start: String,
+    /// Tags as `[name, value]` pairs, in order.
     #[serde(default)]
     tags: Vec<(String, String)>,
     #[serde(default)]
     nodes: Vec<ExportNode>,
+    /// The result token written at the end (`1-0`, `2-0`, `1/2-1/2`, `*`...); others are
+    /// left out.
     #[serde(default)]
     result: Option<String>,
     #[serde(default)]
     notation: NotationRequest,
 }
 
-#[derive(Debug, serde::Serialize)]
+/// `POST /api/export`'s answer.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
 pub struct ExportView {
     pub text: String,
     pub filename: String,
 }
 
 /// `POST /api/export`.
-pub async fn export(ApiJson(req): ApiJson<ExportRequest>) -> Response {
-    blocking_json(move || export_now(req)).await
+pub async fn export(
+    State(app): State<Arc<AppState>>,
+    ApiJson(req): ApiJson<ExportRequest>,
+) -> Response {
+    heavy::json(&app, move || export_now(req)).await
 }
 
 fn export_now(req: ExportRequest) -> Result<ExportView, ApiError> {
@@ -628,7 +672,7 @@ fn one() -> u8 {
 }
 
 /// `GET /api/svg`.
-pub async fn svg(Query(q): Query<SvgQuery>) -> Result<Response, ApiError> {
+pub async fn svg(ApiQuery(q): ApiQuery<SvgQuery>) -> Result<Response, ApiError> {
     let rules = parse_rules(&q.rules)?;
     let pos = match &q.fen {
         Some(fen) => AnyPosition::from_fen(rules, fen.trim()).map_err(|m| fen_error(fen, m))?,

@@ -90,9 +90,11 @@ impl From<JsonRejection> for ApiError {
                 "too-large",
                 "the request is too large: pasted text may be at most 1 MB",
             ),
-            JsonRejection::MissingJsonContentType(_) => {
-                ApiError::bad_request("send JSON with the header Content-Type: application/json")
-            }
+            JsonRejection::MissingJsonContentType(_) => ApiError::new(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                "unsupported-media-type",
+                "send JSON with the header Content-Type: application/json",
+            ),
             other => ApiError::bad_request(format!("malformed JSON: {}", other.body_text())),
         }
     }

@@ -84,14 +84,23 @@ async fn stored_game(app: &AppState, id: &str) -> Result<StoredGame, ApiError> {
 }
 
 /// A game as the pages see it.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct GameInfo {
     pub id: String,
+    #[schema(value_type = super::openapi::RulesName)]
     pub rules: String,
+    #[schema(value_type = super::openapi::GameMode)]
     pub mode: String,
+    /// The computer's level in a game against it.
+    #[schema(value_type = Option<super::openapi::Level>)]
     pub level: Option<String>,
+    /// The computer's side in a game against it.
+    #[schema(value_type = Option<super::openapi::Side>)]
     pub computer: Option<String>,
+    #[schema(value_type = super::openapi::GameStatus)]
     pub status: String,
+    /// The result in the rules' convention, counted from the side that moves first
+    /// (American `1-0` is a win for Black; International scores `2-0`, `1-1`, `0-2`).
     pub result: Option<String>,
     /// Why it ended, as a code: `no-moves`, `checkmate`, `stalemate`, `insufficient-material`,
     /// `resigned`, `agreed`, `repetition`, `fifty-moves`, `kings-only`, `lone-king`,
@@ -99,16 +108,27 @@ pub struct GameInfo {
     pub reason: Option<String>,
     /// The move count of a draw rule (`kings-only` after 25 moves each: 25).
     pub reason_moves: Option<u32>,
+    #[schema(value_type = Option<super::openapi::Side>)]
     pub winner: Option<&'static str>,
+    /// The side that offers a draw.
+    #[schema(value_type = Option<super::openapi::Side>)]
     pub draw_offer: Option<String>,
+    /// White's name (null for the computer's side and for players who gave none).
     pub white: Option<String>,
     pub black: Option<String>,
     pub start_fen: String,
+    /// The number of moves played.
     pub plies: i64,
+    /// The side to move.
+    #[schema(value_type = super::openapi::Side)]
     pub turn: &'static str,
     pub moves: Vec<StoredMove>,
+    /// The position now (without `svg`).
     pub position: PositionView,
+    /// The side(s) the request's secret plays, or null for a watcher.
+    #[schema(value_type = Option<super::openapi::Role>)]
     pub you: Option<&'static str>,
+    /// Milliseconds since 1970.
     pub created_at: i64,
     pub updated_at: i64,
 }
@@ -223,32 +243,64 @@ async fn store_move(
     )?))
 }
 
-#[derive(Debug, Deserialize)]
+/// `POST /api/games`'s body.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(example = json!({"rules": "american", "mode": "friend", "color": "random", "name": "Ann"}))]
 pub struct CreateRequest {
+    #[schema(value_type = super::openapi::RulesName)]
     rules: String,
+    #[schema(value_type = super::openapi::GameMode)]
     mode: String,
+    /// The computer's level (`intermediate` when left out).
     #[serde(default)]
+    #[schema(value_type = Option<super::openapi::Level>)]
     level: Option<String>,
     /// The creator's side: `white`, `black` or `random` (computer and friend games).
     #[serde(default)]
+    #[schema(value_type = Option<super::openapi::ColorChoice>)]
     color: Option<String>,
+    /// The start position (the rules' start when left out or blank).
     #[serde(default)]
     fen: Option<String>,
+    /// The creator's name: control and bidirectional formatting characters are left out,
+    /// then at most 40 characters are kept.
     #[serde(default)]
     name: Option<String>,
 }
 
-#[derive(Debug, Serialize)]
+/// `POST /api/games`'s answer.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct Created {
     game: GameInfo,
+    /// The creator's secret (also set as the cookie `s_<id>`).
     secret: String,
+    /// The game's page, `/game/ID`.
     url: String,
+    /// In friend games, the link to send the friend (`/game/ID`); else null.
     invite: Option<String>,
 }
 
+/// Whether a character may stand in a player's name: not a control character, nor one that
+/// changes the direction or the joining of the text around it (bidirectional embeddings,
+/// overrides and isolates, marks, zero-width characters), which could make a name show as
+/// another or spill over the page.
+fn name_char(c: char) -> bool {
+    !c.is_control()
+        && !matches!(c,
+            '\u{061C}'                   // Arabic letter mark
+            | '\u{180E}'                 // Mongolian vowel separator
+            | '\u{200B}'..='\u{200F}'    // zero-width space/non-joiner/joiner, LRM, RLM
+            | '\u{2028}'..='\u{202E}'    // line/paragraph separators, LRE RLE PDF LRO RLO
+            | '\u{2060}'..='\u{206F}'    // word joiner, invisible operators, LRI RLI FSI PDI, ...
+            | '\u{FEFF}'                 // zero-width no-break space
+            | '\u{FFF9}'..='\u{FFFB}') // interlinear annotation
+}
+
+/// A player's name as kept: without the characters [`name_char`] refuses, trimmed, at most
+/// 40 characters; `None` when nothing is left.
 fn clean_name(name: Option<&str>) -> Option<String> {
-    let n: String = name?.chars().filter(|c| !c.is_control()).take(40).collect();
+    let n: String = name?.chars().filter(|c| name_char(*c)).take(40).collect();
     let n = n.trim().to_string();
     (!n.is_empty()).then_some(n)
 }
@@ -465,9 +517,12 @@ pub async fn join(
     }
 }
 
-#[derive(Debug, Deserialize)]
+/// `POST /api/games/{id}/moves`'s body.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(example = json!({"move": "11-15", "ply": 0}))]
 pub struct MoveRequest {
+    /// A move id or any text that names one legal move.
     #[serde(rename = "move")]
     mv: String,
     /// The number of moves already played when this move was chosen (its 0-based ply).
@@ -660,10 +715,13 @@ async fn changed(app: &AppState, id: &str, you: &'static str) -> Result<Json<Gam
     Ok(Json(info))
 }
 
-#[derive(Debug, Deserialize)]
+/// `POST /api/games/{id}/draw`'s body.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
+#[schema(example = json!({"action": "offer"}))]
 pub struct DrawRequest {
     /// `offer`, `accept` or `decline`.
+    #[schema(value_type = super::openapi::DrawAction)]
     action: String,
 }
 

@@ -12,6 +12,7 @@ pub mod i18n;
 mod json;
 pub mod listener;
 pub mod live;
+pub mod openapi;
 pub mod pages;
 pub mod play;
 pub mod same_origin;
@@ -44,8 +45,11 @@ pub struct AppState {
     pub catalogs: Catalogs,
     pub hub: Hub,
     pub live: live::Live,
-    /// Permits for heavy requests and computer searches (see [`heavy`]).
+    /// Permits for the work of heavy requests and computer searches: one per core (see
+    /// [`heavy`]).
     pub heavy: Arc<tokio::sync::Semaphore>,
+    /// Permits to enter a heavy route at all, taken before the body is read (see [`heavy`]).
+    pub admitted: Arc<tokio::sync::Semaphore>,
     /// Open live event streams (see [`streams`]).
     pub streams: Arc<streams::Streams>,
     /// Cookies carry `Secure` on every answer (the site is served over HTTPS), not only on
@@ -66,6 +70,7 @@ impl AppState {
             hub: Hub::default(),
             live: live::Live::default(),
             heavy: Arc::new(tokio::sync::Semaphore::new(heavy::default_permits())),
+            admitted: Arc::new(tokio::sync::Semaphore::new(heavy::ADMITTED)),
             streams: Arc::new(streams::Streams::new((max_connections / 2).max(1))),
             secure_cookies,
         })
@@ -126,7 +131,10 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/games/{id}/resign", post(games_api::resign))
         .route("/games/{id}/draw", post(games_api::draw))
         .route("/games/{id}/events", get(games_api::events))
+        .route("/openapi.json", get(openapi::openapi))
         .fallback(api_not_found)
+        // Rejections of the HTTP layer (a bad query or path, a wrong method) get the JSON error.
+        .layer(middleware::from_fn(json::json_errors))
         // Pasted text may be 1 MB; JSON escaping may make its body somewhat larger.
         .layer(DefaultBodyLimit::max(3 << 20));
     Router::new()

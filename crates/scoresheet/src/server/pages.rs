@@ -169,6 +169,7 @@ pub fn page(
     data: &impl Serialize,
 ) -> Response {
     let translate = |key: &str| app.catalogs.text(v.lang, key).to_string();
+    let values = values.text("static", web_files::static_prefix());
     let body = web_files::text(&format!("templates/{template}.html")).unwrap_or("");
     let content = render(body, &values, translate);
     let layout_values = values
@@ -215,14 +216,28 @@ impl Serialize for RawJson {
     }
 }
 
-/// `GET /static/{*path}`.
+/// `GET /static/{*path}`. Pages link `/static/<version>/<file>` (see
+/// [`web_files::static_prefix`]): the current version's files are cached for a year, as they
+/// never change under that URL. A file asked for without a version, or under an older one,
+/// is the current file, to be checked again at every use.
 pub async fn static_file(Path(path): Path<String>) -> Response {
-    let key = format!("static/{path}");
-    match web_files::file(&key) {
-        Some(bytes) if !path.contains("..") => (
+    let (file, cache) = match path.split_once('/') {
+        Some((version, rest)) if version == web_files::STATIC_VERSION => {
+            (rest, "public, max-age=31536000, immutable")
+        }
+        Some((version, rest))
+            if version.len() == web_files::STATIC_VERSION.len()
+                && version.bytes().all(|b| b.is_ascii_hexdigit()) =>
+        {
+            (rest, "no-cache")
+        }
+        _ => (path.as_str(), "no-cache"),
+    };
+    match web_files::file(&format!("static/{file}")) {
+        Some(bytes) if !file.contains("..") => (
             [
-                (header::CONTENT_TYPE, web_files::content_type(&path)),
-                (header::CACHE_CONTROL, "public, max-age=300"),
+                (header::CONTENT_TYPE, web_files::content_type(file)),
+                (header::CACHE_CONTROL, cache),
             ],
             bytes,
         )

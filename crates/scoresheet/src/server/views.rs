@@ -12,13 +12,21 @@ use crate::render::{SvgOptions, board_svg};
 
 use super::error::ApiError;
 
-/// `notation` in a request.
-#[derive(Debug, Default, Clone, Deserialize)]
+/// `notation` in a request: how moves are written. `lang`, `style` and `figurines` are for
+/// chess; `squares` is for draughts, whose variants otherwise write their own way.
+#[derive(Debug, Default, Clone, Deserialize, utoipa::ToSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct NotationRequest {
+    /// The language of the piece letters (English when left out).
+    #[schema(value_type = Option<super::openapi::NotationLang>)]
     pub lang: Option<String>,
+    /// The notation (`san` when left out).
+    #[schema(value_type = Option<super::openapi::NotationStyle>)]
     pub style: Option<String>,
+    /// Figurines (♘) instead of piece letters.
     pub figurines: bool,
+    /// Draughts squares as numbers or as a1-h8.
+    #[schema(value_type = Option<super::openapi::SquareNames>)]
     pub squares: Option<String>,
 }
 
@@ -53,11 +61,14 @@ impl NotationRequest {
     }
 }
 
-/// `svg` in a request.
-#[derive(Debug, Clone, Copy, Deserialize)]
+/// `svg` in a request: asks for the board diagram in the answer.
+#[derive(Debug, Clone, Copy, Deserialize, utoipa::ToSchema)]
 #[serde(default, deny_unknown_fields)]
 pub struct SvgRequest {
+    /// Draw the coordinates (the default).
+    #[schema(default = true)]
     pub coordinates: bool,
+    /// Draw the board from Black's side.
     pub flipped: bool,
 }
 
@@ -71,14 +82,22 @@ impl Default for SvgRequest {
 }
 
 /// A position as the API shows it.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct PositionView {
+    #[schema(value_type = super::openapi::RulesName)]
     pub rules: &'static str,
+    /// The canonical FEN (draughts `W:W26,28,31:B17,19,20`; chess standard FEN, X-FEN for
+    /// Chess960).
     pub fen: String,
+    /// The side to move.
+    #[schema(value_type = super::openapi::Side)]
     pub side: &'static str,
     pub status: Status,
+    /// Every legal move; chess promotions are separate entries.
     pub legal: Vec<LegalMove>,
+    /// The board diagram, only when asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(required = false, nullable = false)]
     pub svg: Option<String>,
 }
 
@@ -108,42 +127,62 @@ impl PositionView {
 }
 
 /// One move of a game tree.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct NodeView {
+    /// The node's id, from 1.
     pub id: u32,
+    /// The id of the node before (0: the start position).
     pub parent: u32,
+    /// The move id (`0000` for a chess null move).
     #[serde(rename = "move")]
     pub mv: String,
+    /// The move in the asked notation.
     pub text: String,
+    /// The position after the move.
     pub fen: String,
+    /// The comment before the move, when there is one.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(required = false, nullable = false)]
     pub comment_before: Option<String>,
+    /// The comment after the move, when there is one.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(required = false, nullable = false)]
     pub comment: Option<String>,
     pub nags: Vec<u16>,
+    /// On the main line.
     pub main: bool,
+    /// From 1 at the first move of the game.
     pub ply: u32,
 }
 
 /// The start of a game tree.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct RootView {
     pub fen: String,
+    /// The comment before the first move, when there is one.
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(required = false, nullable = false)]
     pub comment: Option<String>,
     pub position: PositionView,
 }
 
 /// A whole game as the analysis board loads it.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct GameView {
+    /// The rules the game was read under.
+    #[schema(value_type = super::openapi::RulesName)]
     pub rules: &'static str,
+    #[schema(value_type = super::openapi::RulesSource)]
     pub rules_source: &'static str,
+    /// The number of games in the text (only the first is loaded); 0 without a text.
     pub games_in_text: u64,
+    /// Tags as `[name, value]` pairs, in order.
     pub tags: Vec<(String, String)>,
     pub result: Option<String>,
     pub warnings: Vec<String>,
     pub root: RootView,
+    /// Every move of the tree depth first, the main continuation of a node before its side
+    /// lines.
     pub nodes: Vec<NodeView>,
 }
 

@@ -2,6 +2,12 @@
 
 include!(concat!(env!("OUT_DIR"), "/web_files.rs"));
 
+/// Where pages link the static files: `/static/<version>/`, so that a new build's files have
+/// new URLs and each URL can be cached for good.
+pub fn static_prefix() -> String {
+    format!("/static/{STATIC_VERSION}")
+}
+
 /// The bytes of `web/<path>`.
 pub fn file(path: &str) -> Option<&'static [u8]> {
     WEB_FILES

@@ -48,7 +48,7 @@ pub struct StoredGame {
 }
 
 /// A move as stored.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 pub struct StoredMove {
     /// 0-based ply number.
     pub ply: i64,

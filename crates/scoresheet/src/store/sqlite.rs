@@ -68,6 +68,13 @@ fn now() -> i64 {
 impl SqliteStore {
     /// Opens (creating if needed) the database file at `path` and brings its schema up to
     /// date. `:memory:` gives a private in-memory database.
+    ///
+    /// Several servers may start at once on one file: the file is switched to WAL and
+    /// migrated once, on a connection of its own, before the pool opens (a pool opens
+    /// connections concurrently, and two connections switching a fresh file to WAL at once
+    /// make one fail at once with "database is locked", whatever the busy timeout); the
+    /// migration takes the write lock first (`BEGIN IMMEDIATE`), and a busy database is tried
+    /// again for up to [`START_TIMEOUT`].
     pub async fn open(path: &str) -> Result<SqliteStore, StoreError> {
         let memory = path == ":memory:";
         let url = if memory {
@@ -75,38 +82,43 @@ impl SqliteStore {
         } else {
             format!("sqlite://{path}")
         };
-        let options = SqliteConnectOptions::from_str(&url)
+        let mut options = SqliteConnectOptions::from_str(&url)
             .map_err(err)?
             .create_if_missing(true)
-            .journal_mode(if memory {
-                SqliteJournalMode::Memory
-            } else {
-                SqliteJournalMode::Wal
-            })
             // WAL with NORMAL: a commit is in the log file (the OS has it) when it returns, so
             // killing the server loses nothing; only a power cut could lose the last commits.
             .synchronous(SqliteSynchronous::Normal)
+            // On every connection, the set-up one and the pool's.
             .busy_timeout(Duration::from_secs(5))
             .foreign_keys(true)
             // Checkpoints run in the background (below), not inside a player's commit.
             .pragma("wal_autocheckpoint", if memory { "1000" } else { "0" })
             // After the log starts over, its file is cut back to 16 MB.
             .pragma("journal_size_limit", "16777216");
+        if memory {
+            options = options.journal_mode(SqliteJournalMode::Memory);
+        } else {
+            // The journal mode is kept in the file: set once here, every connection has it.
+            retry_busy(|| set_up(&options)).await.map_err(err)?;
+        }
         let checkpoints = options.clone();
-        let pool = SqlitePoolOptions::new()
-            .max_connections(if memory { 1 } else { 4 })
-            .min_connections(1)
-            .idle_timeout(None)
-            .max_lifetime(None)
-            .connect_with(options)
-            .await
-            .map_err(err)?;
-        let store = SqliteStore { pool };
-        store.migrate().await?;
-        if !memory {
+        let pool = retry_busy(|| {
+            SqlitePoolOptions::new()
+                .max_connections(if memory { 1 } else { 4 })
+                .min_connections(1)
+                .idle_timeout(None)
+                .max_lifetime(None)
+                .connect_with(options.clone())
+        })
+        .await
+        .map_err(err)?;
+        if memory {
+            let mut conn = pool.acquire().await.map_err(err)?;
+            migrate(&mut conn).await.map_err(err)?;
+        } else {
             SqliteStore::start_checkpoints(checkpoints);
         }
-        Ok(store)
+        Ok(SqliteStore { pool })
     }
 
     /// Copies the write-ahead log into the database file every half second, on a connection
@@ -137,23 +149,74 @@ impl SqliteStore {
             }
         });
     }
+}
 
-    async fn migrate(&self) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await.map_err(err)?;
-        let version: i64 = sqlx::query_scalar("PRAGMA user_version")
-            .fetch_one(&mut *tx)
-            .await
-            .map_err(err)?;
-        for (i, sql) in MIGRATIONS.iter().enumerate().skip(version as usize) {
-            sqlx::raw_sql(sql).execute(&mut *tx).await.map_err(err)?;
-            sqlx::raw_sql(&format!("PRAGMA user_version = {}", i + 1))
-                .execute(&mut *tx)
-                .await
-                .map_err(err)?;
-        }
-        tx.commit().await.map_err(err)?;
-        Ok(())
+/// How long start-up waits for a database that other processes hold busy.
+pub const START_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// Whether an error is SQLite's "database is locked" or "table is locked" (any extended code
+/// of `SQLITE_BUSY` or `SQLITE_LOCKED`).
+fn is_busy(e: &sqlx::Error) -> bool {
+    match e {
+        sqlx::Error::Database(d) => d
+            .code()
+            .and_then(|c| c.parse::<i32>().ok())
+            .is_some_and(|c| matches!(c & 0xff, 5 | 6)),
+        _ => false,
     }
+}
+
+/// Runs `attempt` again, after a growing pause, while it fails because the database is busy,
+/// for up to [`START_TIMEOUT`].
+async fn retry_busy<T, F, Fut>(mut attempt: F) -> Result<T, sqlx::Error>
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = Result<T, sqlx::Error>>,
+{
+    let started = std::time::Instant::now();
+    let mut pause = Duration::from_millis(10);
+    loop {
+        match attempt().await {
+            Err(e) if is_busy(&e) && started.elapsed() < START_TIMEOUT => {
+                tokio::time::sleep(pause).await;
+                pause = (pause * 2).min(Duration::from_millis(500));
+            }
+            other => return other,
+        }
+    }
+}
+
+/// Switches the file to WAL and migrates it, on one connection of its own.
+async fn set_up(options: &SqliteConnectOptions) -> Result<(), sqlx::Error> {
+    use sqlx::Connection;
+    let mut conn = sqlx::SqliteConnection::connect_with(options).await?;
+    let done = async {
+        sqlx::query("PRAGMA journal_mode = WAL")
+            .fetch_all(&mut conn)
+            .await?;
+        migrate(&mut conn).await
+    }
+    .await;
+    let _ = conn.close().await;
+    done
+}
+
+/// Brings the schema up to date in one transaction that holds the write lock from its start
+/// (a deferred one, upgraded after reading the version, would fail at once with "database is
+/// locked" when another server migrates the same file at the same time).
+async fn migrate(conn: &mut sqlx::SqliteConnection) -> Result<(), sqlx::Error> {
+    use sqlx::Connection;
+    let mut tx = conn.begin_with("BEGIN IMMEDIATE").await?;
+    let version: i64 = sqlx::query_scalar("PRAGMA user_version")
+        .fetch_one(&mut *tx)
+        .await?;
+    for (i, sql) in MIGRATIONS.iter().enumerate().skip(version as usize) {
+        sqlx::raw_sql(sql).execute(&mut *tx).await?;
+        sqlx::raw_sql(&format!("PRAGMA user_version = {}", i + 1))
+            .execute(&mut *tx)
+            .await?;
+    }
+    tx.commit().await
 }
 
 fn game_from_row(row: &sqlx::sqlite::SqliteRow) -> StoredGame {

@@ -27,28 +27,33 @@ pub fn temp_database(name: &str) -> PathBuf {
 }
 
 /// The address a just-started `scoresheet serve` says it listens on (its first line on
-/// standard error, which must be piped); the rest of standard error is drained so that the
-/// server never blocks on it.
-pub fn listening_address(child: &mut Child) -> SocketAddr {
+/// standard error, which must be piped), or that line when it names none; the rest of
+/// standard error is drained so that the server never blocks on it.
+pub fn listening_address(child: &mut Child) -> Result<SocketAddr, String> {
     let mut stderr = BufReader::new(child.stderr.take().expect("stderr piped"));
     let mut line = String::new();
     stderr.read_line(&mut line).unwrap();
-    let addr: SocketAddr = line
+    let addr = line
         .split("http://")
         .nth(1)
         .and_then(|s| s.split('/').next())
-        .and_then(|s| s.parse().ok())
-        .unwrap_or_else(|| panic!("no address in: {line}"));
+        .and_then(|s| s.parse::<SocketAddr>().ok())
+        .ok_or_else(|| format!("no address in: {line}"))?;
     std::thread::spawn(move || {
         let mut sink = String::new();
         let _ = stderr.read_to_string(&mut sink);
     });
-    addr
+    Ok(addr)
 }
 
 impl Server {
     /// Starts the server on `database`.
     pub fn start(database: PathBuf) -> Server {
+        Server::try_start(database).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// Starts the server on `database`, or says what it printed instead of its address.
+    pub fn try_start(database: PathBuf) -> Result<Server, String> {
         let mut child = Command::new(env!("CARGO_BIN_EXE_scoresheet"))
             .args(["serve", "--addr", "127.0.0.1:0", "--database"])
             .arg(&database)
@@ -56,12 +61,19 @@ impl Server {
             .stdout(Stdio::null())
             .spawn()
             .expect("start scoresheet serve");
-        let addr = listening_address(&mut child);
-        Server {
+        let addr = match listening_address(&mut child) {
+            Ok(addr) => addr,
+            Err(e) => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(e);
+            }
+        };
+        Ok(Server {
             addr,
             database,
             child,
-        }
+        })
     }
 
     /// Kills the process at once (SIGKILL), as a crash would.

@@ -1,0 +1,207 @@
+//! The HTTP side of the API against the real server: its OpenAPI description, the JSON error
+//! for every rejection, the limits the docs state, and the static files' URLs and caching.
+//! docs/api.md, the OpenAPI description and the server must say the same.
+
+mod common;
+
+use std::collections::BTreeSet;
+
+use common::{Server, request, temp_database};
+use serde_json::json;
+
+fn docs() -> String {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/api.md");
+    std::fs::read_to_string(path).expect("docs/api.md")
+}
+
+/// Checks that an answer is the API's JSON error with `status` and `code`.
+fn is_error(r: &common::Response, status: u16, code: &str) {
+    assert_eq!(r.status, status, "{}", r.body);
+    assert_eq!(
+        r.header("content-type"),
+        Some("application/json"),
+        "{}",
+        r.body
+    );
+    let v = r.json();
+    assert_eq!(v["error"]["code"], code, "{}", r.body);
+    assert!(
+        v["error"]["message"]
+            .as_str()
+            .is_some_and(|m| !m.is_empty())
+    );
+}
+
+#[test]
+fn the_openapi_description_lists_every_endpoint_of_the_docs() {
+    let s = Server::start(temp_database("openapi"));
+    let r = s.get("/api/openapi.json");
+    assert_eq!(r.status, 200);
+    assert_eq!(r.header("content-type"), Some("application/json"));
+    let spec = r.json();
+    assert!(spec["openapi"].as_str().unwrap().starts_with("3."));
+    let mut in_spec = BTreeSet::new();
+    for (path, item) in spec["paths"].as_object().unwrap() {
+        for method in item.as_object().unwrap().keys() {
+            if ["get", "post", "put", "delete", "patch"].contains(&method.as_str()) {
+                in_spec.insert(format!("{} {path}", method.to_uppercase()));
+            }
+        }
+    }
+    // Every `GET /api/...` and `POST /api/...` written in docs/api.md, ID as {id}.
+    let docs = docs();
+    let mut in_docs = BTreeSet::new();
+    for method in ["GET", "POST"] {
+        for (i, _) in docs.match_indices(&format!("`{method} /api/")) {
+            let rest = &docs[i + 1 + method.len() + 1..];
+            let end = rest.find(['`', ' ', '?']).unwrap_or(rest.len());
+            let path = rest[..end].replace("/ID", "/{id}");
+            in_docs.insert(format!("{method} {path}"));
+        }
+    }
+    assert_eq!(in_docs, in_spec, "docs/api.md and /api/openapi.json");
+    // Every error code is documented, with its status, in both.
+    let codes = &spec["components"]["schemas"]["ErrorCode"]["enum"];
+    let codes: Vec<&str> = codes
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap())
+        .collect();
+    assert!(codes.contains(&"bad-fen") && codes.contains(&"unsupported-media-type"));
+    for code in codes {
+        assert!(
+            docs.contains(&format!("| `{code}` |")),
+            "docs/api.md lists no error code `{code}`"
+        );
+    }
+    assert!(
+        !docs.contains("once it lands"),
+        "a stale line in docs/api.md"
+    );
+}
+
+#[test]
+fn every_rejection_of_the_api_is_the_json_error() {
+    let s = Server::start(temp_database("rejections"));
+    // A query string that does not fit (it used to be axum's text/plain).
+    is_error(
+        &s.get("/api/svg?rules=american&flipped=300"),
+        400,
+        "bad-request",
+    );
+    is_error(&s.get("/api/svg"), 400, "bad-request");
+    is_error(&s.get("/api/svg?rules=go"), 400, "bad-request");
+    // A game id that does not decode to UTF-8, or is not a game id's shape: no such game.
+    is_error(&s.get("/api/games/%FF%FE"), 404, "not-found");
+    is_error(&s.get("/api/games/..%2Fetc"), 404, "not-found");
+    // A method the endpoint does not take keeps its Allow header.
+    let r = s.get("/api/load");
+    is_error(&r, 405, "method-not-allowed");
+    assert!(r.header("allow").is_some_and(|a| a.contains("POST")));
+    // A body without its content type.
+    let r = request(s.addr, "POST", "/api/position", &[], Some("{}"));
+    is_error(&r, 415, "unsupported-media-type");
+    is_error(&s.get("/api/nothing"), 404, "not-found");
+    // `/api/load` needs `start`, as the docs say.
+    let r = s.post("/api/load", &json!({ "rules": "american" }).to_string());
+    is_error(&r, 400, "bad-request");
+    assert!(r.body.contains("start"), "{}", r.body);
+    let r = s.post(
+        "/api/load",
+        &json!({ "rules": "american", "start": "initial" }).to_string(),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+}
+
+#[test]
+fn the_body_and_text_limits_are_the_documented_ones() {
+    let docs = docs();
+    assert!(
+        docs.contains("3 MB (3,145,728 bytes)") && docs.contains("1 MB (1,048,576 bytes)"),
+        "docs/api.md states both limits"
+    );
+    let s = Server::start(temp_database("limits"));
+    // A text of exactly 1 MB is read; one byte more is refused.
+    let fen = |n: usize| format!("W:W26,28,31:B17,19,20{}", " ".repeat(n - 21));
+    let body = |n: usize| json!({ "rules": "american", "fen": fen(n) }).to_string();
+    assert_eq!(s.post("/api/position", &body(1 << 20)).status, 200);
+    is_error(
+        &s.post("/api/position", &body((1 << 20) + 1)),
+        413,
+        "too-large",
+    );
+    // A body of 2 MB outside the text (tags of an export) is read; over 3 MB is refused.
+    let export = |n: usize| {
+        json!({ "rules": "american", "start": "B:W21-32:B1-12",
+                "tags": [["Annotator", "x".repeat(n)]] })
+        .to_string()
+    };
+    let r = s.post("/api/export", &export(2 << 20));
+    assert_eq!(r.status, 200, "{}", &r.body[..200.min(r.body.len())]);
+    is_error(&s.post("/api/export", &export(3 << 20)), 413, "too-large");
+}
+
+#[test]
+fn static_files_have_versioned_urls_cached_for_a_year() {
+    let s = Server::start(temp_database("static"));
+    let page = s.get("/analysis");
+    let start = page.body.find("/static/").expect("a static link");
+    let link = &page.body[start..];
+    let link = &link[..link.find('"').unwrap()];
+    let (prefix, _) = link.rsplit_once('/').unwrap();
+    assert_ne!(prefix, "/static", "a versioned URL: {link}");
+    for file in ["style.css", "analysis.js", "api.js", "board.js", "icon.svg"] {
+        let r = s.get(&format!("{prefix}/{file}"));
+        assert_eq!(r.status, 200, "{prefix}/{file}");
+        assert_eq!(
+            r.header("cache-control"),
+            Some("public, max-age=31536000, immutable"),
+            "{file}"
+        );
+    }
+    // Every page links the same version; the unversioned and old URLs still answer, to be
+    // checked again.
+    for path in ["/", "/new", "/practice", "/help/notation", "/help/glossary"] {
+        let body = s.get(path).body;
+        assert!(!body.contains("\"/static/style.css\""), "{path}");
+        assert!(body.contains(&format!("{prefix}/")), "{path}");
+    }
+    for old in ["/static/style.css", "/static/0123456789abcdef/style.css"] {
+        let r = s.get(old);
+        assert_eq!(r.status, 200, "{old}");
+        assert_eq!(r.header("cache-control"), Some("no-cache"), "{old}");
+    }
+    assert_eq!(s.get(&format!("{prefix}/nothing.js")).status, 404);
+    assert_eq!(s.get(&format!("{prefix}/../Cargo.toml")).status, 404);
+    assert!(
+        docs_web().contains("max-age=31536000, immutable"),
+        "docs/web.md says how static files are cached"
+    );
+}
+
+fn docs_web() -> String {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/web.md");
+    std::fs::read_to_string(path).expect("docs/web.md")
+}
+
+#[test]
+fn the_pages_scripts_send_start_to_load() {
+    // Every `post('/api/load', ...)` of the pages' scripts names `start`.
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/web/static");
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap_or_default();
+        for (i, _) in text.match_indices("post('/api/load'") {
+            let call = &text[i..];
+            let call = &call[..call.find(");").unwrap_or(call.len())];
+            // Either the object literal or the `body` variable built just before.
+            let before = &text[i.saturating_sub(300)..i];
+            assert!(
+                call.contains("start") || before.contains("start,"),
+                "{}: {call}",
+                path.display()
+            );
+        }
+    }
+}
