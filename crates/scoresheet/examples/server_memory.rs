@@ -1,7 +1,8 @@
 //! The server's memory under the worst requests it accepts: starts `scoresheet serve` (the
 //! binary given, or target/release/scoresheet) on a fresh database, sends `CLIENTS`
 //! concurrent worst-case requests of about 1 MB (default 48) for a few rounds, and prints
-//! the server's resident memory at start, its peak (VmHWM) and where it settles after.
+//! the server's resident memory at start, its peak (VmHWM) and where it settles after. Every
+//! other client waits 3 s before reading each answer, as a slow reader would.
 //!
 //! ```sh
 //! cargo build --release && cargo run --release -p scoresheet --example server_memory -- [BINARY] [CLIENTS] [ROUNDS]
@@ -9,8 +10,8 @@
 //!
 //! The requests: a 1 MB game text of 20,000 commented moves with side lines (the most the
 //! analysis board loads), a 1 MB text of annotation glyphs, the export of a 20,000-move
-//! tree with comments, and 1 MB texts the reader refuses (side lines nested too deep, one
-//! long line of garbage).
+//! tree with comments, 1 MB of one-move side lines (about 130,000 moves), and 1 MB texts the
+//! reader refuses (side lines nested too deep, one long line of garbage).
 
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
@@ -29,7 +30,9 @@ fn status_kb(pid: u32, field: &str) -> u64 {
         .unwrap_or(0)
 }
 
-fn post(addr: SocketAddr, path: &str, body: &str) -> u16 {
+/// Sends one request and reads its answer; a slow client waits `pause` before reading it (the
+/// answer meanwhile fills the kernel's buffers and then waits in the server).
+fn post(addr: SocketAddr, path: &str, body: &str, pause: Duration) -> u16 {
     let Ok(mut s) = TcpStream::connect(addr) else {
         return 0;
     };
@@ -41,6 +44,7 @@ fn post(addr: SocketAddr, path: &str, body: &str) -> u16 {
     if s.write_all(head.as_bytes()).is_err() || s.write_all(body.as_bytes()).is_err() {
         return 0;
     }
+    std::thread::sleep(pause);
     let mut raw = Vec::new();
     let _ = s.read_to_end(&mut raw);
     std::str::from_utf8(raw.get(9..12).unwrap_or(b"000"))
@@ -114,6 +118,14 @@ fn main() {
     let nags = format!("1. e4 {} e5 *", "$1 $14 !? ".repeat((mb - 64) / 10));
     let deep = format!("1. e4 {} *", "(1. d4 ".repeat((mb - 64) / 7));
     let garbage = "x".repeat(mb - 64);
+    // Side lines, each one move: about 130,000 moves in 1 MB.
+    let alternatives = ["(1. d4)", "(1. c4)", "(1. Nf3)", "(1. b3)"];
+    let mut sides = String::from("1. e4 ");
+    while sides.len() < mb - 64 {
+        sides.push_str(alternatives[sides.len() % 4]);
+        sides.push(' ');
+    }
+    sides.push('*');
     let export_nodes: Vec<serde_json::Value> = {
         let cycle = ["g1f3", "g8f6", "f3g1", "f6g8"];
         (0..20_000u32)
@@ -123,26 +135,22 @@ fn main() {
             })
             .collect()
     };
-    let bodies: Vec<(&str, String)> = vec![
+    let load = |rules: &str, text: &str| {
+        serde_json::json!({"rules": rules, "start": "pdn", "text": text}).to_string()
+    };
+    let bodies: Vec<(&str, &str, String)> = vec![
+        ("/api/load", "commented game", load("chess", &game)),
+        ("/api/load", "NAGs", load("chess", &nags)),
+        ("/api/load", "nested too deep", load("chess", &deep)),
+        ("/api/load", "one-move side lines", load("chess", &sides)),
         (
             "/api/load",
-            serde_json::json!({"rules": "chess", "start": "pgn", "text": game}).to_string(),
-        ),
-        (
-            "/api/load",
-            serde_json::json!({"rules": "chess", "start": "pgn", "text": nags}).to_string(),
-        ),
-        (
-            "/api/load",
-            serde_json::json!({"rules": "chess", "start": "pgn", "text": deep}).to_string(),
-        ),
-        (
-            "/api/load",
-            serde_json::json!({"rules": "international", "start": "pdn", "text": garbage})
-                .to_string(),
+            "one long word",
+            load("international", &garbage),
         ),
         (
             "/api/export",
+            "20,000 moves",
             serde_json::json!({"rules": "chess",
                 "start": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
                 "nodes": export_nodes})
@@ -172,8 +180,10 @@ fn main() {
             std::thread::spawn(move || {
                 let mut statuses = Vec::new();
                 for r in 0..rounds {
-                    let (path, body) = &bodies[(c + r) % bodies.len()];
-                    statuses.push((*path, post(addr, path, body)));
+                    let (path, what, body) = &bodies[(c + r) % bodies.len()];
+                    // Every other client reads its answers slowly.
+                    let pause = Duration::from_secs(if c % 2 == 1 { 3 } else { 0 });
+                    statuses.push((*path, *what, post(addr, path, body, pause)));
                 }
                 statuses
             })
@@ -181,8 +191,8 @@ fn main() {
         .collect();
     let mut by_status = std::collections::BTreeMap::new();
     for w in workers {
-        for (path, status) in w.join().unwrap() {
-            *by_status.entry((path, status)).or_insert(0) += 1;
+        for (path, what, status) in w.join().unwrap() {
+            *by_status.entry((path, what, status)).or_insert(0) += 1;
         }
     }
     let elapsed = t.elapsed();
@@ -201,8 +211,8 @@ fn main() {
         "{clients} concurrent clients x {rounds} rounds of ~1 MB worst-case requests in {:.1} s",
         elapsed.as_secs_f64()
     );
-    for ((path, status), n) in by_status {
-        println!("  {path} -> {status}: {n}");
+    for ((path, what, status), n) in by_status {
+        println!("  {path} ({what}) -> {status}: {n}");
     }
     println!(
         "server resident memory: start {:.1} MB, peak {:.1} MB (VmHWM; sampled {:.1} MB), 12 s after {:.1} MB",

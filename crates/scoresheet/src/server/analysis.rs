@@ -29,6 +29,10 @@ pub const MAX_TEXT: usize = 1 << 20;
 /// The most moves (main line and side lines together) of one game tree the analysis board
 /// loads or exports: what it loads, it can write back.
 pub const MAX_NODES: usize = 20_000;
+const _: () = assert!(
+    MAX_NODES == 20_000,
+    "the message of too_many_moves says 20,000"
+);
 
 /// The moves of a line and all its side lines, counted without recursion.
 fn count_moves<M>(line: &Line<M>) -> usize {
@@ -50,7 +54,7 @@ fn count_moves<M>(line: &Line<M>) -> usize {
 fn too_many_moves() -> ApiError {
     ApiError::unreadable(
         "too-many-moves",
-        format!("the game tree has more than {MAX_NODES} moves with its side lines"),
+        "the game tree has more than 20,000 moves with its side lines",
     )
 }
 

@@ -3,7 +3,10 @@
 //!
 //! - **Admission** ([`limit`], before the body is read): at most [`ADMITTED`] such requests
 //!   are past this point at once; the others wait, holding nothing but their socket (their
-//!   body stays unread in the kernel), and get a clean 503 after [`WAIT`].
+//!   body stays unread in the kernel), and get a clean 503 after [`WAIT`]. A request stays
+//!   admitted until its answer is sent in full (or its connection closes: a client that
+//!   stops reading is cut off by the listener's stall timeout), so answers read slowly
+//!   cannot pile up in memory.
 //! - **Work** ([`json`], after the body is parsed): at most as many run their work at once
 //!   as the machine has cores ([`AppState::heavy`], shared with the computer's searches), so
 //!   that the memory a request's work takes is held by that many requests only.
@@ -16,6 +19,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
+use axum::body::Body;
 use axum::extract::{Request, State};
 use axum::http::StatusCode;
 use axum::middleware::Next;
@@ -24,10 +28,16 @@ use serde::Serialize;
 
 use super::AppState;
 use super::error::ApiError;
+use super::holding::Holding;
 
 /// How long a heavy request waits for its turn (admission, then work) before it is answered
 /// 503.
 pub const WAIT: Duration = Duration::from_secs(20);
+
+/// Work that takes longer than this, or gives an answer larger than [`LARGE_ANSWER`], hands
+/// its memory back to the system when it is done.
+const LARGE_WORK: Duration = Duration::from_millis(10);
+const LARGE_ANSWER: usize = 1 << 20;
 
 /// How many heavy requests may be admitted at once (reading their body, waiting for a work
 /// permit or working).
@@ -52,9 +62,14 @@ pub async fn limit(State(app): State<Arc<AppState>>, request: Request, next: Nex
         Ok(Ok(p)) => p,
         _ => return busy().into_response(),
     };
-    let response = next.run(request).await;
-    drop(permit);
-    response
+    // The permit goes with the answer's body: an answer that its client reads slowly counts
+    // as admitted until it is sent, so slow readers cannot pile up answers in memory.
+    next.run(request).await.map(|body| {
+        Body::new(Holding {
+            inner: body,
+            held: permit,
+        })
+    })
 }
 
 /// Runs `work` once a work permit is free and answers its value as JSON (serialised under
@@ -67,11 +82,21 @@ where
     let Ok(Ok(_permit)) = tokio::time::timeout(WAIT, app.heavy.acquire()).await else {
         return busy().into_response();
     };
+    let started = std::time::Instant::now();
     let done = work().and_then(|value| {
         serde_json::to_vec(&value).map_err(|e| {
             ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", e.to_string())
         })
     });
+    // After a large piece of work (long, or a large answer), its memory is free again: hand
+    // this thread's free pages back to the system now rather than keep them (a burst of large
+    // requests otherwise left the server hundreds of MB larger for good). Not after small
+    // ones: collecting costs about as much as a small request.
+    let large = done.as_ref().is_ok_and(|json| json.len() > LARGE_ANSWER);
+    if large || started.elapsed() > LARGE_WORK {
+        // SAFETY: mi_collect only walks the calling thread's heap.
+        unsafe { libmimalloc_sys::mi_collect(true) };
+    }
     match done {
         Ok(json) => (
             [(axum::http::header::CONTENT_TYPE, "application/json")],

@@ -20,15 +20,16 @@ use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
 
 use axum::Router;
-use axum::body::{Body, Bytes};
+use axum::body::Body;
 use axum::extract::Request;
-use http_body::{Frame, SizeHint};
 use hyper::body::Incoming;
 use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 use tower::ServiceExt;
+
+use super::holding::Holding;
 
 /// File descriptors kept free for everything but client connections: the database pool and
 /// its WAL files, the listener, the runtime, standard streams, files being read.
@@ -244,9 +245,9 @@ async fn connection(
                 Err(never) => match never {},
             };
             Ok::<_, Infallible>(response.map(|body| {
-                Body::new(Guarded {
+                Body::new(Holding {
                     inner: body,
-                    _guard: guard,
+                    held: guard,
                 })
             }))
         }
@@ -294,32 +295,6 @@ impl InFlight {
 impl Drop for InFlight {
     fn drop(&mut self) {
         self.0.in_flight.fetch_sub(1, Ordering::AcqRel);
-    }
-}
-
-/// An answer's body that keeps its request counted as in progress.
-struct Guarded {
-    inner: Body,
-    _guard: InFlight,
-}
-
-impl http_body::Body for Guarded {
-    type Data = Bytes;
-    type Error = axum::Error;
-
-    fn poll_frame(
-        mut self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-    ) -> Poll<Option<Result<Frame<Bytes>, axum::Error>>> {
-        Pin::new(&mut self.inner).poll_frame(cx)
-    }
-
-    fn is_end_stream(&self) -> bool {
-        self.inner.is_end_stream()
-    }
-
-    fn size_hint(&self) -> SizeHint {
-        self.inner.size_hint()
     }
 }
 

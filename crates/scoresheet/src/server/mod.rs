@@ -7,6 +7,7 @@ pub mod error;
 pub mod game_id;
 pub mod games_api;
 pub mod heavy;
+mod holding;
 mod hub;
 pub mod i18n;
 mod json;
