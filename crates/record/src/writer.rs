@@ -85,12 +85,92 @@ pub fn write_game<M: Display>(
     options: &WriteOptions,
     out: &mut impl fmt::Write,
 ) -> fmt::Result {
-    for tag in &game.tags {
-        write!(out, "[{} ", tag.name)?;
-        write_quoted(out, &tag.value)?;
-        out.write_str("]\n")?;
+    write_game_with(
+        game.tags
+            .iter()
+            .map(|t| (t.name.as_str(), t.value.as_str())),
+        &game.moves,
+        game.result_text(),
+        &mut DisplayMoves,
+        (),
+        options,
+        out,
+    )
+}
+
+/// Writes the moves of a game for [`write_game_with`], replaying them as it goes: each move is
+/// written in the state (a position) it is made in.
+///
+/// A line's moves are written in order, each advancing the state; a variation after a move
+/// starts from a copy of the state before that move (a variation before a line's first move,
+/// from the state at the start of the line).
+pub trait MoveWriter<M> {
+    /// What the writer knows between moves, such as the position.
+    type State: Clone;
+
+    /// Writes `mov`, made in `state`, at the end of `out`, and moves `state` past it.
+    fn write_move(&mut self, state: &mut Self::State, mov: &M, out: &mut String);
+
+    /// A setup command (`/FEN "..."/`) met after the move that led to `state`, or before a
+    /// line's first move. It does nothing unless the writer overrides it.
+    fn setup(&mut self, state: &mut Self::State, name: &str, value: &str) {
+        let _ = (state, name, value);
     }
-    if !game.tags.is_empty() {
+}
+
+/// The [`MoveWriter`] of [`write_game`]: a move's [`Display`] form.
+struct DisplayMoves;
+
+impl<M: Display> MoveWriter<M> for DisplayMoves {
+    type State = ();
+
+    fn write_move(&mut self, _: &mut (), mov: &M, out: &mut String) {
+        // Writing to a String cannot fail.
+        let _ = write!(out, "{mov}");
+    }
+}
+
+/// Writes a game from its parts, as [`write_game`] does, with each move written by `moves`
+/// from the state `start`: a program that keeps moves of its own type (a move of the rules
+/// rather than its text) writes them in any notation without first building a game of
+/// strings. `tags` are the tag pairs to write, in order, and `result` the result.
+///
+/// ```
+/// use record::{MoveWriter, WriteOptions, read_games, write_game_with};
+///
+/// /// Writes each move word with the number of the ply.
+/// struct Count;
+/// impl MoveWriter<String> for Count {
+///     type State = u32;
+///     fn write_move(&mut self, ply: &mut u32, mov: &String, out: &mut String) {
+///         *ply += 1;
+///         out.push_str(&format!("{mov}/{ply}"));
+///     }
+/// }
+/// let game = read_games("1. e4 (1. d4 d5) e5 *").remove(0).unwrap();
+/// let mut out = String::new();
+/// let tags = [("Event", "Demo")];
+/// write_game_with(tags, &game.moves, "*", &mut Count, 0, &WriteOptions::default(), &mut out)
+///     .unwrap();
+/// assert_eq!(out, "[Event \"Demo\"]\n\n1. e4/1 (1. d4/1 d5/2) 1... e5/2 *\n\n");
+/// ```
+pub fn write_game_with<'t, M, W: MoveWriter<M>>(
+    tags: impl IntoIterator<Item = (&'t str, &'t str)>,
+    moves: &Line<M>,
+    result: &str,
+    writer: &mut W,
+    start: W::State,
+    options: &WriteOptions,
+    out: &mut impl fmt::Write,
+) -> fmt::Result {
+    let mut any_tag = false;
+    for (name, value) in tags {
+        write!(out, "[{name} ")?;
+        write_quoted(out, value)?;
+        out.write_str("]\n")?;
+        any_tag = true;
+    }
+    if any_tag {
         out.write_char('\n')?;
     }
     let mut w = LineWriter {
@@ -101,8 +181,8 @@ pub fn write_game<M: Display>(
         opens: 0,
         word: String::new(),
     };
-    w.line(&game.moves, options.first_ply)?;
-    w.token(game.result_text())?;
+    w.line(moves, options.first_ply, writer, start)?;
+    w.token(result)?;
     w.out.write_str("\n\n")
 }
 
@@ -198,17 +278,32 @@ impl<W: fmt::Write> LineWriter<'_, W> {
     }
 
     /// Writes a line whose first ply has absolute index `first`.
-    fn line<M: Display>(&mut self, line: &Line<M>, first: u32) -> fmt::Result {
+    fn line<M, V: MoveWriter<M>>(
+        &mut self,
+        line: &Line<M>,
+        first: u32,
+        moves: &mut V,
+        mut state: V::State,
+    ) -> fmt::Result {
         let mut need_number = true;
-        for extra in &line.before {
-            self.extra(extra, first)?;
-            need_number = true;
+        if !line.before.is_empty() {
+            let start = state.clone();
+            for extra in &line.before {
+                self.extra(extra, first, moves, &mut state, Some(&start))?;
+                need_number = true;
+            }
         }
         for (k, node) in line.nodes.iter().enumerate() {
             let ply = first.saturating_add(k as u32);
             let n = ply / 2 + 1;
+            // Only a move with a variation after it needs the state before it kept.
+            let before_move = node
+                .after
+                .iter()
+                .any(|e| matches!(e, Extra::Variation(_)))
+                .then(|| state.clone());
             self.word.clear();
-            write!(self.word, "{}", node.mov)?;
+            moves.write_move(&mut state, &node.mov, &mut self.word);
             let mov_len = self.word.len();
             // A word such as `ch` right after a move would be read as part of that move.
             let first_piece = self.word.split(' ').next().unwrap_or_default();
@@ -244,14 +339,23 @@ impl<W: fmt::Write> LineWriter<'_, W> {
             self.word = word;
             need_number = !rest.is_empty();
             for extra in rest {
-                self.extra(extra, ply)?;
+                self.extra(extra, ply, moves, &mut state, before_move.as_ref())?;
             }
         }
         Ok(())
     }
 
-    /// Writes one item after (or before) the ply with absolute index `ply`.
-    fn extra<M: Display>(&mut self, extra: &Extra<M>, ply: u32) -> fmt::Result {
+    /// Writes one item after (or before) the ply with absolute index `ply`: `state` is the
+    /// state after that ply, `alternative` the one a variation starts from (kept only when
+    /// there is a variation).
+    fn extra<M, V: MoveWriter<M>>(
+        &mut self,
+        extra: &Extra<M>,
+        ply: u32,
+        moves: &mut V,
+        state: &mut V::State,
+        alternative: Option<&V::State>,
+    ) -> fmt::Result {
         match extra {
             Extra::Nag(nag) => match self.glyph(*nag) {
                 Some(g) if !nag.is_move_strength() => self.token(g)?,
@@ -281,7 +385,8 @@ impl<W: fmt::Write> LineWriter<'_, W> {
             }
             Extra::Variation(line) => {
                 self.opens += 1;
-                self.line(line, ply)?;
+                let start = alternative.unwrap_or(state).clone();
+                self.line(line, ply, moves, start)?;
                 self.flush_opens()?;
                 let full = self.options.width > 0 && self.column >= self.options.width;
                 if self.break_next || full {
@@ -291,6 +396,7 @@ impl<W: fmt::Write> LineWriter<'_, W> {
                 }
             }
             Extra::Setup { name, value, .. } => {
+                moves.setup(state, name, value);
                 let mut s = format!("/{name} ");
                 write_quoted(&mut s, value)?;
                 s.push('/');

@@ -133,7 +133,9 @@ const CASES: &[Case] = &[
         what: "draughts, one line of moves, illegal at ply 7",
         make: |size, out| {
             let n = one_game(out, |out| {
-                out.extend_from_slice(b"[GameType \"21\"]\n1. 11-15 23-19 2. 8-11 22-17 3. 9-13 17-14 4. 1-5 ");
+                out.extend_from_slice(
+                    b"[GameType \"21\"]\n1. 11-15 23-19 2. 8-11 22-17 3. 9-13 17-14 4. 1-5 ",
+                );
                 while out.len() < size {
                     out.extend_from_slice(b"10-14 19-15 ");
                 }
@@ -327,7 +329,10 @@ fn main() {
     if sizes.is_empty() {
         sizes = vec![9, 24];
     }
-    let filters: Vec<&String> = args.iter().filter(|a| a.parse::<usize>().is_err()).collect();
+    let filters: Vec<&String> = args
+        .iter()
+        .filter(|a| a.parse::<usize>().is_err())
+        .collect();
     let bin = binary();
     assert!(
         bin.exists(),

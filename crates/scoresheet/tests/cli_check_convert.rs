@@ -298,7 +298,13 @@ fn deep_nesting_is_a_clean_error_with_its_place_and_the_next_game_is_read() {
 
         let (code, out, _) = run(&["convert", file], None);
         assert_eq!(code, 1);
-        assert!(out.starts_with("[Event \"deep\"]"), "passed through unchanged");
-        assert!(out.ends_with("[Event \"after\"]\n\n1. d4 d5 *\n\n"), "{depth}");
+        assert!(
+            out.starts_with("[Event \"deep\"]"),
+            "passed through unchanged"
+        );
+        assert!(
+            out.ends_with("[Event \"after\"]\n\n1. d4 d5 *\n\n"),
+            "{depth}"
+        );
     }
 }

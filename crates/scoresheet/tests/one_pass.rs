@@ -274,7 +274,10 @@ fn a_draughts_game_that_fails_reads_alike_however_long_its_tail() {
         format!("{{intro}} 1. 11-15 23-19 2. 8-11 {{note}} 22-17 3. 30-26 {tail} *"),
     ] {
         for (text, options) in [
-            (format!("[GameType \"21\"]\n{body}\n\n1. 11-15 *"), ReadOptions::default()),
+            (
+                format!("[GameType \"21\"]\n{body}\n\n1. 11-15 *"),
+                ReadOptions::default(),
+            ),
             (format!("{body}\n\n1. 11-15 *"), american),
         ] {
             let (fast, _) = one_pass(text.as_bytes(), &options);

@@ -11,8 +11,7 @@
 use chess_notation::{EnglishReader, Language};
 use draughts::{BoardSize, Fen, MoveReader, Position, Variant};
 use record::{
-    CommentKind, Extra, Flow, Game, GameBuilder, Line, Nag, Pos, ReadError, Reader, Tag,
-    Visitor,
+    CommentKind, Extra, Flow, Game, GameBuilder, Line, Nag, Pos, ReadError, Reader, Tag, Visitor,
 };
 use shakmaty::Chess;
 
