@@ -316,16 +316,21 @@ impl<W: fmt::Write> LineWriter<'_, W> {
             let number_len = self.word.len() - mov_len;
             // A move-strength mark and the ply separator are glued to the move.
             let mut rest = &node.after[..];
-            if let Some(Extra::Nag(nag)) = rest.first()
+            // The NAGs left of the first run after a glued mark.
+            let mut run_rest: &[Nag] = &[];
+            if let Some(Extra::Nags(run)) = rest.first()
+                && let Some((nag, others)) = run.split_first()
                 && nag.is_move_strength()
                 && let Some(g) = self.glyph(*nag)
             {
                 self.word.push_str(g);
                 rest = &rest[1..];
+                run_rest = others;
             }
+            let nothing_after = rest.is_empty() && run_rest.is_empty();
             if let Some(sep) = self.options.ply_separator
                 && ply.is_multiple_of(2)
-                && rest.is_empty()
+                && nothing_after
                 && k + 1 < line.nodes.len()
             {
                 self.word.push(sep);
@@ -337,7 +342,10 @@ impl<W: fmt::Write> LineWriter<'_, W> {
                 self.break_next = true;
             }
             self.word = word;
-            need_number = !rest.is_empty();
+            need_number = !nothing_after;
+            for nag in run_rest {
+                self.nag(*nag)?;
+            }
             for extra in rest {
                 self.extra(extra, ply, moves, &mut state, before_move.as_ref())?;
             }
@@ -357,10 +365,11 @@ impl<W: fmt::Write> LineWriter<'_, W> {
         alternative: Option<&V::State>,
     ) -> fmt::Result {
         match extra {
-            Extra::Nag(nag) => match self.glyph(*nag) {
-                Some(g) if !nag.is_move_strength() => self.token(g)?,
-                _ => self.token(&nag.to_string())?,
-            },
+            Extra::Nags(run) => {
+                for nag in run {
+                    self.nag(*nag)?;
+                }
+            }
             Extra::Comment {
                 text,
                 kind: CommentKind::Brace,
@@ -395,16 +404,25 @@ impl<W: fmt::Write> LineWriter<'_, W> {
                     self.glue(")")?;
                 }
             }
-            Extra::Setup { name, value, .. } => {
-                moves.setup(state, name, value);
-                let mut s = format!("/{name} ");
-                write_quoted(&mut s, value)?;
+            Extra::Setup(setup) => {
+                moves.setup(state, &setup.name, &setup.value);
+                let mut s = format!("/{} ", setup.name);
+                write_quoted(&mut s, &setup.value)?;
                 s.push('/');
                 self.token(&s)?;
             }
             Extra::Escape(text) => self.own_line(&format!("%{text}"))?,
         }
         Ok(())
+    }
+
+    /// Writes a NAG that is not glued to its move: as its glyph if it has one that the
+    /// options want (a move-strength mark only glued), else as `$n`.
+    fn nag(&mut self, nag: Nag) -> fmt::Result {
+        match self.glyph(nag) {
+            Some(g) if !nag.is_move_strength() => self.token(g),
+            _ => self.token(&nag.to_string()),
+        }
     }
 
     fn glyph(&self, nag: Nag) -> Option<&'static str> {

@@ -508,12 +508,12 @@ impl LineReader {
         let mut out = C::default();
         for item in items {
             out.extend(Some(match item {
-                Extra::Nag(n) => Extra::Nag(n),
+                Extra::Nags(n) => Extra::Nags(n),
                 Extra::Comment { text, kind } => Extra::Comment { text, kind },
                 Extra::Escape(text) => Extra::Escape(text),
-                Extra::Setup { name, value, at } => Extra::Setup { name, value, at },
+                Extra::Setup(setup) => Extra::Setup(setup),
                 Extra::Variation(line) => {
-                    Extra::Variation(self.line(line, before_move, ply, false)?.0)
+                    Extra::Variation(Box::new(self.line(*line, before_move, ply, false)?.0))
                 }
             }));
         }
@@ -607,18 +607,16 @@ fn write_extras<C: FromIterator<Extra<String>>>(
     items
         .iter()
         .map(|item| match item {
-            Extra::Nag(n) => Extra::Nag(*n),
+            Extra::Nags(n) => Extra::Nags(n.clone()),
             Extra::Comment { text, kind } => Extra::Comment {
                 text: text.clone(),
                 kind: *kind,
             },
             Extra::Escape(text) => Extra::Escape(text.clone()),
-            Extra::Setup { name, value, at } => Extra::Setup {
-                name: name.clone(),
-                value: value.clone(),
-                at: *at,
-            },
-            Extra::Variation(line) => Extra::Variation(write_line(line, before_move, options)),
+            Extra::Setup(setup) => Extra::Setup(setup.clone()),
+            Extra::Variation(line) => {
+                Extra::Variation(Box::new(write_line(line, before_move, options)))
+            }
         })
         .collect()
 }

@@ -422,24 +422,22 @@ impl Walker {
         let mut out = C::default();
         for item in items {
             out.extend(Some(match item {
-                Extra::Nag(n) => Extra::Nag(*n),
+                Extra::Nags(n) => Extra::Nags(n.clone()),
                 Extra::Comment { text, kind } => Extra::Comment {
                     text: text.clone(),
                     kind: *kind,
                 },
                 Extra::Escape(text) => Extra::Escape(text.clone()),
-                Extra::Setup { name, value, at } => {
-                    if name.eq_ignore_ascii_case("FEN") {
-                        *pos = Position::from_fen(value, self.variant)
-                            .map_err(|e| GameError::at(*at, format!("setup command: {e}")))?;
+                Extra::Setup(setup) => {
+                    if setup.name.eq_ignore_ascii_case("FEN") {
+                        *pos = Position::from_fen(&setup.value, self.variant)
+                            .map_err(|e| GameError::at(setup.at, format!("setup command: {e}")))?;
                     }
-                    Extra::Setup {
-                        name: name.clone(),
-                        value: value.clone(),
-                        at: *at,
-                    }
+                    Extra::Setup(setup.clone())
                 }
-                Extra::Variation(line) => Extra::Variation(self.line(line, alternative_to, ply)?.0),
+                Extra::Variation(line) => {
+                    Extra::Variation(Box::new(self.line(line, alternative_to, ply)?.0))
+                }
             }));
         }
         Ok(out)
@@ -556,25 +554,23 @@ fn write_extras<C: FromIterator<Extra<String>>>(
     items
         .iter()
         .map(|item| match item {
-            Extra::Nag(n) => Extra::Nag(*n),
+            Extra::Nags(n) => Extra::Nags(n.clone()),
             Extra::Comment { text, kind } => Extra::Comment {
                 text: text.clone(),
                 kind: *kind,
             },
             Extra::Escape(text) => Extra::Escape(text.clone()),
-            Extra::Setup { name, value, at } => {
-                if name.eq_ignore_ascii_case("FEN")
-                    && let Ok(p) = Position::from_fen(value, *pos.variant())
+            Extra::Setup(setup) => {
+                if setup.name.eq_ignore_ascii_case("FEN")
+                    && let Ok(p) = Position::from_fen(&setup.value, *pos.variant())
                 {
                     *pos = p;
                 }
-                Extra::Setup {
-                    name: name.clone(),
-                    value: value.clone(),
-                    at: *at,
-                }
+                Extra::Setup(setup.clone())
             }
-            Extra::Variation(line) => Extra::Variation(write_line(line, alternative_to, style)),
+            Extra::Variation(line) => {
+                Extra::Variation(Box::new(write_line(line, alternative_to, style)))
+            }
         })
         .collect()
 }
