@@ -1,6 +1,8 @@
 //! Building a game tree from the reader's callbacks.
 
-use crate::{CommentKind, Extra, Extras, Game, Line, Nag, Node, Pos, ResultToken, Tag};
+use crate::{
+    CommentKind, Extra, Extras, Game, Line, Nag, Nags, Node, Pos, ResultToken, Setup, Tag,
+};
 
 /// Builds a [`Game`] from a stream of moves and annotations, keeping track of open
 /// variations.
@@ -27,7 +29,7 @@ use crate::{CommentKind, Extra, Extras, Game, Line, Nag, Node, Pos, ResultToken,
 ///
 /// assert_eq!(game.moves.nodes.len(), 2);
 /// let after = &game.moves.nodes[0].after;
-/// assert_eq!(after[0], Extra::Nag(Nag(1)));
+/// assert_eq!(after[0], Extra::Nags(Nag(1).into()));
 /// assert!(matches!(&after[1], Extra::Variation(v) if v.nodes[0].mov == 3329));
 /// assert_eq!(game.result.unwrap().text, "2-0");
 /// ```
@@ -90,9 +92,17 @@ impl<M> GameBuilder<M> {
         });
     }
 
-    /// Appends a NAG.
+    /// Appends a NAG: to the run of NAGs just before it, if the last item is one.
     pub fn push_nag(&mut self, nag: Nag) {
-        self.push_extra(Extra::Nag(nag));
+        let line = self.line();
+        let last = match line.nodes.last_mut() {
+            Some(node) => node.after.last_mut(),
+            None => line.before.last_mut(),
+        };
+        match last {
+            Some(Extra::Nags(run)) => run.push(nag),
+            _ => self.push_extra(Extra::Nags(Nags::from(nag))),
+        }
     }
 
     /// Appends a comment.
@@ -105,11 +115,11 @@ impl<M> GameBuilder<M> {
 
     /// Appends a setup command (`/FEN "..."/`).
     pub fn push_setup(&mut self, name: &str, value: &str, at: Pos) {
-        self.push_extra(Extra::Setup {
+        self.push_extra(Extra::Setup(Box::new(Setup {
             name: name.to_owned(),
             value: value.to_owned(),
             at,
-        });
+        })));
     }
 
     /// Appends an escape line (the text after the `%`).
@@ -137,7 +147,7 @@ impl<M> GameBuilder<M> {
     pub fn end_variation(&mut self) -> bool {
         match self.open.pop() {
             Some(line) => {
-                self.push_extra(Extra::Variation(line));
+                self.push_extra(Extra::Variation(Box::new(line)));
                 true
             }
             None => false,

@@ -45,6 +45,18 @@ struct Tail {
     bad: Option<u64>,
 }
 
+/// The most room (in bytes) a buffer of the emitter keeps from one game to the next.
+const KEPT_BYTES: usize = 1 << 16;
+
+/// Empties `v`, and frees its room if it holds more than [`KEPT_BYTES`].
+fn shrink_vec<T>(v: &mut Vec<T>) {
+    if v.capacity().saturating_mul(std::mem::size_of::<T>()) > KEPT_BYTES {
+        *v = Vec::new();
+    } else {
+        v.clear();
+    }
+}
+
 /// What the emitter keeps of a game between two attempts at it (when the reader must read
 /// more input), and its buffers between games.
 #[derive(Debug)]
@@ -145,14 +157,21 @@ impl EmitState {
         self.busy = false;
         self.gate = 0;
         self.started = false;
-        self.queue.clear();
+        // A big game's buffers are not kept for the games after it: a game of a million
+        // comments before its first move would leave its queue of tokens to every later one.
+        shrink_vec(&mut self.queue);
         self.queue_extent = 0;
         self.enc = Enc::Unknown;
         self.fast_len = 0;
         self.non_ascii = false;
         self.utf8_len = 0;
         self.word = None;
-        self.more.clear();
+        shrink_vec(&mut self.more);
+        for scratch in &mut self.scratch {
+            if scratch.capacity() > KEPT_BYTES {
+                *scratch = String::new();
+            }
+        }
         self.depth = 0;
         self.skip_game = false;
         self.skip_to = None;

@@ -79,6 +79,6 @@ pub use pos::Pos;
 pub use reader::{Games, Reader, read_games};
 pub use result::ResultToken;
 pub use tag::{Tag, Tags};
-pub use tree::{CommentKind, Extra, Extras, Game, Line, Node, Text};
+pub use tree::{CommentKind, Extra, Extras, Game, Line, Nags, Node, Setup, Text};
 pub use visitor::{Flow, Visitor};
-pub use writer::{WriteOptions, write_game, write_game_io};
+pub use writer::{MoveWriter, WriteOptions, write_game, write_game_io, write_game_with};

@@ -38,7 +38,7 @@ pub enum CommentKind {
 /// assert_eq!(game.tags.get("Event"), Some("Demo"));
 /// let first = &game.moves.nodes[0];
 /// assert_eq!(first.mov, "e4");
-/// assert!(matches!(first.after[0], Extra::Nag(n) if n.0 == 1));
+/// assert!(matches!(&first.after[0], Extra::Nags(n) if n[0].0 == 1));
 /// assert!(matches!(&first.after[2], Extra::Variation(line) if line.nodes[0].mov == "d4"));
 /// assert_eq!(game.result_text(), "1-0");
 /// ```
@@ -75,15 +75,215 @@ pub struct Node<M> {
     pub after: Extras<M>,
 }
 
-/// What follows a move: a vector that holds one item without an allocation (most moves have
-/// nothing after them, or one comment). It dereferences to a slice and has `push`.
-pub type Extras<M> = smallvec::SmallVec<[Extra<M>; 1]>;
+/// What follows a move: a list of items that takes one pointer in its move, empty (as most
+/// are) without an allocation, one item (a comment, say) in one allocation. It dereferences to a slice and has `push`.
+///
+/// ```
+/// use record::{Extra, Extras, Nag};
+///
+/// let mut after = Extras::<String>::new();
+/// assert!(after.is_empty());
+/// after.push(Extra::Nags(Nag(1).into()));
+/// assert_eq!(after[0], Extra::Nags(Nag(1).into()));
+/// assert_eq!(std::mem::size_of::<Extras<String>>(), std::mem::size_of::<usize>());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Extras<M>(Option<Box<Items<M>>>);
+
+/// The items of a non-empty [`Extras`]: one (most often) in the same allocation as the
+/// pointer's target, or a vector.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum Items<M> {
+    One(Extra<M>),
+    Many(Vec<Extra<M>>),
+}
+
+impl<M> Extras<M> {
+    /// No items.
+    pub const fn new() -> Self {
+        Extras(None)
+    }
+
+    /// Appends an item.
+    #[inline]
+    pub fn push(&mut self, extra: Extra<M>) {
+        match self.0.as_deref_mut() {
+            None => self.0 = Some(Box::new(Items::One(extra))),
+            Some(Items::Many(items)) => items.push(extra),
+            Some(items) => {
+                let old = std::mem::replace(items, Items::Many(Vec::with_capacity(2)));
+                if let Items::Many(v) = items {
+                    if let Items::One(first) = old {
+                        v.push(first);
+                    }
+                    v.push(extra);
+                }
+            }
+        }
+    }
+}
+
+impl<M> Default for Extras<M> {
+    fn default() -> Self {
+        Extras::new()
+    }
+}
+
+impl<M> std::ops::Deref for Extras<M> {
+    type Target = [Extra<M>];
+
+    #[inline]
+    fn deref(&self) -> &[Extra<M>] {
+        match self.0.as_deref() {
+            None => &[],
+            Some(Items::One(e)) => std::slice::from_ref(e),
+            Some(Items::Many(v)) => v,
+        }
+    }
+}
+
+impl<M> std::ops::DerefMut for Extras<M> {
+    fn deref_mut(&mut self) -> &mut [Extra<M>] {
+        match self.0.as_deref_mut() {
+            None => &mut [],
+            Some(Items::One(e)) => std::slice::from_mut(e),
+            Some(Items::Many(v)) => v,
+        }
+    }
+}
+
+impl<M> From<Vec<Extra<M>>> for Extras<M> {
+    fn from(mut items: Vec<Extra<M>>) -> Self {
+        match items.len() {
+            0 => Extras::new(),
+            1 => Extras(items.pop().map(|e| Box::new(Items::One(e)))),
+            _ => Extras(Some(Box::new(Items::Many(items)))),
+        }
+    }
+}
+
+impl<M> FromIterator<Extra<M>> for Extras<M> {
+    fn from_iter<I: IntoIterator<Item = Extra<M>>>(iter: I) -> Self {
+        Extras::from(iter.into_iter().collect::<Vec<_>>())
+    }
+}
+
+impl<M> Extend<Extra<M>> for Extras<M> {
+    fn extend<I: IntoIterator<Item = Extra<M>>>(&mut self, iter: I) {
+        for extra in iter {
+            self.push(extra);
+        }
+    }
+}
+
+impl<M> IntoIterator for Extras<M> {
+    type Item = Extra<M>;
+    type IntoIter = std::iter::Chain<std::option::IntoIter<Extra<M>>, std::vec::IntoIter<Extra<M>>>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        let (one, many) = match self.0.map(|items| *items) {
+            None => (None, Vec::new()),
+            Some(Items::One(e)) => (Some(e), Vec::new()),
+            Some(Items::Many(v)) => (None, v),
+        };
+        one.into_iter().chain(many)
+    }
+}
+
+impl<'a, M> IntoIterator for &'a Extras<M> {
+    type Item = &'a Extra<M>;
+    type IntoIter = std::slice::Iter<'a, Extra<M>>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl<'a, M> IntoIterator for &'a mut Extras<M> {
+    type Item = &'a mut Extra<M>;
+    type IntoIter = std::slice::IterMut<'a, Extra<M>>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter_mut()
+    }
+}
+
+/// A run of NAGs written one after the other, such as `$1 $14 !?`: two bytes a NAG, and up to
+/// eight without an allocation. It dereferences to a slice of [`Nag`]s.
+///
+/// ```
+/// use record::{Nag, Nags};
+///
+/// let mut run = Nags::from(Nag(1));
+/// run.push(Nag(14));
+/// assert_eq!(&run[..], &[Nag(1), Nag(14)]);
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Nags(smallvec::SmallVec<[Nag; 8]>);
+
+impl Nags {
+    /// An empty run.
+    pub fn new() -> Nags {
+        Nags::default()
+    }
+
+    /// Appends a NAG.
+    pub fn push(&mut self, nag: Nag) {
+        self.0.push(nag);
+    }
+}
+
+impl From<Nag> for Nags {
+    fn from(nag: Nag) -> Nags {
+        let mut run = Nags::new();
+        run.push(nag);
+        run
+    }
+}
+
+impl FromIterator<Nag> for Nags {
+    fn from_iter<I: IntoIterator<Item = Nag>>(iter: I) -> Self {
+        Nags(iter.into_iter().collect())
+    }
+}
+
+impl std::ops::Deref for Nags {
+    type Target = [Nag];
+
+    fn deref(&self) -> &[Nag] {
+        &self.0
+    }
+}
+
+impl<'a> IntoIterator for &'a Nags {
+    type Item = &'a Nag;
+    type IntoIter = std::slice::Iter<'a, Nag>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
+    }
+}
+
+/// A setup command in the movetext, such as PDN's `/FEN "W:W31-50:B1-20"/`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Setup {
+    /// The command name (`FEN`).
+    pub name: String,
+    /// The value, escapes undone.
+    pub value: String,
+    /// Where it was written.
+    pub at: Pos,
+}
 
 /// Anything written between moves.
+///
+/// The rare large items are boxed, so that the common ones (NAGs, comments) take little room.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Extra<M> {
-    /// A numeric annotation glyph, from `$n` or from a mark such as `!?`.
-    Nag(Nag),
+    /// Numeric annotation glyphs, from `$n` or from marks such as `!?`: the NAGs written one
+    /// after the other, as one run. A reader never puts two runs side by side (a program
+    /// that does gets the same text written).
+    Nags(Nags),
     /// A comment, its text trimmed of surrounding white space.
     Comment {
         /// The text.
@@ -92,16 +292,9 @@ pub enum Extra<M> {
         kind: CommentKind,
     },
     /// A variation: an alternative to the move it follows.
-    Variation(Line<M>),
+    Variation(Box<Line<M>>),
     /// A setup command in the movetext, such as PDN's `/FEN "W:W31-50:B1-20"/`.
-    Setup {
-        /// The command name (`FEN`).
-        name: String,
-        /// The value, escapes undone.
-        value: String,
-        /// Where it was written.
-        at: Pos,
-    },
+    Setup(Box<Setup>),
     /// An escape line (`%` at the start of a line): the text after the `%`.
     Escape(String),
 }
@@ -167,7 +360,7 @@ impl<M> Extra<M> {
     fn clear_positions(&mut self) {
         match self {
             Extra::Variation(line) => line.clear_positions(),
-            Extra::Setup { at, .. } => *at = Pos::default(),
+            Extra::Setup(setup) => setup.at = Pos::default(),
             _ => {}
         }
     }
@@ -181,10 +374,10 @@ fn map_extras<M, N, E, C: FromIterator<Extra<N>>>(
         .into_iter()
         .map(|e| {
             Ok(match e {
-                Extra::Nag(n) => Extra::Nag(n),
+                Extra::Nags(n) => Extra::Nags(n),
                 Extra::Comment { text, kind } => Extra::Comment { text, kind },
-                Extra::Variation(line) => Extra::Variation(line.try_map(f)?),
-                Extra::Setup { name, value, at } => Extra::Setup { name, value, at },
+                Extra::Variation(line) => Extra::Variation(Box::new(line.try_map(f)?)),
+                Extra::Setup(setup) => Extra::Setup(setup),
                 Extra::Escape(s) => Extra::Escape(s),
             })
         })

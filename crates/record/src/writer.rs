@@ -85,12 +85,92 @@ pub fn write_game<M: Display>(
     options: &WriteOptions,
     out: &mut impl fmt::Write,
 ) -> fmt::Result {
-    for tag in &game.tags {
-        write!(out, "[{} ", tag.name)?;
-        write_quoted(out, &tag.value)?;
-        out.write_str("]\n")?;
+    write_game_with(
+        game.tags
+            .iter()
+            .map(|t| (t.name.as_str(), t.value.as_str())),
+        &game.moves,
+        game.result_text(),
+        &mut DisplayMoves,
+        (),
+        options,
+        out,
+    )
+}
+
+/// Writes the moves of a game for [`write_game_with`], replaying them as it goes: each move is
+/// written in the state (a position) it is made in.
+///
+/// A line's moves are written in order, each advancing the state; a variation after a move
+/// starts from a copy of the state before that move (a variation before a line's first move,
+/// from the state at the start of the line).
+pub trait MoveWriter<M> {
+    /// What the writer knows between moves, such as the position.
+    type State: Clone;
+
+    /// Writes `mov`, made in `state`, at the end of `out`, and moves `state` past it.
+    fn write_move(&mut self, state: &mut Self::State, mov: &M, out: &mut String);
+
+    /// A setup command (`/FEN "..."/`) met after the move that led to `state`, or before a
+    /// line's first move. It does nothing unless the writer overrides it.
+    fn setup(&mut self, state: &mut Self::State, name: &str, value: &str) {
+        let _ = (state, name, value);
     }
-    if !game.tags.is_empty() {
+}
+
+/// The [`MoveWriter`] of [`write_game`]: a move's [`Display`] form.
+struct DisplayMoves;
+
+impl<M: Display> MoveWriter<M> for DisplayMoves {
+    type State = ();
+
+    fn write_move(&mut self, _: &mut (), mov: &M, out: &mut String) {
+        // Writing to a String cannot fail.
+        let _ = write!(out, "{mov}");
+    }
+}
+
+/// Writes a game from its parts, as [`write_game`] does, with each move written by `moves`
+/// from the state `start`: a program that keeps moves of its own type (a move of the rules
+/// rather than its text) writes them in any notation without first building a game of
+/// strings. `tags` are the tag pairs to write, in order, and `result` the result.
+///
+/// ```
+/// use record::{MoveWriter, WriteOptions, read_games, write_game_with};
+///
+/// /// Writes each move word with the number of the ply.
+/// struct Count;
+/// impl MoveWriter<String> for Count {
+///     type State = u32;
+///     fn write_move(&mut self, ply: &mut u32, mov: &String, out: &mut String) {
+///         *ply += 1;
+///         out.push_str(&format!("{mov}/{ply}"));
+///     }
+/// }
+/// let game = read_games("1. e4 (1. d4 d5) e5 *").remove(0).unwrap();
+/// let mut out = String::new();
+/// let tags = [("Event", "Demo")];
+/// write_game_with(tags, &game.moves, "*", &mut Count, 0, &WriteOptions::default(), &mut out)
+///     .unwrap();
+/// assert_eq!(out, "[Event \"Demo\"]\n\n1. e4/1 (1. d4/1 d5/2) 1... e5/2 *\n\n");
+/// ```
+pub fn write_game_with<'t, M, W: MoveWriter<M>>(
+    tags: impl IntoIterator<Item = (&'t str, &'t str)>,
+    moves: &Line<M>,
+    result: &str,
+    writer: &mut W,
+    start: W::State,
+    options: &WriteOptions,
+    out: &mut impl fmt::Write,
+) -> fmt::Result {
+    let mut any_tag = false;
+    for (name, value) in tags {
+        write!(out, "[{name} ")?;
+        write_quoted(out, value)?;
+        out.write_str("]\n")?;
+        any_tag = true;
+    }
+    if any_tag {
         out.write_char('\n')?;
     }
     let mut w = LineWriter {
@@ -101,8 +181,8 @@ pub fn write_game<M: Display>(
         opens: 0,
         word: String::new(),
     };
-    w.line(&game.moves, options.first_ply)?;
-    w.token(game.result_text())?;
+    w.line(moves, options.first_ply, writer, start)?;
+    w.token(result)?;
     w.out.write_str("\n\n")
 }
 
@@ -198,17 +278,32 @@ impl<W: fmt::Write> LineWriter<'_, W> {
     }
 
     /// Writes a line whose first ply has absolute index `first`.
-    fn line<M: Display>(&mut self, line: &Line<M>, first: u32) -> fmt::Result {
+    fn line<M, V: MoveWriter<M>>(
+        &mut self,
+        line: &Line<M>,
+        first: u32,
+        moves: &mut V,
+        mut state: V::State,
+    ) -> fmt::Result {
         let mut need_number = true;
-        for extra in &line.before {
-            self.extra(extra, first)?;
-            need_number = true;
+        if !line.before.is_empty() {
+            let start = state.clone();
+            for extra in &line.before {
+                self.extra(extra, first, moves, &mut state, Some(&start))?;
+                need_number = true;
+            }
         }
         for (k, node) in line.nodes.iter().enumerate() {
             let ply = first.saturating_add(k as u32);
             let n = ply / 2 + 1;
+            // Only a move with a variation after it needs the state before it kept.
+            let before_move = node
+                .after
+                .iter()
+                .any(|e| matches!(e, Extra::Variation(_)))
+                .then(|| state.clone());
             self.word.clear();
-            write!(self.word, "{}", node.mov)?;
+            moves.write_move(&mut state, &node.mov, &mut self.word);
             let mov_len = self.word.len();
             // A word such as `ch` right after a move would be read as part of that move.
             let first_piece = self.word.split(' ').next().unwrap_or_default();
@@ -221,16 +316,21 @@ impl<W: fmt::Write> LineWriter<'_, W> {
             let number_len = self.word.len() - mov_len;
             // A move-strength mark and the ply separator are glued to the move.
             let mut rest = &node.after[..];
-            if let Some(Extra::Nag(nag)) = rest.first()
+            // The NAGs left of the first run after a glued mark.
+            let mut run_rest: &[Nag] = &[];
+            if let Some(Extra::Nags(run)) = rest.first()
+                && let Some((nag, others)) = run.split_first()
                 && nag.is_move_strength()
                 && let Some(g) = self.glyph(*nag)
             {
                 self.word.push_str(g);
                 rest = &rest[1..];
+                run_rest = others;
             }
+            let nothing_after = rest.is_empty() && run_rest.is_empty();
             if let Some(sep) = self.options.ply_separator
                 && ply.is_multiple_of(2)
-                && rest.is_empty()
+                && nothing_after
                 && k + 1 < line.nodes.len()
             {
                 self.word.push(sep);
@@ -242,21 +342,34 @@ impl<W: fmt::Write> LineWriter<'_, W> {
                 self.break_next = true;
             }
             self.word = word;
-            need_number = !rest.is_empty();
+            need_number = !nothing_after;
+            for nag in run_rest {
+                self.nag(*nag)?;
+            }
             for extra in rest {
-                self.extra(extra, ply)?;
+                self.extra(extra, ply, moves, &mut state, before_move.as_ref())?;
             }
         }
         Ok(())
     }
 
-    /// Writes one item after (or before) the ply with absolute index `ply`.
-    fn extra<M: Display>(&mut self, extra: &Extra<M>, ply: u32) -> fmt::Result {
+    /// Writes one item after (or before) the ply with absolute index `ply`: `state` is the
+    /// state after that ply, `alternative` the one a variation starts from (kept only when
+    /// there is a variation).
+    fn extra<M, V: MoveWriter<M>>(
+        &mut self,
+        extra: &Extra<M>,
+        ply: u32,
+        moves: &mut V,
+        state: &mut V::State,
+        alternative: Option<&V::State>,
+    ) -> fmt::Result {
         match extra {
-            Extra::Nag(nag) => match self.glyph(*nag) {
-                Some(g) if !nag.is_move_strength() => self.token(g)?,
-                _ => self.token(&nag.to_string())?,
-            },
+            Extra::Nags(run) => {
+                for nag in run {
+                    self.nag(*nag)?;
+                }
+            }
             Extra::Comment {
                 text,
                 kind: CommentKind::Brace,
@@ -281,7 +394,8 @@ impl<W: fmt::Write> LineWriter<'_, W> {
             }
             Extra::Variation(line) => {
                 self.opens += 1;
-                self.line(line, ply)?;
+                let start = alternative.unwrap_or(state).clone();
+                self.line(line, ply, moves, start)?;
                 self.flush_opens()?;
                 let full = self.options.width > 0 && self.column >= self.options.width;
                 if self.break_next || full {
@@ -290,15 +404,25 @@ impl<W: fmt::Write> LineWriter<'_, W> {
                     self.glue(")")?;
                 }
             }
-            Extra::Setup { name, value, .. } => {
-                let mut s = format!("/{name} ");
-                write_quoted(&mut s, value)?;
+            Extra::Setup(setup) => {
+                moves.setup(state, &setup.name, &setup.value);
+                let mut s = format!("/{} ", setup.name);
+                write_quoted(&mut s, &setup.value)?;
                 s.push('/');
                 self.token(&s)?;
             }
             Extra::Escape(text) => self.own_line(&format!("%{text}"))?,
         }
         Ok(())
+    }
+
+    /// Writes a NAG that is not glued to its move: as its glyph if it has one that the
+    /// options want (a move-strength mark only glued), else as `$n`.
+    fn nag(&mut self, nag: Nag) -> fmt::Result {
+        match self.glyph(nag) {
+            Some(g) if !nag.is_move_strength() => self.token(g),
+            _ => self.token(&nag.to_string()),
+        }
     }
 
     fn glyph(&self, nag: Nag) -> Option<&'static str> {

@@ -133,7 +133,7 @@ fn chess_edge_files() {
         .iter()
         .find(|n| n.mov == "Bg6")
         .unwrap();
-    assert_eq!(bg6.after[0], record::Extra::Nag(record::Nag(6)));
+    assert_eq!(bg6.after[0], record::Extra::Nags(record::Nag(6).into()));
 }
 
 #[test]

@@ -162,6 +162,35 @@ fn default_layout() {
 }
 
 #[test]
+fn nags_written_one_after_the_other_are_one_run() {
+    let game = read_games("1. e4 ! $14 $1 {c} $2 (1. d4 $3) $4 e5 $1 2. Nf3 *")
+        .remove(0)
+        .unwrap();
+    let after = &game.moves.nodes[0].after;
+    let run = |n: &[u16]| record::Extra::Nags(n.iter().map(|&k| record::Nag(k)).collect());
+    assert_eq!(after[0], run(&[1, 14, 1]));
+    assert_eq!(after[2], run(&[2]));
+    assert_eq!(after[4], run(&[4]));
+    let spanish = WriteOptions {
+        ply_separator: Some(','),
+        ..WriteOptions::default()
+    };
+    // A mark alone after the move is glued to it and the separator follows; a run of more
+    // than the mark is not followed by the separator.
+    assert_eq!(
+        write(&game, &spanish),
+        "1. e4! $14 $1 {c} $2 (1. d4!!) $4 1... e5! 2. Nf3 *\n\n"
+    );
+    check_round_trip(&game, "runs");
+    let game = read_games("1. e4 ! e5 2. d4 ! $14 d5 *").remove(0).unwrap();
+    assert_eq!(
+        write(&game, &spanish),
+        "1. e4!, e5 2. d4! $14 2... d5 *\n\n"
+    );
+    check_round_trip(&game, "runs and separator");
+}
+
+#[test]
 fn writing_to_io_and_display_agree() {
     let game = read_games("[Event \"x\"]\n1. e4 {c} e5 1/2-1/2")
         .remove(0)

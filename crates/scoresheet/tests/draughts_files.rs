@@ -261,7 +261,7 @@ fn strip(line: &Line<draughts::Move>) -> Vec<String> {
             match e {
                 Extra::Variation(v) => out.push(format!("({:?})", strip(v))),
                 Extra::Comment { text, .. } => out.push(format!("{{{text}}}")),
-                Extra::Nag(n) => out.push(format!("${}", n.0)),
+                Extra::Nags(run) => out.extend(run.iter().map(|n| format!("${}", n.0))),
                 other => out.push(format!("{other:?}")),
             }
         }

@@ -48,8 +48,8 @@ fn describe(game: &AnyGame) -> String {
                 out.push(')');
             }
             Extra::Comment { text, kind } => out.push_str(&format!("{{{text}|{kind:?}}} ")),
-            Extra::Nag(n) => out.push_str(&format!("${} ", n.0)),
-            Extra::Setup { name, value, at } => out.push_str(&format!("/{name} {value} {at}/ ")),
+            Extra::Nags(run) => run.iter().for_each(|n| out.push_str(&format!("${} ", n.0))),
+            Extra::Setup(s) => out.push_str(&format!("/{} {} {}/ ", s.name, s.value, s.at)),
             Extra::Escape(t) => out.push_str(&format!("%{t} ")),
         }
     }

@@ -8,10 +8,11 @@ use chess_notation::{
     DescriptiveSystem, Language, LineError, Notation, ReadHint, WriteOptions as MoveOptions,
     position_from_fen, read_line, read_line_as, write_move,
 };
-use record::{Extra, Game, Line, Node, WriteOptions};
+use record::{Extra, Game, Line, MoveWriter, Node, WriteOptions};
 use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, KnownOutcome, Move, Position, fen::Fen};
 
 use super::error::{GameError, Ply, result_mismatch, result_place};
+use super::tag_changes;
 
 /// How to read chess games: notation and language when the user forces them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -277,9 +278,22 @@ impl ChessGame {
         }
     }
 
-    /// The game as PGN text.
+    /// The game as PGN text: the moves written as `style` says, the FEN tag in canonical
+    /// form, a `Variant` tag for Chess960 (what [`ChessGame::to_text`] gives, written without
+    /// building it).
     pub fn write(&self, style: &ChessWriteStyle) -> String {
-        let text = self.to_text(style);
+        let tags = &self.game.tags;
+        let mut changes: Vec<(&str, String)> = Vec::new();
+        if tags.contains("FEN") {
+            let fen = Fen::from_position(&self.start, EnPassantMode::Legal).to_string();
+            changes.push(("FEN", fen));
+            if !tags.contains("SetUp") {
+                changes.push(("SetUp", "1".into()));
+            }
+        }
+        if self.variant == ChessVariant::Chess960 && !tags.contains("Variant") {
+            changes.push(("Variant", "Chess960".into()));
+        }
         let spanish_descriptive =
             style.moves.notation == Notation::Descriptive(DescriptiveSystem::Spanish);
         let options = WriteOptions {
@@ -290,8 +304,39 @@ impl ChessGame {
             ..WriteOptions::default()
         };
         let mut out = String::new();
-        record::write_game(&text, &options, &mut out).expect("writing to a String cannot fail");
+        record::write_game_with(
+            tag_changes::with_changes(tags, &changes),
+            &self.game.moves,
+            self.game.result_text(),
+            &mut MoveText(&style.moves),
+            self.start.clone(),
+            &options,
+            &mut out,
+        )
+        .expect("writing to a String cannot fail");
         out
+    }
+}
+
+/// Writes chess moves in a notation, replaying them.
+struct MoveText<'a>(&'a MoveOptions);
+
+impl MoveWriter<ChessMove> for MoveText<'_> {
+    type State = Chess;
+
+    fn write_move(&mut self, pos: &mut Chess, mov: &ChessMove, out: &mut String) {
+        match mov {
+            ChessMove::Move(m) => {
+                out.push_str(&write_move(pos, m, self.0));
+                pos.play_unchecked(*m);
+            }
+            ChessMove::Null => {
+                if let Ok(swapped) = pos.clone().swap_turn() {
+                    *pos = swapped;
+                }
+                out.push_str("--");
+            }
+        }
     }
 }
 
@@ -463,12 +508,12 @@ impl LineReader {
         let mut out = C::default();
         for item in items {
             out.extend(Some(match item {
-                Extra::Nag(n) => Extra::Nag(n),
+                Extra::Nags(n) => Extra::Nags(n),
                 Extra::Comment { text, kind } => Extra::Comment { text, kind },
                 Extra::Escape(text) => Extra::Escape(text),
-                Extra::Setup { name, value, at } => Extra::Setup { name, value, at },
+                Extra::Setup(setup) => Extra::Setup(setup),
                 Extra::Variation(line) => {
-                    Extra::Variation(self.line(line, before_move, ply, false)?.0)
+                    Extra::Variation(Box::new(self.line(*line, before_move, ply, false)?.0))
                 }
             }));
         }
@@ -562,18 +607,16 @@ fn write_extras<C: FromIterator<Extra<String>>>(
     items
         .iter()
         .map(|item| match item {
-            Extra::Nag(n) => Extra::Nag(*n),
+            Extra::Nags(n) => Extra::Nags(n.clone()),
             Extra::Comment { text, kind } => Extra::Comment {
                 text: text.clone(),
                 kind: *kind,
             },
             Extra::Escape(text) => Extra::Escape(text.clone()),
-            Extra::Setup { name, value, at } => Extra::Setup {
-                name: name.clone(),
-                value: value.clone(),
-                at: *at,
-            },
-            Extra::Variation(line) => Extra::Variation(write_line(line, before_move, options)),
+            Extra::Setup(setup) => Extra::Setup(setup.clone()),
+            Extra::Variation(line) => {
+                Extra::Variation(Box::new(write_line(line, before_move, options)))
+            }
         })
         .collect()
 }
@@ -662,5 +705,38 @@ mod tests {
             g.write(&ChessWriteStyle::default())
                 .contains("1... e5 2. Nf3 *")
         );
+    }
+
+    #[test]
+    fn writing_without_the_copy_writes_what_the_copy_wrote() {
+        let texts = [
+            "[FEN \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\"]\n1... e5 (1... c5 {x} 2. Nf3 (2. c3 $1)) 2. Nf3 -- $2 3. Bc4 1-0",
+            "[Variant \"Chess960\"]\n[FEN \"bnrqkrnb/pppppppp/8/8/8/8/PPPPPPPP/BNRQKRNB w KQkq - 0 1\"]\n{c} ({v} 1. e4) 1. d4 *",
+            "[Result \"1-0\"]\n1. e4 ; line\n(1. d4 d5 (1... Nf6)) 1... e5\n%esc\n2. Nf3",
+        ];
+        for text in texts {
+            let g = read(text).unwrap();
+            for notation in [
+                Notation::San,
+                Notation::Descriptive(DescriptiveSystem::Spanish),
+            ] {
+                let style = ChessWriteStyle {
+                    moves: MoveOptions::new(notation, Language::Spanish),
+                    width: 30,
+                    glyphs: true,
+                };
+                let copy = g.to_text(&style);
+                let options = WriteOptions {
+                    width: style.width,
+                    first_ply: g.first_ply(),
+                    ply_separator: matches!(notation, Notation::Descriptive(_)).then_some(','),
+                    other_glyphs: true,
+                    ..WriteOptions::default()
+                };
+                let mut want = String::new();
+                record::write_game(&copy, &options, &mut want).unwrap();
+                assert_eq!(g.write(&style), want);
+            }
+        }
     }
 }

@@ -4,10 +4,11 @@
 use draughts::{
     Color, Fen, Move, MoveReader, MoveStyle, MoveTextError, Position, Variant, write_move_among,
 };
-use record::{Extra, Game, Line, Node, ResultToken, WriteOptions};
+use record::{Extra, Game, Line, MoveWriter, Node, ResultToken, WriteOptions};
 
 use super::error::{GameError, Ply, result_mismatch, result_place};
 use super::outcome::Outcome;
+use super::tag_changes;
 use super::variant_choice::{board_size_hint, variant_from_game_type};
 
 /// Where a game's variant came from.
@@ -190,36 +191,51 @@ impl DraughtsGame {
     pub fn to_text(&self, style: &WriteStyle) -> Game<String> {
         let moves = style.moves.unwrap_or_else(|| MoveStyle::of(&self.variant));
         let mut tags = self.game.tags.clone();
+        for (name, value) in self.tag_changes() {
+            tags.set(name, value);
+        }
+        Game {
+            tags,
+            moves: write_line(&self.game.moves, self.start, &moves),
+            result: self.result_token(),
+            at: self.game.at,
+        }
+    }
+
+    /// The tags [`DraughtsGame::to_text`] changes, with their new values.
+    fn tag_changes(&self) -> Vec<(&'static str, String)> {
+        let tags = &self.game.tags;
+        let mut changes = Vec::new();
         if !tags.contains("GameType") {
-            tags.set("GameType", self.variant.game_type.to_string());
+            changes.push(("GameType", self.variant.game_type.to_string()));
         }
         if tags.contains("FEN") {
-            tags.set("FEN", self.start.to_fen());
+            changes.push(("FEN", self.start.to_fen()));
         }
         if let Some(value) = tags.get("Result")
             && let Some(outcome) = Outcome::parse(value, &self.variant)
         {
-            tags.set("Result", outcome.text(&self.variant));
+            changes.push(("Result", outcome.text(&self.variant).to_string()));
         }
-        let result = self.game.result.as_ref().map(|token| {
+        changes
+    }
+
+    /// The result token in the variant's convention.
+    fn result_token(&self) -> Option<ResultToken> {
+        self.game.result.as_ref().map(|token| {
             let text = Outcome::parse(&token.text, &self.variant)
                 .map_or(token.text.as_str(), |o| o.text(&self.variant));
             ResultToken {
                 text: text.to_string(),
                 at: token.at,
             }
-        });
-        Game {
-            tags,
-            moves: write_line(&self.game.moves, self.start, &moves),
-            result,
-            at: self.game.at,
-        }
+        })
     }
 
-    /// The game as PDN text in `style`.
+    /// The game as PDN text in `style`: what [`DraughtsGame::to_text`] gives, written without
+    /// building it.
     pub fn write(&self, style: &WriteStyle) -> String {
-        let text = self.to_text(style);
+        let moves = style.moves.unwrap_or_else(|| MoveStyle::of(&self.variant));
         let options = WriteOptions {
             width: style.width,
             other_glyphs: style.glyphs,
@@ -228,9 +244,51 @@ impl DraughtsGame {
             first_ply: 0,
             ..WriteOptions::default()
         };
+        let changes = self.tag_changes();
+        let tags = &self.game.tags;
+        let token = self.result_token();
+        // As `Game::result_text` of the written game: the token, else a valid Result tag.
+        let result = match &token {
+            Some(token) => token.text.as_str(),
+            None => match tag_changes::changed_value(tags, &changes, "Result") {
+                Some(v) if ResultToken::is_result(v) => v,
+                _ => "*",
+            },
+        };
         let mut out = String::new();
-        record::write_game(&text, &options, &mut out).expect("writing to a String cannot fail");
+        record::write_game_with(
+            tag_changes::with_changes(tags, &changes),
+            &self.game.moves,
+            result,
+            &mut MoveText(&moves),
+            self.start,
+            &options,
+            &mut out,
+        )
+        .expect("writing to a String cannot fail");
         out
+    }
+}
+
+/// Writes draughts moves in a style, replaying them; a FEN setup command in the movetext
+/// sets the position.
+struct MoveText<'a>(&'a MoveStyle);
+
+impl MoveWriter<Move> for MoveText<'_> {
+    type State = Position;
+
+    fn write_move(&mut self, pos: &mut Position, mov: &Move, out: &mut String) {
+        let legal = pos.legal_moves();
+        out.push_str(&write_move_among(&legal, mov, self.0, pos.size()));
+        pos.play_unchecked(mov);
+    }
+
+    fn setup(&mut self, pos: &mut Position, name: &str, value: &str) {
+        if name.eq_ignore_ascii_case("FEN")
+            && let Ok(p) = Position::from_fen(value, *pos.variant())
+        {
+            *pos = p;
+        }
     }
 }
 
@@ -364,24 +422,22 @@ impl Walker {
         let mut out = C::default();
         for item in items {
             out.extend(Some(match item {
-                Extra::Nag(n) => Extra::Nag(*n),
+                Extra::Nags(n) => Extra::Nags(n.clone()),
                 Extra::Comment { text, kind } => Extra::Comment {
                     text: text.clone(),
                     kind: *kind,
                 },
                 Extra::Escape(text) => Extra::Escape(text.clone()),
-                Extra::Setup { name, value, at } => {
-                    if name.eq_ignore_ascii_case("FEN") {
-                        *pos = Position::from_fen(value, self.variant)
-                            .map_err(|e| GameError::at(*at, format!("setup command: {e}")))?;
+                Extra::Setup(setup) => {
+                    if setup.name.eq_ignore_ascii_case("FEN") {
+                        *pos = Position::from_fen(&setup.value, self.variant)
+                            .map_err(|e| GameError::at(setup.at, format!("setup command: {e}")))?;
                     }
-                    Extra::Setup {
-                        name: name.clone(),
-                        value: value.clone(),
-                        at: *at,
-                    }
+                    Extra::Setup(setup.clone())
                 }
-                Extra::Variation(line) => Extra::Variation(self.line(line, alternative_to, ply)?.0),
+                Extra::Variation(line) => {
+                    Extra::Variation(Box::new(self.line(line, alternative_to, ply)?.0))
+                }
             }));
         }
         Ok(out)
@@ -498,25 +554,23 @@ fn write_extras<C: FromIterator<Extra<String>>>(
     items
         .iter()
         .map(|item| match item {
-            Extra::Nag(n) => Extra::Nag(*n),
+            Extra::Nags(n) => Extra::Nags(n.clone()),
             Extra::Comment { text, kind } => Extra::Comment {
                 text: text.clone(),
                 kind: *kind,
             },
             Extra::Escape(text) => Extra::Escape(text.clone()),
-            Extra::Setup { name, value, at } => {
-                if name.eq_ignore_ascii_case("FEN")
-                    && let Ok(p) = Position::from_fen(value, *pos.variant())
+            Extra::Setup(setup) => {
+                if setup.name.eq_ignore_ascii_case("FEN")
+                    && let Ok(p) = Position::from_fen(&setup.value, *pos.variant())
                 {
                     *pos = p;
                 }
-                Extra::Setup {
-                    name: name.clone(),
-                    value: value.clone(),
-                    at: *at,
-                }
+                Extra::Setup(setup.clone())
             }
-            Extra::Variation(line) => Extra::Variation(write_line(line, alternative_to, style)),
+            Extra::Variation(line) => {
+                Extra::Variation(Box::new(write_line(line, alternative_to, style)))
+            }
         })
         .collect()
 }
@@ -665,5 +719,33 @@ mod tests {
             panic!("a variation")
         };
         assert_eq!(side.nodes[0].mov.from().number(), 18);
+    }
+
+    #[test]
+    fn writing_without_the_copy_writes_what_the_copy_wrote() {
+        let texts = [
+            "[FEN \"W:W26,28,31:B17,19,20\"]\n[Result \"2-0\"]\n1. 26-23 (1. 28-24 {c} 20x27 (1... 19x28)) 19x26 $1 2. 31x22x13 2-0",
+            "[GameType \"21\"]\n{x} (9-14) 11-15 23-19 /FEN \"B:W23,30:B15,8\"/ 8-11 (8-12) 1/2-1/2",
+            "[Result \"1-0\"]\n11-15 (9-14\n%e\n) 23-19 ; l\n8-11",
+        ];
+        for text in texts {
+            let g = read(text, None).unwrap();
+            for moves in [None, Some(MoveStyle::of(&Variant::RUSSIAN))] {
+                let style = WriteStyle {
+                    moves,
+                    width: 30,
+                    glyphs: true,
+                };
+                let copy = g.to_text(&style);
+                let options = WriteOptions {
+                    width: 30,
+                    other_glyphs: true,
+                    ..WriteOptions::default()
+                };
+                let mut want = String::new();
+                record::write_game(&copy, &options, &mut want).unwrap();
+                assert_eq!(g.write(&style), want);
+            }
+        }
     }
 }

@@ -276,7 +276,7 @@ fn shift_line(line: &mut Line<String>, base: Pos) {
 fn shift_extra(e: &mut Extra<String>, base: Pos) {
     match e {
         Extra::Variation(line) => shift_line(line, base),
-        Extra::Setup { at, .. } => *at = shift(*at, base),
+        Extra::Setup(setup) => setup.at = shift(setup.at, base),
         _ => {}
     }
 }

@@ -12,6 +12,7 @@ mod fast;
 mod outcome;
 mod position;
 mod rules;
+mod tag_changes;
 mod variant_choice;
 
 pub use any_game::{AnyGame, ReadOptions};

@@ -492,7 +492,7 @@ fn build_tree(nodes: &[ExportNode], start: &AnyPosition) -> Result<Line<AnyMoveO
                 .nodes
                 .last_mut()
                 .expect("a side line follows a move");
-            last.after.push(Extra::Variation(done));
+            last.after.push(Extra::Variation(Box::new(done)));
             continue;
         };
         if std::mem::replace(&mut seen[main], true) {
@@ -521,10 +521,10 @@ enum AnyMoveOrNull {
 
 /// What follows an exported node's move: its NAGs, then its comment.
 fn after_of<M>(node: &ExportNode) -> Extras<M> {
-    let mut after: Extras<M> = node
-        .nags
-        .iter()
-        .map(|n| Extra::Nag(record::Nag(*n)))
+    let nags: record::Nags = node.nags.iter().map(|n| record::Nag(*n)).collect();
+    let mut after: Extras<M> = (!nags.is_empty())
+        .then_some(Extra::Nags(nags))
+        .into_iter()
         .collect();
     after.extend(comment_of(node));
     after
@@ -651,11 +651,11 @@ fn map_extras<M, N, C: FromIterator<Extra<N>>>(
         .into_iter()
         .map(|e| {
             Some(match e {
-                Extra::Nag(n) => Extra::Nag(n),
+                Extra::Nags(n) => Extra::Nags(n),
                 Extra::Comment { text, kind } => Extra::Comment { text, kind },
                 Extra::Escape(t) => Extra::Escape(t),
-                Extra::Setup { name, value, at } => Extra::Setup { name, value, at },
-                Extra::Variation(l) => Extra::Variation(map_line(l, f)?),
+                Extra::Setup(setup) => Extra::Setup(setup),
+                Extra::Variation(l) => Extra::Variation(Box::new(map_line(*l, f)?)),
             })
         })
         .collect()

@@ -306,9 +306,10 @@ impl Walker<'_> {
                 .after
                 .iter()
                 .filter_map(|e| match e {
-                    Extra::Nag(n) => Some(n.0),
+                    Extra::Nags(run) => Some(run.iter().map(|n| n.0)),
                     _ => None,
                 })
+                .flatten()
                 .collect();
             self.nodes.push(NodeView {
                 id,
