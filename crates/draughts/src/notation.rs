@@ -181,7 +181,8 @@ fn simple_squares(text: &str, size: BoardSize) -> Option<smallvec::SmallVec<[Squ
         let start = i;
         let mut n: u32 = 0;
         while let Some(&c @ b'0'..=b'9') = b.get(i) {
-            n = n * 10 + u32::from(c - b'0');
+            // Saturating: a run of more than two digits is no square (below), however long.
+            n = n.saturating_mul(10).saturating_add(u32::from(c - b'0'));
             i += 1;
         }
         let sq = match (i - start, file) {
