@@ -363,43 +363,70 @@ fn split_chunk(
         return out;
     }
     let mut current = Vec::new();
-    split_rest(chunk.as_bytes(), size, &mut current, &mut out, first_error);
+    let mut dead = std::collections::HashSet::new();
+    let mut split = Split {
+        size,
+        out: &mut out,
+        first_error,
+        dead: &mut dead,
+    };
+    split.rest(chunk.as_bytes(), &mut current);
     out
 }
 
-fn split_rest(
-    rest: &[u8],
+/// The search for the ways to split a run of squares written without separators.
+struct Split<'a> {
     size: BoardSize,
-    current: &mut Vec<Square>,
-    out: &mut Vec<Vec<Square>>,
-    first_error: &mut Option<SquareError>,
-) {
-    if rest.is_empty() {
-        if out.len() < MAX_SEQUENCES {
-            out.push(current.clone());
-        }
-        return;
-    }
-    if current.len() > 64 {
-        return;
-    }
-    // A square is a number of one or two digits (a longer run is several squares), or a
-    // letter followed by one or two digits.
-    let letter = usize::from(rest[0].is_ascii_alphabetic());
-    for digits in 1..=2 {
-        let len = letter + digits;
-        if len > rest.len() || !rest[letter..len].iter().all(u8::is_ascii_digit) {
-            break;
-        }
-        let word = std::str::from_utf8(&rest[..len]).unwrap_or("");
-        match Square::parse(word, size) {
-            Ok(sq) => {
-                current.push(sq);
-                split_rest(&rest[len..], size, current, out, first_error);
-                current.pop();
+    out: &'a mut Vec<Vec<Square>>,
+    first_error: &'a mut Option<SquareError>,
+    /// States (bytes left, squares so far) already searched that added no way: searching
+    /// them again would add none either (`out` only grows, and the first error is kept), so
+    /// a long run of digits is searched in time linear in its length, not exponential.
+    dead: &'a mut std::collections::HashSet<(usize, usize)>,
+}
+
+impl Split<'_> {
+    fn rest(&mut self, rest: &[u8], current: &mut Vec<Square>) {
+        if rest.is_empty() {
+            if self.out.len() < MAX_SEQUENCES {
+                self.out.push(current.clone());
             }
-            Err(e) => {
-                first_error.get_or_insert(e);
+            return;
+        }
+        if current.len() > 64 {
+            return;
+        }
+        let state = (rest.len(), current.len());
+        if self.dead.contains(&state) {
+            return;
+        }
+        let found = self.out.len();
+        self.squares(rest, current);
+        if self.out.len() == found {
+            self.dead.insert(state);
+        }
+    }
+
+    fn squares(&mut self, rest: &[u8], current: &mut Vec<Square>) {
+        let size = self.size;
+        // A square is a number of one or two digits (a longer run is several squares), or a
+        // letter followed by one or two digits.
+        let letter = usize::from(rest[0].is_ascii_alphabetic());
+        for digits in 1..=2 {
+            let len = letter + digits;
+            if len > rest.len() || !rest[letter..len].iter().all(u8::is_ascii_digit) {
+                break;
+            }
+            let word = std::str::from_utf8(&rest[..len]).unwrap_or("");
+            match Square::parse(word, size) {
+                Ok(sq) => {
+                    current.push(sq);
+                    self.rest(&rest[len..], current);
+                    current.pop();
+                }
+                Err(e) => {
+                    self.first_error.get_or_insert(e);
+                }
             }
         }
     }
