@@ -293,6 +293,11 @@ fn is_subsequence(needle: &[Square], hay: &[Square]) -> bool {
 
 const SEPARATORS: &[char] = &['-', 'x', 'X', ':', '×', '–'];
 const MAX_SEQUENCES: usize = 64;
+/// More squares than any move has: a move's text names at most its start, its landing
+/// squares (one per piece taken, and there are fewer pieces than squares) and its end, or
+/// (Hub style) its start, end and captured squares. A longer reading fits no move, and is
+/// not kept (copying ever longer readings made a long text take quadratic time).
+const MAX_SQUARES: usize = 66;
 
 /// The square sequences a move text can mean (more than one only when squares are written
 /// without separators and can be split in several ways).
@@ -313,6 +318,8 @@ fn square_sequences(text: &str, size: BoardSize) -> Result<Vec<Vec<Square>>, Mov
     }
     let mut sequences: Vec<Vec<Square>> = vec![Vec::new()];
     let mut first_error: Option<SquareError> = None;
+    // Whether readings were dropped for naming more squares than a move can have.
+    let mut too_long = false;
     for chunk in t.split(SEPARATORS) {
         if chunk.is_empty() {
             return Err(syntax("two separators in a row, or one at an end".into()));
@@ -327,7 +334,9 @@ fn square_sequences(text: &str, size: BoardSize) -> Result<Vec<Vec<Square>>, Mov
         let mut next = Vec::new();
         for prefix in &sequences {
             for option in &options {
-                if next.len() < MAX_SEQUENCES {
+                if prefix.len() + option.len() > MAX_SQUARES {
+                    too_long = true;
+                } else if next.len() < MAX_SEQUENCES {
                     let mut s = prefix.clone();
                     s.extend_from_slice(option);
                     next.push(s);
@@ -337,6 +346,13 @@ fn square_sequences(text: &str, size: BoardSize) -> Result<Vec<Vec<Square>>, Mov
         sequences = next;
     }
     sequences.retain(|s| s.len() >= 2);
+    if sequences.is_empty() && too_long {
+        // Well written, but longer than any move: the other chunks were still read, for
+        // their syntax errors.
+        return Err(MoveTextError::Illegal {
+            text: text.to_string(),
+        });
+    }
     if sequences.is_empty() {
         return Err(syntax(
             "a move needs at least a start and an end square".into(),

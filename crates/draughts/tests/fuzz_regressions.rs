@@ -51,3 +51,31 @@ fn a_long_run_of_digits_is_read_at_once() {
     let pos = Position::from_fen("W:W28,31:B17,20,26", Variant::AMERICAN).unwrap();
     assert_eq!(pos.parse_move("312213").unwrap().to().number(), 13);
 }
+
+/// A move text of many squares with separators (`1-2-1-2-…`) was read in time quadratic in
+/// its length: every reading was copied again for each square. Readings longer than any
+/// move are dropped now: such a text is an illegal move, and syntax errors after it are
+/// still found.
+#[test]
+fn a_move_text_of_many_squares_is_illegal() {
+    let many = ["1", "2"].repeat(100_000).join("-");
+    for variant in Variant::ALL {
+        let pos = Position::start(variant);
+        let legal = pos.legal_moves();
+        let err = parse_move_among(&pos, &legal, &many).unwrap_err();
+        assert!(
+            matches!(err, draughts::MoveTextError::Illegal { .. }),
+            "{err}"
+        );
+        assert!(MoveReader::new().read(&pos, &many).is_err());
+        let bad = format!("{many}-0");
+        let err = parse_move_among(&pos, &legal, &bad).unwrap_err();
+        assert!(
+            matches!(err, draughts::MoveTextError::Syntax { .. }),
+            "{err}"
+        );
+    }
+    // Long but not too long: still read as before.
+    let pos = Position::from_fen("W:W28,31:B17,20,26", Variant::AMERICAN).unwrap();
+    assert_eq!(pos.parse_move("31x22x13").unwrap().to().number(), 13);
+}
