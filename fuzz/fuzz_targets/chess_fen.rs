@@ -2,8 +2,10 @@
 //! position read writes in every notation and language and reads back as that move.
 #![no_main]
 
+mod common;
+
 use chess_notation::{
-    DescriptiveSystem, Language, Notation, WriteOptions, descriptive_candidates, parse_move,
+    Language, Notation, WriteOptions, descriptive_candidates, parse_move,
     position_from_fen, read_line_as, write_move,
 };
 use libfuzzer_sys::fuzz_target;
@@ -16,15 +18,8 @@ fuzz_target!(|data: &[u8]| {
     };
     let _ = Fen::from_position(&pos, EnPassantMode::Legal).to_string();
     let legal = pos.legal_moves();
-    let notations = [
-        Notation::San,
-        Notation::Long,
-        Notation::Uci,
-        Notation::Descriptive(DescriptiveSystem::Spanish),
-        Notation::Descriptive(DescriptiveSystem::English),
-    ];
     for m in legal.iter().take(48) {
-        for notation in notations {
+        for notation in common::CHESS_NOTATIONS {
             let languages: &[Language] = match notation {
                 Notation::San | Notation::Long => &Language::ALL,
                 Notation::Uci => &[Language::English],

@@ -1,6 +1,7 @@
-//! Checks shared by the draughts targets.
+//! Checks and lists shared by the targets.
 #![allow(dead_code)]
 
+use chess_notation::{DescriptiveSystem, Notation};
 use draughts::{MoveReader, MoveStyle, Position, SquareStyle, parse_move_among, write_move_among};
 
 /// Every legal move of `pos`, written in each style, reads back as that move, through both
@@ -42,3 +43,12 @@ pub fn readers_agree(reader: &mut MoveReader, pos: &Position, text: &str) -> Opt
     );
     quick.ok()
 }
+
+/// Every chess notation.
+pub const CHESS_NOTATIONS: [Notation; 5] = [
+    Notation::San,
+    Notation::Long,
+    Notation::Uci,
+    Notation::Descriptive(DescriptiveSystem::Spanish),
+    Notation::Descriptive(DescriptiveSystem::English),
+];

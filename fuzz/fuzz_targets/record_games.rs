@@ -8,7 +8,9 @@
 //!   written replays to the same end position.
 #![no_main]
 
-use chess_notation::{DescriptiveSystem, Language, Notation, WriteOptions as MoveOptions};
+mod common;
+
+use chess_notation::{Language, Notation, WriteOptions as MoveOptions};
 use draughts::{MoveStyle, SquareStyle};
 use libfuzzer_sys::fuzz_target;
 use record::{Reader, WriteOptions, write_game};
@@ -55,13 +57,7 @@ fn write_back(game: &AnyGame, pick: usize) {
             }
         }
         AnyGame::Chess(g) => {
-            let notations = [
-                Notation::San,
-                Notation::Long,
-                Notation::Uci,
-                Notation::Descriptive(DescriptiveSystem::Spanish),
-                Notation::Descriptive(DescriptiveSystem::English),
-            ];
+            let notations = common::CHESS_NOTATIONS;
             let notation = notations[pick % notations.len()];
             let language = match notation {
                 Notation::Descriptive(system) => system.language(),
