@@ -181,7 +181,8 @@ fn simple_squares(text: &str, size: BoardSize) -> Option<smallvec::SmallVec<[Squ
         let start = i;
         let mut n: u32 = 0;
         while let Some(&c @ b'0'..=b'9') = b.get(i) {
-            n = n * 10 + u32::from(c - b'0');
+            // Saturating: a run of more than two digits is no square (below), however long.
+            n = n.saturating_mul(10).saturating_add(u32::from(c - b'0'));
             i += 1;
         }
         let sq = match (i - start, file) {
@@ -292,6 +293,11 @@ fn is_subsequence(needle: &[Square], hay: &[Square]) -> bool {
 
 const SEPARATORS: &[char] = &['-', 'x', 'X', ':', '×', '–'];
 const MAX_SEQUENCES: usize = 64;
+/// More squares than any move has: a move's text names at most its start, its landing
+/// squares (one per piece taken, and there are fewer pieces than squares) and its end, or
+/// (Hub style) its start, end and captured squares. A longer reading fits no move, and is
+/// not kept (copying ever longer readings made a long text take quadratic time).
+const MAX_SQUARES: usize = 66;
 
 /// The square sequences a move text can mean (more than one only when squares are written
 /// without separators and can be split in several ways).
@@ -312,6 +318,8 @@ fn square_sequences(text: &str, size: BoardSize) -> Result<Vec<Vec<Square>>, Mov
     }
     let mut sequences: Vec<Vec<Square>> = vec![Vec::new()];
     let mut first_error: Option<SquareError> = None;
+    // Whether readings were dropped for naming more squares than a move can have.
+    let mut too_long = false;
     for chunk in t.split(SEPARATORS) {
         if chunk.is_empty() {
             return Err(syntax("two separators in a row, or one at an end".into()));
@@ -326,7 +334,9 @@ fn square_sequences(text: &str, size: BoardSize) -> Result<Vec<Vec<Square>>, Mov
         let mut next = Vec::new();
         for prefix in &sequences {
             for option in &options {
-                if next.len() < MAX_SEQUENCES {
+                if prefix.len() + option.len() > MAX_SQUARES {
+                    too_long = true;
+                } else if next.len() < MAX_SEQUENCES {
                     let mut s = prefix.clone();
                     s.extend_from_slice(option);
                     next.push(s);
@@ -336,6 +346,13 @@ fn square_sequences(text: &str, size: BoardSize) -> Result<Vec<Vec<Square>>, Mov
         sequences = next;
     }
     sequences.retain(|s| s.len() >= 2);
+    if sequences.is_empty() && too_long {
+        // Well written, but longer than any move: the other chunks were still read, for
+        // their syntax errors.
+        return Err(MoveTextError::Illegal {
+            text: text.to_string(),
+        });
+    }
     if sequences.is_empty() {
         return Err(syntax(
             "a move needs at least a start and an end square".into(),
@@ -362,43 +379,70 @@ fn split_chunk(
         return out;
     }
     let mut current = Vec::new();
-    split_rest(chunk.as_bytes(), size, &mut current, &mut out, first_error);
+    let mut dead = std::collections::HashSet::new();
+    let mut split = Split {
+        size,
+        out: &mut out,
+        first_error,
+        dead: &mut dead,
+    };
+    split.rest(chunk.as_bytes(), &mut current);
     out
 }
 
-fn split_rest(
-    rest: &[u8],
+/// The search for the ways to split a run of squares written without separators.
+struct Split<'a> {
     size: BoardSize,
-    current: &mut Vec<Square>,
-    out: &mut Vec<Vec<Square>>,
-    first_error: &mut Option<SquareError>,
-) {
-    if rest.is_empty() {
-        if out.len() < MAX_SEQUENCES {
-            out.push(current.clone());
-        }
-        return;
-    }
-    if current.len() > 64 {
-        return;
-    }
-    // A square is a number of one or two digits (a longer run is several squares), or a
-    // letter followed by one or two digits.
-    let letter = usize::from(rest[0].is_ascii_alphabetic());
-    for digits in 1..=2 {
-        let len = letter + digits;
-        if len > rest.len() || !rest[letter..len].iter().all(u8::is_ascii_digit) {
-            break;
-        }
-        let word = std::str::from_utf8(&rest[..len]).unwrap_or("");
-        match Square::parse(word, size) {
-            Ok(sq) => {
-                current.push(sq);
-                split_rest(&rest[len..], size, current, out, first_error);
-                current.pop();
+    out: &'a mut Vec<Vec<Square>>,
+    first_error: &'a mut Option<SquareError>,
+    /// States (bytes left, squares so far) already searched that added no way: searching
+    /// them again would add none either (`out` only grows, and the first error is kept), so
+    /// a long run of digits is searched in time linear in its length, not exponential.
+    dead: &'a mut std::collections::HashSet<(usize, usize)>,
+}
+
+impl Split<'_> {
+    fn rest(&mut self, rest: &[u8], current: &mut Vec<Square>) {
+        if rest.is_empty() {
+            if self.out.len() < MAX_SEQUENCES {
+                self.out.push(current.clone());
             }
-            Err(e) => {
-                first_error.get_or_insert(e);
+            return;
+        }
+        if current.len() > 64 {
+            return;
+        }
+        let state = (rest.len(), current.len());
+        if self.dead.contains(&state) {
+            return;
+        }
+        let found = self.out.len();
+        self.squares(rest, current);
+        if self.out.len() == found {
+            self.dead.insert(state);
+        }
+    }
+
+    fn squares(&mut self, rest: &[u8], current: &mut Vec<Square>) {
+        let size = self.size;
+        // A square is a number of one or two digits (a longer run is several squares), or a
+        // letter followed by one or two digits.
+        let letter = usize::from(rest[0].is_ascii_alphabetic());
+        for digits in 1..=2 {
+            let len = letter + digits;
+            if len > rest.len() || !rest[letter..len].iter().all(u8::is_ascii_digit) {
+                break;
+            }
+            let word = std::str::from_utf8(&rest[..len]).unwrap_or("");
+            match Square::parse(word, size) {
+                Ok(sq) => {
+                    current.push(sq);
+                    self.rest(&rest[len..], current);
+                    current.pop();
+                }
+                Err(e) => {
+                    self.first_error.get_or_insert(e);
+                }
             }
         }
     }

@@ -546,12 +546,16 @@ impl Visitor for FastVisitor {
     }
 
     fn tag(&mut self, name: &str, value: &str, at: Pos) {
-        match name {
-            "GameType" => self.game_type = Some(value.to_string()),
-            "FEN" => self.fen = Some(value.to_string()),
-            "Variant" => self.variant_tag = Some(value.to_string()),
+        // The first of repeated tags counts, as for the general reader (`Tags::get`).
+        let slot = match name {
+            "GameType" => Some(&mut self.game_type),
+            "FEN" => Some(&mut self.fen),
+            "Variant" => Some(&mut self.variant_tag),
             _ if self.slim && !RULE_TAGS.contains(&name) => return,
-            _ => {}
+            _ => None,
+        };
+        if let Some(slot) = slot {
+            slot.get_or_insert_with(|| value.to_string());
         }
         self.tags.push(Tag {
             name: name.into(),

@@ -1,0 +1,51 @@
+//! Inputs that the fuzz targets (fuzz/, scripts/fuzz) found to go wrong, kept as tests.
+
+use record::Reader;
+use scoresheet::games::{AnyGame, OnePass, ReadGame, ReadOptions};
+
+/// Each game of `text` read the general way and the one-pass way: rules and plies, or the
+/// error.
+fn both_ways(text: &str) -> (Vec<String>, Vec<String>) {
+    let summary = |read: Result<AnyGame, String>| match read {
+        Ok(g) => format!("{} {} plies", g.rules(), g.plies()),
+        Err(e) => format!("error: {e}"),
+    };
+    let general = record::read_games(text)
+        .into_iter()
+        .map(|g| {
+            summary(AnyGame::read(g.unwrap(), &ReadOptions::default()).map_err(|e| e.to_string()))
+        })
+        .collect();
+    let mut reader = Reader::from_str(text);
+    let mut one_pass = OnePass::new(ReadOptions::default());
+    let mut fast = Vec::new();
+    while let Some(read) = one_pass.next(&mut reader) {
+        fast.push(match read.unwrap() {
+            ReadGame::Game(g) => summary(Ok(*g)),
+            ReadGame::Bad(e) => summary(Err(e.to_string())),
+        });
+    }
+    (general, fast)
+}
+
+/// A game with two FEN tags: the one-pass reader used the last, the general reader the first
+/// (found by `record_games`). Both use the first now, as for GameType and Variant.
+#[test]
+fn repeated_tags_count_once_the_first() {
+    let text = "[FEN \"W:W9,10,20,34,4331\"]\n[FEN \"W:W9,10,20,34,43:B12,22,32,39,41.\"]\n\n\
+                1. 34-30 39x48 2. 9-3 48x5 3. 3x46 1-0\n";
+    let (general, fast) = both_ways(text);
+    assert_eq!(fast, general);
+    assert!(general[0].contains("square 4331 is not on the 10×10 board"), "{general:?}");
+
+    let text = "[FEN \"W:W9,10,20,34,43:B12,22,32,39,41.\"]\n[FEN \"W:W9,10,20,34,4331\"]\n\n\
+                1. 34-30 39x48 2. 9-3 48x5 3. 3x46 1-0\n";
+    let (general, fast) = both_ways(text);
+    assert_eq!(fast, general);
+    assert_eq!(general, ["International draughts 5 plies"]);
+
+    let text = "[GameType \"21\"]\n[GameType \"20\"]\n\n1. 32-28 19-23 *\n\n\
+                [Variant \"Chess960\"]\n[Variant \"Atomic\"]\n\n1. e4 e5 *\n";
+    let (general, fast) = both_ways(text);
+    assert_eq!(fast, general);
+}
