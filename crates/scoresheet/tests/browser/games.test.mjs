@@ -174,6 +174,7 @@ export default [
       await bob.waitForSelector('#board svg g.piece');
       // Bob is offered the seat and takes it with the button (a POST).
       await bob.waitForSelector('#join:not([hidden])');
+      assert((await bob.textContent('#status')).includes('The seat is free'), 'the status offers the seat');
       await shot(bob, 'friend-take-seat');
       await Promise.all([bob.waitForNavigation(), bob.click('#take-seat')]);
       await bob.waitForSelector('#board svg g.piece');

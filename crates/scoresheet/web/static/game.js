@@ -117,7 +117,7 @@ function renderResult() {
 
 function renderStatus() {
   let text;
-  if (info.status === 'waiting') text = t('game.waiting');
+  if (info.status === 'waiting') text = page.can_join && !you ? t('game.seat-free') : t('game.waiting');
   else if (info.status === 'finished') text = t('game.over');
   else if (you === 'both') text = t('board.to-move', { side: sideName(info.turn) });
   else if (myTurn()) text = t('game.your-move');
