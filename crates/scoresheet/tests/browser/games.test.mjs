@@ -49,6 +49,8 @@ export default [
           page.goto(evil.url),
         ]);
         assertEqual(answer.status(), 403, 'the cross-site form post is refused');
+        // The form's navigation ends on the refusal before the page goes anywhere else.
+        await page.waitForURL(target('resign'), { waitUntil: 'load' });
       } finally {
         evil.close();
       }
