@@ -85,7 +85,8 @@ fn harness() -> &'static Harness {
         let store = rt
             .block_on(SqliteStore::open(&path.display().to_string()))
             .expect("the SQLite store opens");
-        let state = Arc::new(AppState::new(Arc::new(store), 4096, false).expect("the catalogs load"));
+        let state =
+            Arc::new(AppState::new(Arc::new(store), 4096, false).expect("the catalogs load"));
         let samples = samples();
         let max_nesting = std::env::var("SCORESHEET_FUZZ_MAX_NESTING")
             .ok()
@@ -235,7 +236,8 @@ impl NotationPick {
         if let Some(c) = &self.lang {
             o.insert(
                 "lang".into(),
-                c.of(&["en", "es", "fr", "de", "it", "nl", "pl", "eo"]).into(),
+                c.of(&["en", "es", "fr", "de", "it", "nl", "pl", "eo"])
+                    .into(),
             );
         }
         if let Some(c) = &self.style {
@@ -515,7 +517,10 @@ fn send(
     let router = h.router.clone();
     let answer = h.rt.block_on(async move {
         tokio::spawn(async move {
-            let response = router.oneshot(request).await.expect("the router is infallible");
+            let response = router
+                .oneshot(request)
+                .await
+                .expect("the router is infallible");
             let status = response.status();
             let stream = response
                 .headers()
@@ -548,7 +553,12 @@ fn send(
 }
 
 fn post_json(uri: &str, who: Option<(&str, Option<&str>)>, body: &Value) -> Option<Answer> {
-    send(Method::POST, uri, who, Some((body.to_string().into_bytes(), true)))
+    send(
+        Method::POST,
+        uri,
+        who,
+        Some((body.to_string().into_bytes(), true)),
+    )
 }
 
 /// Remembers the position an answer shows.
@@ -761,7 +771,10 @@ fn run(op: &Op, seen: &mut Seen) {
                 && a.status == StatusCode::CREATED
             {
                 let created = a.json();
-                let id = created["game"]["id"].as_str().unwrap_or_default().to_string();
+                let id = created["game"]["id"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .to_string();
                 let secret = created["secret"].as_str().unwrap_or_default().to_string();
                 note_position(seen, &created["game"]["position"]);
                 if seen.games.len() < 16 {
@@ -820,7 +833,12 @@ fn run(op: &Op, seen: &mut Seen) {
                     let body = json!({"action": action.of(&["offer", "accept", "decline"])});
                     post_json(&format!("/api/games/{}/draw", enc(&id)), who, &body)
                 }
-                _ => send(Method::POST, &format!("/api/games/{}/resign", enc(&id)), who, None),
+                _ => send(
+                    Method::POST,
+                    &format!("/api/games/{}/resign", enc(&id)),
+                    who,
+                    None,
+                ),
             };
             if let Some(a) = answer
                 && a.status == StatusCode::OK
@@ -851,7 +869,12 @@ fn run(op: &Op, seen: &mut Seen) {
         } => {
             let uri = format!("/api/{path}");
             if *post {
-                send(Method::POST, &uri, Some((STRANGER, None)), Some((body.clone(), *json)));
+                send(
+                    Method::POST,
+                    &uri,
+                    Some((STRANGER, None)),
+                    Some((body.clone(), *json)),
+                );
             } else {
                 send(Method::GET, &uri, None, None);
             }

@@ -5,8 +5,8 @@
 mod common;
 
 use chess_notation::{
-    Language, Notation, WriteOptions, descriptive_candidates, parse_move,
-    position_from_fen, read_line_as, write_move,
+    Language, Notation, WriteOptions, descriptive_candidates, parse_move, position_from_fen,
+    read_line_as, write_move,
 };
 use libfuzzer_sys::fuzz_target;
 use shakmaty::{EnPassantMode, Position, fen::Fen};
@@ -43,11 +43,19 @@ fuzz_target!(|data: &[u8]| {
                         }
                         _ => {
                             let found = parse_move(&pos, &word, language);
-                            assert_eq!(found.as_ref().ok(), Some(m), "{word:?} ({notation:?}, {language:?}) in {text:?}");
+                            assert_eq!(
+                                found.as_ref().ok(),
+                                Some(m),
+                                "{word:?} ({notation:?}, {language:?}) in {text:?}"
+                            );
                         }
                     }
                     let line = read_line_as(&pos, &[&word], notation, language);
-                    assert_eq!(line.ok().as_deref(), Some(std::slice::from_ref(m)), "{word:?} as a line");
+                    assert_eq!(
+                        line.ok().as_deref(),
+                        Some(std::slice::from_ref(m)),
+                        "{word:?} as a line"
+                    );
                 }
             }
         }

@@ -17,7 +17,10 @@ use shakmaty::{Chess, Position};
 fn replay(start: &Chess, moves: &[shakmaty::Move]) {
     let mut pos = start.clone();
     for m in moves {
-        assert!(pos.is_legal(m.clone()), "a line reader read an illegal move {m:?}");
+        assert!(
+            pos.is_legal(m.clone()),
+            "a line reader read an illegal move {m:?}"
+        );
         pos.play_unchecked(m.clone());
     }
 }
@@ -72,7 +75,10 @@ fuzz_target!(|data: &[u8]| {
         Notation::Descriptive(DescriptiveSystem::Spanish),
         Notation::Descriptive(DescriptiveSystem::English),
     ] {
-        let hint = ReadHint { notation: Some(notation), language: None };
+        let hint = ReadHint {
+            notation: Some(notation),
+            language: None,
+        };
         if let Ok(line) = read_line(&start, &words, hint) {
             replay(&start, &line.moves);
         }

@@ -13,7 +13,10 @@ pub fn moves_round_trip(pos: &Position) {
     for squares in [SquareStyle::Numeric, SquareStyle::Algebraic] {
         if squares != own.squares {
             styles.push(MoveStyle { squares, ..own });
-            styles.push(MoveStyle { squares, ..own.with_full_path() });
+            styles.push(MoveStyle {
+                squares,
+                ..own.with_full_path()
+            });
         }
     }
     let mut reader = MoveReader::new();
@@ -21,9 +24,18 @@ pub fn moves_round_trip(pos: &Position) {
         for style in &styles {
             let text = write_move_among(&legal, m, style, pos.size());
             let full = parse_move_among(pos, &legal, &text);
-            assert_eq!(full.as_ref().ok(), Some(m), "{text:?} does not read back in {}", pos.to_fen());
+            assert_eq!(
+                full.as_ref().ok(),
+                Some(m),
+                "{text:?} does not read back in {}",
+                pos.to_fen()
+            );
             let quick = reader.read(pos, &text);
-            assert_eq!(quick.as_ref().ok(), Some(m), "{text:?} reads otherwise with MoveReader");
+            assert_eq!(
+                quick.as_ref().ok(),
+                Some(m),
+                "{text:?} reads otherwise with MoveReader"
+            );
         }
         let after = pos.after(m);
         let _ = after.to_fen();
@@ -31,7 +43,11 @@ pub fn moves_round_trip(pos: &Position) {
 }
 
 /// The quick reader and the full reader agree on `text` in `pos`.
-pub fn readers_agree(reader: &mut MoveReader, pos: &Position, text: &str) -> Option<draughts::Move> {
+pub fn readers_agree(
+    reader: &mut MoveReader,
+    pos: &Position,
+    text: &str,
+) -> Option<draughts::Move> {
     let legal = pos.legal_moves();
     let full = parse_move_among(pos, &legal, text);
     let quick = reader.read(pos, text);

@@ -18,7 +18,10 @@ fuzz_target!(|data: &[u8]| {
                 assert!(fen.side.is_some());
                 assert_eq!(pos, fen.position);
             }
-            Err(_) => assert!(fen.side.is_none(), "Fen::parse read {text:?}, from_fen did not"),
+            Err(_) => assert!(
+                fen.side.is_none(),
+                "Fen::parse read {text:?}, from_fen did not"
+            ),
         }
         let written = fen.position.to_fen();
         let again = Position::from_fen(&written, variant)

@@ -30,7 +30,9 @@ fuzz_target!(|data: &[u8]| {
                 continue;
             };
             pos.play(&m).expect("a move read is legal");
-            history.push(&m).expect("a move read is legal in the history");
+            history
+                .push(&m)
+                .expect("a move read is legal in the history");
             let _ = history.state();
             assert_eq!(history.position(), &pos);
         }

@@ -30,7 +30,12 @@ fn write<M: std::fmt::Display>(game: &record::Game<M>) -> String {
 /// What reading a game gave, to compare two ways of reading.
 fn summary(read: &Result<AnyGame, String>) -> String {
     match read {
-        Ok(g) => format!("{} {} plies, {} warnings", g.rules(), g.plies(), g.warnings().len()),
+        Ok(g) => format!(
+            "{} {} plies, {} warnings",
+            g.rules(),
+            g.plies(),
+            g.warnings().len()
+        ),
         Err(e) => format!("error: {e}"),
     }
 }
@@ -44,14 +49,26 @@ fn write_back(game: &AnyGame, pick: usize) {
     match game {
         AnyGame::Draughts(g) => {
             let own = MoveStyle::of(&g.variant);
-            let squares = if pick % 2 == 0 { SquareStyle::Numeric } else { SquareStyle::Algebraic };
+            let squares = if pick % 2 == 0 {
+                SquareStyle::Numeric
+            } else {
+                SquareStyle::Algebraic
+            };
             for style in [None, Some(MoveStyle { squares, ..own }.with_full_path())] {
-                let text = g.write(&WriteStyle { moves: style, ..WriteStyle::default() });
+                let text = g.write(&WriteStyle {
+                    moves: style,
+                    ..WriteStyle::default()
+                });
                 let mut games = record::read_games(&text);
-                assert_eq!(games.len(), 1, "a game written back reads as one game:\n{text}");
+                assert_eq!(
+                    games.len(),
+                    1,
+                    "a game written back reads as one game:\n{text}"
+                );
                 let again = games.remove(0).unwrap_or_else(|e| panic!("{e}\n{text}"));
-                let again = DraughtsGame::read(again, Some(g.variant))
-                    .unwrap_or_else(|e| panic!("the game written back does not replay: {e}\n{text}"));
+                let again = DraughtsGame::read(again, Some(g.variant)).unwrap_or_else(|e| {
+                    panic!("the game written back does not replay: {e}\n{text}")
+                });
                 assert_eq!(again.end, g.end, "{text}");
                 assert_eq!(again.plies(), g.plies(), "{text}");
             }
@@ -65,16 +82,24 @@ fn write_back(game: &AnyGame, pick: usize) {
                 _ => Language::ALL[pick / notations.len() % Language::ALL.len()],
             };
             for moves in [MoveOptions::default(), MoveOptions::new(notation, language)] {
-                let text = g.write(&ChessWriteStyle { moves, ..ChessWriteStyle::default() });
+                let text = g.write(&ChessWriteStyle {
+                    moves,
+                    ..ChessWriteStyle::default()
+                });
                 let mut games = record::read_games(&text);
-                assert_eq!(games.len(), 1, "a game written back reads as one game:\n{text}");
+                assert_eq!(
+                    games.len(),
+                    1,
+                    "a game written back reads as one game:\n{text}"
+                );
                 let again = games.remove(0).unwrap_or_else(|e| panic!("{e}\n{text}"));
                 let options = ChessReadOptions {
                     notation: Some(moves.notation),
                     language: Some(moves.language),
                 };
-                let again = ChessGame::read(again, &options)
-                    .unwrap_or_else(|e| panic!("the game written back does not replay: {e}\n{text}"));
+                let again = ChessGame::read(again, &options).unwrap_or_else(|e| {
+                    panic!("the game written back does not replay: {e}\n{text}")
+                });
                 assert_eq!(chess_fen(&again.end), chess_fen(&g.end), "{text}");
                 assert_eq!(again.plies(), g.plies(), "{text}");
             }
@@ -86,8 +111,14 @@ fuzz_target!(|data: &[u8]| {
     let pick = data.len();
     let options = match pick % 7 {
         0 => ReadOptions::default(),
-        6 => ReadOptions { prefer_chess: true, ..ReadOptions::default() },
-        n => ReadOptions { rules: Some(Rules::all()[n - 1]), ..ReadOptions::default() },
+        6 => ReadOptions {
+            prefer_chess: true,
+            ..ReadOptions::default()
+        },
+        n => ReadOptions {
+            rules: Some(Rules::all()[n - 1]),
+            ..ReadOptions::default()
+        },
     };
 
     let mut general = Vec::new();
@@ -108,7 +139,11 @@ fuzz_target!(|data: &[u8]| {
         } else {
             assert_eq!(again.len(), 1, "a game written reads as one game:\n{text}");
             let again = again.remove(0).unwrap_or_else(|e| panic!("{e}\n{text}"));
-            assert_eq!(write(&again), text, "a game written and read again writes otherwise");
+            assert_eq!(
+                write(&again),
+                text,
+                "a game written and read again writes otherwise"
+            );
         }
 
         let read = AnyGame::read(game, &options).map_err(|e| e.to_string());

@@ -36,7 +36,10 @@ fn repeated_tags_count_once_the_first() {
                 1. 34-30 39x48 2. 9-3 48x5 3. 3x46 1-0\n";
     let (general, fast) = both_ways(text);
     assert_eq!(fast, general);
-    assert!(general[0].contains("square 4331 is not on the 10×10 board"), "{general:?}");
+    assert!(
+        general[0].contains("square 4331 is not on the 10×10 board"),
+        "{general:?}"
+    );
 
     let text = "[FEN \"W:W9,10,20,34,43:B12,22,32,39,41.\"]\n[FEN \"W:W9,10,20,34,4331\"]\n\n\
                 1. 34-30 39x48 2. 9-3 48x5 3. 3x46 1-0\n";

@@ -107,7 +107,9 @@ fn game_file(path: &Path, c: &mut Corpora) {
 
 /// The positions of a perft table: the column that holds a FEN.
 fn perft_file(path: &Path, c: &mut Corpora) {
-    let Ok(text) = fs::read_to_string(path) else { return };
+    let Ok(text) = fs::read_to_string(path) else {
+        return;
+    };
     let chess = path.file_name().is_some_and(|n| n == "chess.txt");
     for line in text.lines().filter(|l| !l.starts_with('#')) {
         let fields: Vec<&str> = line.split('\t').collect();
