@@ -243,13 +243,10 @@ async fn game_page(
     if !game_id::is_game_id(&id) {
         return pages::error_page(&app, &v, StatusCode::NOT_FOUND, "error.no-game");
     }
-    let game = match app.store.game(&id).await {
-        Ok(Some(g)) => g,
-        _ => return pages::error_page(&app, &v, StatusCode::NOT_FOUND, "error.no-game"),
-    };
     let secret = pages::cookie(&headers, &format!("s_{id}")).map(str::to_string);
-    let info = match games_api::game_info(&app, &id, secret.as_deref()).await {
-        Ok((info, _)) => info,
+    // One load of the game: its row comes back with its info (404 when there is none).
+    let (info, game) = match games_api::game_info(&app, &id, secret.as_deref()).await {
+        Ok(loaded) => loaded,
         Err(e) => return pages::error_page_for(&app, &v, &e),
     };
     let you = info.you;
