@@ -95,6 +95,55 @@ pub(crate) fn family<S: AsRef<str>>(words: &[S]) -> Family {
     }
 }
 
+/// What, besides the moves themselves, decides how [`read_line`](crate::read_line) reads a
+/// line of words without a hint: the notation family that its first telling word shows, and
+/// the piece letters its words use, which choose the languages tried. Two lines whose traits
+/// are equal are read in the same family and tried in the same languages, so that a line
+/// that no reading gets past at some word gives the same error as any longer line with the
+/// same traits that begins with it.
+///
+/// ```
+/// use chess_notation::LineTraits;
+///
+/// let traits = |words: &[&str]| words.iter().fold(LineTraits::new(), |mut t, w| {
+///     t.add(w);
+///     t
+/// });
+/// assert_eq!(traits(&["e4", "e5", "Nf3"]), traits(&["e4", "e5", "Nf3", "Nc6", "d4"]));
+/// assert_ne!(traits(&["e4", "e5", "Nf3"]), traits(&["e4", "e5", "Nf3", "Dh5"]));
+/// assert_ne!(traits(&["PxP"]), traits(&["PxP", "P-K4"]));
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LineTraits {
+    family: Option<Family>,
+    descriptive: bool,
+    used: LetterSet,
+}
+
+impl LineTraits {
+    /// The traits of a line without words.
+    pub fn new() -> LineTraits {
+        LineTraits::default()
+    }
+
+    /// Adds a word of the line.
+    pub fn add(&mut self, word: &str) {
+        if self.family.is_none() {
+            match word_kind(word) {
+                WordKind::Algebraic => self.family = Some(Family::Algebraic),
+                WordKind::Descriptive(system) => {
+                    self.family = Some(Family::Descriptive(Some(system)));
+                }
+                WordKind::DescriptiveEither => self.descriptive = true,
+                WordKind::Neutral => {}
+            }
+        }
+        if let Ok(parsed) = crate::san_read::parse(word) {
+            self.used = LetterSet(self.used.0 | parsed.letters().0);
+        }
+    }
+}
+
 /// Whether two languages give the same meaning to every letter of `used`.
 pub(crate) fn agree(a: Language, b: Language, used: LetterSet) -> bool {
     used.letters().all(|c| a.role(c) == b.role(c))

@@ -52,6 +52,7 @@ mod san_write;
 mod streaming;
 
 pub use descriptive::descriptive_candidates;
+pub use detect::LineTraits;
 pub use error::{LineError, LineErrorReason, MoveError, Reading};
 pub use language::{Language, LanguageSet, ParseLanguageError, figurine, figurine_role};
 pub use line::{LineReading, read_line, read_line_as};

@@ -296,6 +296,8 @@ fn binary() -> PathBuf {
 }
 
 /// Runs the binary with `args` and returns its exit code and peak resident memory in bytes.
+// The child is waited for with `wait4`, which gives its peak memory too.
+#[allow(clippy::zombie_processes)]
 fn peak(bin: &Path, args: &[&str]) -> (i32, u64) {
     let child = Command::new(bin)
         .args(args)

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use record::{Collect, Extra, Line, ReadError, Reader};
 use scoresheet::games::{
-    AnyGame, ChessMove, OnePass, ReadGame, ReadOptions, Rules, draughts_move_id,
+    AnyGame, Checked, Checker, ChessMove, OnePass, ReadGame, ReadOptions, Rules, draughts_move_id,
 };
 
 fn all_files() -> Vec<PathBuf> {
@@ -207,35 +207,40 @@ fn one_pass_equals_the_general_reader_on_every_file() {
 /// What `check` reports of each game: the rules, the plies, the warnings, the end position,
 /// or the error.
 fn check_view(bytes: &[u8], options: &ReadOptions, for_checking: bool) -> Vec<String> {
-    let mut reader = Reader::from_bytes(bytes);
-    let mut pass = if for_checking {
-        OnePass::for_checking(*options)
-    } else {
-        OnePass::new(*options)
+    let describe = |g: &AnyGame, plies: usize| {
+        let end = match g {
+            AnyGame::Draughts(d) => format!("{} {:?}", d.end.to_fen(), d.outcome()),
+            AnyGame::Chess(c) => format!(
+                "{} {:?}",
+                shakmaty::fen::Fen::from_position(&c.end, shakmaty::EnPassantMode::Legal),
+                c.result_text()
+            ),
+        };
+        format!("{} {plies} {end} {:?}", g.rules().name(), g.warnings())
     };
+    let describe_error = |e: &scoresheet::games::GameError| format!("error {}: {e}", e.at);
+    let mut reader = Reader::from_bytes(bytes);
     let mut out = Vec::new();
-    while let Some(read) = pass.next(&mut reader) {
-        out.push(match read {
-            Ok(ReadGame::Game(g)) => {
-                let end = match &*g {
-                    AnyGame::Draughts(d) => format!("{} {:?}", d.end.to_fen(), d.outcome()),
-                    AnyGame::Chess(c) => format!(
-                        "{} {:?}",
-                        shakmaty::fen::Fen::from_position(&c.end, shakmaty::EnPassantMode::Legal),
-                        c.result_text()
-                    ),
-                };
-                format!(
-                    "{} {} {end} {:?}",
-                    g.rules().name(),
-                    g.plies(),
-                    g.warnings()
-                )
-            }
-            Ok(ReadGame::Bad(e)) => format!("error {}: {e}", e.at),
-            Err(ReadError::Syntax { at, message, .. }) => format!("syntax {at}: {message}"),
-            Err(e) => panic!("{e}"),
-        });
+    if for_checking {
+        let mut checker = Checker::new(*options);
+        while let Some(read) = checker.next(&mut reader) {
+            out.push(match read {
+                Ok(Checked::Good { game, plies }) => describe(&game, plies),
+                Ok(Checked::Bad(e)) => describe_error(&e),
+                Err(ReadError::Syntax { at, message, .. }) => format!("syntax {at}: {message}"),
+                Err(e) => panic!("{e}"),
+            });
+        }
+    } else {
+        let mut pass = OnePass::new(*options);
+        while let Some(read) = pass.next(&mut reader) {
+            out.push(match read {
+                Ok(ReadGame::Game(g)) => describe(&g, g.plies()),
+                Ok(ReadGame::Bad(e)) => describe_error(&e),
+                Err(ReadError::Syntax { at, message, .. }) => format!("syntax {at}: {message}"),
+                Err(e) => panic!("{e}"),
+            });
+        }
     }
     out
 }
@@ -282,6 +287,56 @@ fn a_draughts_game_that_fails_reads_alike_however_long_its_tail() {
         ] {
             let (fast, _) = one_pass(text.as_bytes(), &options);
             assert_eq!(general(text.as_bytes(), &options), fast, "{text}");
+            assert!(fast[0].starts_with("error"), "{}", fast[0]);
+            assert_eq!(fast.len(), 2);
+            assert_eq!(
+                check_view(text.as_bytes(), &options, true),
+                check_view(text.as_bytes(), &options, false)
+            );
+        }
+    }
+}
+
+#[test]
+fn a_chess_game_that_fails_reads_alike_however_long_its_tail() {
+    // The one-pass reader stops building the general tree at the main-line word that English
+    // could not read, when the rest of the game cannot change how the general reader reads
+    // the main line (its notation family and the letters it uses); the error must be the one
+    // the general reader finds on the whole game.
+    let tail = "Nf3 Nf6 Ng1 Ng8 ".repeat(500);
+    let german = "Sf3 Sf6 Sg1 Sg8 ".repeat(500);
+    let bad = "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Qxf7";
+    let pawns = "a3 a6 a4 a5 h3 h6 h4 h5 ".repeat(100);
+    for body in [
+        format!("{bad} {tail}"),
+        format!("{bad} {tail} Dh5"),
+        format!("{bad} {tail} Rf1 Bc4 Kd1"),
+        format!("{bad} {tail} Dh5 Lb5"),
+        format!("{bad} -- {tail}"),
+        format!("{bad} {tail} -- Dh5"),
+        format!("{bad} {{a note}} $1 {tail}"),
+        format!("{bad} {tail} (4. Dh5 Ld3) Ng1"),
+        format!("{bad} P-K4 {tail}"),
+        format!("1. e4 (1. d4 Qxf7) e5 2. Nf3 {tail}"),
+        format!("1. e4 (1. d4) e5 2. Qxf7 {tail}"),
+        format!("1. e4 e5 2. Sf3 Sc6 3. Lb5 a6 4. Dxf7 {german}"),
+        format!("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. Qxf7 {german}"),
+        format!("1. e4 e5 2. Nf3 Nc6 3. Xb5 {tail}"),
+        format!("1. O-O {tail}"),
+        // English (R the rook) and Spanish, French, ... (R the king) both fail at `Rf2`,
+        // each with its own message; the `D` further on leaves English out of the languages
+        // the general reader tries, and the error is the king's.
+        format!("1. e4 e5 2. Rf2 {pawns} Dh5"),
+        format!("1. e4 e5 2. Rf2 {pawns}"),
+    ] {
+        for prefer_chess in [false, true] {
+            let options = ReadOptions {
+                prefer_chess,
+                ..ReadOptions::default()
+            };
+            let text = format!("{body} *\n\n1. e4 *");
+            let (fast, _) = one_pass(text.as_bytes(), &options);
+            assert_eq!(general(text.as_bytes(), &options), fast, "{body:.80}");
             assert!(fast[0].starts_with("error"), "{}", fast[0]);
             assert_eq!(fast.len(), 2);
             assert_eq!(

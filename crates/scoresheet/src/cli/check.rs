@@ -6,7 +6,7 @@ use std::process::ExitCode;
 
 use clap::Args;
 use record::{ReadError, Reader};
-use scoresheet::games::{AnyGame, GameError, OnePass, ReadGame, ReadOptions, VariantSource};
+use scoresheet::games::{AnyGame, Checked, Checker, GameError, ReadOptions, VariantSource};
 use serde::Serialize;
 
 use super::input::open;
@@ -122,20 +122,20 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
         let mut progress = Progress::new(input.size);
         let bytes = input.read.clone();
         let mut reader = Reader::new(input.reader);
-        let mut one_pass = OnePass::for_checking(options);
-        while let Some(read) = one_pass.next(&mut reader) {
+        let mut checker = Checker::new(options);
+        while let Some(read) = checker.next(&mut reader) {
             let number = reader.game_count();
             let report = match read {
                 Ok(game) => {
                     let at = match &game {
-                        ReadGame::Game(g) => g.at(),
-                        ReadGame::Bad(e) => e.at,
+                        Checked::Good { game, .. } => game.at(),
+                        Checked::Bad(e) => e.at,
                     };
                     let mut report = Report::new(&input.name, number, at);
                     match game {
-                        ReadGame::Game(any) => {
+                        Checked::Good { game: any, plies } => {
                             report.variant = Some(any.rules().name());
-                            report.plies = Some(any.plies());
+                            report.plies = Some(plies);
                             report.warnings = any.warnings().iter().map(Problem::from).collect();
                             let (title, inferred) = match &*any {
                                 AnyGame::Draughts(g) => {
@@ -164,7 +164,7 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
                             entry.0 += 1;
                             entry.1 += u64::from(inferred);
                         }
-                        ReadGame::Bad(e) => {
+                        Checked::Bad(e) => {
                             report.ok = false;
                             report.error = Some(Problem::from(&e));
                         }

@@ -93,7 +93,7 @@ impl Default for ChessWriteStyle {
 }
 
 /// Whether a word is a null move.
-fn is_null(word: &str) -> bool {
+pub(crate) fn is_null(word: &str) -> bool {
     matches!(word, "--" | "Z0" | "0000" | "@@@@" | "null")
 }
 

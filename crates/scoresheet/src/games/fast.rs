@@ -8,7 +8,7 @@
 //! falls back to reading the game's text again the general way ([`AnyGame::read`]), which
 //! gives the same game, or the same error, as reading it that way from the start.
 
-use chess_notation::{EnglishReader, Language};
+use chess_notation::{EnglishReader, Language, LineTraits};
 use draughts::{BoardSize, Fen, MoveReader, Position, Variant};
 use record::{
     CommentKind, Extra, Flow, Game, GameBuilder, Line, Nag, Pos, ReadError, Reader, Tag, Visitor,
@@ -16,7 +16,7 @@ use record::{
 use shakmaty::Chess;
 
 use super::any_game::{AnyGame, ReadOptions};
-use super::chess_game::{ChessGame, ChessMove, ChessVariant};
+use super::chess_game::{ChessGame, ChessMove, ChessVariant, is_null};
 use super::draughts_game::{DraughtsGame, VariantSource, inference_order_from};
 use super::error::GameError;
 use super::rules::Rules;
@@ -64,31 +64,6 @@ impl OnePass {
         }
     }
 
-    /// A reader of games for checking them only: each game is replayed and reported as
-    /// [`OnePass::new`] replays and reports it (same moves, errors and warnings), but its tree
-    /// keeps only its moves, side lines, setup commands, result and the tags the rules read
-    /// (GameType, FEN, Variant, Result, SetUp), not its comments, NAGs, escape lines or other
-    /// tags, which can take many times the memory of their text and change nothing a check
-    /// reports.
-    ///
-    /// ```
-    /// use scoresheet::games::{OnePass, ReadGame, ReadOptions};
-    /// let text = "[Event \"x\"]\n[Result \"1-0\"]\n1. e4 $1 {best} e5 ! 1-0";
-    /// let mut reader = record::Reader::from_str(text);
-    /// let mut one_pass = OnePass::for_checking(ReadOptions::default());
-    /// let Some(Ok(ReadGame::Game(game))) = one_pass.next(&mut reader) else { panic!() };
-    /// let scoresheet::games::AnyGame::Chess(game) = *game else { panic!() };
-    /// assert_eq!(game.plies(), 2);
-    /// assert_eq!(game.game.tags.get("Event"), None);
-    /// assert_eq!(game.result_text(), Some("1-0"));
-    /// assert!(game.game.moves.nodes.iter().all(|n| n.after.is_empty()));
-    /// ```
-    pub fn for_checking(options: ReadOptions) -> OnePass {
-        let mut one_pass = OnePass::new(options);
-        one_pass.visitor.slim = true;
-        one_pass
-    }
-
     /// How many games so far this reader left to the general reader (a language other than
     /// English, descriptive notation, a move that does not replay, ...).
     pub fn fallbacks(&self) -> u64 {
@@ -100,13 +75,22 @@ impl OnePass {
         &mut self,
         reader: &mut Reader<R>,
     ) -> Option<Result<ReadGame, ReadError>> {
+        Some(self.read(reader)?.map(|(read, _)| read))
+    }
+
+    /// The next game and, for a game read here, the plies of its main line counted while
+    /// reading (a game read for checking keeps no moves).
+    fn read<R: std::io::Read>(
+        &mut self,
+        reader: &mut Reader<R>,
+    ) -> Option<Result<(ReadGame, Option<usize>), ReadError>> {
         let read = match reader.read_game(&mut self.visitor) {
             Ok(None) => return None,
             Ok(Some(read)) => read,
             Err(e) => return Some(Err(e)),
         };
         Some(Ok(match read {
-            Some(game) => ReadGame::Game(Box::new(game)),
+            Some(game) => (ReadGame::Game(Box::new(game)), Some(self.visitor.plies)),
             None => {
                 // The general way, on this game's text alone, placed where the game is.
                 self.fallbacks += 1;
@@ -114,24 +98,92 @@ impl OnePass {
                 let raw = reader.last_game_raw();
                 let options = &self.visitor.options;
                 let slim = self.visitor.slim;
-                // A draughts move that did not replay under known rules is where the general
-                // way stops too (it replays in the order of the text): it need not build the
-                // rest of the game, which may be huge. Should it read that much without error
-                // after all, it reads the whole game.
+                // A move that did not replay under known rules is where the general way stops
+                // too (it replays in the order of the text): it need not build the rest of
+                // the game, which may be huge. Should it read that much without error after
+                // all, it reads the whole game.
                 if let Some(words) = self.visitor.failed_word {
                     let read = general(raw, base, options, slim, Some(words));
-                    if matches!(read, ReadGame::Bad(_)) {
-                        return Some(Ok(read));
+                    if matches!(read, ReadGame::Bad(_))
+                        && (!self.visitor.failed_chess || same_traits(raw, words))
+                    {
+                        return Some(Ok((read, None)));
                     }
                 }
-                general(raw, base, options, slim, None)
+                (general(raw, base, options, slim, None), None)
             }
         }))
     }
 }
 
+/// What checking one game gave: see [`Checker`].
+#[derive(Debug)]
+pub enum Checked {
+    /// A game that replays.
+    Good {
+        /// What the rules read of the game: its family and variant, the tags the rules read
+        /// (GameType, FEN, Variant, Result, SetUp), its result and its start and end
+        /// positions, and its warnings. Its moves, side lines, comments and other tags are
+        /// not kept (a game read here may hold some of them, a game read the general way
+        /// does).
+        game: Box<AnyGame>,
+        /// The number of moves (plies) of its main line.
+        plies: usize,
+    },
+    /// A game that is not good: its error has its place in the file.
+    Bad(GameError),
+}
+
+/// A reader of games for checking them only: each game is replayed and reported as
+/// [`OnePass`] replays and reports it (same rules, plies, end position, result, errors and
+/// warnings), but what it keeps of a game is only what a check reports: no tree of moves, no
+/// comments, NAGs, escape lines or tags other than those the rules read. Its memory so goes
+/// with the text of the game being read, not with the number of its moves.
+///
+/// ```
+/// use scoresheet::games::{Checked, Checker, ReadOptions};
+/// let text = "[Event \"x\"]\n[Result \"1-0\"]\n1. e4 $1 {best} (1. d4 d5) e5 ! 1-0";
+/// let mut reader = record::Reader::from_str(text);
+/// let mut checker = Checker::new(ReadOptions::default());
+/// let Some(Ok(Checked::Good { game, plies })) = checker.next(&mut reader) else { panic!() };
+/// let scoresheet::games::AnyGame::Chess(game) = *game else { panic!() };
+/// assert_eq!(plies, 2);
+/// assert_eq!(game.game.tags.get("Event"), None);
+/// assert_eq!(game.result_text(), Some("1-0"));
+/// assert!(game.game.moves.nodes.is_empty());
+/// ```
+pub struct Checker(OnePass);
+
+impl Checker {
+    /// A reader of games with `options`, for checking them.
+    pub fn new(options: ReadOptions) -> Checker {
+        let mut one_pass = OnePass::new(options);
+        one_pass.visitor.slim = true;
+        Checker(one_pass)
+    }
+
+    /// The next game, or `None` at the end.
+    pub fn next<R: std::io::Read>(
+        &mut self,
+        reader: &mut Reader<R>,
+    ) -> Option<Result<Checked, ReadError>> {
+        Some(self.0.read(reader)?.map(|(read, counted)| match read {
+            ReadGame::Game(game) => Checked::Good {
+                plies: counted.unwrap_or_else(|| game.plies()),
+                game,
+            },
+            ReadGame::Bad(e) => Checked::Bad(e),
+        }))
+    }
+
+    /// How many games so far this reader left to the general reader.
+    pub fn fallbacks(&self) -> u64 {
+        self.0.fallbacks
+    }
+}
+
 /// Reads the text of one game `raw`, which starts at `base` in the file, the general way: the
-/// whole tree of move words (`slim`: without what [`OnePass::for_checking`] leaves out), up to
+/// whole tree of move words (`slim`: without what [`Checker`] leaves out), up to
 /// the move word number `words` (counted in the order of the text) if given, then replayed.
 fn general(
     raw: &[u8],
@@ -161,6 +213,52 @@ fn general(
             e.to_string(),
         )),
     }
+}
+
+/// Whether the main line of the game `raw` up to its first null move has the same
+/// [`LineTraits`] in its first `words` move words (counted in the order of the text) as in
+/// all of it: then a chess game whose first `words` words the general way could not read is
+/// read by it with the same error however long the rest is.
+fn same_traits(raw: &[u8], words: u64) -> bool {
+    let mut look = TraitsVisitor {
+        words_left: words,
+        traits: LineTraits::new(),
+        prefix: None,
+    };
+    match Reader::from_bytes(raw).read_game(&mut look) {
+        Ok(Some(())) => look.prefix.unwrap_or(look.traits) == look.traits,
+        _ => false,
+    }
+}
+
+/// Gathers the traits of a game's main line for [`same_traits`].
+struct TraitsVisitor {
+    words_left: u64,
+    traits: LineTraits,
+    /// The traits of the first words, once they are read.
+    prefix: Option<LineTraits>,
+}
+
+impl Visitor for TraitsVisitor {
+    type Output = ();
+
+    fn move_word(&mut self, text: &str, _at: Pos) -> Flow {
+        if is_null(text) {
+            return Flow::SkipGame;
+        }
+        self.traits.add(text);
+        self.words_left = self.words_left.saturating_sub(1);
+        if self.words_left == 0 && self.prefix.is_none() {
+            self.prefix = Some(self.traits);
+        }
+        Flow::Continue
+    }
+
+    fn begin_variation(&mut self, _at: Pos) -> Flow {
+        Flow::SkipVariation
+    }
+
+    fn end_game(&mut self) {}
 }
 
 /// Collects a game as [`record::Collect`] does, leaving out what a check does not need when
@@ -324,13 +422,21 @@ struct FastVisitor {
     fen: Option<String>,
     variant_tag: Option<String>,
     fallback: bool,
-    /// Keep only what a check reports (see [`OnePass::for_checking`]).
+    /// Keep only what a check reports (see [`Checker`]).
     slim: bool,
     /// Move words handed over so far in this game, in the order of the text.
     words: u64,
-    /// The number of the draughts move word that did not replay under known rules, before
-    /// any setup command: the general way fails there too.
+    /// The number of the move word that did not replay under known rules (draughts), or in
+    /// English (a chess main line without side lines before it), before any setup command:
+    /// the general way fails there too (for chess, when the rest of the game does not
+    /// change how the general way reads the main line: see [`same_traits`]).
     failed_word: Option<u64>,
+    /// `failed_word` is a chess word.
+    failed_chess: bool,
+    /// Plies of the main line replayed so far.
+    plies: usize,
+    /// A side line has begun in this game.
+    side_lines: bool,
 }
 
 impl FastVisitor {
@@ -350,6 +456,9 @@ impl FastVisitor {
             slim: false,
             words: 0,
             failed_word: None,
+            failed_chess: false,
+            plies: 0,
+            side_lines: false,
         }
     }
 
@@ -494,7 +603,12 @@ impl FastVisitor {
             Ok(m) => {
                 d.prev = d.pos;
                 d.pos.play_unchecked(&m);
-                self.draughts.push_move(m, at);
+                if d.stack.is_empty() {
+                    self.plies += 1;
+                }
+                if !self.slim {
+                    self.draughts.push_move(m, at);
+                }
                 Flow::Continue
             }
             Err(_) => {
@@ -520,10 +634,21 @@ impl FastVisitor {
             Some(m) => {
                 c.prev = c.pos.clone();
                 shakmaty::Position::play_unchecked(&mut c.pos, m);
-                self.chess.push_move(ChessMove::Move(m), at);
+                if c.stack.is_empty() {
+                    self.plies += 1;
+                }
+                if !self.slim {
+                    self.chess.push_move(ChessMove::Move(m), at);
+                }
                 Flow::Continue
             }
-            None => self.give_up(),
+            None => {
+                if c.stack.is_empty() && !self.side_lines && !self.fallback {
+                    self.failed_word = Some(self.words);
+                    self.failed_chess = true;
+                }
+                self.give_up()
+            }
         }
     }
 }
@@ -542,6 +667,9 @@ impl Visitor for FastVisitor {
         self.fallback = false;
         self.words = 0;
         self.failed_word = None;
+        self.failed_chess = false;
+        self.plies = 0;
+        self.side_lines = false;
         self.tags.clear();
     }
 
@@ -602,16 +730,21 @@ impl Visitor for FastVisitor {
     }
 
     fn begin_variation(&mut self, _at: Pos) -> Flow {
+        self.side_lines = true;
         match &mut self.family {
             Family::Draughts(d) => {
                 d.stack.push((d.pos, d.prev));
                 d.pos = d.prev;
-                self.draughts.begin_variation();
+                if !self.slim {
+                    self.draughts.begin_variation();
+                }
             }
             Family::Chess(c) => {
                 c.stack.push((c.pos.clone(), c.prev.clone()));
                 c.pos = c.prev.clone();
-                self.chess.begin_variation();
+                if !self.slim {
+                    self.chess.begin_variation();
+                }
             }
             Family::Undecided => return self.give_up(),
         }
@@ -625,14 +758,18 @@ impl Visitor for FastVisitor {
                     d.pos = pos;
                     d.prev = prev;
                 }
-                self.draughts.end_variation();
+                if !self.slim {
+                    self.draughts.end_variation();
+                }
             }
             Family::Chess(c) => {
                 if let Some((pos, prev)) = c.stack.pop() {
                     c.pos = pos;
                     c.prev = prev;
                 }
-                self.chess.end_variation();
+                if !self.slim {
+                    self.chess.end_variation();
+                }
             }
             Family::Undecided => {}
         }

@@ -19,7 +19,7 @@ pub use any_game::{AnyGame, ReadOptions};
 pub use chess_game::{ChessGame, ChessMove, ChessReadOptions, ChessVariant, ChessWriteStyle};
 pub use draughts_game::{DraughtsGame, VariantSource, WriteStyle};
 pub use error::{GameError, Ply};
-pub use fast::{OnePass, ReadGame};
+pub use fast::{Checked, Checker, OnePass, ReadGame};
 pub use outcome::Outcome;
 pub use position::{AnyMove, AnyPosition, LegalMove, NotationChoice, Status, draughts_move_id};
 pub use rules::Rules;

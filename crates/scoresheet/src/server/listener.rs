@@ -81,7 +81,7 @@ fn open_file_limit() -> Option<usize> {
     };
     // SAFETY: getrlimit writes into the struct it is given and reads nothing else.
     let ok = unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) } == 0;
-    (ok && limit.rlim_cur != libc::RLIM_INFINITY).then(|| limit.rlim_cur as usize)
+    (ok && limit.rlim_cur != libc::RLIM_INFINITY).then_some(limit.rlim_cur as usize)
 }
 
 /// The client's address, put into every request's extensions.
