@@ -6,6 +6,8 @@
 //!   input's length picks), and [`OnePass`] reads the same file to the same games and errors.
 //! - Each game replayed writes back in its own notation and in another one, and the text
 //!   written replays to the same end position.
+//! - [`Converter`] writes each game as [`OnePass`]'s game writes from its tree, and
+//!   [`Checker`] reports the same plies and errors.
 #![no_main]
 
 mod common;
@@ -15,8 +17,8 @@ use draughts::{MoveStyle, SquareStyle};
 use libfuzzer_sys::fuzz_target;
 use record::{Reader, WriteOptions, write_game};
 use scoresheet::games::{
-    AnyGame, ChessGame, ChessReadOptions, ChessWriteStyle, DraughtsGame, OnePass, ReadGame,
-    ReadOptions, Rules, WriteStyle,
+    AnyGame, Checked, Checker, ChessGame, ChessReadOptions, ChessWriteStyle, ConvertStyle,
+    Converted, Converter, DraughtsGame, OnePass, ReadGame, ReadOptions, Rules, WriteStyle,
 };
 use shakmaty::{EnPassantMode, fen::Fen};
 
@@ -74,13 +76,7 @@ fn write_back(game: &AnyGame, pick: usize) {
             }
         }
         AnyGame::Chess(g) => {
-            let notations = common::CHESS_NOTATIONS;
-            let notation = notations[pick % notations.len()];
-            let language = match notation {
-                Notation::Descriptive(system) => system.language(),
-                Notation::Uci => Language::English,
-                _ => Language::ALL[pick / notations.len() % Language::ALL.len()],
-            };
+            let (notation, language) = chess_pick(pick);
             for moves in [MoveOptions::default(), MoveOptions::new(notation, language)] {
                 let text = g.write(&ChessWriteStyle {
                     moves,
@@ -104,6 +100,35 @@ fn write_back(game: &AnyGame, pick: usize) {
                 assert_eq!(again.plies(), g.plies(), "{text}");
             }
         }
+    }
+}
+
+/// A chess notation and a language it can be written in, picked by `pick`.
+fn chess_pick(pick: usize) -> (Notation, Language) {
+    let notations = common::CHESS_NOTATIONS;
+    let notation = notations[pick % notations.len()];
+    let language = match notation {
+        Notation::Descriptive(system) => system.language(),
+        Notation::Uci => Language::English,
+        _ => Language::ALL[pick / notations.len() % Language::ALL.len()],
+    };
+    (notation, language)
+}
+
+/// A style of conversion, picked by `pick`.
+fn convert_style(pick: usize) -> ConvertStyle {
+    let (notation, language) = chess_pick(pick);
+    ConvertStyle {
+        chess: MoveOptions::new(notation, language),
+        squares: [
+            None,
+            Some(SquareStyle::Numeric),
+            Some(SquareStyle::Algebraic),
+        ][pick % 3],
+        capture_separator: [None, Some(':'), Some('x')][pick / 3 % 3],
+        full_path: pick % 2 == 1,
+        width: [80, 0, 20][pick / 9 % 3],
+        glyphs: pick % 4 >= 2,
     }
 }
 
@@ -153,18 +178,61 @@ fuzz_target!(|data: &[u8]| {
         }
     }
 
+    let style = convert_style(pick / 7);
     let mut one_pass = OnePass::new(options);
     let mut reader = Reader::from_bytes(data);
     let mut fast = Vec::new();
+    let mut written = Vec::new();
+    let mut plies = Vec::new();
     while let Some(read) = one_pass.next(&mut reader) {
-        fast.push(match read {
-            Ok(ReadGame::Game(g)) => summary(&Ok(*g)),
-            Ok(ReadGame::Bad(e)) => summary(&Err(e.to_string())),
-            Err(e) => format!("syntax: {e}"),
-        });
+        let (summary, text, ply_count) = match read {
+            Ok(ReadGame::Game(g)) => {
+                let text = match &*g {
+                    AnyGame::Draughts(d) => d.write(&style.draughts_style(&d.variant)),
+                    AnyGame::Chess(c) => c.write(&style.chess_style()),
+                };
+                let n = g.plies();
+                (summary(&Ok(*g)), text, Some(n))
+            }
+            Ok(ReadGame::Bad(e)) => (summary(&Err(e.to_string())), e.to_string(), None),
+            Err(e) => (format!("syntax: {e}"), format!("syntax: {e}"), None),
+        };
+        fast.push(summary);
+        written.push(text);
+        plies.push(ply_count);
         if fast.len() == general.len() {
             break;
         }
     }
     assert_eq!(fast, general, "OnePass and the general reader differ");
+
+    let mut converter = Converter::new(options, style);
+    let mut reader = Reader::from_bytes(data);
+    let mut converted = Vec::new();
+    while converted.len() < written.len()
+        && let Some(read) = converter.next(&mut reader)
+    {
+        converted.push(match read {
+            Ok(Converted::Text(text)) => text,
+            Ok(Converted::Bad(e)) => e.to_string(),
+            Err(e) => format!("syntax: {e}"),
+        });
+    }
+    assert_eq!(
+        converted, written,
+        "Converter and the tree write differently"
+    );
+
+    let mut checker = Checker::new(options);
+    let mut reader = Reader::from_bytes(data);
+    let mut checked = Vec::new();
+    while checked.len() < plies.len()
+        && let Some(read) = checker.next(&mut reader)
+    {
+        checked.push(match read {
+            Ok(Checked::Good { plies, .. }) => Some(plies),
+            _ => None,
+        });
+    }
+    assert_eq!(checked, plies, "Checker and OnePass count otherwise");
 });

@@ -287,10 +287,20 @@ fn raw_range(game: &[u8], g0: usize) -> (usize, usize) {
             .position(|b| !blank(b))
             .unwrap_or(game.len() - a);
     }
-    let b = game
+    let mut b = game
         .iter()
         .rposition(|b| !blank(b))
         .map_or(a, |i| i + 1)
         .max(a);
+    // A `;` comment or a `%` escape line runs to the end of its line, and the commas and
+    // blanks there are its text: a last line that may hold one is kept to its end (were they
+    // blanks between items after all, they read the same). Most games end at a line break.
+    if b < game.len() && !matches!(game[b], b'\n' | b'\r') {
+        let line_start = memchr::memrchr2(b'\n', b'\r', &game[..b]).map_or(0, |i| i + 1);
+        let last_line = &game[line_start.max(a)..b];
+        if memchr::memchr(b';', last_line).is_some() || game.get(line_start) == Some(&b'%') {
+            b = memchr::memchr2(b'\n', b'\r', &game[b..]).map_or(game.len(), |k| b + k);
+        }
+    }
     (g0 + a, g0 + b)
 }

@@ -3,9 +3,8 @@
 use std::fmt::{self, Display, Write as _};
 use std::io;
 
-use crate::lexer::joins_previous_word;
 use crate::tag::write_quoted;
-use crate::{CommentKind, Extra, Game, Line, Nag};
+use crate::{Extra, Game, Line, MovetextWriter};
 
 /// How [`write_game`] lays out a game.
 ///
@@ -165,25 +164,30 @@ pub fn write_game_with<'t, M, W: MoveWriter<M>>(
 ) -> fmt::Result {
     let mut any_tag = false;
     for (name, value) in tags {
-        write!(out, "[{name} ")?;
-        write_quoted(out, value)?;
-        out.write_str("]\n")?;
+        write_tag(out, name, value)?;
         any_tag = true;
     }
     if any_tag {
         out.write_char('\n')?;
     }
-    let mut w = LineWriter {
-        out,
-        options,
-        column: 0,
-        break_next: false,
-        opens: 0,
-        word: String::new(),
-    };
-    w.line(moves, options.first_ply, writer, start)?;
-    w.token(result)?;
-    w.out.write_str("\n\n")
+    let mut w = MovetextWriter::new(out, options.clone());
+    let mut word = String::new();
+    walk_line(&mut w, moves, writer, start, &mut word)?;
+    w.finish(result).map(|_| ())
+}
+
+/// Writes one tag pair as [`write_game`] writes it: `[Name "value"]` and a line break, with
+/// `"` and `\` in the value escaped.
+///
+/// ```
+/// let mut out = String::new();
+/// record::write_tag(&mut out, "Event", "The \"Open\"").unwrap();
+/// assert_eq!(out, "[Event \"The \\\"Open\\\"\"]\n");
+/// ```
+pub fn write_tag(out: &mut impl fmt::Write, name: &str, value: &str) -> fmt::Result {
+    write!(out, "[{name} ")?;
+    write_quoted(out, value)?;
+    out.write_str("]\n")
 }
 
 /// Writes a game to an [`io::Write`], as [`write_game`] does.
@@ -204,269 +208,67 @@ impl<M: Display> Display for Game<M> {
     }
 }
 
-/// Lays out movetext tokens on lines of limited width.
-struct LineWriter<'o, W> {
-    out: &'o mut W,
-    options: &'o WriteOptions,
-    /// Characters on the current line.
-    column: usize,
-    /// The next token must start a new line (after a `;` comment, or after a word that a
-    /// following word on the same line would be joined to).
-    break_next: bool,
-    /// `(` waiting to be glued to the next token.
-    opens: usize,
-    word: String,
+/// Hands a line's moves and items to `w` in the order of the text, each move written by
+/// `moves` in `state`; a side line starts from the state before the move it is an alternative
+/// to (before the line's first move: from the line's start).
+fn walk_line<M, V: MoveWriter<M>, W: fmt::Write>(
+    w: &mut MovetextWriter<W>,
+    line: &Line<M>,
+    moves: &mut V,
+    mut state: V::State,
+    word: &mut String,
+) -> fmt::Result {
+    if !line.before.is_empty() {
+        let start = state.clone();
+        for extra in &line.before {
+            walk_extra(w, extra, moves, &mut state, Some(&start), word)?;
+        }
+    }
+    for node in &line.nodes {
+        // Only a move with a variation after it needs the state before it kept.
+        let before_move = node
+            .after
+            .iter()
+            .any(|e| matches!(e, Extra::Variation(_)))
+            .then(|| state.clone());
+        word.clear();
+        moves.write_move(&mut state, &node.mov, word);
+        w.push_move(word)?;
+        for extra in &node.after {
+            walk_extra(w, extra, moves, &mut state, before_move.as_ref(), word)?;
+        }
+    }
+    Ok(())
 }
 
-impl<W: fmt::Write> LineWriter<'_, W> {
-    /// Writes a token after a space or a line break.
-    fn token(&mut self, text: &str) -> fmt::Result {
-        let len = self.opens + text.chars().count();
-        let wrap = self.options.width > 0 && self.column + 1 + len > self.options.width;
-        if self.column > 0 && (self.break_next || wrap) {
-            self.out.write_char('\n')?;
-            self.column = 0;
-        } else if self.column > 0 {
-            self.out.write_char(' ')?;
-            self.column += 1;
+/// Hands one item to `w`: `state` is the state after the move it follows, `alternative` the
+/// one a variation starts from (kept only when there is a variation).
+fn walk_extra<M, V: MoveWriter<M>, W: fmt::Write>(
+    w: &mut MovetextWriter<W>,
+    extra: &Extra<M>,
+    moves: &mut V,
+    state: &mut V::State,
+    alternative: Option<&V::State>,
+    word: &mut String,
+) -> fmt::Result {
+    match extra {
+        Extra::Nags(run) => {
+            for nag in run {
+                w.nag(*nag)?;
+            }
         }
-        self.break_next = false;
-        if self.column == 0 && self.opens == 0 && text.starts_with('%') {
-            // Not an escape line: keep it off the first column.
-            self.out.write_char(' ')?;
-            self.column += 1;
+        Extra::Comment { text, kind } => w.comment(text, *kind)?,
+        Extra::Variation(line) => {
+            w.begin_variation()?;
+            let start = alternative.unwrap_or(state).clone();
+            walk_line(w, line, moves, start, word)?;
+            w.end_variation()?;
         }
-        for _ in 0..self.opens {
-            self.out.write_char('(')?;
+        Extra::Setup(setup) => {
+            moves.setup(state, &setup.name, &setup.value);
+            w.setup(&setup.name, &setup.value)?;
         }
-        self.opens = 0;
-        self.out.write_str(text)?;
-        self.column = match text.rfind('\n') {
-            Some(nl) => text[nl + 1..].chars().count(),
-            None => self.column + len,
-        };
-        Ok(())
+        Extra::Escape(text) => w.escape(text)?,
     }
-
-    /// Writes text glued to the previous token.
-    fn glue(&mut self, text: &str) -> fmt::Result {
-        self.out.write_str(text)?;
-        self.column += text.chars().count();
-        Ok(())
-    }
-
-    /// Writes the `(` still waiting for a token.
-    fn flush_opens(&mut self) -> fmt::Result {
-        if self.opens > 0 {
-            let opens = std::mem::take(&mut self.opens);
-            self.token(&"(".repeat(opens))?;
-        }
-        Ok(())
-    }
-
-    /// Writes a whole line of its own.
-    fn own_line(&mut self, text: &str) -> fmt::Result {
-        self.flush_opens()?;
-        if self.column > 0 {
-            self.out.write_char('\n')?;
-        }
-        self.out.write_str(text)?;
-        self.out.write_char('\n')?;
-        self.column = 0;
-        self.break_next = false;
-        Ok(())
-    }
-
-    /// Writes a line whose first ply has absolute index `first`.
-    fn line<M, V: MoveWriter<M>>(
-        &mut self,
-        line: &Line<M>,
-        first: u32,
-        moves: &mut V,
-        mut state: V::State,
-    ) -> fmt::Result {
-        let mut need_number = true;
-        if !line.before.is_empty() {
-            let start = state.clone();
-            for extra in &line.before {
-                self.extra(extra, first, moves, &mut state, Some(&start))?;
-                need_number = true;
-            }
-        }
-        for (k, node) in line.nodes.iter().enumerate() {
-            let ply = first.saturating_add(k as u32);
-            let n = ply / 2 + 1;
-            // Only a move with a variation after it needs the state before it kept.
-            let before_move = node
-                .after
-                .iter()
-                .any(|e| matches!(e, Extra::Variation(_)))
-                .then(|| state.clone());
-            self.word.clear();
-            moves.write_move(&mut state, &node.mov, &mut self.word);
-            let mov_len = self.word.len();
-            // A word such as `ch` right after a move would be read as part of that move.
-            let first_piece = self.word.split(' ').next().unwrap_or_default();
-            let joins = joins_previous_word(first_piece.as_bytes());
-            if self.options.move_numbers && ply.is_multiple_of(2) {
-                insert_number(&mut self.word, n, ". ");
-            } else if self.options.move_numbers && (need_number || joins) {
-                insert_number(&mut self.word, n, "... ");
-            }
-            let number_len = self.word.len() - mov_len;
-            // A move-strength mark and the ply separator are glued to the move.
-            let mut rest = &node.after[..];
-            // The NAGs left of the first run after a glued mark.
-            let mut run_rest: &[Nag] = &[];
-            if let Some(Extra::Nags(run)) = rest.first()
-                && let Some((nag, others)) = run.split_first()
-                && nag.is_move_strength()
-                && let Some(g) = self.glyph(*nag)
-            {
-                self.word.push_str(g);
-                rest = &rest[1..];
-                run_rest = others;
-            }
-            let nothing_after = rest.is_empty() && run_rest.is_empty();
-            if let Some(sep) = self.options.ply_separator
-                && ply.is_multiple_of(2)
-                && nothing_after
-                && k + 1 < line.nodes.len()
-            {
-                self.word.push(sep);
-            }
-            let word = std::mem::take(&mut self.word);
-            self.token(&word)?;
-            // The reader would join `35x` and a word after it on the same line.
-            if word.len() > number_len && word.ends_with(['-', 'x', ':']) {
-                self.break_next = true;
-            }
-            self.word = word;
-            need_number = !nothing_after;
-            for nag in run_rest {
-                self.nag(*nag)?;
-            }
-            for extra in rest {
-                self.extra(extra, ply, moves, &mut state, before_move.as_ref())?;
-            }
-        }
-        Ok(())
-    }
-
-    /// Writes one item after (or before) the ply with absolute index `ply`: `state` is the
-    /// state after that ply, `alternative` the one a variation starts from (kept only when
-    /// there is a variation).
-    fn extra<M, V: MoveWriter<M>>(
-        &mut self,
-        extra: &Extra<M>,
-        ply: u32,
-        moves: &mut V,
-        state: &mut V::State,
-        alternative: Option<&V::State>,
-    ) -> fmt::Result {
-        match extra {
-            Extra::Nags(run) => {
-                for nag in run {
-                    self.nag(*nag)?;
-                }
-            }
-            Extra::Comment {
-                text,
-                kind: CommentKind::Brace,
-            } => {
-                self.token(&format!("{{{text}}}"))?;
-                // Braces nest only within a line: end it, so that a `{` in the text cannot
-                // pair with a `}` written after the comment.
-                if text.contains('{') {
-                    self.break_next = true;
-                }
-            }
-            Extra::Comment {
-                text,
-                kind: CommentKind::Line,
-            } => {
-                if text.is_empty() {
-                    self.token(";")?;
-                } else {
-                    self.token(&format!("; {text}"))?;
-                }
-                self.break_next = true;
-            }
-            Extra::Variation(line) => {
-                self.opens += 1;
-                let start = alternative.unwrap_or(state).clone();
-                self.line(line, ply, moves, start)?;
-                self.flush_opens()?;
-                let full = self.options.width > 0 && self.column >= self.options.width;
-                if self.break_next || full {
-                    self.token(")")?;
-                } else {
-                    self.glue(")")?;
-                }
-            }
-            Extra::Setup(setup) => {
-                moves.setup(state, &setup.name, &setup.value);
-                let mut s = format!("/{} ", setup.name);
-                write_quoted(&mut s, &setup.value)?;
-                s.push('/');
-                self.token(&s)?;
-            }
-            Extra::Escape(text) => self.own_line(&format!("%{text}"))?,
-        }
-        Ok(())
-    }
-
-    /// Writes a NAG that is not glued to its move: as its glyph if it has one that the
-    /// options want (a move-strength mark only glued), else as `$n`.
-    fn nag(&mut self, nag: Nag) -> fmt::Result {
-        match self.glyph(nag) {
-            Some(g) if !nag.is_move_strength() => self.token(g),
-            _ => self.token(&nag.to_string()),
-        }
-    }
-
-    fn glyph(&self, nag: Nag) -> Option<&'static str> {
-        let wanted = if nag.is_move_strength() {
-            self.options.strength_glyphs
-        } else {
-            self.options.other_glyphs
-        };
-        if wanted { nag.glyph() } else { None }
-    }
-}
-
-/// Puts the move number `n` and then `dots` before the text of `word`, as `format!("{n}{dots}")`
-/// would write them, but without making a string for them: this is done for every ply.
-fn insert_number(word: &mut String, n: u32, dots: &str) {
-    // `u32::MAX` has ten digits.
-    let mut digits = [0u8; 10];
-    let mut k = digits.len();
-    let mut m = n;
-    loop {
-        k -= 1;
-        digits[k] = b'0' + (m % 10) as u8;
-        m /= 10;
-        if m == 0 {
-            break;
-        }
-    }
-    let digits = std::str::from_utf8(&digits[k..]).expect("ASCII digits");
-    word.insert_str(0, dots);
-    word.insert_str(0, digits);
-}
-
-#[cfg(test)]
-mod tests {
-    use super::insert_number;
-
-    #[test]
-    fn move_numbers_are_written_as_format_writes_them() {
-        for n in [0, 1, 9, 10, 99, 100, 12345, 999_999_999, 1 << 31, u32::MAX] {
-            for dots in [". ", "... "] {
-                let mut word = String::from("e4");
-                insert_number(&mut word, n, dots);
-                assert_eq!(word, format!("{n}{dots}e4"));
-            }
-        }
-    }
+    Ok(())
 }

@@ -825,3 +825,27 @@ fn input_errors_are_reported_and_end_the_reading() {
     assert!(!err.is_syntax());
     assert!(reader.read_game(&mut Collect::default()).unwrap().is_none());
 }
+
+#[test]
+fn the_raw_text_of_a_game_reads_as_the_game_whatever_its_last_line() {
+    // A `;` comment or an escape line runs to the end of its line: commas and blanks at the
+    // end are its text, not blanks between games (found by fuzzing: `1.;,652,yyy,,`).
+    for text in [
+        "1.;,652,yyy,,\n",
+        "1. e4 ;note,,\n\n1. d4 *",
+        "1. e4 ;a ,, \u{b}\r\n",
+        "1. e4 {b ;} ,,\n",
+        "1. e4\n%escape  ,,\n\n1. d4 *",
+        "1. e4 e5 *,,\n",
+        "[Event \"a;b\"],,\n",
+    ] {
+        let mut reader = Reader::from_str(text);
+        let mut c = Collect::default();
+        let mut game = reader.read_game(&mut c).unwrap().unwrap();
+        let raw = reader.last_game_raw().to_vec();
+        let mut again = Reader::from_bytes(&raw).read_game(&mut c).unwrap().unwrap();
+        game.clear_positions();
+        again.clear_positions();
+        assert_eq!(again, game, "{text:?}");
+    }
+}

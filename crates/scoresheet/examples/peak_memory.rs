@@ -10,7 +10,9 @@
 //! ```
 //!
 //! The binary is `target/release/scoresheet` beside this example (or `$SCORESHEET`). The files
-//! are written to a folder of the system's temporary folder and removed afterwards.
+//! are written to a folder of the system's temporary folder, by this example run again as a
+//! process of its own (a child's peak counts its parent's memory at the start), and removed
+//! afterwards.
 
 use std::fmt::Write as _;
 use std::io::Write as _;
@@ -325,8 +327,44 @@ fn mb(n: u64) -> f64 {
     n as f64 / 1e6
 }
 
+/// Writes the file of the case named `name` at about `size` MB to `path`, and prints the size
+/// of its largest game.
+fn write_case(name: &str, size: usize, path: &str) {
+    let case = CASES.iter().find(|c| c.name == name).expect("a case");
+    let mut bytes = Vec::with_capacity(size << 20);
+    let game = (case.make)(size << 20, &mut bytes);
+    std::fs::write(path, &bytes).expect("write the file");
+    println!("{game}");
+}
+
+/// Makes the file of a case in a process of its own, so that this one stays small: a child
+/// counts the memory of its parent at the time it was started in its peak.
+fn make_file(name: &str, size: usize, path: &Path) -> usize {
+    let exe = std::env::current_exe().expect("the example's path");
+    let out = Command::new(exe)
+        .args([
+            "--write",
+            name,
+            &size.to_string(),
+            path.to_str().expect("UTF-8"),
+        ])
+        .output()
+        .expect("run the example to write a file");
+    assert!(out.status.success(), "writing {name}");
+    String::from_utf8_lossy(&out.stdout)
+        .trim()
+        .parse()
+        .expect("the size of the largest game")
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if let [flag, name, size, path] = &args[..]
+        && flag == "--write"
+    {
+        write_case(name, size.parse().expect("a size in MB"), path);
+        return;
+    }
     let mut sizes: Vec<usize> = args.iter().filter_map(|a| a.parse().ok()).collect();
     if sizes.is_empty() {
         sizes = vec![9, 24];
@@ -353,11 +391,8 @@ fn main() {
             if !filters.is_empty() && !filters.iter().any(|f| case.name.contains(f.as_str())) {
                 continue;
             }
-            let mut bytes = Vec::with_capacity(size << 20);
-            let game = (case.make)(size << 20, &mut bytes);
             let path = dir.join(format!("{}-{size}.pgn", case.name));
-            std::fs::write(&path, &bytes).expect("write the file");
-            drop(bytes);
+            let game = make_file(case.name, size, &path);
             let file = path.to_str().expect("UTF-8 path");
             let (check_code, check_rss) = peak(&bin, &["check", file]);
             let (convert_code, convert_rss) = peak(&bin, &["convert", file, "-o", "/dev/null"]);

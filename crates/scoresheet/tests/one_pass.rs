@@ -2,30 +2,13 @@
 //! real file: the same games, moves, side lines, tags and results, and the same errors at the
 //! same places.
 
-use std::path::{Path, PathBuf};
+mod files;
 
+use files::{all_files, read_choices};
 use record::{Collect, Extra, Line, ReadError, Reader};
 use scoresheet::games::{
     AnyGame, Checked, Checker, ChessMove, OnePass, ReadGame, ReadOptions, Rules, draughts_move_id,
 };
-
-fn all_files() -> Vec<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data");
-    let mut files = Vec::new();
-    let mut dirs = vec![root];
-    while let Some(dir) = dirs.pop() {
-        for entry in std::fs::read_dir(dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                dirs.push(path);
-            } else if path.extension().is_some_and(|e| e == "pdn" || e == "pgn") {
-                files.push(path);
-            }
-        }
-    }
-    files.sort();
-    files
-}
 
 /// Everything a reader of the game can see, as text.
 fn describe(game: &AnyGame) -> String {
@@ -156,22 +139,7 @@ fn one_pass_equals_the_general_reader_on_every_file() {
     let (mut games, mut fast_checked) = (0, 0);
     for file in all_files() {
         let bytes = std::fs::read(&file).unwrap();
-        let pgn = file.extension().is_some_and(|e| e == "pgn");
-        let mut choices = vec![ReadOptions {
-            prefer_chess: pgn,
-            ..ReadOptions::default()
-        }];
-        if !pgn {
-            choices.push(ReadOptions {
-                rules: Some(Rules::Draughts(draughts::Variant::AMERICAN)),
-                ..ReadOptions::default()
-            });
-        } else {
-            choices.push(ReadOptions {
-                rules: Some(Rules::Chess),
-                ..ReadOptions::default()
-            });
-        }
+        let choices = read_choices(&file);
         for options in choices {
             let a = general(&bytes, &options);
             let (b, fell_back) = one_pass(&bytes, &options);

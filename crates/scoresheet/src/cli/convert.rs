@@ -7,11 +7,9 @@ use std::process::ExitCode;
 use anyhow::Context;
 use chess_notation::{DescriptiveSystem, Language, Notation, WriteOptions as ChessOptions};
 use clap::{Args, ValueEnum};
-use draughts::{MoveStyle, SquareStyle};
+use draughts::SquareStyle;
 use record::{ReadError, Reader};
-use scoresheet::games::{
-    AnyGame, ChessWriteStyle, DraughtsGame, OnePass, ReadGame, ReadOptions, WriteStyle,
-};
+use scoresheet::games::{ConvertStyle, Converted, Converter, ReadOptions};
 
 use super::input::open;
 use super::progress::Progress;
@@ -71,7 +69,7 @@ enum SquaresArg {
 
 pub fn run(args: ConvertArgs) -> anyhow::Result<ExitCode> {
     let options: ReadOptions = args.read.options_for(&args.input);
-    let chess_style = chess_style(&args)?;
+    let style = convert_style(&args)?;
     let input = open(&args.input)?;
     let mut out: Box<dyn Write> = match &args.output {
         Some(path) => Box::new(io::BufWriter::new(
@@ -83,26 +81,16 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<ExitCode> {
     let bytes = input.read.clone();
     let name = input.name.clone();
     let mut reader = Reader::new(input.reader);
-    let mut one_pass = OnePass::new(options);
+    let mut converter = Converter::new(options, style);
     let mut bad = 0u64;
-    loop {
-        let Some(read) = one_pass.next(&mut reader) else {
-            break;
-        };
+    while let Some(read) = converter.next(&mut reader) {
         let number = reader.game_count();
         let problem = match read {
-            Ok(ReadGame::Game(game)) => match *game {
-                AnyGame::Draughts(g) => {
-                    let style = style_for(&g, &args);
-                    out.write_all(g.write(&style).as_bytes())?;
-                    None
-                }
-                AnyGame::Chess(g) => {
-                    out.write_all(g.write(&chess_style).as_bytes())?;
-                    None
-                }
-            },
-            Ok(ReadGame::Bad(e)) => Some(format!(
+            Ok(Converted::Text(text)) => {
+                out.write_all(text.as_bytes())?;
+                None
+            }
+            Ok(Converted::Bad(e)) => Some(format!(
                 "{name}:{}:{}: game {number}: {e}",
                 e.at.line, e.at.column
             )),
@@ -137,26 +125,7 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<ExitCode> {
     })
 }
 
-fn style_for(g: &DraughtsGame, args: &ConvertArgs) -> WriteStyle {
-    let mut moves = MoveStyle::of(&g.variant);
-    if let Some(s) = args.squares {
-        moves.squares = match s {
-            SquaresArg::Numeric => SquareStyle::Numeric,
-            SquaresArg::Algebraic => SquareStyle::Algebraic,
-        };
-    }
-    if let Some(c) = args.separator {
-        moves.capture_separator = c;
-    }
-    moves.full_path |= args.full_path;
-    WriteStyle {
-        moves: Some(moves),
-        width: args.width,
-        glyphs: args.glyphs,
-    }
-}
-
-fn chess_style(args: &ConvertArgs) -> anyhow::Result<ChessWriteStyle> {
+fn convert_style(args: &ConvertArgs) -> anyhow::Result<ConvertStyle> {
     let notation = match args.notation.to_ascii_lowercase().as_str() {
         "descriptive" if args.lang == Language::Spanish => {
             Notation::Descriptive(DescriptiveSystem::Spanish)
@@ -170,8 +139,14 @@ fn chess_style(args: &ConvertArgs) -> anyhow::Result<ChessWriteStyle> {
         .with_figurines(args.figurine)
         .with_mate_sign_double(args.double_plus_mate)
         .with_castling_zeros(args.zeros);
-    Ok(ChessWriteStyle {
-        moves,
+    Ok(ConvertStyle {
+        chess: moves,
+        squares: args.squares.map(|s| match s {
+            SquaresArg::Numeric => SquareStyle::Numeric,
+            SquaresArg::Algebraic => SquareStyle::Algebraic,
+        }),
+        capture_separator: args.separator,
+        full_path: args.full_path,
         width: args.width,
         glyphs: args.glyphs,
     })

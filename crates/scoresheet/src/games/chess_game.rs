@@ -220,8 +220,7 @@ impl ChessGame {
 
     /// The absolute index of the first ply, from the start position's move number and side.
     pub fn first_ply(&self) -> u32 {
-        let full = self.start.fullmoves().get().saturating_sub(1);
-        full.saturating_mul(2) + u32::from(self.start.turn() == Color::Black)
+        first_ply(&self.start)
     }
 
     fn result_warnings(&self) -> Vec<GameError> {
@@ -282,6 +281,23 @@ impl ChessGame {
     /// form, a `Variant` tag for Chess960 (what [`ChessGame::to_text`] gives, written without
     /// building it).
     pub fn write(&self, style: &ChessWriteStyle) -> String {
+        let changes = self.tag_changes();
+        let mut out = String::new();
+        record::write_game_with(
+            tag_changes::with_changes(&self.game.tags, &changes),
+            &self.game.moves,
+            self.game.result_text(),
+            &mut MoveText(&style.moves),
+            self.start.clone(),
+            &self.write_options(style),
+            &mut out,
+        )
+        .expect("writing to a String cannot fail");
+        out
+    }
+
+    /// The tags [`ChessGame::write`] changes, with their new values.
+    pub(crate) fn tag_changes(&self) -> Vec<(&'static str, String)> {
         let tags = &self.game.tags;
         let mut changes: Vec<(&str, String)> = Vec::new();
         if tags.contains("FEN") {
@@ -294,28 +310,31 @@ impl ChessGame {
         if self.variant == ChessVariant::Chess960 && !tags.contains("Variant") {
             changes.push(("Variant", "Chess960".into()));
         }
-        let spanish_descriptive =
-            style.moves.notation == Notation::Descriptive(DescriptiveSystem::Spanish);
-        let options = WriteOptions {
+        changes
+    }
+
+    /// How [`ChessGame::write`] lays out the movetext.
+    pub(crate) fn write_options(&self, style: &ChessWriteStyle) -> WriteOptions {
+        WriteOptions {
             width: style.width,
             first_ply: self.first_ply(),
-            ply_separator: spanish_descriptive.then_some(','),
+            ply_separator: ply_separator(&style.moves),
             other_glyphs: style.glyphs,
             ..WriteOptions::default()
-        };
-        let mut out = String::new();
-        record::write_game_with(
-            tag_changes::with_changes(tags, &changes),
-            &self.game.moves,
-            self.game.result_text(),
-            &mut MoveText(&style.moves),
-            self.start.clone(),
-            &options,
-            &mut out,
-        )
-        .expect("writing to a String cannot fail");
-        out
+        }
     }
+}
+
+/// The absolute index of the first ply from `start`, from its move number and side.
+pub(crate) fn first_ply(start: &Chess) -> u32 {
+    let full = start.fullmoves().get().saturating_sub(1);
+    full.saturating_mul(2) + u32::from(start.turn() == Color::Black)
+}
+
+/// The separator written after the first mover's ply in `moves`' notation: Spanish
+/// descriptive writes `1. P4R, P4R`.
+pub(crate) fn ply_separator(moves: &MoveOptions) -> Option<char> {
+    (moves.notation == Notation::Descriptive(DescriptiveSystem::Spanish)).then_some(',')
 }
 
 /// Writes chess moves in a notation, replaying them.

@@ -236,37 +236,58 @@ impl DraughtsGame {
     /// building it.
     pub fn write(&self, style: &WriteStyle) -> String {
         let moves = style.moves.unwrap_or_else(|| MoveStyle::of(&self.variant));
-        let options = WriteOptions {
+        let (changes, result) = self.written_tags_and_result();
+        let mut out = String::new();
+        record::write_game_with(
+            tag_changes::with_changes(&self.game.tags, &changes),
+            &self.game.moves,
+            &result,
+            &mut MoveText(&moves),
+            self.start,
+            &DraughtsGame::write_options(style),
+            &mut out,
+        )
+        .expect("writing to a String cannot fail");
+        out
+    }
+
+    /// How [`DraughtsGame::write`] lays out the movetext.
+    pub(crate) fn write_options(style: &WriteStyle) -> WriteOptions {
+        WriteOptions {
             width: style.width,
             other_glyphs: style.glyphs,
             // Draughts files number a game's first move `1.` whichever side makes it, also
             // when a setup position gives the move to the side that normally moves second.
             first_ply: 0,
             ..WriteOptions::default()
-        };
+        }
+    }
+
+    /// What [`DraughtsGame::write`] writes besides the moves: the tags it changes, with their
+    /// new values, and the result.
+    pub(crate) fn written_tags_and_result(&self) -> (Vec<(&'static str, String)>, String) {
         let changes = self.tag_changes();
-        let tags = &self.game.tags;
         let token = self.result_token();
         // As `Game::result_text` of the written game: the token, else a valid Result tag.
-        let result = match &token {
-            Some(token) => token.text.as_str(),
-            None => match tag_changes::changed_value(tags, &changes, "Result") {
-                Some(v) if ResultToken::is_result(v) => v,
-                _ => "*",
+        let result = match token {
+            Some(token) => token.text,
+            None => match tag_changes::changed_value(&self.game.tags, &changes, "Result") {
+                Some(v) if ResultToken::is_result(v) => v.to_string(),
+                _ => "*".to_string(),
             },
         };
-        let mut out = String::new();
-        record::write_game_with(
-            tag_changes::with_changes(tags, &changes),
-            &self.game.moves,
-            result,
-            &mut MoveText(&moves),
-            self.start,
-            &options,
-            &mut out,
-        )
-        .expect("writing to a String cannot fail");
-        out
+        (changes, result)
+    }
+}
+
+/// Writes `mov`, a legal move of `pos`, in `style`: the legal moves are looked at only for a
+/// capture written by its start and end, which needs its path when another capture joins
+/// the same squares.
+pub(crate) fn write_move(pos: &Position, mov: &Move, style: &MoveStyle) -> String {
+    if mov.is_capture() && !style.full_path {
+        write_move_among(&pos.legal_moves(), mov, style, pos.size())
+    } else {
+        write_move_among(&[], mov, style, pos.size())
     }
 }
 
@@ -278,8 +299,7 @@ impl MoveWriter<Move> for MoveText<'_> {
     type State = Position;
 
     fn write_move(&mut self, pos: &mut Position, mov: &Move, out: &mut String) {
-        let legal = pos.legal_moves();
-        out.push_str(&write_move_among(&legal, mov, self.0, pos.size()));
+        out.push_str(&write_move(pos, mov, self.0));
         pos.play_unchecked(mov);
     }
 

@@ -17,6 +17,7 @@ use shakmaty::Chess;
 
 use super::any_game::{AnyGame, ReadOptions};
 use super::chess_game::{ChessGame, ChessMove, ChessVariant, is_null};
+use super::converter::Writing;
 use super::draughts_game::{DraughtsGame, VariantSource, inference_order_from};
 use super::error::GameError;
 use super::rules::Rules;
@@ -53,7 +54,7 @@ pub struct OnePass {
 
 /// The tags that the rules read (the family, the variant, the start, the result); a game read
 /// for checking keeps only these.
-const RULE_TAGS: [&str; 5] = ["GameType", "FEN", "Variant", "Result", "SetUp"];
+pub(super) const RULE_TAGS: [&str; 5] = ["GameType", "FEN", "Variant", "Result", "SetUp"];
 
 impl OnePass {
     /// A reader of games with `options`.
@@ -78,9 +79,28 @@ impl OnePass {
         Some(self.read(reader)?.map(|(read, _)| read))
     }
 
+    /// Makes this reader write each game it replays while reading it (see
+    /// [`Converter`](super::Converter)), rather than build its tree.
+    pub(super) fn write_while_reading(&mut self, writing: Writing) {
+        self.visitor.writing = Some(Box::new(writing));
+    }
+
+    /// The text of the game just read, if it was written while reading.
+    pub(super) fn take_written(&mut self) -> Option<String> {
+        self.visitor.writing.as_mut()?.written.take()
+    }
+
+    /// What writes games while reading: set by [`OnePass::write_while_reading`].
+    pub(super) fn writing(&self) -> &Writing {
+        self.visitor
+            .writing
+            .as_deref()
+            .expect("a reader that writes while reading")
+    }
+
     /// The next game and, for a game read here, the plies of its main line counted while
     /// reading (a game read for checking keeps no moves).
-    fn read<R: std::io::Read>(
+    pub(super) fn read<R: std::io::Read>(
         &mut self,
         reader: &mut Reader<R>,
     ) -> Option<Result<(ReadGame, Option<usize>), ReadError>> {
@@ -437,6 +457,8 @@ struct FastVisitor {
     plies: usize,
     /// A side line has begun in this game.
     side_lines: bool,
+    /// Write each game while reading it, keeping no tree (see [`Converter`](super::Converter)).
+    writing: Option<Box<Writing>>,
 }
 
 impl FastVisitor {
@@ -459,6 +481,7 @@ impl FastVisitor {
             failed_chess: false,
             plies: 0,
             side_lines: false,
+            writing: None,
         }
     }
 
@@ -477,6 +500,12 @@ impl FastVisitor {
                 chess(&mut self.chess);
             }
         }
+    }
+
+    /// Whether the game's tree is built in full (not when checking, nor when writing while
+    /// reading).
+    fn keeps_tree(&self) -> bool {
+        !self.slim && self.writing.is_none()
     }
 
     fn give_up(&mut self) -> Flow {
@@ -520,6 +549,9 @@ impl FastVisitor {
             None => Position::start(variant),
         };
         self.draughts.tags_mut().extend(self.tags.drain(..));
+        if let Some(w) = &mut self.writing {
+            w.draughts_decided(&variant);
+        }
         self.family = Family::Draughts(DraughtsState {
             variant,
             source,
@@ -547,6 +579,9 @@ impl FastVisitor {
             None => Chess::default(),
         };
         self.chess.tags_mut().extend(self.tags.drain(..));
+        if let Some(w) = &mut self.writing {
+            w.chess_decided(&start);
+        }
         self.family = Family::Chess(ChessState {
             pos: start.clone(),
             prev: start.clone(),
@@ -601,12 +636,15 @@ impl FastVisitor {
         }
         match self.reader.read(&d.pos, text) {
             Ok(m) => {
+                if let Some(w) = &mut self.writing {
+                    w.draughts_move(&d.pos, &m);
+                }
                 d.prev = d.pos;
                 d.pos.play_unchecked(&m);
                 if d.stack.is_empty() {
                     self.plies += 1;
                 }
-                if !self.slim {
+                if self.writing.is_none() && !self.slim {
                     self.draughts.push_move(m, at);
                 }
                 Flow::Continue
@@ -632,12 +670,15 @@ impl FastVisitor {
         };
         match found {
             Some(m) => {
+                if let Some(w) = &mut self.writing {
+                    w.chess_move(&c.pos, m);
+                }
                 c.prev = c.pos.clone();
                 shakmaty::Position::play_unchecked(&mut c.pos, m);
                 if c.stack.is_empty() {
                     self.plies += 1;
                 }
-                if !self.slim {
+                if self.writing.is_none() && !self.slim {
                     self.chess.push_move(ChessMove::Move(m), at);
                 }
                 Flow::Continue
@@ -671,15 +712,22 @@ impl Visitor for FastVisitor {
         self.plies = 0;
         self.side_lines = false;
         self.tags.clear();
+        if let Some(w) = &mut self.writing {
+            w.begin_game();
+        }
     }
 
     fn tag(&mut self, name: &str, value: &str, at: Pos) {
+        if let Some(w) = &mut self.writing {
+            w.tag(name, value);
+        }
+        let keeps_tree = self.keeps_tree();
         // The first of repeated tags counts, as for the general reader (`Tags::get`).
         let slot = match name {
             "GameType" => Some(&mut self.game_type),
             "FEN" => Some(&mut self.fen),
             "Variant" => Some(&mut self.variant_tag),
-            _ if self.slim && !RULE_TAGS.contains(&name) => return,
+            _ if !keeps_tree && !RULE_TAGS.contains(&name) => return,
             _ => None,
         };
         if let Some(slot) = slot {
@@ -693,6 +741,9 @@ impl Visitor for FastVisitor {
     }
 
     fn begin_movetext(&mut self) -> Flow {
+        if let Some(w) = &mut self.writing {
+            w.begin_movetext();
+        }
         if self.decide_before_moves() {
             Flow::Continue
         } else {
@@ -713,14 +764,20 @@ impl Visitor for FastVisitor {
     }
 
     fn nag(&mut self, nag: Nag, _at: Pos) {
-        if self.slim {
+        if let Some(w) = &mut self.writing {
+            w.nag(nag);
+        }
+        if !self.keeps_tree() {
             return;
         }
         self.each_builder(|b| b.push_nag(nag), |b| b.push_nag(nag));
     }
 
     fn comment(&mut self, text: &str, kind: CommentKind, _at: Pos) {
-        if self.slim {
+        if let Some(w) = &mut self.writing {
+            w.comment(text, kind);
+        }
+        if !self.keeps_tree() {
             return;
         }
         self.each_builder(
@@ -731,18 +788,22 @@ impl Visitor for FastVisitor {
 
     fn begin_variation(&mut self, _at: Pos) -> Flow {
         self.side_lines = true;
+        let keeps_tree = self.keeps_tree();
+        if let (Some(w), false) = (&mut self.writing, matches!(self.family, Family::Undecided)) {
+            w.begin_variation();
+        }
         match &mut self.family {
             Family::Draughts(d) => {
                 d.stack.push((d.pos, d.prev));
                 d.pos = d.prev;
-                if !self.slim {
+                if keeps_tree {
                     self.draughts.begin_variation();
                 }
             }
             Family::Chess(c) => {
                 c.stack.push((c.pos.clone(), c.prev.clone()));
                 c.pos = c.prev.clone();
-                if !self.slim {
+                if keeps_tree {
                     self.chess.begin_variation();
                 }
             }
@@ -752,13 +813,17 @@ impl Visitor for FastVisitor {
     }
 
     fn end_variation(&mut self, _at: Pos) {
+        let keeps_tree = self.keeps_tree();
+        if let (Some(w), false) = (&mut self.writing, matches!(self.family, Family::Undecided)) {
+            w.end_variation();
+        }
         match &mut self.family {
             Family::Draughts(d) => {
                 if let Some((pos, prev)) = d.stack.pop() {
                     d.pos = pos;
                     d.prev = prev;
                 }
-                if !self.slim {
+                if keeps_tree {
                     self.draughts.end_variation();
                 }
             }
@@ -767,7 +832,7 @@ impl Visitor for FastVisitor {
                     c.pos = pos;
                     c.prev = prev;
                 }
-                if !self.slim {
+                if keeps_tree {
                     self.chess.end_variation();
                 }
             }
@@ -780,7 +845,10 @@ impl Visitor for FastVisitor {
     }
 
     fn escape(&mut self, line: &str, _at: Pos) {
-        if self.slim {
+        if let Some(w) = &mut self.writing {
+            w.escape(line);
+        }
+        if !self.keeps_tree() {
             return;
         }
         self.each_builder(|b| b.push_escape(line), |b| b.push_escape(line));
@@ -791,6 +859,17 @@ impl Visitor for FastVisitor {
     }
 
     fn end_game(&mut self) -> Option<AnyGame> {
+        let game = self.replayed()?;
+        if let Some(w) = &mut self.writing {
+            w.finish(&game);
+        }
+        Some(game)
+    }
+}
+
+impl FastVisitor {
+    /// The game read, if it was replayed here; `None` leaves it to the general way.
+    fn replayed(&mut self) -> Option<AnyGame> {
         let draughts_game = self.draughts.finish();
         let chess_game = self.chess.finish();
         if self.fallback {
@@ -822,7 +901,15 @@ impl Visitor for FastVisitor {
                     Language::English,
                 )))
             }
-            // No move at all: the general way decides what the game is.
+            // No move at all: what the game is comes from its tags (and the options) alone,
+            // as the general way finds it; comments and NAGs, not kept here, change nothing.
+            Family::Undecided if !self.keeps_tree() && self.words == 0 => {
+                let mut game = Game::<String>::new();
+                game.tags = std::mem::take(&mut self.tags).into();
+                game.result = chess_game.result;
+                game.at = self.at;
+                AnyGame::read(game, &self.options).ok()
+            }
             Family::Undecided => None,
         }
     }

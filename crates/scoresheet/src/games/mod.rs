@@ -6,6 +6,7 @@
 
 mod any_game;
 mod chess_game;
+mod converter;
 mod draughts_game;
 mod error;
 mod fast;
@@ -17,6 +18,7 @@ mod variant_choice;
 
 pub use any_game::{AnyGame, ReadOptions};
 pub use chess_game::{ChessGame, ChessMove, ChessReadOptions, ChessVariant, ChessWriteStyle};
+pub use converter::{ConvertStyle, Converted, Converter};
 pub use draughts_game::{DraughtsGame, VariantSource, WriteStyle};
 pub use error::{GameError, Ply};
 pub use fast::{Checked, Checker, OnePass, ReadGame};
