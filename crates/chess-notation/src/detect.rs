@@ -142,6 +142,37 @@ impl LineTraits {
             self.used = LetterSet(self.used.0 | parsed.letters().0);
         }
     }
+
+    /// The language [`read_line`](crate::read_line) reads the line in without a hint, when
+    /// the traits alone decide it: the line is algebraic and its letters leave one group of
+    /// languages that read them alike (the first of the group, as `read_line` reports it).
+    ///
+    /// ```
+    /// use chess_notation::{Language, LineTraits};
+    ///
+    /// let traits = |words: &[&str]| words.iter().fold(LineTraits::new(), |mut t, w| {
+    ///     t.add(w);
+    ///     t
+    /// });
+    /// assert_eq!(traits(&["e4", "e5", "Sf3", "Lc5"]).language(), Some(Language::German));
+    /// assert_eq!(traits(&["e4", "e5", "Nf3"]).language(), Some(Language::English));
+    /// // R is a rook in English and a king in French: no single reading.
+    /// assert_eq!(traits(&["e4", "e5", "Rf1"]).language(), None);
+    /// assert_eq!(traits(&["P-K4", "P-K4"]).language(), None);
+    /// ```
+    pub fn language(&self) -> Option<Language> {
+        let algebraic = match self.family {
+            Some(family) => family == Family::Algebraic,
+            None => !self.descriptive,
+        };
+        if !algebraic {
+            return None;
+        }
+        match language_groups(self.used)[..] {
+            [group] => group.first(),
+            _ => None,
+        }
+    }
 }
 
 /// Whether two languages give the same meaning to every letter of `used`.

@@ -60,4 +60,4 @@ pub use options::{DescriptiveSystem, Notation, ParseNotationError, ReadHint, Wri
 pub use position::{FenError, position_from_fen};
 pub use san_read::parse_move;
 pub use san_write::{write_line, write_move};
-pub use streaming::EnglishReader;
+pub use streaming::{EnglishReader, SanReader};

@@ -1,6 +1,6 @@
-//! Reading English algebraic words one at a time, as a game record streams past, for callers
-//! that replay moves while they read and fall back to [`read_line`](crate::read_line) when
-//! this reader gives up.
+//! Reading algebraic words one at a time in one language (English most often), as a game
+//! record streams past, for callers that replay moves while they read and fall back to
+//! [`read_line`](crate::read_line) when this reader gives up.
 
 use shakmaty::{Chess, Move};
 
@@ -37,17 +37,61 @@ use crate::{Language, LanguageSet, Notation};
 /// assert!(reader.read(&pos, "Ra8").is_some());
 /// assert!(reader.finish().is_none());
 /// ```
-#[derive(Clone, Debug, Default)]
-pub struct EnglishReader {
+#[derive(Clone, Debug)]
+pub struct SanReader {
+    language: Language,
     used: LetterSet,
     shapes: ShapeTally,
     failed: bool,
 }
 
-impl EnglishReader {
-    /// A reader that has read nothing.
-    pub fn new() -> EnglishReader {
-        EnglishReader::default()
+/// The reader of English words, which most games are written in: a [`SanReader`] made with
+/// [`SanReader::new`].
+pub type EnglishReader = SanReader;
+
+impl Default for SanReader {
+    fn default() -> Self {
+        SanReader::in_language(Language::English)
+    }
+}
+
+impl SanReader {
+    /// A reader of English words that has read nothing.
+    pub fn new() -> SanReader {
+        SanReader::default()
+    }
+
+    /// A reader of words in `language` that has read nothing: it reads as
+    /// [`read_line`](crate::read_line) reads a game whose letters leave `language` (and the
+    /// languages that read them the same way) as the only reading, and gives up on a letter
+    /// `language` does not have.
+    ///
+    /// ```
+    /// use chess_notation::{Language, SanReader};
+    /// use shakmaty::{Chess, Position};
+    ///
+    /// let mut reader = SanReader::in_language(Language::German);
+    /// let mut pos = Chess::default();
+    /// for word in ["e4", "e5", "Sf3", "Sc6", "Lb5"] {
+    ///     let m = reader.read(&pos, word).unwrap();
+    ///     pos.play_unchecked(m);
+    /// }
+    /// let (_, languages) = reader.finish().unwrap();
+    /// assert!(languages.contains(Language::German));
+    /// assert!(reader.read(&pos, "Nf6").is_none());
+    /// ```
+    pub fn in_language(language: Language) -> SanReader {
+        SanReader {
+            language,
+            used: LetterSet::EMPTY,
+            shapes: ShapeTally::default(),
+            failed: false,
+        }
+    }
+
+    /// The language the words are read in.
+    pub fn language(&self) -> Language {
+        self.language
     }
 
     /// The legal move of `pos` that `word` names in English algebraic notation, or `None`
@@ -100,29 +144,28 @@ impl EnglishReader {
     fn try_read(&mut self, pos: &Chess, word: &str, main_line: bool) -> Option<Move> {
         let parsed = san_read::parse(word).ok()?;
         let letters = parsed.letters();
-        const ENGLISH: LetterSet = Language::English.letter_set();
-        if !letters.is_subset(ENGLISH) {
+        if !letters.is_subset(self.language.letter_set()) {
             return None;
         }
         if main_line {
             self.used = LetterSet(self.used.0 | letters.0);
             self.shapes.add(parsed.shape());
         }
-        match san_read::resolve_quick(pos, &parsed, Language::English) {
+        match san_read::resolve_quick(pos, &parsed, self.language) {
             Some(m) => Some(m),
-            None => san_read::resolve(pos, &parsed, Language::English, word).ok(),
+            None => san_read::resolve(pos, &parsed, self.language, word).ok(),
         }
     }
 
     /// After every word: the notation of the words and the languages that read them the
-    /// same way, when English is the only reading; `None` when a word failed or another
-    /// language could read the letters used differently.
+    /// same way, when the reader's language is the only reading; `None` when a word failed or
+    /// another language could read the letters used differently.
     pub fn finish(&self) -> Option<(Notation, LanguageSet)> {
         self.finish_hinted(false)
     }
 
-    /// [`finish`](Self::finish), where `hinted` says the caller was told the game is
-    /// English: then other languages that could read the letters differently are no
+    /// [`finish`](Self::finish), where `hinted` says the caller was told the game's
+    /// language: then other languages that could read the letters differently are no
     /// reason to give up.
     pub(crate) fn finish_hinted(&self, hinted: bool) -> Option<(Notation, LanguageSet)> {
         if self.failed {
@@ -130,8 +173,8 @@ impl EnglishReader {
         }
         // Only K and R (or no letter) leave room for other languages.
         let groups = detect::language_groups(self.used);
-        let english = groups.iter().find(|g| g.contains(Language::English))?;
-        (hinted || groups.len() == 1).then_some((self.shapes.notation(), *english))
+        let own = groups.iter().find(|g| g.contains(self.language))?;
+        (hinted || groups.len() == 1).then_some((self.shapes.notation(), *own))
     }
 }
 

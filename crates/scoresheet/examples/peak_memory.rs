@@ -131,6 +131,21 @@ const CASES: &[Case] = &[
         },
     },
     Case {
+        name: "line-german",
+        what: "chess, one line of legal moves in German (S for the knight)",
+        make: |size, out| {
+            let n = one_game(out, |out| {
+                let mut ply = 0;
+                while out.len() < size {
+                    out.extend_from_slice(["Sf3 ", "Sf6 ", "Sg1 ", "Sg8 "][ply % 4].as_bytes());
+                    ply += 1;
+                }
+            });
+            tail(out);
+            n
+        },
+    },
+    Case {
         name: "draughts-line-bad",
         what: "draughts, one line of moves, illegal at ply 7",
         make: |size, out| {

@@ -141,6 +141,10 @@ fn converting_while_reading_writes_what_the_tree_writes_on_every_shape() {
         "1. P-K4 P-K4 2. N-KB3 N-QB3 *".to_string(),
         "1. e4 e5 2. Qxf7 *".to_string(),
         "1. 11-15 /FEN \"W:W31:B1\"/ 31-26 *".to_string(),
+        // Other languages, read on a second pass when the letters leave one.
+        "1. e4 e5 2. Sf3 Sc6 3. Lb5 {spanisch} a6 (3... Sf6 4. O-O) 4. La4 Sf6 $1 *".to_string(),
+        "[Result \"1-0\"]\n1. e4 e5 2. Fc4 Fc5 3. Dh5 Cf6 4. Dxf7# 1-0".to_string(),
+        "1. e4 e5 2. Sf3 Sc6 3. Qh5 *".to_string(),
         // Spanish descriptive separator after the first mover's ply.
         "1. e4 $1 e5 2. Nf3 Nc6 {c} 3. Bb5 a6 *".to_string(),
         // Black to move from a FEN: the first ply is numbered `1...`.

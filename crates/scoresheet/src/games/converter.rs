@@ -173,6 +173,8 @@ pub(super) struct Writing {
     draughts: MoveStyle,
     /// The game written, when it is complete.
     pub(super) written: Option<String>,
+    /// The length the next game's text is expected to have, if known.
+    expected: usize,
 }
 
 impl Writing {
@@ -184,14 +186,22 @@ impl Writing {
             firsts: Vec::new(),
             tags_end: None,
             written: None,
+            expected: 0,
         }
     }
 
     pub(super) fn begin_game(&mut self) {
-        self.movetext = MovetextWriter::new(String::new(), self.style.common_options());
+        let text = String::with_capacity(std::mem::take(&mut self.expected));
+        self.movetext = MovetextWriter::new(text, self.style.common_options());
         self.firsts.clear();
         self.tags_end = None;
         self.written = None;
+    }
+
+    /// Makes room for a game's text of about `len` bytes at once, where that is known (on a
+    /// second pass over a game): growing step by step would copy it, and hold more.
+    pub(super) fn expect(&mut self, len: usize) {
+        self.expected = len;
     }
 
     pub(super) fn tag(&mut self, name: &str, value: &str) {

@@ -8,7 +8,7 @@
 //! falls back to reading the game's text again the general way ([`AnyGame::read`]), which
 //! gives the same game, or the same error, as reading it that way from the start.
 
-use chess_notation::{EnglishReader, Language, LineTraits};
+use chess_notation::{Language, LineTraits, SanReader};
 use draughts::{BoardSize, Fen, MoveReader, Position, Variant};
 use record::{
     CommentKind, Extra, Flow, Game, GameBuilder, Line, Nag, Pos, ReadError, Reader, Tag, Visitor,
@@ -116,6 +116,30 @@ impl OnePass {
                 self.fallbacks += 1;
                 let base = self.visitor.at;
                 let raw = reader.last_game_raw();
+                // A chess game in another language: when the letters of its main line leave
+                // one, the general way reads it in that language, and so can this reader, on
+                // a second pass (only when no tree is kept: a tree's places would need
+                // moving, and it costs the memory anyway).
+                if !self.visitor.keeps_tree()
+                    && self.visitor.failed_in_chess
+                    && let Some(language) = main_line_language(raw)
+                    && language != Language::English
+                {
+                    self.visitor.chess_language = language;
+                    if let Some(w) = &mut self.visitor.writing {
+                        // The text written is about as long as the game's.
+                        w.expect(raw.len());
+                    }
+                    let again = one_game(raw).read_game(&mut self.visitor);
+                    self.visitor.chess_language = Language::English;
+                    if let Ok(Some(Some(mut game))) = again {
+                        shift_any(&mut game, base);
+                        return Some(Ok((
+                            ReadGame::Game(Box::new(game)),
+                            Some(self.visitor.plies),
+                        )));
+                    }
+                }
                 let options = &self.visitor.options;
                 let slim = self.visitor.slim;
                 // A move that did not replay under known rules is where the general way stops
@@ -217,7 +241,7 @@ fn general(
         slim,
         words_left: words.unwrap_or(u64::MAX),
     };
-    let mut again = Reader::from_bytes(raw);
+    let mut again = one_game(raw);
     match again.read_game(&mut collect) {
         Ok(Some(mut game)) => {
             shift_game(&mut game, base);
@@ -245,9 +269,38 @@ fn same_traits(raw: &[u8], words: u64) -> bool {
         traits: LineTraits::new(),
         prefix: None,
     };
-    match Reader::from_bytes(raw).read_game(&mut look) {
+    match one_game(raw).read_game(&mut look) {
         Ok(Some(())) => look.prefix.unwrap_or(look.traits) == look.traits,
         _ => false,
+    }
+}
+
+/// A reader of the text of one game, which it reads in one go: a reader that read it bit by
+/// bit would grow its buffer step by step to the game's size, holding up to twice the game.
+fn one_game(raw: &[u8]) -> Reader<&[u8]> {
+    Reader::with_chunk_size(raw, raw.len())
+}
+
+/// The language the general way reads the chess game `raw` in, when the traits of its main
+/// line (up to its first null move) decide it: see [`LineTraits::language`].
+fn main_line_language(raw: &[u8]) -> Option<Language> {
+    let mut look = TraitsVisitor {
+        words_left: u64::MAX,
+        traits: LineTraits::new(),
+        prefix: None,
+    };
+    match one_game(raw).read_game(&mut look) {
+        Ok(Some(())) => look.traits.language(),
+        _ => None,
+    }
+}
+
+/// Moves the places that a game read without a tree keeps (the game's, its tags' and its
+/// result's) from its own text, which starts at `base` in the file, to the file.
+fn shift_any(game: &mut AnyGame, base: Pos) {
+    match game {
+        AnyGame::Draughts(g) => shift_head(&mut g.game, base),
+        AnyGame::Chess(g) => shift_head(&mut g.game, base),
     }
 }
 
@@ -369,6 +422,12 @@ fn shift(p: Pos, base: Pos) -> Pos {
 }
 
 fn shift_game(game: &mut Game<String>, base: Pos) {
+    shift_head(game, base);
+    shift_line(&mut game.moves, base);
+}
+
+/// Shifts the places of a game's start, tags and result.
+fn shift_head<M>(game: &mut Game<M>, base: Pos) {
     game.at = shift(game.at, base);
     for tag in game.tags.iter_mut() {
         tag.at = shift(tag.at, base);
@@ -376,7 +435,6 @@ fn shift_game(game: &mut Game<String>, base: Pos) {
     if let Some(r) = &mut game.result {
         r.at = shift(r.at, base);
     }
-    shift_line(&mut game.moves, base);
 }
 
 fn shift_line(line: &mut Line<String>, base: Pos) {
@@ -426,7 +484,8 @@ struct ChessState {
     pos: Chess,
     prev: Chess,
     stack: Vec<(Chess, Chess)>,
-    english: EnglishReader,
+    /// Reads the words, in English unless a second pass knows the language.
+    san: SanReader,
 }
 
 struct FastVisitor {
@@ -459,6 +518,11 @@ struct FastVisitor {
     side_lines: bool,
     /// Write each game while reading it, keeping no tree (see [`Converter`](super::Converter)).
     writing: Option<Box<Writing>>,
+    /// The language chess words are read in: English, or on a second pass over a game the
+    /// language its main line's letters leave.
+    chess_language: Language,
+    /// A chess word could not be read in `chess_language` in this game.
+    failed_in_chess: bool,
 }
 
 impl FastVisitor {
@@ -482,6 +546,8 @@ impl FastVisitor {
             plies: 0,
             side_lines: false,
             writing: None,
+            chess_language: Language::English,
+            failed_in_chess: false,
         }
     }
 
@@ -587,7 +653,7 @@ impl FastVisitor {
             prev: start.clone(),
             start,
             stack: Vec::new(),
-            english: EnglishReader::new(),
+            san: SanReader::in_language(self.chess_language),
         });
         true
     }
@@ -664,9 +730,9 @@ impl FastVisitor {
         };
         // The notation and language come from the main line, as in the general reader.
         let found = if c.stack.is_empty() {
-            c.english.read(&c.pos, text)
+            c.san.read(&c.pos, text)
         } else {
-            c.english.read_side_line(&c.pos, text)
+            c.san.read_side_line(&c.pos, text)
         };
         match found {
             Some(m) => {
@@ -684,6 +750,7 @@ impl FastVisitor {
                 Flow::Continue
             }
             None => {
+                self.failed_in_chess = true;
                 if c.stack.is_empty() && !self.side_lines && !self.fallback {
                     self.failed_word = Some(self.words);
                     self.failed_chess = true;
@@ -711,6 +778,7 @@ impl Visitor for FastVisitor {
         self.failed_chess = false;
         self.plies = 0;
         self.side_lines = false;
+        self.failed_in_chess = false;
         self.tags.clear();
         if let Some(w) = &mut self.writing {
             w.begin_game();
@@ -891,14 +959,14 @@ impl FastVisitor {
                 )))
             }
             Family::Chess(c) => {
-                let (notation, _) = c.english.finish()?;
+                let (notation, _) = c.san.finish()?;
                 Some(AnyGame::Chess(ChessGame::from_replay(
                     chess_game,
                     ChessVariant::Standard,
                     c.start,
                     c.pos,
                     notation,
-                    Language::English,
+                    c.san.language(),
                 )))
             }
             // No move at all: what the game is comes from its tags (and the options) alone,
