@@ -48,6 +48,17 @@ fn dance(out: &mut Vec<u8>, size: usize, mut after: impl FnMut(&mut Vec<u8>, usi
     }
 }
 
+/// Writes the plies of `dance` over and over, without move numbers, until `out` reaches
+/// `size`.
+fn bare_line(out: &mut Vec<u8>, size: usize, dance: &[&str]) {
+    let mut ply = 0;
+    while out.len() < size {
+        out.extend_from_slice(dance[ply % dance.len()].as_bytes());
+        out.push(b' ');
+        ply += 1;
+    }
+}
+
 fn one_game(out: &mut Vec<u8>, body: impl FnOnce(&mut Vec<u8>)) -> usize {
     let start = out.len();
     out.extend_from_slice(b"[Event \"hostile\"]\n[White \"a\"]\n[Black \"b\"]\n\n");
@@ -103,12 +114,7 @@ const CASES: &[Case] = &[
         make: |size, out| {
             let n = one_game(out, |out| {
                 out.extend_from_slice(b"1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Qxf7 ");
-                let mut ply = 0;
-                while out.len() < size {
-                    out.extend_from_slice(DANCE[ply % 4].as_bytes());
-                    out.push(b' ');
-                    ply += 1;
-                }
+                bare_line(out, size, &DANCE);
             });
             tail(out);
             n
@@ -118,14 +124,7 @@ const CASES: &[Case] = &[
         name: "line-good",
         what: "chess, one line of legal moves",
         make: |size, out| {
-            let n = one_game(out, |out| {
-                let mut ply = 0;
-                while out.len() < size {
-                    out.extend_from_slice(DANCE[ply % 4].as_bytes());
-                    out.push(b' ');
-                    ply += 1;
-                }
-            });
+            let n = one_game(out, |out| bare_line(out, size, &DANCE));
             tail(out);
             n
         },
@@ -135,11 +134,7 @@ const CASES: &[Case] = &[
         what: "chess, one line of legal moves in German (S for the knight)",
         make: |size, out| {
             let n = one_game(out, |out| {
-                let mut ply = 0;
-                while out.len() < size {
-                    out.extend_from_slice(["Sf3 ", "Sf6 ", "Sg1 ", "Sg8 "][ply % 4].as_bytes());
-                    ply += 1;
-                }
+                bare_line(out, size, &["Sf3", "Sf6", "Sg1", "Sg8"])
             });
             tail(out);
             n
