@@ -109,6 +109,37 @@ impl<R: Read> Reader<R> {
         }
     }
 
+    /// Makes this reader read a text taken from a larger one at `at` (the raw text of one
+    /// game, say): the places it gives are places in the larger text, and when `at` is not at
+    /// the start of a line, the text's first line goes on with that line (so that a `%`
+    /// there starts no escape line, as in the larger text).
+    ///
+    /// ```
+    /// use record::{Collect, Pos, Reader};
+    ///
+    /// let file = "1. e4 e5 *\t%x 1. d4 d5 *";
+    /// let mut reader = Reader::from_str(file);
+    /// let mut collect = Collect::default();
+    /// reader.read_game(&mut collect).unwrap();
+    /// let second = reader.read_game(&mut collect).unwrap().unwrap();
+    /// let raw = reader.last_game_raw().to_vec();
+    ///
+    /// let mut again = Reader::from_bytes(&raw).starting_at(second.at);
+    /// let game = again.read_game(&mut collect).unwrap().unwrap();
+    /// assert_eq!(game, second);
+    /// assert_eq!(game.moves.nodes[0].mov, "%x");
+    /// ```
+    pub fn starting_at(mut self, at: Pos) -> Self {
+        if at.is_unknown() || at == Pos::START {
+            return self;
+        }
+        self.started = true;
+        self.line = at.line;
+        self.col_base = at.column.saturating_sub(1);
+        self.base = at.offset;
+        self
+    }
+
     /// Reads the next game and hands it to `visitor`.
     ///
     /// Returns `Ok(None)` at the end of the input, and `Err(ReadError::Syntax { .. })` for a

@@ -52,3 +52,20 @@ fn repeated_tags_count_once_the_first() {
     let (general, fast) = both_ways(text);
     assert_eq!(fast, general);
 }
+
+/// A game whose first word starts with `%` after a blank on its line: the one-pass reader
+/// read the game's text again on its own, where the `%` stood at the start of the text and
+/// so began an escape line, and found no game (found by `record_games`). The text read again
+/// now goes on with the line it starts in.
+#[test]
+fn a_game_read_again_keeps_its_place_in_its_line() {
+    let text = "\t%Boa\0\0 International Draughts 10x10\r\n[Date \"2012.02.01\"]\r\n\
+                1. 32-28'19-23\reeee\n";
+    let (general, fast) = both_ways(text);
+    assert_eq!(fast, general);
+    assert!(general[0].contains("%Boa"), "{general:?}");
+    // The same game after another on the same line.
+    let text = "1. e4 e5 * %x 1. d4 *";
+    let (general, fast) = both_ways(text);
+    assert_eq!(fast, general);
+}

@@ -10,9 +10,7 @@
 
 use chess_notation::{Language, LineTraits, SanReader};
 use draughts::{BoardSize, Fen, MoveReader, Position, Variant};
-use record::{
-    CommentKind, Extra, Flow, Game, GameBuilder, Line, Nag, Pos, ReadError, Reader, Tag, Visitor,
-};
+use record::{CommentKind, Flow, Game, GameBuilder, Nag, Pos, ReadError, Reader, Tag, Visitor};
 use shakmaty::Chess;
 
 use super::any_game::{AnyGame, ReadOptions};
@@ -122,7 +120,7 @@ impl OnePass {
                 // moving, and it costs the memory anyway).
                 if !self.visitor.keeps_tree()
                     && self.visitor.failed_in_chess
-                    && let Some(language) = main_line_language(raw)
+                    && let Some(language) = main_line_language(raw, base)
                     && language != Language::English
                 {
                     self.visitor.chess_language = language;
@@ -132,10 +130,9 @@ impl OnePass {
                         // not taken from the system.
                         w.expect(raw.len().saturating_mul(2));
                     }
-                    let again = one_game(raw).read_game(&mut self.visitor);
+                    let again = one_game(raw, base).read_game(&mut self.visitor);
                     self.visitor.chess_language = Language::English;
-                    if let Ok(Some(Some(mut game))) = again {
-                        shift_any(&mut game, base);
+                    if let Ok(Some(Some(game))) = again {
                         return Some(Ok((
                             ReadGame::Game(Box::new(game)),
                             Some(self.visitor.plies),
@@ -151,7 +148,7 @@ impl OnePass {
                 if let Some(words) = self.visitor.failed_word {
                     let read = general(raw, base, options, slim, Some(words));
                     if matches!(read, ReadGame::Bad(_))
-                        && (!self.visitor.failed_chess || same_traits(raw, words))
+                        && (!self.visitor.failed_chess || same_traits(raw, base, words))
                     {
                         return Some(Ok((read, None)));
                     }
@@ -243,21 +240,14 @@ fn general(
         slim,
         words_left: words.unwrap_or(u64::MAX),
     };
-    let mut again = one_game(raw);
-    match again.read_game(&mut collect) {
-        Ok(Some(mut game)) => {
-            shift_game(&mut game, base);
-            // The game's places are the file's now, and so are its errors'.
-            match AnyGame::read(game, options) {
-                Ok(g) => ReadGame::Game(Box::new(g)),
-                Err(e) => ReadGame::Bad(e),
-            }
-        }
+    // The game's places are the file's, and so are its errors'.
+    match one_game(raw, base).read_game(&mut collect) {
+        Ok(Some(game)) => match AnyGame::read(game, options) {
+            Ok(g) => ReadGame::Game(Box::new(g)),
+            Err(e) => ReadGame::Bad(e),
+        },
         Ok(None) => ReadGame::Bad(GameError::at(base, "the game could not be read again")),
-        Err(e) => ReadGame::Bad(GameError::at(
-            shift(e.pos().unwrap_or_default(), base),
-            e.to_string(),
-        )),
+        Err(e) => ReadGame::Bad(GameError::at(e.pos().unwrap_or(base), e.to_string())),
     }
 }
 
@@ -265,44 +255,36 @@ fn general(
 /// [`LineTraits`] in its first `words` move words (counted in the order of the text) as in
 /// all of it: then a chess game whose first `words` words the general way could not read is
 /// read by it with the same error however long the rest is.
-fn same_traits(raw: &[u8], words: u64) -> bool {
+fn same_traits(raw: &[u8], base: Pos, words: u64) -> bool {
     let mut look = TraitsVisitor {
         words_left: words,
         traits: LineTraits::new(),
         prefix: None,
     };
-    match one_game(raw).read_game(&mut look) {
+    match one_game(raw, base).read_game(&mut look) {
         Ok(Some(())) => look.prefix.unwrap_or(look.traits) == look.traits,
         _ => false,
     }
 }
 
-/// A reader of the text of one game, which it reads in one go: a reader that read it bit by
-/// bit would grow its buffer step by step to the game's size, holding up to twice the game.
-fn one_game(raw: &[u8]) -> Reader<&[u8]> {
-    Reader::with_chunk_size(raw, raw.len())
+/// A reader of the text `raw` of one game, which starts at `base` in the file: it gives the
+/// file's places, and reads the text in one go (a reader that read it bit by bit would grow
+/// its buffer step by step to the game's size, holding up to twice the game).
+fn one_game(raw: &[u8], base: Pos) -> Reader<&[u8]> {
+    Reader::with_chunk_size(raw, raw.len()).starting_at(base)
 }
 
 /// The language the general way reads the chess game `raw` in, when the traits of its main
 /// line (up to its first null move) decide it: see [`LineTraits::language`].
-fn main_line_language(raw: &[u8]) -> Option<Language> {
+fn main_line_language(raw: &[u8], base: Pos) -> Option<Language> {
     let mut look = TraitsVisitor {
         words_left: u64::MAX,
         traits: LineTraits::new(),
         prefix: None,
     };
-    match one_game(raw).read_game(&mut look) {
+    match one_game(raw, base).read_game(&mut look) {
         Ok(Some(())) => look.traits.language(),
         _ => None,
-    }
-}
-
-/// Moves the places that a game read without a tree keeps (the game's, its tags' and its
-/// result's) from its own text, which starts at `base` in the file, to the file.
-fn shift_any(game: &mut AnyGame, base: Pos) {
-    match game {
-        AnyGame::Draughts(g) => shift_head(&mut g.game, base),
-        AnyGame::Chess(g) => shift_head(&mut g.game, base),
     }
 }
 
@@ -404,58 +386,6 @@ impl Visitor for GeneralCollect {
 
     fn end_game(&mut self) -> Game<String> {
         self.builder.finish()
-    }
-}
-
-/// The place `p` of a text that starts at `base` in the file.
-fn shift(p: Pos, base: Pos) -> Pos {
-    if p.is_unknown() {
-        return p;
-    }
-    Pos {
-        line: base.line + p.line - 1,
-        column: if p.line == 1 {
-            base.column + p.column - 1
-        } else {
-            p.column
-        },
-        offset: base.offset + p.offset,
-    }
-}
-
-fn shift_game(game: &mut Game<String>, base: Pos) {
-    shift_head(game, base);
-    shift_line(&mut game.moves, base);
-}
-
-/// Shifts the places of a game's start, tags and result.
-fn shift_head<M>(game: &mut Game<M>, base: Pos) {
-    game.at = shift(game.at, base);
-    for tag in game.tags.iter_mut() {
-        tag.at = shift(tag.at, base);
-    }
-    if let Some(r) = &mut game.result {
-        r.at = shift(r.at, base);
-    }
-}
-
-fn shift_line(line: &mut Line<String>, base: Pos) {
-    for e in &mut line.before {
-        shift_extra(e, base);
-    }
-    for n in &mut line.nodes {
-        n.at = shift(n.at, base);
-        for e in &mut n.after {
-            shift_extra(e, base);
-        }
-    }
-}
-
-fn shift_extra(e: &mut Extra<String>, base: Pos) {
-    match e {
-        Extra::Variation(line) => shift_line(line, base),
-        Extra::Setup(setup) => setup.at = shift(setup.at, base),
-        _ => {}
     }
 }
 
