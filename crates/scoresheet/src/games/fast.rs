@@ -116,8 +116,9 @@ impl OnePass {
                 let raw = reader.last_game_raw();
                 // A chess game in another language: when the letters of its main line leave
                 // one, the general way reads it in that language, and so can this reader, on
-                // a second pass (only when no tree is kept: a tree's places would need
-                // moving, and it costs the memory anyway).
+                // a second pass. Only when no tree is kept, where it saves the memory of the
+                // general way's tree; a reader that keeps a tree leaves the game to the
+                // general way as before.
                 if !self.visitor.keeps_tree()
                     && self.visitor.failed_in_chess
                     && let Some(language) = main_line_language(raw, base)
