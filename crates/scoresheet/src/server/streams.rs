@@ -16,7 +16,14 @@ pub const PER_VISITOR: usize = 8;
 /// The open streams, counted per visitor.
 pub struct Streams {
     max: usize,
-    open: Mutex<HashMap<String, usize>>,
+    open: Mutex<Open>,
+}
+
+/// The streams open per visitor, and in all.
+#[derive(Default)]
+struct Open {
+    per_visitor: HashMap<String, usize>,
+    total: usize,
 }
 
 /// Holds one stream's place; dropping it (the stream ended) frees it.
@@ -28,11 +35,12 @@ pub struct StreamPermit {
 impl Drop for StreamPermit {
     fn drop(&mut self) {
         let mut open = self.streams.open.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(n) = open.get_mut(&self.key) {
+        if let Some(n) = open.per_visitor.get_mut(&self.key) {
             *n -= 1;
             if *n == 0 {
-                open.remove(&self.key);
+                open.per_visitor.remove(&self.key);
             }
+            open.total -= 1;
         }
     }
 }
@@ -42,7 +50,7 @@ impl Streams {
     pub fn new(max: usize) -> Streams {
         Streams {
             max,
-            open: Mutex::new(HashMap::new()),
+            open: Mutex::new(Open::default()),
         }
     }
 
@@ -62,19 +70,51 @@ impl Streams {
             ),
         };
         let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
-        let total: usize = open.values().sum();
-        let mine = open.get(&key).copied().unwrap_or(0);
-        if mine >= PER_VISITOR || total >= self.max {
+        let mine = open.per_visitor.get(&key).copied().unwrap_or(0);
+        if mine >= PER_VISITOR || open.total >= self.max {
             return Err(ApiError::new(
                 StatusCode::TOO_MANY_REQUESTS,
                 "too-many-streams",
                 "too many live streams open; close other tabs of this site",
             ));
         }
-        *open.entry(key.clone()).or_insert(0) += 1;
+        *open.per_visitor.entry(key.clone()).or_insert(0) += 1;
+        open.total += 1;
         Ok(StreamPermit {
             streams: self.clone(),
             key,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn visitor(n: u8) -> HeaderMap {
+        let mut headers = HeaderMap::new();
+        let id = format!("{n:02x}").repeat(16);
+        headers.insert("cookie", format!("visitor={id}").parse().unwrap());
+        headers
+    }
+
+    #[test]
+    fn streams_are_counted_per_visitor_and_in_all() {
+        let streams = Arc::new(Streams::new(10));
+        let mine: Vec<_> = (0..PER_VISITOR)
+            .map(|_| streams.open(&visitor(1), None).unwrap())
+            .collect();
+        assert!(streams.open(&visitor(1), None).is_err(), "per visitor");
+        let theirs = streams.open(&visitor(2), None).unwrap();
+        let more = streams.open(&visitor(3), None).unwrap();
+        assert!(streams.open(&visitor(4), None).is_err(), "in all");
+        drop(more);
+        let again = streams.open(&visitor(4), None).unwrap();
+        drop(mine);
+        assert_eq!(streams.open.lock().unwrap().total, 2);
+        drop((theirs, again));
+        let open = streams.open.lock().unwrap();
+        assert_eq!(open.total, 0);
+        assert!(open.per_visitor.is_empty());
     }
 }
