@@ -10,7 +10,9 @@
 
 use chess_notation::{Language, LineTraits, SanReader};
 use draughts::{BoardSize, Fen, MoveReader, Position, Variant};
-use record::{CommentKind, Flow, Game, GameBuilder, Nag, Pos, ReadError, Reader, Tag, Visitor};
+use record::{
+    Collect, CommentKind, Flow, Game, GameBuilder, Nag, Pos, ReadError, Reader, Tag, Visitor,
+};
 use shakmaty::Chess;
 
 use super::any_game::{AnyGame, ReadOptions};
@@ -236,11 +238,13 @@ fn general(
     slim: bool,
     words: Option<u64>,
 ) -> ReadGame {
-    let mut collect = GeneralCollect {
-        builder: GameBuilder::new(),
-        slim,
-        words_left: words.unwrap_or(u64::MAX),
-    };
+    let mut collect = Collect::default();
+    if slim {
+        collect = collect.keeping_tags(&RULE_TAGS).without_annotations();
+    }
+    if let Some(words) = words {
+        collect = collect.stopping_after(words);
+    }
     // The game's places are the file's, and so are its errors'.
     match one_game(raw, base).read_game(&mut collect) {
         Ok(Some(game)) => match AnyGame::read(game, options) {
@@ -317,77 +321,6 @@ impl Visitor for TraitsVisitor {
     }
 
     fn end_game(&mut self) {}
-}
-
-/// Collects a game as [`record::Collect`] does, leaving out what a check does not need when
-/// `slim`, and stopping after `words_left` move words.
-struct GeneralCollect {
-    builder: GameBuilder<String>,
-    slim: bool,
-    words_left: u64,
-}
-
-impl Visitor for GeneralCollect {
-    type Output = Game<String>;
-
-    fn begin_game(&mut self, at: Pos) {
-        self.builder.begin_game(at);
-    }
-
-    fn tag(&mut self, name: &str, value: &str, at: Pos) {
-        if !self.slim || RULE_TAGS.contains(&name) {
-            self.builder.tag(name, value, at);
-        }
-    }
-
-    fn move_word(&mut self, text: &str, at: Pos) -> Flow {
-        self.builder.push_move(text.to_owned(), at);
-        self.words_left = self.words_left.saturating_sub(1);
-        if self.words_left == 0 {
-            Flow::SkipGame
-        } else {
-            Flow::Continue
-        }
-    }
-
-    fn nag(&mut self, nag: Nag, _at: Pos) {
-        if !self.slim {
-            self.builder.push_nag(nag);
-        }
-    }
-
-    fn comment(&mut self, text: &str, kind: CommentKind, _at: Pos) {
-        if !self.slim {
-            self.builder.push_comment(text, kind);
-        }
-    }
-
-    fn begin_variation(&mut self, _at: Pos) -> Flow {
-        self.builder.begin_variation();
-        Flow::Continue
-    }
-
-    fn end_variation(&mut self, _at: Pos) {
-        self.builder.end_variation();
-    }
-
-    fn setup(&mut self, name: &str, value: &str, at: Pos) {
-        self.builder.push_setup(name, value, at);
-    }
-
-    fn escape(&mut self, line: &str, _at: Pos) {
-        if !self.slim {
-            self.builder.push_escape(line);
-        }
-    }
-
-    fn result(&mut self, text: &str, at: Pos) {
-        self.builder.set_result(text, at);
-    }
-
-    fn end_game(&mut self) -> Game<String> {
-        self.builder.finish()
-    }
 }
 
 /// The family a game is being replayed in.
