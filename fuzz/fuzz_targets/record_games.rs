@@ -46,6 +46,17 @@ fn chess_fen(pos: &shakmaty::Chess) -> String {
     Fen::from_position(pos, EnPassantMode::Legal).to_string()
 }
 
+/// The one game that `text`, written back, reads as.
+fn read_one(text: &str) -> record::Game<String> {
+    let mut games = record::read_games(text);
+    assert_eq!(
+        games.len(),
+        1,
+        "a game written back reads as one game:\n{text}"
+    );
+    games.remove(0).unwrap_or_else(|e| panic!("{e}\n{text}"))
+}
+
 /// The game written back reads and replays to the same end.
 fn write_back(game: &AnyGame, pick: usize) {
     match game {
@@ -61,13 +72,7 @@ fn write_back(game: &AnyGame, pick: usize) {
                     moves: style,
                     ..WriteStyle::default()
                 });
-                let mut games = record::read_games(&text);
-                assert_eq!(
-                    games.len(),
-                    1,
-                    "a game written back reads as one game:\n{text}"
-                );
-                let again = games.remove(0).unwrap_or_else(|e| panic!("{e}\n{text}"));
+                let again = read_one(&text);
                 let again = DraughtsGame::read(again, Some(g.variant)).unwrap_or_else(|e| {
                     panic!("the game written back does not replay: {e}\n{text}")
                 });
@@ -82,13 +87,7 @@ fn write_back(game: &AnyGame, pick: usize) {
                     moves,
                     ..ChessWriteStyle::default()
                 });
-                let mut games = record::read_games(&text);
-                assert_eq!(
-                    games.len(),
-                    1,
-                    "a game written back reads as one game:\n{text}"
-                );
-                let again = games.remove(0).unwrap_or_else(|e| panic!("{e}\n{text}"));
+                let again = read_one(&text);
                 let options = ChessReadOptions {
                     notation: Some(moves.notation),
                     language: Some(moves.language),

@@ -232,6 +232,19 @@ fn reading_for_checking_reports_what_the_full_reading_reports_on_every_file() {
     }
 }
 
+/// The first of the two games of `text` is bad, and reads the same error the one-pass way,
+/// the general way and for checking.
+fn assert_first_fails_alike(text: &str, options: &ReadOptions) {
+    let (fast, _) = one_pass(text.as_bytes(), options);
+    assert_eq!(general(text.as_bytes(), options), fast, "{text:.80}");
+    assert!(fast[0].starts_with("error"), "{}", fast[0]);
+    assert_eq!(fast.len(), 2);
+    assert_eq!(
+        check_view(text.as_bytes(), options, true),
+        check_view(text.as_bytes(), options, false)
+    );
+}
+
 #[test]
 fn a_draughts_game_that_fails_reads_alike_however_long_its_tail() {
     // The one-pass reader stops building the general tree at the move that failed under
@@ -255,14 +268,7 @@ fn a_draughts_game_that_fails_reads_alike_however_long_its_tail() {
             ),
             (format!("{body}\n\n1. 11-15 *"), american),
         ] {
-            let (fast, _) = one_pass(text.as_bytes(), &options);
-            assert_eq!(general(text.as_bytes(), &options), fast, "{text}");
-            assert!(fast[0].starts_with("error"), "{}", fast[0]);
-            assert_eq!(fast.len(), 2);
-            assert_eq!(
-                check_view(text.as_bytes(), &options, true),
-                check_view(text.as_bytes(), &options, false)
-            );
+            assert_first_fails_alike(&text, &options);
         }
     }
 }
@@ -304,15 +310,7 @@ fn a_chess_game_that_fails_reads_alike_however_long_its_tail() {
                 prefer_chess,
                 ..ReadOptions::default()
             };
-            let text = format!("{body} *\n\n1. e4 *");
-            let (fast, _) = one_pass(text.as_bytes(), &options);
-            assert_eq!(general(text.as_bytes(), &options), fast, "{body:.80}");
-            assert!(fast[0].starts_with("error"), "{}", fast[0]);
-            assert_eq!(fast.len(), 2);
-            assert_eq!(
-                check_view(text.as_bytes(), &options, true),
-                check_view(text.as_bytes(), &options, false)
-            );
+            assert_first_fails_alike(&format!("{body} *\n\n1. e4 *"), &options);
         }
     }
 }

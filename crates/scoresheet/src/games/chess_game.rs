@@ -259,15 +259,8 @@ impl ChessGame {
     /// `Variant` tag for Chess960.
     pub fn to_text(&self, style: &ChessWriteStyle) -> Game<String> {
         let mut tags = self.game.tags.clone();
-        if tags.contains("FEN") {
-            let fen = Fen::from_position(&self.start, EnPassantMode::Legal).to_string();
-            tags.set("FEN", fen);
-            if !tags.contains("SetUp") {
-                tags.set("SetUp", "1");
-            }
-        }
-        if self.variant == ChessVariant::Chess960 && !tags.contains("Variant") {
-            tags.set("Variant", "Chess960");
+        for (name, value) in self.tag_changes() {
+            tags.set(name, value);
         }
         Game {
             tags,

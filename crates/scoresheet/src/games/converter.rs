@@ -285,9 +285,9 @@ impl Writing {
             &mut self.movetext,
             MovetextWriter::new(String::new(), self.style.common_options()),
         );
-        let Ok(mut text) = movetext.finish(&result) else {
-            return;
-        };
+        let mut text = movetext
+            .finish(&result)
+            .expect("writing to a String cannot fail");
         let mut added = String::new();
         let mut replaced: Vec<(Range<usize>, String)> = Vec::new();
         for (name, value) in &changes {

@@ -151,7 +151,7 @@ impl OnePass {
                 if let Some(words) = self.visitor.failed_word {
                     let read = general(raw, base, options, slim, Some(words));
                     if matches!(read, ReadGame::Bad(_))
-                        && (!self.visitor.failed_chess || same_traits(raw, base, words))
+                        && (!self.visitor.failed_in_chess || same_traits(raw, base, words))
                     {
                         return Some(Ok((read, None)));
                     }
@@ -376,8 +376,6 @@ struct FastVisitor {
     /// the general way fails there too (for chess, when the rest of the game does not
     /// change how the general way reads the main line: see [`same_traits`]).
     failed_word: Option<u64>,
-    /// `failed_word` is a chess word.
-    failed_chess: bool,
     /// Plies of the main line replayed so far.
     plies: usize,
     /// A side line has begun in this game.
@@ -387,7 +385,8 @@ struct FastVisitor {
     /// The language chess words are read in: English, or on a second pass over a game the
     /// language its main line's letters leave.
     chess_language: Language,
-    /// A chess word could not be read in `chess_language` in this game.
+    /// A chess word could not be read in `chess_language` in this game (`failed_word`, if
+    /// set, is then a chess word: a game is of one family).
     failed_in_chess: bool,
 }
 
@@ -408,7 +407,6 @@ impl FastVisitor {
             slim: false,
             words: 0,
             failed_word: None,
-            failed_chess: false,
             plies: 0,
             side_lines: false,
             writing: None,
@@ -553,6 +551,7 @@ impl FastVisitor {
     }
 
     fn draughts_move(&mut self, text: &str, at: Pos) -> Flow {
+        let keeps_tree = self.keeps_tree();
         let Family::Draughts(d) = &mut self.family else {
             return Flow::Continue;
         };
@@ -576,7 +575,7 @@ impl FastVisitor {
                 if d.stack.is_empty() {
                     self.plies += 1;
                 }
-                if self.writing.is_none() && !self.slim {
+                if keeps_tree {
                     self.draughts.push_move(m, at);
                 }
                 Flow::Continue
@@ -591,6 +590,7 @@ impl FastVisitor {
     }
 
     fn chess_move(&mut self, text: &str, at: Pos) -> Flow {
+        let keeps_tree = self.keeps_tree();
         let Family::Chess(c) = &mut self.family else {
             return Flow::Continue;
         };
@@ -610,7 +610,7 @@ impl FastVisitor {
                 if c.stack.is_empty() {
                     self.plies += 1;
                 }
-                if self.writing.is_none() && !self.slim {
+                if keeps_tree {
                     self.chess.push_move(ChessMove::Move(m), at);
                 }
                 Flow::Continue
@@ -619,7 +619,6 @@ impl FastVisitor {
                 self.failed_in_chess = true;
                 if c.stack.is_empty() && !self.side_lines && !self.fallback {
                     self.failed_word = Some(self.words);
-                    self.failed_chess = true;
                 }
                 self.give_up()
             }
@@ -641,7 +640,6 @@ impl Visitor for FastVisitor {
         self.fallback = false;
         self.words = 0;
         self.failed_word = None;
-        self.failed_chess = false;
         self.plies = 0;
         self.side_lines = false;
         self.failed_in_chess = false;
@@ -723,9 +721,6 @@ impl Visitor for FastVisitor {
     fn begin_variation(&mut self, _at: Pos) -> Flow {
         self.side_lines = true;
         let keeps_tree = self.keeps_tree();
-        if let (Some(w), false) = (&mut self.writing, matches!(self.family, Family::Undecided)) {
-            w.begin_variation();
-        }
         match &mut self.family {
             Family::Draughts(d) => {
                 d.stack.push((d.pos, d.prev));
@@ -743,14 +738,14 @@ impl Visitor for FastVisitor {
             }
             Family::Undecided => return self.give_up(),
         }
+        if let Some(w) = &mut self.writing {
+            w.begin_variation();
+        }
         Flow::Continue
     }
 
     fn end_variation(&mut self, _at: Pos) {
         let keeps_tree = self.keeps_tree();
-        if let (Some(w), false) = (&mut self.writing, matches!(self.family, Family::Undecided)) {
-            w.end_variation();
-        }
         match &mut self.family {
             Family::Draughts(d) => {
                 if let Some((pos, prev)) = d.stack.pop() {
@@ -770,7 +765,11 @@ impl Visitor for FastVisitor {
                     self.chess.end_variation();
                 }
             }
-            Family::Undecided => {}
+            // No side line begins before the family is known (the game is given up).
+            Family::Undecided => return,
+        }
+        if let Some(w) = &mut self.writing {
+            w.end_variation();
         }
     }
 
