@@ -557,11 +557,12 @@ fn write_tree(
 ) -> Result<String, ApiError> {
     match start {
         AnyPosition::Draughts(p) => {
-            let moves = map_line(line, &|m| match m {
-                AnyMoveOrNull::Move(AnyMove::Draughts(m)) => Some(m),
-                _ => None,
-            })
-            .ok_or_else(|| ApiError::bad_request("a null move is not a draughts move"))?;
+            let moves = line
+                .try_map(&mut |m| match m {
+                    AnyMoveOrNull::Move(AnyMove::Draughts(m)) => Ok(m),
+                    _ => Err(()),
+                })
+                .map_err(|()| ApiError::bad_request("a null move is not a draughts move"))?;
             let variant = *p.variant();
             let mut tags = tags;
             if *p != draughts::Position::start(variant) {
@@ -589,12 +590,13 @@ fn write_tree(
             Ok(game.write(&style))
         }
         AnyPosition::Chess(p) => {
-            let moves = map_line(line, &|m| match m {
-                AnyMoveOrNull::Move(AnyMove::Chess(m)) => Some(ChessMove::Move(m)),
-                AnyMoveOrNull::Null => Some(ChessMove::Null),
-                _ => None,
-            })
-            .ok_or_else(|| ApiError::bad_request("not a chess move"))?;
+            let moves = line
+                .try_map(&mut |m| match m {
+                    AnyMoveOrNull::Move(AnyMove::Chess(m)) => Ok(ChessMove::Move(m)),
+                    AnyMoveOrNull::Null => Ok(ChessMove::Null),
+                    _ => Err(()),
+                })
+                .map_err(|()| ApiError::bad_request("not a chess move"))?;
             let mut tags = tags;
             let standard = *p == shakmaty::Chess::default();
             if !standard {
@@ -628,37 +630,6 @@ fn write_tree(
             }))
         }
     }
-}
-
-fn map_line<M, N>(line: Line<M>, f: &dyn Fn(M) -> Option<N>) -> Option<Line<N>> {
-    let before = map_extras(line.before, f)?;
-    let mut nodes = Vec::with_capacity(line.nodes.len());
-    for node in line.nodes {
-        nodes.push(Node {
-            mov: f(node.mov)?,
-            at: node.at,
-            after: map_extras(node.after, f)?,
-        });
-    }
-    Some(Line { before, nodes })
-}
-
-fn map_extras<M, N, C: FromIterator<Extra<N>>>(
-    items: impl IntoIterator<Item = Extra<M>>,
-    f: &dyn Fn(M) -> Option<N>,
-) -> Option<C> {
-    items
-        .into_iter()
-        .map(|e| {
-            Some(match e {
-                Extra::Nags(n) => Extra::Nags(n),
-                Extra::Comment { text, kind } => Extra::Comment { text, kind },
-                Extra::Escape(t) => Extra::Escape(t),
-                Extra::Setup(setup) => Extra::Setup(setup),
-                Extra::Variation(l) => Extra::Variation(Box::new(map_line(*l, f)?)),
-            })
-        })
-        .collect()
 }
 
 #[derive(Debug, Deserialize)]
