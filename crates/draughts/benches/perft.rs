@@ -46,6 +46,14 @@ fn main() {
         (Variant::AMERICAN, 11),
         (Variant::RUSSIAN, 11),
         (Variant::BRAZILIAN, 11),
+        (Variant::ITALIAN, 11),
+        (Variant::SPANISH, 11),
+        (Variant::POOL, 11),
+        (Variant::CZECH, 11),
+        (Variant::THAI, 9),
+        (Variant::FRISIAN, 8),
+        (Variant::KILLER, 9),
+        (Variant::CANADIAN, 7),
     ];
     let mut ours_international = None;
     for (v, depth) in cases {

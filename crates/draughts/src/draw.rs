@@ -8,6 +8,7 @@ use std::fmt;
 
 use crate::color::Color;
 use crate::geometry::main_road;
+use crate::mask::Mask;
 use crate::movegen::{Bits, Raw};
 use crate::position::with_geometry;
 use crate::square::BoardSize;
@@ -244,14 +245,14 @@ impl fmt::Display for DrawReason {
 pub(crate) struct DrawCheck {
     pub rules: DrawRules,
     /// The main road (a1 to the opposite corner) in bit layout.
-    main_road: u64,
+    main_road: u128,
 }
 
 impl DrawCheck {
     pub fn new(rules: DrawRules, size: BoardSize) -> DrawCheck {
         DrawCheck {
             rules,
-            main_road: with_geometry!(size, G => main_road::<G>()),
+            main_road: with_geometry!(size, G => main_road::<G>().wide()),
         }
     }
 }
@@ -264,16 +265,10 @@ struct Material {
 }
 
 impl Material {
-    fn of(b: &Bits) -> Material {
+    fn of<B: Mask>(b: &Bits<B>) -> Material {
         Material {
-            men: [
-                (b.white & !b.kings).count_ones(),
-                (b.black & !b.kings).count_ones(),
-            ],
-            kings: [
-                (b.white & b.kings).count_ones(),
-                (b.black & b.kings).count_ones(),
-            ],
+            men: [(b.white & !b.kings).count(), (b.black & !b.kings).count()],
+            kings: [(b.white & b.kings).count(), (b.black & b.kings).count()],
         }
     }
 
@@ -324,12 +319,13 @@ fn kings_against_king_cond(m: &Material) -> bool {
     (0..2).any(|s| m.men[s] == 0 && m.kings[s] == 1 && m.kings[1 - s] >= 3)
 }
 
-fn main_road_cond(m: &Material, b: &Bits, main_road: u64) -> bool {
+fn main_road_cond<B: Mask>(m: &Material, b: &Bits<B>, main_road: u128) -> bool {
+    let main_road = B::narrow(main_road);
     (0..2).any(|s| {
         let own = b.of(Color::ALL[s]);
         m.men[s] == 0
             && m.kings[s] == 1
-            && own & main_road != 0
+            && (own & main_road).any()
             && m.pieces(1 - s) == 3
             && m.kings[1 - s] >= 1
     })
@@ -346,7 +342,7 @@ fn run(prev: u32, holds: bool, restart: bool) -> u32 {
 
 impl Counters {
     /// The counters of the first position of a history.
-    pub fn start(check: &DrawCheck, b: &Bits) -> Counters {
+    pub fn start<B: Mask>(check: &DrawCheck, b: &Bits<B>) -> Counters {
         let m = Material::of(b);
         let r = &check.rules;
         Counters {
@@ -362,9 +358,15 @@ impl Counters {
 
     /// The counters after `m`, played in `before`, gave `after`.
     #[inline]
-    pub fn next(&self, check: &DrawCheck, before: &Bits, m: &Raw, after: &Bits) -> Counters {
-        let capture = m.captured != 0;
-        let man_move = before.kings >> m.from & 1 == 0;
+    pub fn next<B: Mask>(
+        &self,
+        check: &DrawCheck,
+        before: &Bits<B>,
+        m: &Raw<B>,
+        after: &Bits<B>,
+    ) -> Counters {
+        let capture = m.captured.any();
+        let man_move = !before.kings.has(u32::from(m.from));
         let r = &check.rules;
         let mut c = Counters {
             quiet: if capture || man_move {
@@ -405,7 +407,7 @@ impl Counters {
     /// The rule, other than repetition, under which position `b` with these counters is a
     /// draw.
     #[inline]
-    pub fn draw(&self, check: &DrawCheck, b: &Bits) -> Option<DrawReason> {
+    pub fn draw<B: Mask>(&self, check: &DrawCheck, b: &Bits<B>) -> Option<DrawReason> {
         let r = &check.rules;
         if let Some(n) = r.kings_only
             && self.quiet >= 2 * n
@@ -415,7 +417,7 @@ impl Counters {
         if let Some(rule) = r.lone_king
             && self.lone_king > 0
         {
-            let n = if (b.white | b.black).count_ones() >= 4 {
+            let n = if (b.white | b.black).count() >= 4 {
                 rule.three_against_one
             } else {
                 rule.two_against_one
@@ -434,8 +436,9 @@ impl Counters {
         {
             return Some(DrawReason::KingsAgainstKing { moves: n });
         }
-        if !r.unchanged_balance.is_empty() && b.white & b.kings != 0 && b.black & b.kings != 0 {
-            let total = (b.white | b.black).count_ones();
+        if !r.unchanged_balance.is_empty() && (b.white & b.kings).any() && (b.black & b.kings).any()
+        {
+            let total = (b.white | b.black).count();
             if let Some(limit) = r.unchanged_balance.iter().find(|l| total <= l.max_pieces)
                 && self.balance >= 2 * limit.moves
             {

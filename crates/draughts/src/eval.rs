@@ -22,6 +22,7 @@
 
 use crate::color::Color;
 use crate::geometry::{Geometry, main_road};
+use crate::mask::Mask;
 use crate::movegen::{Bits, forward, quiet_count};
 use crate::square::Square;
 use crate::variant::Variant;
@@ -74,12 +75,14 @@ impl Default for Weights {
 
 /// Masks and weights of one variant, computed once per search.
 #[derive(Clone, Debug)]
-pub(crate) struct EvalTables {
+pub(crate) struct EvalTables<B> {
     /// Bits of each row, from the top (row 0 holds square 1).
-    rows: [u64; 10],
+    rows: [B; 12],
     n_rows: usize,
-    centre: u64,
-    main_road: u64,
+    centre: B,
+    main_road: B,
+    /// The side that cannot move wins (Antidraughts).
+    anti: bool,
     flying: bool,
     king: i32,
     /// Men of both sides at the start.
@@ -89,11 +92,11 @@ pub(crate) struct EvalTables {
     w: Weights,
 }
 
-impl EvalTables {
-    pub fn new<G: Geometry>(v: &Variant, w: Weights) -> EvalTables {
+impl<B: Mask> EvalTables<B> {
+    pub fn new<G: Geometry<B = B>>(v: &Variant, w: Weights) -> EvalTables<B> {
         let size = v.size;
-        let mut rows = [0u64; 10];
-        let mut centre = 0;
+        let mut rows = [B::ZERO; 12];
+        let mut centre = B::ZERO;
         let side = size.side();
         for i in 0..size.squares() {
             let sq = Square::from_index_unchecked(i);
@@ -111,6 +114,7 @@ impl EvalTables {
             n_rows: side as usize,
             centre,
             main_road: main_road::<G>(),
+            anti: v.goal == crate::variant::Goal::Anti,
             flying: v.flying_kings,
             king: if v.flying_kings { 300 } else { 165 },
             initial: 2 * i32::from(v.men_per_side()),
@@ -122,19 +126,24 @@ impl EvalTables {
 
 /// The score of one side (White's view of its own pieces; Black's of its own).
 #[inline(always)]
-fn side_score<G: Geometry>(t: &EvalTables, b: &Bits, side: Color, men_total: i32) -> i32 {
+fn side_score<G: Geometry>(
+    t: &EvalTables<G::B>,
+    b: &Bits<G::B>,
+    side: Color,
+    men_total: i32,
+) -> i32 {
     let (own, opp) = (b.of(side), b.of(!side));
     let men = own & !b.kings;
     let kings = own & b.kings;
     let empty = G::VALID & !(b.white | b.black);
-    let mut s = men.count_ones() as i32 * MAN + kings.count_ones() as i32 * t.king;
+    let mut s = men.count() as i32 * MAN + kings.count() as i32 * t.king;
 
     // Advancement: rows gained from the own first row.
     let last = t.n_rows - 1;
     let mut adv = 0;
     for r in 0..t.n_rows {
-        let n = (men & t.rows[r]).count_ones() as i32;
-        if n != 0 {
+        let n = (men & t.rows[r]).count() as i32;
+        if n > 0 {
             let gained = match side {
                 Color::White => last - r,
                 Color::Black => r,
@@ -152,22 +161,21 @@ fn side_score<G: Geometry>(t: &EvalTables, b: &Bits, side: Color, men_total: i32
         Color::Black => (t.rows[last - 1], t.rows[0]),
     };
     let near = men & pre;
-    if near != 0 {
+    if near.any() {
         let [d1, d2] = forward(side);
         let free = (G::step(near, d1) | G::step(near, d2)) & empty;
-        s += near.count_ones() as i32 * w.near_crowning
-            + free.count_ones() as i32 * w.near_crowning_free;
+        s += near.count() as i32 * w.near_crowning + free.count() as i32 * w.near_crowning_free;
     }
 
     // Back-rank guard, while the opponent has no king and the board is full enough.
-    if opp & b.kings == 0 {
-        s += (men & back).count_ones() as i32 * w.back_rank * men_total / t.initial;
+    if (opp & b.kings).none() {
+        s += (men & back).count() as i32 * w.back_rank * men_total / t.initial;
     }
 
-    s += (men & t.centre).count_ones() as i32 * w.centre_man
-        + (kings & t.centre).count_ones() as i32 * w.centre_king;
+    s += (men & t.centre).count() as i32 * w.centre_man
+        + (kings & t.centre).count() as i32 * w.centre_king;
     if t.flying {
-        s += (kings & t.main_road).count_ones() as i32 * w.main_road;
+        s += (kings & t.main_road).count() as i32 * w.main_road;
     }
     s += w.mobility * quiet_count::<G>(men, kings, side, empty, t.flying) as i32;
     s
@@ -175,17 +183,16 @@ fn side_score<G: Geometry>(t: &EvalTables, b: &Bits, side: Color, men_total: i32
 
 /// The evaluation of `b` for the side to move.
 #[inline]
-pub(crate) fn evaluate<G: Geometry>(t: &EvalTables, b: &Bits) -> i32 {
-    let men_total = ((b.white | b.black) & !b.kings).count_ones() as i32;
+pub(crate) fn evaluate<G: Geometry>(t: &EvalTables<G::B>, b: &Bits<G::B>) -> i32 {
+    let men_total = ((b.white | b.black) & !b.kings).count() as i32;
     let mut score = side_score::<G>(t, b, Color::White, men_total)
         - side_score::<G>(t, b, Color::Black, men_total);
 
     // Material balance in man units, for trades and drawn endings.
-    let pieces_w = b.white.count_ones();
-    let pieces_b = b.black.count_ones();
-    let mat = |own: u64| {
-        (own & !b.kings).count_ones() as i32 * MAN + (own & b.kings).count_ones() as i32 * t.king
-    };
+    let pieces_w = b.white.count();
+    let pieces_b = b.black.count();
+    let mat =
+        |own: G::B| (own & !b.kings).count() as i32 * MAN + (own & b.kings).count() as i32 * t.king;
     let diff = mat(b.white) - mat(b.black);
     let gone = t.initial - (pieces_w + pieces_b) as i32;
     if diff > 0 {
@@ -195,16 +202,21 @@ pub(crate) fn evaluate<G: Geometry>(t: &EvalTables, b: &Bits) -> i32 {
     }
 
     if t.flying {
-        let lone = |own: u64, other: u32| {
-            own.count_ones() == 1
-                && own & b.kings != 0
-                && (other <= t.lone_king_draw || (other == 3 && own & t.main_road != 0))
+        let lone = |own: G::B, other: u32| {
+            own.count() == 1
+                && (own & b.kings).any()
+                && (other <= t.lone_king_draw || (other == 3 && (own & t.main_road).any()))
         };
         if lone(b.white, pieces_b) || lone(b.black, pieces_w) {
             score /= 8;
         }
     }
 
+    // Giveaway: what helps in the ordinary game hurts here (a rough guide, which the
+    // search's look at who has no move makes good).
+    if t.anti {
+        score = -score;
+    }
     match b.side {
         Color::White => score,
         Color::Black => -score,

@@ -8,47 +8,76 @@
 //! leaves the board, and masking with [`Geometry::VALID`] removes both.
 //! "Up" is towards square 1 (Black's side); White's men move up.
 
+use crate::mask::Mask;
+use crate::movegen::Buffered;
 use crate::square::{BoardSize, Square};
 
-/// Directions, as indices into the shift table: up-left, up-right, down-left, down-right.
+/// Directions, as indices into the shift table: the four diagonal steps, then the four
+/// orthogonal ones (two files or two ranks away, over a light square), which only Frisian
+/// captures use.
 pub(crate) const UL: usize = 0;
 pub(crate) const UR: usize = 1;
 pub(crate) const DL: usize = 2;
 pub(crate) const DR: usize = 3;
+pub(crate) const UP: usize = 4;
+pub(crate) const LEFT: usize = 5;
+pub(crate) const RIGHT: usize = 6;
+pub(crate) const DOWN: usize = 7;
 
-/// The layout of one board size. Implemented by [`Eight`] and [`Ten`].
+/// The direction back along `dir`.
+#[inline(always)]
+pub(crate) const fn opposite(dir: usize) -> usize {
+    if dir < 4 { 3 - dir } else { 11 - dir }
+}
+
+/// The most squares of a supported board (12×12).
+pub(crate) const MAX_SQUARES: usize = 72;
+
+/// The layout of one board. Implemented by [`Eight`], [`EightTurned`], [`Ten`] and
+/// [`Twelve`].
 pub(crate) trait Geometry: Copy + 'static {
-    /// The board size.
+    /// The mask type wide enough for the board.
+    type B: Buffered;
+    /// The board.
     const SIZE: BoardSize;
     /// Squares per row.
     const R: u32;
     /// Bits of real squares.
-    const VALID: u64;
+    const VALID: Self::B;
     /// Bits of the top row (White's crowning row).
-    const TOP: u64;
+    const TOP: Self::B;
     /// Bits of the bottom row (Black's crowning row).
-    const BOTTOM: u64;
+    const BOTTOM: Self::B;
+    /// Real squares that are not the last of their row in bit order (a step left, minus one
+    /// bit, may not land there: it came round from the row below).
+    const NOT_LAST: Self::B;
+    /// Real squares that are not the first of their row in bit order.
+    const NOT_FIRST: Self::B;
     /// Bit index of each square index.
-    const TO_BIT: [u8; 50];
+    const TO_BIT: [u8; MAX_SQUARES];
     /// Square index of each bit, 255 for ghost bits and bits off the board.
-    const FROM_BIT: [u8; 64];
+    const FROM_BIT: [u8; 128];
 
-    /// One diagonal step of every bit in `b`.
+    /// One step of every bit in `b` in direction `dir`.
     #[inline(always)]
-    fn step(b: u64, dir: usize) -> u64 {
+    fn step(b: Self::B, dir: usize) -> Self::B {
         let r = Self::R;
-        (match dir {
-            UL => b >> (r + 1),
-            UR => b >> r,
-            DL => b << r,
-            _ => b << (r + 1),
-        }) & Self::VALID
+        match dir {
+            UL => (b >> (r + 1)) & Self::VALID,
+            UR => (b >> r) & Self::VALID,
+            DL => (b << r) & Self::VALID,
+            DR => (b << (r + 1)) & Self::VALID,
+            UP => (b >> (2 * r + 1)) & Self::VALID,
+            DOWN => (b << (2 * r + 1)) & Self::VALID,
+            LEFT => (b >> 1) & Self::NOT_LAST,
+            _ => (b << 1) & Self::NOT_FIRST,
+        }
     }
 
     /// The bit of a square index.
     #[inline(always)]
-    fn bit(index: u8) -> u64 {
-        1u64 << Self::TO_BIT[index as usize]
+    fn bit(index: u8) -> Self::B {
+        Self::B::bit(u32::from(Self::TO_BIT[index as usize]))
     }
 
     /// The square index of a bit index.
@@ -58,69 +87,108 @@ pub(crate) trait Geometry: Copy + 'static {
     }
 }
 
-const fn to_bit(r: u32, squares: u32) -> [u8; 50] {
-    let mut t = [255u8; 50];
+/// The bit of square index `n` on a board of `r` squares a row. On a turned board the squares
+/// of each row are numbered the other way round: the bit layout is the ordinary board seen in
+/// a mirror, which moves the same way.
+const fn bit_of(n: u32, r: u32, turned: bool) -> u32 {
+    let (row, k) = (n / r, n % r);
+    let m = if turned { row * r + (r - 1 - k) } else { n };
+    m + m / (2 * r)
+}
+
+const fn to_bit(r: u32, squares: u32, turned: bool) -> [u8; MAX_SQUARES] {
+    let mut t = [255u8; MAX_SQUARES];
     let mut n = 0;
     while n < squares {
-        t[n as usize] = (n + n / (2 * r)) as u8;
+        t[n as usize] = bit_of(n, r, turned) as u8;
         n += 1;
     }
     t
 }
 
-const fn from_bit(r: u32, squares: u32) -> [u8; 64] {
-    let mut t = [255u8; 64];
+const fn from_bit(r: u32, squares: u32, turned: bool) -> [u8; 128] {
+    let mut t = [255u8; 128];
     let mut n = 0;
     while n < squares {
-        t[(n + n / (2 * r)) as usize] = n as u8;
+        t[bit_of(n, r, turned) as usize] = n as u8;
         n += 1;
     }
     t
 }
 
-const fn mask(r: u32, squares: u32, first: u32, last: u32) -> u64 {
-    let mut m = 0u64;
+/// The bits of the squares `first..last` (square indices).
+const fn mask(r: u32, squares: u32, first: u32, last: u32) -> u128 {
+    let mut m = 0u128;
     let mut n = first;
     while n < last && n < squares {
-        m |= 1u64 << (n + n / (2 * r));
+        m |= 1u128 << bit_of(n, r, false);
         n += 1;
     }
     m
 }
 
-/// The 8×8 board: 32 squares, 4 a row.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Eight;
-
-impl Geometry for Eight {
-    const SIZE: BoardSize = BoardSize::Eight;
-    const R: u32 = 4;
-    const VALID: u64 = mask(4, 32, 0, 32);
-    const TOP: u64 = mask(4, 32, 0, 4);
-    const BOTTOM: u64 = mask(4, 32, 28, 32);
-    const TO_BIT: [u8; 50] = to_bit(4, 32);
-    const FROM_BIT: [u8; 64] = from_bit(4, 32);
+/// The bits of the squares in bit-order column `k` of their row.
+const fn column(r: u32, squares: u32, k: u32) -> u128 {
+    let mut m = 0u128;
+    let mut row = 0;
+    while row * r < squares {
+        m |= 1u128 << bit_of(row * r + k, r, false);
+        row += 1;
+    }
+    m
 }
 
-/// The 10×10 board: 50 squares, 5 a row.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Ten;
+macro_rules! geometry {
+    ($(#[$doc:meta])* $name:ident, $mask:ty, $size:expr, $r:expr, $turned:expr) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug)]
+        pub(crate) struct $name;
 
-impl Geometry for Ten {
-    const SIZE: BoardSize = BoardSize::Ten;
-    const R: u32 = 5;
-    const VALID: u64 = mask(5, 50, 0, 50);
-    const TOP: u64 = mask(5, 50, 0, 5);
-    const BOTTOM: u64 = mask(5, 50, 45, 50);
-    const TO_BIT: [u8; 50] = to_bit(5, 50);
-    const FROM_BIT: [u8; 64] = from_bit(5, 50);
+        impl Geometry for $name {
+            type B = $mask;
+            const SIZE: BoardSize = $size;
+            const R: u32 = $r;
+            const VALID: $mask = mask($r, $r * $r * 2, 0, $r * $r * 2) as $mask;
+            const TOP: $mask = mask($r, $r * $r * 2, 0, $r) as $mask;
+            const BOTTOM: $mask =
+                mask($r, $r * $r * 2, $r * $r * 2 - $r, $r * $r * 2) as $mask;
+            const NOT_LAST: $mask = (mask($r, $r * $r * 2, 0, $r * $r * 2)
+                & !column($r, $r * $r * 2, $r - 1)) as $mask;
+            const NOT_FIRST: $mask =
+                (mask($r, $r * $r * 2, 0, $r * $r * 2) & !column($r, $r * $r * 2, 0)) as $mask;
+            const TO_BIT: [u8; MAX_SQUARES] = to_bit($r, $r * $r * 2, $turned);
+            const FROM_BIT: [u8; 128] = from_bit($r, $r * $r * 2, $turned);
+        }
+    };
 }
 
-/// The main road: the long diagonal from a1 to the opposite corner, in bit layout.
-pub(crate) fn main_road<G: Geometry>() -> u64 {
-    let mut road = 0;
-    for f in 0..G::SIZE.side() {
-        if let Ok(sq) = Square::from_coords(f, f + 1, G::SIZE) {
+geometry!(
+    /// The 8×8 board: 32 squares, 4 a row.
+    Eight, u64, BoardSize::Eight, 4, false
+);
+geometry!(
+    /// The turned 8×8 board of Italian and Spanish draughts (square 1 in the top left
+    /// corner): 32 squares, 4 a row.
+    EightTurned, u64, BoardSize::EightTurned, 4, true
+);
+geometry!(
+    /// The 10×10 board: 50 squares, 5 a row.
+    Ten, u64, BoardSize::Ten, 5, false
+);
+geometry!(
+    /// The 12×12 board of Canadian draughts: 72 squares, 6 a row, in 128 bits.
+    Twelve, u128, BoardSize::Twelve, 6, false
+);
+
+/// The main road: the long diagonal between the two single corners (a1 to the opposite
+/// corner; h1 to a8 on the turned board), in bit layout.
+pub(crate) fn main_road<G: Geometry>() -> G::B {
+    let size = G::SIZE;
+    let side = size.side();
+    let mut road = G::B::ZERO;
+    for f in 0..side {
+        let file = if size.turned() { side - 1 - f } else { f };
+        if let Ok(sq) = Square::from_coords(file, f + 1, size) {
             road |= G::bit(sq.index());
         }
     }
@@ -129,19 +197,18 @@ pub(crate) fn main_road<G: Geometry>() -> u64 {
 
 /// Converts a set in bit layout to a set indexed by square index (bit i = square index i).
 #[inline]
-pub(crate) fn to_index_set<G: Geometry>(mut bits: u64) -> u64 {
+pub(crate) fn to_index_set<G: Geometry>(bits: G::B) -> u128 {
     let mut out = 0;
-    while bits != 0 {
-        out |= 1u64 << G::index(bits.trailing_zeros());
-        bits &= bits - 1;
+    for b in crate::mask::bits(bits) {
+        out |= 1u128 << G::index(b);
     }
     out
 }
 
 /// Converts a set indexed by square index to the bit layout.
 #[inline]
-pub(crate) fn to_bit_set<G: Geometry>(mut set: u64) -> u64 {
-    let mut out = 0;
+pub(crate) fn to_bit_set<G: Geometry>(mut set: u128) -> G::B {
+    let mut out = G::B::ZERO;
     while set != 0 {
         out |= G::bit(set.trailing_zeros() as u8);
         set &= set - 1;
@@ -153,49 +220,86 @@ pub(crate) fn to_bit_set<G: Geometry>(mut set: u64) -> u64 {
 mod tests {
     use super::*;
 
-    /// Checks every step against file/rank arithmetic.
+    /// Checks every step, diagonal and orthogonal, against file/rank arithmetic. On the
+    /// turned board the bit layout is a mirror image, so left and right swap.
     fn check_steps<G: Geometry>() {
         let size = G::SIZE;
+        let mirror = if size.turned() { -1 } else { 1 };
         for sq in size.all_squares() {
             let (f, r) = (sq.file(size) as i32, sq.rank(size) as i32);
-            for (dir, df, dr) in [(UL, -1, 1), (UR, 1, 1), (DL, -1, -1), (DR, 1, -1)] {
+            for (dir, df, dr) in [
+                (UL, -1, 1),
+                (UR, 1, 1),
+                (DL, -1, -1),
+                (DR, 1, -1),
+                (UP, 0, 2),
+                (DOWN, 0, -2),
+                (LEFT, -2, 0),
+                (RIGHT, 2, 0),
+            ] {
                 let got = G::step(G::bit(sq.index()), dir);
-                let (nf, nr) = (f + df, r + dr);
+                let (nf, nr) = (f + df * mirror, r + dr);
                 let side = size.side() as i32;
                 if nf < 0 || nf >= side || nr < 1 || nr > side {
-                    assert_eq!(got, 0, "{sq:?} dir {dir} should leave the board");
+                    assert_eq!(got, G::B::ZERO, "{sq:?} dir {dir} should leave the board");
                 } else {
                     let want = Square::from_coords(nf as u8, nr as u8, size).unwrap();
                     assert_eq!(got, G::bit(want.index()), "{sq:?} dir {dir}");
                 }
+                assert_eq!(
+                    G::step(got, opposite(dir)) | got,
+                    got | {
+                        if got.any() {
+                            G::bit(sq.index())
+                        } else {
+                            G::B::ZERO
+                        }
+                    }
+                );
             }
         }
-        assert_eq!(G::VALID.count_ones(), u32::from(size.squares()));
+        assert_eq!(G::VALID.count(), u32::from(size.squares()));
+        for n in 0..size.squares() {
+            assert_eq!(G::index(u32::from(G::TO_BIT[n as usize])), n);
+        }
     }
 
-    /// The main road holds the squares whose rank is one more than their file index:
-    /// `side` of them, from a1.
+    /// The main road holds `side` squares on one diagonal from a single corner (a1, or h1 on
+    /// the turned board) to the other.
     fn check_main_road<G: Geometry>() {
         let size = G::SIZE;
+        let side = size.side();
         let want = size
             .all_squares()
-            .filter(|sq| sq.file(size) + 1 == sq.rank(size))
-            .fold(0, |road, sq| road | G::bit(sq.index()));
+            .filter(|sq| {
+                let f = if size.turned() {
+                    side - 1 - sq.file(size)
+                } else {
+                    sq.file(size)
+                };
+                f + 1 == sq.rank(size)
+            })
+            .fold(G::B::ZERO, |road, sq| road | G::bit(sq.index()));
         assert_eq!(main_road::<G>(), want);
-        assert_eq!(main_road::<G>().count_ones(), u32::from(size.side()));
-        let a1 = Square::from_coords(0, 1, size).unwrap();
-        assert_ne!(main_road::<G>() & G::bit(a1.index()), 0);
+        assert_eq!(main_road::<G>().count(), u32::from(side));
+        let corner = if size.turned() { side - 1 } else { 0 };
+        let c1 = Square::from_coords(corner, 1, size).unwrap();
+        assert!((main_road::<G>() & G::bit(c1.index())).any());
     }
 
     #[test]
     fn main_road_is_the_long_diagonal() {
         check_main_road::<Eight>();
+        check_main_road::<EightTurned>();
         check_main_road::<Ten>();
+        check_main_road::<Twelve>();
     }
 
     #[test]
     fn steps_match_coordinates() {
         check_steps::<Eight>();
+        check_steps::<EightTurned>();
         check_steps::<Ten>();
+        check_steps::<Twelve>();
     }
 }

@@ -11,7 +11,8 @@ use crate::zobrist;
 pub enum GameState {
     /// The game goes on.
     Ongoing,
-    /// The side to move has no legal move (no piece left, or all blocked) and has lost.
+    /// The game is won by the variant's goal: in most variants the side to move has no legal
+    /// move (no piece left, or all blocked) and has lost (see [`Position::winner`]).
     Win {
         /// The side that won.
         winner: Color,
@@ -195,11 +196,8 @@ impl GameHistory {
     /// Whether the game goes on, was won, or was drawn. A side without a legal move has lost,
     /// even if the move that left it so also completed a draw count.
     pub fn state(&self) -> GameState {
-        let pos = self.position();
-        if !pos.has_legal_move() {
-            return GameState::Win {
-                winner: !pos.side_to_move(),
-            };
+        if let Some(winner) = self.position().winner() {
+            return GameState::Win { winner };
         }
         match self.draw_reason() {
             Some(reason) => GameState::Draw { reason },

@@ -7,22 +7,23 @@
 //! majority rule when the variant has it, and keeps one move per (start, end, captured set).
 
 use crate::color::Color;
-use crate::geometry::{DL, DR, Geometry, UL, UR};
-use crate::variant::{CaptureCrowning, Variant};
+use crate::geometry::{DL, DOWN, DR, Geometry, LEFT, RIGHT, UL, UP, UR, opposite};
+use crate::mask::Mask;
+use crate::variant::{CaptureCrowning, CapturePriority, Variant};
 
 /// Pieces and the side to move, in the bit layout of a [`Geometry`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) struct Bits {
-    pub white: u64,
-    pub black: u64,
-    pub kings: u64,
+pub(crate) struct Bits<B> {
+    pub white: B,
+    pub black: B,
+    pub kings: B,
     pub side: Color,
 }
 
-impl Bits {
+impl<B: Mask> Bits<B> {
     /// The pieces of `color`.
     #[inline(always)]
-    pub(crate) fn of(&self, color: Color) -> u64 {
+    pub(crate) fn of(&self, color: Color) -> B {
         match color {
             Color::White => self.white,
             Color::Black => self.black,
@@ -31,14 +32,25 @@ impl Bits {
 
     /// The pieces of the side to move.
     #[inline(always)]
-    pub(crate) fn own(&self) -> u64 {
+    pub(crate) fn own(&self) -> B {
         self.of(self.side)
     }
 
     /// The pieces of the side not to move.
     #[inline(always)]
-    pub(crate) fn opp(&self) -> u64 {
+    pub(crate) fn opp(&self) -> B {
         self.of(!self.side)
+    }
+
+    /// The same position in another mask width (the caller knows the pieces fit).
+    #[inline(always)]
+    pub(crate) fn cast<C: Mask>(&self) -> Bits<C> {
+        Bits {
+            white: C::narrow(self.white.wide()),
+            black: C::narrow(self.black.wide()),
+            kings: C::narrow(self.kings.wide()),
+            side: self.side,
+        }
     }
 }
 
@@ -46,18 +58,32 @@ impl Bits {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Rules {
     pub men_back: bool,
+    pub men_take_kings: bool,
+    pub orthogonal: bool,
     pub flying: bool,
-    pub majority: bool,
+    pub land_behind: bool,
+    pub halt_behind_king: bool,
+    pub leave_at_once: bool,
+    pub priority: CapturePriority,
     pub crowning: CaptureCrowning,
+    /// Keep one capture per (start, end, captured set); otherwise every route is a move of
+    /// its own (perft's "keep" counting).
+    pub dedupe: bool,
 }
 
 impl Rules {
     pub fn of(v: &Variant) -> Rules {
         Rules {
             men_back: v.men_capture_backward,
+            men_take_kings: v.men_capture_kings,
+            orthogonal: v.orthogonal_captures,
             flying: v.flying_kings,
-            majority: v.majority_capture,
+            land_behind: v.king_lands_behind,
+            halt_behind_king: v.king_halts_behind_king,
+            leave_at_once: v.pieces_leave_at_once,
+            priority: v.priority,
             crowning: v.capture_crowning,
+            dedupe: true,
         }
     }
 }
@@ -65,30 +91,65 @@ impl Rules {
 /// A move in bit layout. `path_start..path_start + path_len` indexes the landing squares
 /// (bit indices) in [`MoveBuf::paths`] when paths were asked for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Raw {
+pub(crate) struct Raw<B> {
     pub from: u8,
     pub to: u8,
     pub crown: bool,
     pub path_len: u8,
     pub path_start: u32,
-    pub captured: u64,
+    pub captured: B,
 }
 
 /// Moves and the landing squares of captures.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct MoveBuf {
-    pub moves: Vec<Raw>,
+#[derive(Clone, Debug)]
+pub(crate) struct MoveBuf<B> {
+    pub moves: Vec<Raw<B>>,
     pub paths: Vec<u8>,
 }
 
-impl MoveBuf {
+impl<B> Default for MoveBuf<B> {
+    fn default() -> Self {
+        MoveBuf {
+            moves: Vec::new(),
+            paths: Vec::new(),
+        }
+    }
+}
+
+impl<B> MoveBuf<B> {
     pub fn clear(&mut self) {
         self.moves.clear();
         self.paths.clear();
     }
 
-    pub fn path(&self, m: &Raw) -> &[u8] {
+    pub fn path(&self, m: &Raw<B>) -> &[u8] {
         &self.paths[m.path_start as usize..m.path_start as usize + m.path_len as usize]
+    }
+}
+
+/// Move buffers of both widths, for callers that reach the generator through a
+/// [`Position`](crate::Position) of any board.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct MoveBufs {
+    pub narrow: MoveBuf<u64>,
+    pub wide: MoveBuf<u128>,
+}
+
+/// A mask type with its buffer in [`MoveBufs`].
+pub(crate) trait Buffered: Mask {
+    /// The buffer of this width.
+    fn pick(bufs: &mut MoveBufs) -> &mut MoveBuf<Self>;
+}
+
+impl Buffered for u64 {
+    fn pick(bufs: &mut MoveBufs) -> &mut MoveBuf<u64> {
+        &mut bufs.narrow
+    }
+}
+
+impl Buffered for u128 {
+    fn pick(bufs: &mut MoveBufs) -> &mut MoveBuf<u128> {
+        &mut bufs.wide
     }
 }
 
@@ -102,7 +163,7 @@ pub(crate) fn forward(side: Color) -> [usize; 2] {
 }
 
 #[inline(always)]
-fn crown_row<G: Geometry>(side: Color) -> u64 {
+fn crown_row<G: Geometry>(side: Color) -> G::B {
     match side {
         Color::White => G::TOP,
         Color::Black => G::BOTTOM,
@@ -111,84 +172,111 @@ fn crown_row<G: Geometry>(side: Color) -> u64 {
 
 /// Men of the side to move that can take a piece next to them in direction `D`.
 #[inline(always)]
-fn men_jumping<G: Geometry, const D: usize>(men: u64, opp: u64, empty: u64) -> u64 {
-    // A man on m jumps when step(m) is an opponent and step(step(m)) is empty; walk back from
-    // the landing squares to find the men.
-    let back = 3 - D;
-    G::step(G::step(empty, back) & opp, back) & men
+fn men_jumping<G: Geometry, const D: usize>(men: G::B, prey: G::B, empty: G::B) -> G::B {
+    // A man on m jumps when step(m) is prey and step(step(m)) is empty; walk back from the
+    // landing squares to find the men.
+    let back = opposite(D);
+    G::step(G::step(empty, back) & prey, back) & men
+}
+
+/// The pieces a man of the side to move may take.
+#[inline(always)]
+fn man_prey<B: Mask>(b: &Bits<B>, r: &Rules) -> B {
+    if r.men_take_kings {
+        b.opp()
+    } else {
+        b.opp() & !b.kings
+    }
 }
 
 /// The men of the side to move that have a capture.
 #[inline(always)]
-fn capturing_men<G: Geometry>(b: &Bits, r: &Rules) -> u64 {
-    let opp = b.opp();
-    let empty = G::VALID & !(b.white | b.black);
+fn capturing_men<G: Geometry>(b: &Bits<G::B>, r: &Rules) -> G::B {
     let men = b.own() & !b.kings;
-    if men == 0 {
-        return 0;
+    if men.none() {
+        return men;
     }
+    let prey = man_prey(b, r);
+    let empty = G::VALID & !(b.white | b.black);
     let forward = b.side == Color::White;
-    let mut found = 0;
+    let mut found = G::B::ZERO;
     if r.men_back || forward {
-        found |= men_jumping::<G, UL>(men, opp, empty) | men_jumping::<G, UR>(men, opp, empty);
+        found |= men_jumping::<G, UL>(men, prey, empty) | men_jumping::<G, UR>(men, prey, empty);
     }
     if r.men_back || !forward {
-        found |= men_jumping::<G, DL>(men, opp, empty) | men_jumping::<G, DR>(men, opp, empty);
+        found |= men_jumping::<G, DL>(men, prey, empty) | men_jumping::<G, DR>(men, prey, empty);
+    }
+    if r.orthogonal {
+        found |= men_jumping::<G, UP>(men, prey, empty)
+            | men_jumping::<G, DOWN>(men, prey, empty)
+            | men_jumping::<G, LEFT>(men, prey, empty)
+            | men_jumping::<G, RIGHT>(men, prey, empty);
     }
     found
 }
 
 /// Whether the kings `kings` can take something in direction `D` (flying or not).
 #[inline(always)]
-fn kings_jump<G: Geometry, const D: usize>(kings: u64, opp: u64, empty: u64, flying: bool) -> bool {
+fn kings_jump<G: Geometry, const D: usize>(
+    kings: G::B,
+    opp: G::B,
+    empty: G::B,
+    flying: bool,
+) -> bool {
     let mut reach = kings;
     if flying {
         let mut t = G::step(kings, D) & empty;
-        while t != 0 {
+        while t.any() {
             reach |= t;
             t = G::step(t, D) & empty;
         }
     }
-    G::step(G::step(reach, D) & opp, D) & empty != 0
+    (G::step(G::step(reach, D) & opp, D) & empty).any()
 }
 
 /// Whether the side to move has a capture.
 #[inline]
-pub(crate) fn has_capture<G: Geometry>(b: &Bits, r: &Rules) -> bool {
-    if capturing_men::<G>(b, r) != 0 {
+pub(crate) fn has_capture<G: Geometry>(b: &Bits<G::B>, r: &Rules) -> bool {
+    if capturing_men::<G>(b, r).any() {
         return true;
     }
     let kings = b.own() & b.kings;
-    if kings == 0 {
+    if kings.none() {
         return false;
     }
     let opp = b.opp();
     let empty = G::VALID & !(b.white | b.black);
-    kings_jump::<G, UL>(kings, opp, empty, r.flying)
-        || kings_jump::<G, UR>(kings, opp, empty, r.flying)
-        || kings_jump::<G, DL>(kings, opp, empty, r.flying)
-        || kings_jump::<G, DR>(kings, opp, empty, r.flying)
+    let f = r.flying;
+    kings_jump::<G, UL>(kings, opp, empty, f)
+        || kings_jump::<G, UR>(kings, opp, empty, f)
+        || kings_jump::<G, DL>(kings, opp, empty, f)
+        || kings_jump::<G, DR>(kings, opp, empty, f)
+        || (r.orthogonal
+            && (kings_jump::<G, UP>(kings, opp, empty, f)
+                || kings_jump::<G, DOWN>(kings, opp, empty, f)
+                || kings_jump::<G, LEFT>(kings, opp, empty, f)
+                || kings_jump::<G, RIGHT>(kings, opp, empty, f)))
 }
 
 /// Whether the side to move has a move that takes nothing.
 #[inline(always)]
-pub(crate) fn has_quiet_move<G: Geometry>(b: &Bits) -> bool {
+pub(crate) fn has_quiet_move<G: Geometry>(b: &Bits<G::B>) -> bool {
     let own = b.own();
     let empty = G::VALID & !(b.white | b.black);
     let men = own & !b.kings;
     let kings = own & b.kings;
     let [d1, d2] = forward(b.side);
-    if (G::step(men | kings, d1) | G::step(men | kings, d2)) & empty != 0 {
+    if ((G::step(men | kings, d1) | G::step(men | kings, d2)) & empty).any() {
         return true;
     }
     // Kings also move backward: the other side's forward directions.
     let [d3, d4] = forward(!b.side);
-    (G::step(kings, d3) | G::step(kings, d4)) & empty != 0
+    ((G::step(kings, d3) | G::step(kings, d4)) & empty).any()
 }
 
 /// Number of legal moves, counting non-captures in bulk.
 #[inline]
-pub(crate) fn count<G: Geometry>(b: &Bits, r: &Rules, scratch: &mut MoveBuf) -> u64 {
+pub(crate) fn count<G: Geometry>(b: &Bits<G::B>, r: &Rules, scratch: &mut MoveBuf<G::B>) -> u64 {
     if has_capture::<G>(b, r) {
         scratch.clear();
         captures::<G, false>(b, r, scratch);
@@ -209,22 +297,22 @@ pub(crate) fn count<G: Geometry>(b: &Bits, r: &Rules, scratch: &mut MoveBuf) -> 
 /// (flying when `flying`) onto the squares `empty`, counted in bulk.
 #[inline(always)]
 pub(crate) fn quiet_count<G: Geometry>(
-    men: u64,
-    kings: u64,
+    men: G::B,
+    kings: G::B,
     side: Color,
-    empty: u64,
+    empty: G::B,
     flying: bool,
 ) -> u32 {
     let [d1, d2] = forward(side);
-    let mut n = (G::step(men, d1) & empty).count_ones() + (G::step(men, d2) & empty).count_ones();
-    if kings != 0 {
+    let mut n = (G::step(men, d1) & empty).count() + (G::step(men, d2) & empty).count();
+    if kings.any() {
         for d in [UL, UR, DL, DR] {
             let mut t = G::step(kings, d) & empty;
-            n += t.count_ones();
+            n += t.count();
             if flying {
-                while t != 0 {
+                while t.any() {
                     t = G::step(t, d) & empty;
-                    n += t.count_ones();
+                    n += t.count();
                 }
             }
         }
@@ -233,7 +321,11 @@ pub(crate) fn quiet_count<G: Geometry>(
 }
 
 /// All legal moves of the side to move into `out` (cleared first).
-pub(crate) fn generate<G: Geometry, const PATHS: bool>(b: &Bits, r: &Rules, out: &mut MoveBuf) {
+pub(crate) fn generate<G: Geometry, const PATHS: bool>(
+    b: &Bits<G::B>,
+    r: &Rules,
+    out: &mut MoveBuf<G::B>,
+) {
     out.clear();
     if has_capture::<G>(b, r) {
         captures::<G, PATHS>(b, r, out);
@@ -242,33 +334,28 @@ pub(crate) fn generate<G: Geometry, const PATHS: bool>(b: &Bits, r: &Rules, out:
     }
 }
 
-fn quiet<G: Geometry, const PATHS: bool>(b: &Bits, r: &Rules, out: &mut MoveBuf) {
+fn quiet<G: Geometry, const PATHS: bool>(b: &Bits<G::B>, r: &Rules, out: &mut MoveBuf<G::B>) {
     let own = b.own();
     let empty = G::VALID & !(b.white | b.black);
     let men = own & !b.kings;
     let crown = crown_row::<G>(b.side);
     for d in forward(b.side) {
-        let mut targets = G::step(men, d) & empty;
-        while targets != 0 {
-            let to = targets.trailing_zeros();
-            targets &= targets - 1;
+        let targets = G::step(men, d) & empty;
+        for to in crate::mask::bits(targets) {
             let from = match d {
                 UL => to + G::R + 1,
                 UR => to + G::R,
                 DL => to - G::R,
                 _ => to - G::R - 1,
             };
-            push_quiet::<PATHS>(out, from as u8, to as u8, crown >> to & 1 == 1);
+            push_quiet::<G::B, PATHS>(out, from as u8, to as u8, crown.has(to));
         }
     }
-    let mut kings = own & b.kings;
-    while kings != 0 {
-        let from = kings.trailing_zeros();
-        kings &= kings - 1;
+    for from in crate::mask::bits(own & b.kings) {
         for d in [UL, UR, DL, DR] {
-            let mut t = G::step(1 << from, d) & empty;
-            while t != 0 {
-                push_quiet::<PATHS>(out, from as u8, t.trailing_zeros() as u8, false);
+            let mut t = G::step(G::B::bit(from), d) & empty;
+            while t.any() {
+                push_quiet::<G::B, PATHS>(out, from as u8, t.lowest() as u8, false);
                 if !r.flying {
                     break;
                 }
@@ -279,7 +366,7 @@ fn quiet<G: Geometry, const PATHS: bool>(b: &Bits, r: &Rules, out: &mut MoveBuf)
 }
 
 #[inline(always)]
-fn push_quiet<const PATHS: bool>(out: &mut MoveBuf, from: u8, to: u8, crown: bool) {
+fn push_quiet<B: Mask, const PATHS: bool>(out: &mut MoveBuf<B>, from: u8, to: u8, crown: bool) {
     let path_start = out.paths.len() as u32;
     if PATHS {
         out.paths.push(to);
@@ -290,76 +377,124 @@ fn push_quiet<const PATHS: bool>(out: &mut MoveBuf, from: u8, to: u8, crown: boo
         crown,
         path_len: u8::from(PATHS),
         path_start,
-        captured: 0,
+        captured: B::ZERO,
     });
 }
 
 /// Generates the captures of the side to move (the caller knows there is at least one, or
 /// accepts an empty result).
-pub(crate) fn captures<G: Geometry, const PATHS: bool>(b: &Bits, r: &Rules, out: &mut MoveBuf) {
+pub(crate) fn captures<G: Geometry, const PATHS: bool>(
+    b: &Bits<G::B>,
+    r: &Rules,
+    out: &mut MoveBuf<G::B>,
+) {
+    search_captures::<G, PATHS>(b, r, out, None, usize::MAX);
+}
+
+/// The capture search, keeping only the moves `want` names (start, end, captured set) when
+/// it names one, at most `limit` of them.
+fn search_captures<G: Geometry, const PATHS: bool>(
+    b: &Bits<G::B>,
+    r: &Rules,
+    out: &mut MoveBuf<G::B>,
+    want: Option<(u8, u8, G::B)>,
+    limit: usize,
+) {
     let own = b.own();
     let mut search = CaptureSearch::<G, PATHS> {
         rules: *r,
         side: b.side,
         opp: b.opp(),
-        empty: 0,
+        prey: man_prey(b, r),
+        opp_kings: b.opp() & b.kings,
+        empty: G::B::ZERO,
         crown: crown_row::<G>(b.side),
         from: 0,
+        by_king: false,
         promoted: false,
+        king_order: 0,
         max: 0,
         path: [0; 64],
         depth: 0,
+        want,
+        limit,
         out,
-        _g: std::marker::PhantomData,
     };
     let occupied = b.white | b.black;
-    let mut men = capturing_men::<G>(b, r);
-    while men != 0 {
-        let from = men.trailing_zeros();
-        men &= men - 1;
+    for from in crate::mask::bits(capturing_men::<G>(b, r)) {
         search.from = from as u8;
-        search.empty = G::VALID & !(occupied & !(1u64 << from));
-        search.promoted = false;
-        search.man(1u64 << from, 0);
+        search.empty = G::VALID & !(occupied & !G::B::bit(from));
+        search.by_king = false;
+        search.man(G::B::bit(from), G::B::ZERO);
     }
-    let mut kings = own & b.kings;
-    while kings != 0 {
-        let from = kings.trailing_zeros();
-        kings &= kings - 1;
+    for from in crate::mask::bits(own & b.kings) {
         search.from = from as u8;
-        search.empty = G::VALID & !(occupied & !(1u64 << from));
-        search.promoted = false;
-        search.king(1u64 << from, 0);
+        search.empty = G::VALID & !(occupied & !G::B::bit(from));
+        search.by_king = true;
+        search.king(G::B::bit(from), G::B::ZERO);
     }
 }
+
+/// A direction that is none of the eight.
+const NO_DIRECTION: usize = 8;
 
 struct CaptureSearch<'a, G: Geometry, const PATHS: bool> {
     rules: Rules,
     side: Color,
-    opp: u64,
-    /// Squares a capturing piece may land on or pass over: empty, plus its start square.
-    empty: u64,
-    crown: u64,
+    opp: G::B,
+    /// The pieces a man may take.
+    prey: G::B,
+    opp_kings: G::B,
+    /// Squares a capturing piece may land on or pass over: empty, plus its start square
+    /// (plus the squares of pieces taken, where they leave at once).
+    empty: G::B,
+    crown: G::B,
     from: u8,
+    /// The capture is made by a piece that was a king at its start.
+    by_king: bool,
     /// The capturing piece started as a man and was crowned during this capture.
     promoted: bool,
+    /// Bit `31 - i` set when the i-th piece taken is a king (the Italian rule of the
+    /// earliest king).
+    king_order: u32,
+    /// The best priority key among the moves kept.
     max: u32,
     path: [u8; 64],
     depth: usize,
-    out: &'a mut MoveBuf,
-    _g: std::marker::PhantomData<G>,
+    want: Option<(u8, u8, G::B)>,
+    limit: usize,
+    out: &'a mut MoveBuf<G::B>,
 }
 
 impl<G: Geometry, const PATHS: bool> CaptureSearch<'_, G, PATHS> {
     #[inline(always)]
-    fn land(&mut self, at: u64) {
+    fn land(&mut self, at: G::B) {
         if PATHS && self.depth < self.path.len() {
-            self.path[self.depth] = at.trailing_zeros() as u8;
+            self.path[self.depth] = at.lowest() as u8;
         }
         self.depth += 1;
     }
 
-    fn man(&mut self, at: u64, captured: u64) {
+    /// Records that `victim` is taken as the next piece: for the earliest-king rule and,
+    /// where taken pieces leave at once, in the empty squares. Returns what to restore.
+    #[inline(always)]
+    fn take(&mut self, victim: G::B) -> (u32, G::B) {
+        let saved = (self.king_order, self.empty);
+        if (victim & self.opp_kings).any() && self.depth < 32 {
+            self.king_order |= 1 << (31 - self.depth);
+        }
+        if self.rules.leave_at_once {
+            self.empty |= victim;
+        }
+        saved
+    }
+
+    #[inline(always)]
+    fn untake(&mut self, saved: (u32, G::B)) {
+        (self.king_order, self.empty) = saved;
+    }
+
+    fn man(&mut self, at: G::B, captured: G::B) {
         let forward = self.side == Color::White;
         let mut any = false;
         if self.rules.men_back || forward {
@@ -370,25 +505,32 @@ impl<G: Geometry, const PATHS: bool> CaptureSearch<'_, G, PATHS> {
             any |= self.man_dir::<DL>(at, captured);
             any |= self.man_dir::<DR>(at, captured);
         }
-        if !any && captured != 0 {
-            self.emit(at, captured, at & self.crown != 0);
+        if self.rules.orthogonal {
+            any |= self.man_dir::<UP>(at, captured);
+            any |= self.man_dir::<DOWN>(at, captured);
+            any |= self.man_dir::<LEFT>(at, captured);
+            any |= self.man_dir::<RIGHT>(at, captured);
+        }
+        if !any && captured.any() {
+            self.emit(at, captured, (at & self.crown).any());
         }
     }
 
     /// A man's jump in direction `D`, and everything after it. Returns whether there was one.
     #[inline(always)]
-    fn man_dir<const D: usize>(&mut self, at: u64, captured: u64) -> bool {
-        let victim = G::step(at, D) & self.opp & !captured;
-        if victim == 0 {
+    fn man_dir<const D: usize>(&mut self, at: G::B, captured: G::B) -> bool {
+        let victim = G::step(at, D) & self.prey & !captured;
+        if victim.none() {
             return false;
         }
         let landing = G::step(victim, D) & self.empty;
-        if landing == 0 {
+        if landing.none() {
             return false;
         }
         let taken = captured | victim;
+        let saved = self.take(victim);
         self.land(landing);
-        if landing & self.crown != 0 {
+        if (landing & self.crown).any() {
             match self.rules.crowning {
                 CaptureCrowning::Stop => self.emit(landing, taken, true),
                 CaptureCrowning::Continue => {
@@ -402,70 +544,126 @@ impl<G: Geometry, const PATHS: bool> CaptureSearch<'_, G, PATHS> {
             self.man(landing, taken);
         }
         self.depth -= 1;
+        self.untake(saved);
         true
     }
 
     /// Whether a king standing on `at`, having taken `captured`, can take another piece.
     #[inline]
-    fn king_can_capture(&self, at: u64, captured: u64) -> bool {
+    fn king_can_capture(&self, at: G::B, captured: G::B) -> bool {
         self.king_can_capture_dir::<UL>(at, captured)
             || self.king_can_capture_dir::<UR>(at, captured)
             || self.king_can_capture_dir::<DL>(at, captured)
             || self.king_can_capture_dir::<DR>(at, captured)
+            || (self.rules.orthogonal
+                && (self.king_can_capture_dir::<UP>(at, captured)
+                    || self.king_can_capture_dir::<DOWN>(at, captured)
+                    || self.king_can_capture_dir::<LEFT>(at, captured)
+                    || self.king_can_capture_dir::<RIGHT>(at, captured)))
     }
 
     #[inline(always)]
-    fn king_can_capture_dir<const D: usize>(&self, at: u64, captured: u64) -> bool {
+    fn king_can_capture_dir<const D: usize>(&self, at: G::B, captured: G::B) -> bool {
         let mut t = G::step(at, D);
         if self.rules.flying {
-            while t & self.empty != 0 {
+            while (t & self.empty).any() {
                 t = G::step(t, D);
             }
         }
         let victim = t & self.opp & !captured;
-        victim != 0 && G::step(victim, D) & self.empty != 0
+        victim.any() && (G::step(victim, D) & self.empty).any()
     }
 
-    fn king(&mut self, at: u64, captured: u64) {
-        let any = self.king_dir::<UL>(at, captured)
-            | self.king_dir::<UR>(at, captured)
-            | self.king_dir::<DL>(at, captured)
-            | self.king_dir::<DR>(at, captured);
-        if !any && captured != 0 {
+    fn king(&mut self, at: G::B, captured: G::B) {
+        self.king_but(at, captured, NO_DIRECTION);
+    }
+
+    /// A king on `at` goes on capturing, in every direction but `skip`. A king that landed
+    /// beyond the first empty square behind a piece goes on in the same direction from the
+    /// first square already, so going on that way from the later ones would count one route
+    /// several times.
+    fn king_but(&mut self, at: G::B, captured: G::B, skip: usize) {
+        let mut any = false;
+        if skip != UL {
+            any |= self.king_dir::<UL>(at, captured);
+        }
+        if skip != UR {
+            any |= self.king_dir::<UR>(at, captured);
+        }
+        if skip != DL {
+            any |= self.king_dir::<DL>(at, captured);
+        }
+        if skip != DR {
+            any |= self.king_dir::<DR>(at, captured);
+        }
+        if self.rules.orthogonal {
+            if skip != UP {
+                any |= self.king_dir::<UP>(at, captured);
+            }
+            if skip != DOWN {
+                any |= self.king_dir::<DOWN>(at, captured);
+            }
+            if skip != LEFT {
+                any |= self.king_dir::<LEFT>(at, captured);
+            }
+            if skip != RIGHT {
+                any |= self.king_dir::<RIGHT>(at, captured);
+            }
+        }
+        if !any
+            && captured.any()
+            && (skip == NO_DIRECTION || !self.king_can_capture_in(at, captured, skip))
+        {
             self.emit(at, captured, self.promoted);
+        }
+    }
+
+    /// Whether a king on `at` can take a piece in direction `dir`.
+    fn king_can_capture_in(&self, at: G::B, captured: G::B, dir: usize) -> bool {
+        match dir {
+            UL => self.king_can_capture_dir::<UL>(at, captured),
+            UR => self.king_can_capture_dir::<UR>(at, captured),
+            DL => self.king_can_capture_dir::<DL>(at, captured),
+            DR => self.king_can_capture_dir::<DR>(at, captured),
+            UP => self.king_can_capture_dir::<UP>(at, captured),
+            DOWN => self.king_can_capture_dir::<DOWN>(at, captured),
+            LEFT => self.king_can_capture_dir::<LEFT>(at, captured),
+            _ => self.king_can_capture_dir::<RIGHT>(at, captured),
         }
     }
 
     /// A king's jump in direction `D`, and everything after it. Returns whether there was one.
     #[inline(always)]
-    fn king_dir<const D: usize>(&mut self, at: u64, captured: u64) -> bool {
+    fn king_dir<const D: usize>(&mut self, at: G::B, captured: G::B) -> bool {
         let mut t = G::step(at, D);
         if self.rules.flying {
-            while t & self.empty != 0 {
+            while (t & self.empty).any() {
                 t = G::step(t, D);
             }
         }
         let victim = t & self.opp & !captured;
-        if victim == 0 {
+        if victim.none() {
             return false;
         }
         let mut landing = G::step(victim, D) & self.empty;
-        if landing == 0 {
+        if landing.none() {
             return false;
         }
         let taken = captured | victim;
-        if !self.rules.flying {
+        let saved = self.take(victim);
+        if !self.rules.flying || self.rules.land_behind {
             self.land(landing);
             self.king(landing, taken);
             self.depth -= 1;
+            self.untake(saved);
             return true;
         }
         // A flying king may land on any empty square beyond the victim, but a capture must
         // be completed: if it can go on from some of them, it must land on one of those.
-        let mut landings = [0u64; 12];
+        let mut landings = [G::B::ZERO; 16];
         let mut n = 0;
-        let mut go_on = 0u64;
-        while landing != 0 && n < landings.len() {
+        let mut go_on = G::B::ZERO;
+        while landing.any() && n < landings.len() {
             landings[n] = landing;
             n += 1;
             if self.king_can_capture(landing, taken) {
@@ -473,34 +671,69 @@ impl<G: Geometry, const PATHS: bool> CaptureSearch<'_, G, PATHS> {
             }
             landing = G::step(landing, D) & self.empty;
         }
-        for &l in &landings[..n] {
-            if go_on == 0 || go_on & l != 0 {
+        // Killer: a capture that ends by taking a king ends right behind it.
+        if go_on.none() && self.rules.halt_behind_king && (victim & self.opp_kings).any() {
+            n = 1;
+        }
+        for (i, &l) in landings[..n].iter().enumerate() {
+            if go_on.none() || (go_on & l).any() {
                 self.land(l);
-                self.king(l, taken);
+                // Paths are asked for to match written landing squares, so they keep every
+                // square; counts need each route once.
+                let skip = if i == 0 || PATHS { NO_DIRECTION } else { D };
+                self.king_but(l, taken, skip);
                 self.depth -= 1;
             }
         }
+        self.untake(saved);
         true
     }
 
-    fn emit(&mut self, at: u64, captured: u64, crown: bool) {
-        let count = captured.count_ones();
-        if self.rules.majority {
-            if count < self.max {
+    /// The priority key of a capture: of two captures, the rules demand the larger key.
+    #[inline(always)]
+    fn key(&self, captured: G::B) -> u32 {
+        let pieces = captured.count();
+        let kings = (captured & self.opp_kings).count();
+        let by_king = u32::from(self.by_king);
+        match self.rules.priority {
+            CapturePriority::Free => 0,
+            CapturePriority::MostPieces => pieces,
+            CapturePriority::MostPiecesThenKings => pieces << 8 | kings,
+            CapturePriority::Italian => {
+                pieces << 24 | by_king << 23 | kings << 16 | self.king_order >> 16
+            }
+            CapturePriority::KingFirst => by_king,
+            CapturePriority::FrisianValue => ((pieces - kings) * 32 + kings * 63) << 1 | by_king,
+        }
+    }
+
+    fn emit(&mut self, at: G::B, captured: G::B, crown: bool) {
+        let to = at.lowest() as u8;
+        let from = self.from;
+        if let Some((f, t, c)) = self.want
+            && (f != from || t != to || c != captured)
+        {
+            return;
+        }
+        if self.rules.priority != CapturePriority::Free {
+            let key = self.key(captured);
+            if key < self.max {
                 return;
             }
-            if count > self.max {
-                self.max = count;
+            if key > self.max {
+                self.max = key;
                 self.out.clear();
             }
         }
-        let to = at.trailing_zeros() as u8;
-        let from = self.from;
-        if self
-            .out
-            .moves
-            .iter()
-            .any(|m| m.captured == captured && m.to == to && m.from == from)
+        if self.out.moves.len() >= self.limit {
+            return;
+        }
+        if self.rules.dedupe
+            && self
+                .out
+                .moves
+                .iter()
+                .any(|m| m.captured == captured && m.to == to && m.from == from)
         {
             return;
         }
@@ -525,16 +758,16 @@ impl<G: Geometry, const PATHS: bool> CaptureSearch<'_, G, PATHS> {
 
 /// Plays a move on the bitboards.
 #[inline(always)]
-pub(crate) fn play(b: &mut Bits, m: &Raw) {
-    let from = 1u64 << m.from;
-    let to = 1u64 << m.to;
+pub(crate) fn play<B: Mask>(b: &mut Bits<B>, m: &Raw<B>) {
+    let from = B::bit(u32::from(m.from));
+    let to = B::bit(u32::from(m.to));
     let (own, opp) = match b.side {
         Color::White => (&mut b.white, &mut b.black),
         Color::Black => (&mut b.black, &mut b.white),
     };
     *own = (*own & !from) | to;
     *opp &= !m.captured;
-    if b.kings & from != 0 {
+    if (b.kings & from).any() {
         b.kings = (b.kings & !from) | to;
     } else if m.crown {
         b.kings |= to;
@@ -544,96 +777,24 @@ pub(crate) fn play(b: &mut Bits, m: &Raw) {
 }
 
 /// Every landing-square sequence (bit indices) by which the piece on `from` can take exactly
-/// the pieces `target` and end on `to`, at most `limit` of them.
+/// the pieces `target` and end on `to`, at most `limit` of them: the routes of that capture
+/// the rules allow.
 pub(crate) fn paths_of<G: Geometry>(
-    b: &Bits,
+    b: &Bits<G::B>,
     r: &Rules,
     from: u8,
     to: u8,
-    target: u64,
+    target: G::B,
     limit: usize,
 ) -> Vec<Vec<u8>> {
-    let start = 1u64 << from;
-    let king = b.kings & start != 0;
-    let mut search = PathSearch::<G> {
-        rules: *r,
-        side: b.side,
-        target,
-        empty: G::VALID & !((b.white | b.black) & !start),
-        crown: crown_row::<G>(b.side),
-        to: 1u64 << to,
-        stack: Vec::new(),
-        paths: Vec::new(),
-        limit,
-        _g: std::marker::PhantomData,
+    if target.none() {
+        return Vec::new();
+    }
+    let rules = Rules {
+        dedupe: false,
+        ..*r
     };
-    if target != 0 {
-        search.walk(start, 0, king);
-    }
-    search.paths
-}
-
-struct PathSearch<G: Geometry> {
-    rules: Rules,
-    side: Color,
-    target: u64,
-    empty: u64,
-    crown: u64,
-    to: u64,
-    stack: Vec<u8>,
-    paths: Vec<Vec<u8>>,
-    limit: usize,
-    _g: std::marker::PhantomData<G>,
-}
-
-impl<G: Geometry> PathSearch<G> {
-    fn walk(&mut self, at: u64, captured: u64, king: bool) {
-        if self.paths.len() >= self.limit {
-            return;
-        }
-        if captured == self.target {
-            if at == self.to {
-                self.paths.push(self.stack.clone());
-            }
-            return;
-        }
-        let forward = forward(self.side);
-        for d in [UL, UR, DL, DR] {
-            if !king && !self.rules.men_back && !forward.contains(&d) {
-                continue;
-            }
-            let flying = king && self.rules.flying;
-            let mut t = G::step(at, d);
-            if flying {
-                while t & self.empty != 0 {
-                    t = G::step(t, d);
-                }
-            }
-            let victim = t & self.target & !captured;
-            if victim == 0 {
-                continue;
-            }
-            let mut landing = G::step(victim, d) & self.empty;
-            while landing != 0 {
-                let crowned = !king && landing & self.crown != 0;
-                self.stack.push(landing.trailing_zeros() as u8);
-                match (crowned, self.rules.crowning) {
-                    (true, CaptureCrowning::Stop) => {
-                        if captured | victim == self.target && landing == self.to {
-                            self.paths.push(self.stack.clone());
-                        }
-                    }
-                    (true, CaptureCrowning::Continue) => {
-                        self.walk(landing, captured | victim, true)
-                    }
-                    _ => self.walk(landing, captured | victim, king),
-                }
-                self.stack.pop();
-                if !flying {
-                    break;
-                }
-                landing = G::step(landing, d) & self.empty;
-            }
-        }
-    }
+    let mut buf = MoveBuf::default();
+    search_captures::<G, true>(b, &rules, &mut buf, Some((from, to, target)), limit);
+    buf.moves.iter().map(|m| buf.path(m).to_vec()).collect()
 }

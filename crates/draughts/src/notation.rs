@@ -143,7 +143,7 @@ impl Position {
 /// reader.
 #[derive(Debug, Default)]
 pub struct MoveReader {
-    buf: crate::movegen::MoveBuf,
+    buf: crate::movegen::MoveBufs,
 }
 
 impl MoveReader {

@@ -16,9 +16,31 @@ use crate::position::{Position, with_geometry};
 /// assert_eq!(perft(&Position::start(Variant::AMERICAN), 4), 1469);
 /// ```
 pub fn perft(position: &Position, depth: u32) -> u64 {
-    let rules = Rules::of(position.variant());
-    let mut bufs: Vec<MoveBuf> = Vec::new();
-    with_geometry!(position.size(), G => count_below::<G>(position.bits(), &rules, depth, 0, &mut bufs))
+    count(position, depth, Rules::of(position.variant()))
+}
+
+/// Like [`perft`], but every route of a capture counts, also when two routes take the same
+/// pieces and end on the same square (the "keep" counting of some published tables). A
+/// flying king that lands on one of several squares behind a piece and goes on in the same
+/// direction makes one route, not one per square.
+///
+/// ```
+/// use draughts::{Position, Variant, perft_routes};
+/// assert_eq!(perft_routes(&Position::start(Variant::POOL), 8), 929902);
+/// ```
+pub fn perft_routes(position: &Position, depth: u32) -> u64 {
+    let rules = Rules {
+        dedupe: false,
+        ..Rules::of(position.variant())
+    };
+    count(position, depth, rules)
+}
+
+fn count(position: &Position, depth: u32, rules: Rules) -> u64 {
+    with_geometry!(position.size(), G => {
+        let mut bufs: Vec<MoveBuf<<G as Geometry>::B>> = Vec::new();
+        count_below::<G>(&position.bits_in::<G>(), &rules, depth, 0, &mut bufs)
+    })
 }
 
 /// The leaf count below each legal move of `position`, moves in order of start square, end
@@ -41,11 +63,11 @@ pub fn perft_divide(position: &Position, depth: u32) -> Vec<(Move, u64)> {
 /// `bufs[ply]` is the move buffer of the nodes `ply` plies below the root, made when first
 /// needed, so a depth costs memory only as far as the search really goes.
 fn count_below<G: Geometry>(
-    b: &Bits,
+    b: &Bits<G::B>,
     r: &Rules,
     depth: u32,
     ply: usize,
-    bufs: &mut Vec<MoveBuf>,
+    bufs: &mut Vec<MoveBuf<G::B>>,
 ) -> u64 {
     if bufs.len() <= ply {
         bufs.push(MoveBuf::default());

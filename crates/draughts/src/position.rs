@@ -2,12 +2,13 @@
 
 use crate::color::Color;
 use crate::geometry::{Geometry, to_bit_set, to_index_set};
-use crate::movegen::{self, Bits, MoveBuf, Raw, Rules};
+use crate::mask::Mask;
+use crate::movegen::{self, Bits, Buffered, MoveBuf, MoveBufs, Raw, Rules};
 use crate::moves::Move;
 use crate::piece::{Piece, Role};
 use crate::square::{BoardSize, Square};
 use crate::square_set::SquareSet;
-use crate::variant::Variant;
+use crate::variant::{Goal, Variant};
 
 /// Runs `$body` with `$g` bound to the geometry type of `$size`.
 macro_rules! with_geometry {
@@ -17,8 +18,16 @@ macro_rules! with_geometry {
                 type $g = $crate::geometry::Eight;
                 $body
             }
+            $crate::square::BoardSize::EightTurned => {
+                type $g = $crate::geometry::EightTurned;
+                $body
+            }
             $crate::square::BoardSize::Ten => {
                 type $g = $crate::geometry::Ten;
+                $body
+            }
+            $crate::square::BoardSize::Twelve => {
+                type $g = $crate::geometry::Twelve;
                 $body
             }
         }
@@ -39,7 +48,8 @@ pub(crate) use with_geometry;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     variant: &'static Variant,
-    bits: Bits,
+    /// The pieces in the bit layout of the variant's board, widened to 128 bits.
+    bits: Bits<u128>,
 }
 
 impl Position {
@@ -97,12 +107,20 @@ impl Position {
         self.bits.side = side;
     }
 
-    fn bit(&self, sq: Square) -> u64 {
-        with_geometry!(self.variant.size, G => G::bit(sq.index()))
+    fn bit(&self, sq: Square) -> u128 {
+        with_geometry!(self.variant.size, G => G::bit(sq.index()).wide())
     }
 
-    fn index_set(&self, bits: u64) -> SquareSet {
-        SquareSet(with_geometry!(self.variant.size, G => to_index_set::<G>(bits)))
+    fn index_set(&self, bits: u128) -> SquareSet {
+        SquareSet(
+            with_geometry!(self.variant.size, G => to_index_set::<G>(<G as Geometry>::B::narrow(bits))),
+        )
+    }
+
+    /// The pieces in the width of the board's geometry `G`.
+    #[inline]
+    pub(crate) fn bits_in<G: Geometry>(&self) -> Bits<G::B> {
+        self.bits.cast()
     }
 
     /// The piece on `sq`, if any.
@@ -181,34 +199,74 @@ impl Position {
     /// Whether the side to move must capture.
     pub fn has_capture(&self) -> bool {
         let r = Rules::of(self.variant);
-        with_geometry!(self.variant.size, G => movegen::has_capture::<G>(&self.bits, &r))
+        with_geometry!(self.variant.size, G => movegen::has_capture::<G>(&self.bits_in::<G>(), &r))
     }
 
     /// Whether the side to move has any legal move (without one, it has lost).
     pub fn has_legal_move(&self) -> bool {
         let r = Rules::of(self.variant);
         with_geometry!(self.variant.size, G => {
-            movegen::has_capture::<G>(&self.bits, &r) || movegen::has_quiet_move::<G>(&self.bits)
+            let b = self.bits_in::<G>();
+            movegen::has_capture::<G>(&b, &r) || movegen::has_quiet_move::<G>(&b)
+        })
+    }
+
+    /// The side that has won in this position by the variant's goal, if the game is over by
+    /// it: the side to move has no move (it lost, or in Antidraughts won), or in Breakthrough
+    /// a side has a king.
+    ///
+    /// ```
+    /// use draughts::{Color, Position, Variant};
+    /// let blocked = "B:W32:B28"; // Black's man on h2 is stuck behind g1
+    /// let p = Position::from_fen(blocked, Variant::AMERICAN).unwrap();
+    /// assert_eq!(p.winner(), Some(Color::White));
+    /// let p = Position::from_fen("W:W46:B5", Variant::ANTIDRAUGHTS).unwrap();
+    /// assert_eq!(p.winner(), None);
+    /// let p = Position::from_fen("B:WK3:B40", Variant::BREAKTHROUGH).unwrap();
+    /// assert_eq!(p.winner(), Some(Color::White));
+    /// ```
+    pub fn winner(&self) -> Option<Color> {
+        let side = self.side_to_move();
+        if self.variant.goal == Goal::FirstKing {
+            let crowned = |c: Color| !self.kings(c).is_empty();
+            if crowned(!side) {
+                return Some(!side);
+            }
+            if crowned(side) {
+                return Some(side);
+            }
+        }
+        if self.has_legal_move() {
+            return None;
+        }
+        Some(match self.variant.goal {
+            Goal::Anti => side,
+            Goal::Standard | Goal::FirstKing => !side,
         })
     }
 
     /// The number of legal moves, counted without building them.
     pub fn legal_move_count(&self) -> u64 {
         let r = Rules::of(self.variant);
-        let mut scratch = MoveBuf::default();
-        with_geometry!(self.variant.size, G => movegen::count::<G>(&self.bits, &r, &mut scratch))
+        with_geometry!(self.variant.size, G => {
+            let mut scratch = MoveBuf::default();
+            movegen::count::<G>(&self.bits_in::<G>(), &r, &mut scratch)
+        })
     }
 
     /// Every legal move, captures with their paths.
     pub fn legal_moves(&self) -> Vec<Move> {
-        let mut buf = MoveBuf::default();
-        self.legal_moves_into(&mut buf)
+        let mut bufs = MoveBufs::default();
+        self.legal_moves_into(&mut bufs)
     }
 
-    pub(crate) fn legal_moves_into(&self, buf: &mut MoveBuf) -> Vec<Move> {
+    /// Every legal move, generated into the buffer of the board's width in `bufs` (which
+    /// keeps them in bit layout for the caller).
+    pub(crate) fn legal_moves_into(&self, bufs: &mut MoveBufs) -> Vec<Move> {
         let r = Rules::of(self.variant);
         with_geometry!(self.variant.size, G => {
-            movegen::generate::<G, true>(&self.bits, &r, buf);
+            let buf = <G as Geometry>::B::pick(bufs);
+            movegen::generate::<G, true>(&self.bits_in::<G>(), &r, buf);
             buf.moves.iter().map(|m| to_move::<G>(m, buf.path(m))).collect()
         })
     }
@@ -234,20 +292,20 @@ impl Position {
 
     /// `mv` in the generator's bit layout (without its path), the form
     /// [`Position::play_raw`], the Zobrist keys and the draw counters take.
-    pub(crate) fn raw(&self, mv: &Move) -> Raw {
+    pub(crate) fn raw(&self, mv: &Move) -> Raw<u128> {
         with_geometry!(self.variant.size, G => Raw {
             from: G::TO_BIT[mv.from.index() as usize],
             to: G::TO_BIT[mv.to.index() as usize],
             crown: mv.crowns,
             path_len: 0,
             path_start: 0,
-            captured: to_bit_set::<G>(mv.captured.0),
+            captured: to_bit_set::<G>(mv.captured.0).wide(),
         })
     }
 
     /// Plays a move already in bit layout (see [`Position::raw`]), unchecked like
     /// [`Position::play_unchecked`].
-    pub(crate) fn play_raw(&mut self, raw: &Raw) {
+    pub(crate) fn play_raw(&mut self, raw: &Raw<u128>) {
         movegen::play(&mut self.bits, raw);
     }
 
@@ -258,7 +316,7 @@ impl Position {
         p
     }
 
-    pub(crate) fn bits(&self) -> &Bits {
+    pub(crate) fn bits(&self) -> &Bits<u128> {
         &self.bits
     }
 }
@@ -268,7 +326,7 @@ impl Position {
 #[error("the move is not legal in this position")]
 pub struct IllegalMove;
 
-fn to_move<G: Geometry>(m: &Raw, path: &[u8]) -> Move {
+fn to_move<G: Geometry>(m: &Raw<G::B>, path: &[u8]) -> Move {
     let sq = |bit: u8| Square::from_index_unchecked(G::index(u32::from(bit)));
     Move {
         from: sq(m.from),
@@ -290,7 +348,7 @@ impl Position {
         with_geometry!(self.variant.size, G => {
             let sq = |bit: u8| Square::from_index_unchecked(G::index(u32::from(bit)));
             movegen::paths_of::<G>(
-                &self.bits,
+                &self.bits_in::<G>(),
                 &r,
                 G::TO_BIT[mv.from.index() as usize],
                 G::TO_BIT[mv.to.index() as usize],
@@ -310,15 +368,16 @@ impl Position {
     /// whose landing squares are exactly those written. `None` leaves the decision to the
     /// full reader. Uses `buf` for the generated moves, so a caller replaying many moves
     /// allocates nothing per move.
-    pub(crate) fn find_written(&self, buf: &mut MoveBuf, squares: &[Square]) -> Option<Move> {
+    pub(crate) fn find_written(&self, bufs: &mut MoveBufs, squares: &[Square]) -> Option<Move> {
         let (&first, &last) = (squares.first()?, squares.last()?);
         let r = Rules::of(self.variant);
         with_geometry!(self.variant.size, G => {
-            movegen::generate::<G, true>(&self.bits, &r, buf);
+            let buf = <G as Geometry>::B::pick(bufs);
+            movegen::generate::<G, true>(&self.bits_in::<G>(), &r, buf);
             let from = G::TO_BIT[first.index() as usize];
             let to = G::TO_BIT[last.index() as usize];
             let landings = &squares[1..];
-            let mut found: Option<&Raw> = None;
+            let mut found: Option<&Raw<<G as Geometry>::B>> = None;
             let mut count = 0;
             for m in buf.moves.iter().filter(|m| m.from == from && m.to == to) {
                 count += 1;

@@ -10,10 +10,12 @@ use crate::draw::{Counters, DrawCheck};
 use crate::eval::{EvalTables, Weights, evaluate};
 use crate::geometry::Geometry;
 use crate::history::GameHistory;
-use crate::movegen::{self, Bits, MoveBuf, Raw, Rules};
+use crate::mask::Mask;
+use crate::movegen::{self, Bits, Buffered, MoveBuf, MoveBufs, Raw, Rules};
 use crate::moves::Move;
 use crate::position::{Position, with_geometry};
 use crate::tt::{Bound, Table, TtMove};
+use crate::variant::Goal;
 use crate::zobrist::{self, splitmix};
 
 /// The score of a won position, less the plies needed to win it.
@@ -335,7 +337,7 @@ impl Searcher {
     pub fn with_table_size(megabytes: usize) -> Searcher {
         Searcher {
             tt: Table::new(megabytes),
-            history: vec![0; 2 * 64 * 64],
+            history: vec![0; HISTORY],
             params: Params::default(),
         }
     }
@@ -365,10 +367,11 @@ impl Searcher {
     ) -> Option<SearchResult> {
         let pos = game.position();
         let variant = pos.variant();
-        let root = *pos.bits();
+        let root = pos.bits_in::<G>();
         let rules = Rules::of(variant);
-        let mut root_buf = MoveBuf::default();
-        let moves = pos.legal_moves_into(&mut root_buf);
+        let mut root_bufs = MoveBufs::default();
+        let moves = pos.legal_moves_into(&mut root_bufs);
+        let root_buf = std::mem::take(G::B::pick(&mut root_bufs));
         if moves.is_empty() {
             return None;
         }
@@ -417,6 +420,8 @@ impl Searcher {
             noise: level.noise(),
             lmr: self.params.lmr,
             seed: splitmix(options.seed ^ 0xD1CE_5EED),
+            anti: variant.goal == Goal::Anti,
+            first_king: variant.goal == Goal::FirstKing,
             _g: PhantomData,
         };
         let exact_all = level.margin() > 0;
@@ -504,15 +509,18 @@ fn principal_variation(pos: &Position, tt: &Table, first: &Move, depth: u32) -> 
     line
 }
 
+/// Size of the history table: side × start bit × end bit (bits below 128).
+const HISTORY: usize = 2 * 128 * 128;
+
 struct Worker<'a, G: Geometry> {
     tt: &'a mut Table,
     history: &'a mut [i32],
     rules: Rules,
     check: DrawCheck,
-    eval: EvalTables,
+    eval: EvalTables<G::B>,
     /// Hashes of the game's positions, then of the positions on the search path.
     keys: Vec<u64>,
-    bufs: Vec<MoveBuf>,
+    bufs: Vec<MoveBuf<G::B>>,
     scores: Vec<Vec<i32>>,
     killers: [[TtMove; 2]; MAX_PLY],
     nodes: u64,
@@ -524,10 +532,24 @@ struct Worker<'a, G: Geometry> {
     noise: i32,
     lmr: bool,
     seed: u64,
+    /// A side that cannot move has won (Antidraughts).
+    anti: bool,
+    /// The first king wins (Breakthrough).
+    first_king: bool,
     _g: PhantomData<G>,
 }
 
 impl<G: Geometry> Worker<'_, G> {
+    /// The score of the side to move when it has no move: a loss, or in Antidraughts a win.
+    #[inline(always)]
+    fn no_move(&self, ply: usize) -> i32 {
+        if self.anti {
+            WIN - ply as i32
+        } else {
+            -(WIN - ply as i32)
+        }
+    }
+
     /// Counts a node; whether the search must stop.
     #[inline(always)]
     fn tick(&mut self) -> bool {
@@ -541,7 +563,7 @@ impl<G: Geometry> Worker<'_, G> {
     }
 
     #[inline(always)]
-    fn evaluate(&self, b: &Bits, key: u64) -> i32 {
+    fn evaluate(&self, b: &Bits<G::B>, key: u64) -> i32 {
         let mut s = evaluate::<G>(&self.eval, b);
         if self.noise > 0 {
             let r = splitmix(key ^ self.seed);
@@ -568,11 +590,11 @@ impl<G: Geometry> Worker<'_, G> {
     }
 
     #[inline(always)]
-    fn history_index(side: Color, m: &Raw) -> usize {
+    fn history_index(side: Color, m: &Raw<G::B>) -> usize {
         (match side {
             Color::White => 0,
-            Color::Black => 64 * 64,
-        }) + m.from as usize * 64
+            Color::Black => HISTORY / 2,
+        }) + m.from as usize * 128
             + m.to as usize
     }
 
@@ -580,9 +602,9 @@ impl<G: Geometry> Worker<'_, G> {
     /// `None` when the search was stopped.
     fn root(
         &mut self,
-        b: &Bits,
+        b: &Bits<G::B>,
         c: Counters,
-        moves: &[Raw],
+        moves: &[Raw<G::B>],
         order: &mut [(usize, i32)],
         depth: i32,
         exact_all: bool,
@@ -656,7 +678,7 @@ impl<G: Geometry> Worker<'_, G> {
     #[allow(clippy::too_many_arguments)]
     fn node(
         &mut self,
-        b: &Bits,
+        b: &Bits<G::B>,
         c: Counters,
         depth: i32,
         mut alpha: i32,
@@ -664,6 +686,9 @@ impl<G: Geometry> Worker<'_, G> {
         ply: usize,
         pv: bool,
     ) -> i32 {
+        if self.first_king && (b.opp() & b.kings).any() {
+            return -(WIN - ply as i32);
+        }
         if self.repeated(c.quiet) {
             return 0;
         }
@@ -671,7 +696,7 @@ impl<G: Geometry> Worker<'_, G> {
             let mut scratch = std::mem::take(&mut self.bufs[ply]);
             let n = movegen::count::<G>(b, &self.rules, &mut scratch);
             self.bufs[ply] = scratch;
-            return if n == 0 { -(WIN - ply as i32) } else { 0 };
+            return if n == 0 { self.no_move(ply) } else { 0 };
         }
         if depth <= 0 || ply >= MAX_PLY - 2 {
             return self.quiesce(b, alpha, beta, ply);
@@ -697,7 +722,7 @@ impl<G: Geometry> Worker<'_, G> {
         let n = buf.moves.len();
         if n == 0 {
             self.bufs[ply] = buf;
-            return -(WIN - ply as i32);
+            return self.no_move(ply);
         }
         let depth = if n == 1 { depth + 1 } else { depth };
 
@@ -709,10 +734,10 @@ impl<G: Geometry> Worker<'_, G> {
             let id = TtMove::of(m.from, m.to, m.captured);
             let s = if id == tt_move {
                 1 << 30
-            } else if m.captured != 0 {
+            } else if m.captured.any() {
                 (1 << 24)
-                    + (m.captured.count_ones() as i32) * 1000
-                    + (m.captured & b.kings).count_ones() as i32 * 100
+                    + (m.captured.count() as i32) * 1000
+                    + (m.captured & b.kings).count() as i32 * 100
             } else if id == killers[0] {
                 1 << 22
             } else if id == killers[1] {
@@ -739,7 +764,7 @@ impl<G: Geometry> Worker<'_, G> {
             buf.moves.swap(i, j);
             let m = buf.moves[i];
             let id = TtMove::of(m.from, m.to, m.captured);
-            let quiet = m.captured == 0 && !m.crown;
+            let quiet = m.captured.none() && !m.crown;
             let mut nb = *b;
             movegen::play(&mut nb, &m);
             let nc = c.next(&self.check, b, &m, &nb);
@@ -782,7 +807,7 @@ impl<G: Geometry> Worker<'_, G> {
                 if score > alpha {
                     alpha = score;
                     if score >= beta {
-                        if m.captured == 0 {
+                        if m.captured.none() {
                             if killers[0] != id {
                                 self.killers[ply] = [id, killers[0]];
                             }
@@ -813,14 +838,17 @@ impl<G: Geometry> Worker<'_, G> {
 
     /// Captures to the end: a side with a capture must take; a side without one is judged
     /// by the evaluation (or has lost when it cannot move at all).
-    fn quiesce(&mut self, b: &Bits, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    fn quiesce(&mut self, b: &Bits<G::B>, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         if self.tick() {
             return 0;
+        }
+        if self.first_king && (b.opp() & b.kings).any() {
+            return -(WIN - ply as i32);
         }
         let key = *self.keys.last().expect("a key per node");
         if !movegen::has_capture::<G>(b, &self.rules) {
             if !movegen::has_quiet_move::<G>(b) {
-                return -(WIN - ply as i32);
+                return self.no_move(ply);
             }
             return self.evaluate(b, key);
         }
@@ -832,7 +860,7 @@ impl<G: Geometry> Worker<'_, G> {
         movegen::captures::<G, false>(b, &self.rules, &mut buf);
         // Bigger captures first.
         buf.moves.sort_unstable_by_key(|m| {
-            std::cmp::Reverse(m.captured.count_ones() * 4 + (m.captured & b.kings).count_ones())
+            std::cmp::Reverse(m.captured.count() * 4 + (m.captured & b.kings).count())
         });
         let mut best = -INF;
         for i in 0..buf.moves.len() {
@@ -915,9 +943,9 @@ mod tuning {
         p
     }
 
-    fn material(b: &Bits, flying: bool) -> i32 {
+    fn material(b: &Bits<u128>, flying: bool) -> i32 {
         let k = if flying { 3 } else { 2 };
-        let m = |own: u64| {
+        let m = |own: u128| {
             (own & !b.kings).count_ones() as i32 + k * (own & b.kings).count_ones() as i32
         };
         m(b.white) - m(b.black)

@@ -3,42 +3,51 @@
 //! Only dark squares are used. They are numbered from 1, starting on the top row of the
 //! diagram (Black's back row, White at the bottom), left to right, row by row: on 8×8, 1 is
 //! b8, 4 is h8, 5 is a7, 29 is a1 and 32 is g1; on 10×10, 1 is b10, 5 is j10, 46 is a1 and
-//! 50 is i1. The algebraic name gives the file from White's left (`a`) and the rank from
-//! White's side (`1`).
+//! 50 is i1; on 12×12, 1 is b12, 6 is l12, 67 is a1 and 72 is k1. The Italian and Spanish
+//! board is turned: a1 is light, so 1 is a8, 4 is g8 and 32 is h1. The algebraic name gives
+//! the file from White's left (`a`) and the rank from White's side (`1`).
 
 use std::fmt;
 
 use crate::error::SquareError;
 
-/// The two board sizes of the supported variants.
+/// The boards of the supported variants.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum BoardSize {
-    /// 8×8, 32 playable squares (American, Russian, Brazilian).
+    /// 8×8 with a dark square in White's left corner, 32 playable squares (American,
+    /// Russian, Brazilian, Pool, Czech, Thai).
     Eight,
-    /// 10×10, 50 playable squares (International).
+    /// 8×8 turned a quarter, a light square in White's left corner (Italian, Spanish).
+    EightTurned,
+    /// 10×10, 50 playable squares (International and its family, Frisian).
     Ten,
+    /// 12×12, 72 playable squares (Canadian).
+    Twelve,
 }
 
 impl BoardSize {
-    /// Files (and ranks) on a side of the board: 8 or 10.
+    /// Files (and ranks) on a side of the board: 8, 10 or 12.
     pub const fn side(self) -> u8 {
         match self {
-            BoardSize::Eight => 8,
+            BoardSize::Eight | BoardSize::EightTurned => 8,
             BoardSize::Ten => 10,
+            BoardSize::Twelve => 12,
         }
     }
 
-    /// Number of playable squares: 32 or 50.
+    /// Number of playable squares: 32, 50 or 72.
     pub const fn squares(self) -> u8 {
-        match self {
-            BoardSize::Eight => 32,
-            BoardSize::Ten => 50,
-        }
+        self.side() * self.side() / 2
     }
 
-    /// Playable squares on one row: 4 or 5.
+    /// Playable squares on one row: 4, 5 or 6.
     pub const fn per_row(self) -> u8 {
         self.side() / 2
+    }
+
+    /// Whether the board is turned (a1 light, square 1 in the top left corner).
+    pub const fn turned(self) -> bool {
+        matches!(self, BoardSize::EightTurned)
     }
 
     /// Every square of the board, in number order.
@@ -93,7 +102,7 @@ impl Square {
                 size,
             });
         }
-        if (file + rank).is_multiple_of(2) {
+        if (file + rank).is_multiple_of(2) != size.turned() {
             return Err(SquareError::Light {
                 name: coords_name(file, rank),
             });
@@ -127,7 +136,7 @@ impl Square {
     pub fn file(self, size: BoardSize) -> u8 {
         let row = self.row(size);
         let k = self.0 % size.per_row();
-        if row.is_multiple_of(2) {
+        if row.is_multiple_of(2) != size.turned() {
             2 * k + 1
         } else {
             2 * k
@@ -192,9 +201,9 @@ fn coords_name(file: u8, rank: u8) -> String {
 /// How a variant writes its squares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum SquareStyle {
-    /// Numbers 1–32 or 1–50.
+    /// Numbers 1–32, 1–50 or 1–72.
     Numeric,
-    /// File letter and rank number, `a1`–`h8` (or `j10`).
+    /// File letter and rank number, `a1`–`h8` (or `j10`, `l12`).
     Algebraic,
 }
 
@@ -253,8 +262,37 @@ mod tests {
     }
 
     #[test]
+    fn turned_and_twelve_names() {
+        let s = BoardSize::EightTurned;
+        for (n, name) in [
+            (1, "a8"),
+            (4, "g8"),
+            (5, "b7"),
+            (29, "b1"),
+            (32, "h1"),
+            (17, "a4"),
+        ] {
+            let sq = Square::from_number(n, s).unwrap();
+            assert_eq!(sq.algebraic(s), name, "square {n}");
+            assert_eq!(Square::parse(name, s).unwrap(), sq);
+        }
+        assert!(Square::parse("a1", s).is_err());
+        let s = BoardSize::Twelve;
+        for (n, name) in [(1, "b12"), (6, "l12"), (7, "a11"), (67, "a1"), (72, "k1")] {
+            let sq = Square::from_number(n, s).unwrap();
+            assert_eq!(sq.algebraic(s), name, "square {n}");
+            assert_eq!(Square::parse(name, s).unwrap(), sq);
+        }
+    }
+
+    #[test]
     fn every_square_round_trips() {
-        for size in [BoardSize::Eight, BoardSize::Ten] {
+        for size in [
+            BoardSize::Eight,
+            BoardSize::EightTurned,
+            BoardSize::Ten,
+            BoardSize::Twelve,
+        ] {
             for sq in size.all_squares() {
                 assert_eq!(Square::parse(&sq.algebraic(size), size), Ok(sq));
                 assert_eq!(Square::parse(&sq.number().to_string(), size), Ok(sq));

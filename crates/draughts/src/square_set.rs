@@ -16,7 +16,7 @@ use crate::square::Square;
 /// assert_eq!(numbers, [13, 22]);
 /// ```
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct SquareSet(pub u64);
+pub struct SquareSet(pub u128);
 
 impl SquareSet {
     /// The empty set.
@@ -29,12 +29,12 @@ impl SquareSet {
 
     /// Adds a square.
     pub fn insert(&mut self, square: Square) {
-        self.0 |= 1 << square.index();
+        self.0 |= 1u128 << square.index();
     }
 
     /// Removes a square.
     pub fn remove(&mut self, square: Square) {
-        self.0 &= !(1 << square.index());
+        self.0 &= !(1u128 << square.index());
     }
 
     /// Number of squares in the set.
@@ -91,7 +91,7 @@ impl fmt::Debug for SquareSet {
 
 /// Iterator over a [`SquareSet`], ascending.
 #[derive(Clone, Debug)]
-pub struct SquareSetIter(u64);
+pub struct SquareSetIter(u128);
 
 impl Iterator for SquareSetIter {
     type Item = Square;

@@ -21,8 +21,9 @@ impl TtMove {
     pub const NONE: TtMove = TtMove(u32::MAX);
 
     #[inline(always)]
-    pub fn of(from: u8, to: u8, captured: u64) -> TtMove {
-        let f = captured ^ (captured >> 16) ^ (captured >> 32) ^ (captured >> 48);
+    pub fn of<B: crate::mask::Mask>(from: u8, to: u8, captured: B) -> TtMove {
+        let c = captured.wide();
+        let f = c ^ (c >> 16) ^ (c >> 32) ^ (c >> 48) ^ (c >> 64) ^ (c >> 80);
         TtMove(u32::from(from) | u32::from(to) << 8 | (f as u32 & 0xFFFF) << 16)
     }
 }

@@ -5,6 +5,7 @@
 //! made at compile time by splitmix64, so hashes are the same in every run.
 
 use crate::color::Color;
+use crate::mask::Mask;
 use crate::movegen::{Bits, Raw};
 
 /// splitmix64's increment of its state.
@@ -19,24 +20,30 @@ pub(crate) const fn splitmix(x: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-const fn make_keys() -> [[u64; 64]; 4] {
-    let mut keys = [[0u64; 64]; 4];
+/// The keys: bits 0 to 63 of each kind in the order they were first made (so that hashes of
+/// the boards up to 10×10 did not change when 12×12 came), then bits 64 to 127.
+const fn make_keys() -> [[u64; 128]; 4] {
+    let mut keys = [[0u64; 128]; 4];
     let mut state = 0x5C0E_5EE7_D4A9_6475u64;
-    let mut kind = 0;
-    while kind < 4 {
-        let mut bit = 0;
-        while bit < 64 {
-            keys[kind][bit] = splitmix(state);
-            state = state.wrapping_add(GAMMA);
-            bit += 1;
+    let mut half = 0;
+    while half < 2 {
+        let mut kind = 0;
+        while kind < 4 {
+            let mut bit = 0;
+            while bit < 64 {
+                keys[kind][64 * half + bit] = splitmix(state);
+                state = state.wrapping_add(GAMMA);
+                bit += 1;
+            }
+            kind += 1;
         }
-        kind += 1;
+        half += 1;
     }
     keys
 }
 
 /// Keys of white men, white kings, black men, black kings, by bit index.
-static KEYS: [[u64; 64]; 4] = make_keys();
+static KEYS: [[u64; 128]; 4] = make_keys();
 
 /// Key of Black to move.
 const BLACK_TO_MOVE: u64 = 0x8F1B_BCDC_3A5E_26D1;
@@ -50,17 +57,17 @@ fn kind(color: Color, king: bool) -> usize {
 }
 
 #[inline(always)]
-fn fold(mut set: u64, keys: &[u64; 64]) -> u64 {
+fn fold<B: Mask>(mut set: B, keys: &[u64; 128]) -> u64 {
     let mut h = 0;
-    while set != 0 {
-        h ^= keys[set.trailing_zeros() as usize];
-        set &= set - 1;
+    while set.any() {
+        h ^= keys[set.lowest() as usize];
+        set = set.without_lowest();
     }
     h
 }
 
 /// The hash of a position, computed from scratch.
-pub(crate) fn hash(b: &Bits) -> u64 {
+pub(crate) fn hash<B: Mask>(b: &Bits<B>) -> u64 {
     let mut h = fold(b.white & !b.kings, &KEYS[0])
         ^ fold(b.white & b.kings, &KEYS[1])
         ^ fold(b.black & !b.kings, &KEYS[2])
@@ -73,13 +80,13 @@ pub(crate) fn hash(b: &Bits) -> u64 {
 
 /// The hash after `m` is played in `before`, whose hash is `h`.
 #[inline]
-pub(crate) fn after(h: u64, before: &Bits, m: &Raw) -> u64 {
+pub(crate) fn after<B: Mask>(h: u64, before: &Bits<B>, m: &Raw<B>) -> u64 {
     let side = before.side;
-    let was_king = before.kings >> m.from & 1 == 1;
+    let was_king = before.kings.has(u32::from(m.from));
     let mut h = h ^ BLACK_TO_MOVE;
     h ^= KEYS[kind(side, was_king)][m.from as usize];
     h ^= KEYS[kind(side, was_king || m.crown)][m.to as usize];
-    if m.captured != 0 {
+    if m.captured.any() {
         let opp = !side;
         h ^= fold(m.captured & !before.kings, &KEYS[kind(opp, false)]);
         h ^= fold(m.captured & before.kings, &KEYS[kind(opp, true)]);
@@ -100,20 +107,25 @@ mod tests {
     #[test]
     fn incremental_matches_scratch() {
         for v in Variant::ALL {
-            let mut b = *Position::start(v).bits();
-            let r = Rules::of(&v);
-            let mut h = hash(&b);
-            let mut buf = MoveBuf::default();
-            for ply in 0..200u64 {
-                with_geometry!(v.size, G => generate::<G, false>(&b, &r, &mut buf));
-                if buf.moves.is_empty() {
-                    break;
-                }
-                let m = buf.moves[(ply.wrapping_mul(7919) % buf.moves.len() as u64) as usize];
-                h = after(h, &b, &m);
-                play(&mut b, &m);
-                assert_eq!(h, hash(&b), "{} ply {ply}", v.name);
+            with_geometry!(v.size, G => walk::<G>(v));
+        }
+    }
+
+    fn walk<G: crate::geometry::Geometry>(v: Variant) {
+        let mut b = Position::start(v).bits_in::<G>();
+        let r = Rules::of(&v);
+        let mut h = hash(&b);
+        let mut buf = MoveBuf::default();
+        for ply in 0..200u64 {
+            generate::<G, false>(&b, &r, &mut buf);
+            if buf.moves.is_empty() {
+                break;
             }
+            let m = buf.moves[(ply.wrapping_mul(7919) % buf.moves.len() as u64) as usize];
+            h = after(h, &b, &m);
+            play(&mut b, &m);
+            assert_eq!(h, hash(&b), "{} ply {ply}", v.name);
+            assert_eq!(h, hash(&b.cast::<u128>()), "{} ply {ply}", v.name);
         }
     }
 }

@@ -70,7 +70,7 @@ fn check_exit_codes() {
 
 #[test]
 fn check_json_has_one_object_per_game() {
-    let text = "[GameType \"21\"]\n1. 11-15 23-19 1-0\n\n[GameType \"22\"]\n1. 22-18 *\n\n1. 32-28 19-23 2-0\n";
+    let text = "[GameType \"21\"]\n1. 11-15 23-19 1-0\n\n[GameType \"28\"]\n1. 22-18 *\n\n1. 32-28 19-23 2-0\n";
     let (code, out, _) = run(&["check", "--json", "-"], Some(text));
     assert_eq!(code, 1);
     let games: Vec<serde_json::Value> = out
@@ -89,7 +89,7 @@ fn check_json_has_one_object_per_game() {
         games[1]["error"]["message"]
             .as_str()
             .unwrap()
-            .contains("Italian draughts (GameType 22)")
+            .contains("Portuguese draughts (GameType 28)")
     );
     assert_eq!(
         (

@@ -95,7 +95,7 @@ fn fen_errors_say_where() {
     let (code, _, err) = scoresheet(&["fen", "--variant", "brazilian", "?:W29:B2"]);
     assert_eq!(code, 1);
     assert!(err.contains("--side"), "{err}");
-    let (code, _, err) = scoresheet(&["perft", "--variant", "italian", "-d", "2"]);
+    let (code, _, err) = scoresheet(&["perft", "--variant", "portuguese", "-d", "2"]);
     assert_eq!(code, 2);
     assert!(err.contains("unknown draughts variant"), "{err}");
 }

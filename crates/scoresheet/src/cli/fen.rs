@@ -11,7 +11,7 @@ use super::RulesArg;
 
 #[derive(Debug, Args)]
 pub struct FenArgs {
-    /// Rules: american, international, russian, brazilian or chess.
+    /// Rules: a draughts variant (american, international, russian, brazilian, italian, spanish, pool, czech, thai, frisian, frysk, antidraughts, breakthrough, killer, canadian) or chess.
     #[arg(long, short)]
     variant: RulesArg,
     /// Draughts: the side to move when the FEN gives `?`: white or black.

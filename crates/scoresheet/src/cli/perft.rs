@@ -10,7 +10,7 @@ use super::VariantArg;
 
 #[derive(Debug, Args)]
 pub struct PerftArgs {
-    /// Rules: american, international, russian or brazilian.
+    /// Rules: a draughts variant (american, international, russian, brazilian, italian, spanish, pool, czech, thai, frisian, frysk, antidraughts, breakthrough, killer, canadian).
     #[arg(long, short)]
     variant: VariantArg,
     /// Start from this position instead of the initial one.

@@ -7,8 +7,8 @@ use super::RulesArg;
 
 #[derive(Debug, Args)]
 pub struct ReadArgs {
-    /// Rules for games whose tags do not say: american, international, russian, brazilian or
-    /// chess. Without it, each game's rules are inferred from its squares and moves.
+    /// Rules for games whose tags do not say: a draughts variant (american, international, russian, brazilian, italian, spanish, pool, czech, thai, frisian, frysk, antidraughts, breakthrough, killer, canadian) or chess. Without it,
+    /// each game's rules are inferred from its squares and moves.
     #[arg(long, short)]
     variant: Option<RulesArg>,
     /// Chess: read the moves in this notation only (san, long, uci, desc-es, desc-en).

@@ -9,7 +9,7 @@ use record::{Extra, Game, Line, MoveWriter, Node, ResultToken, WriteOptions};
 use super::error::{GameError, Ply, result_mismatch, result_place};
 use super::outcome::Outcome;
 use super::tag_changes;
-use super::variant_choice::{board_size_hint, variant_from_game_type};
+use super::variant_choice::{board_size_hint, variant_from_tags};
 
 /// Where a game's variant came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
@@ -79,8 +79,8 @@ impl DraughtsGame {
     /// ```
     pub fn read(game: Game<String>, selected: Option<Variant>) -> Result<DraughtsGame, GameError> {
         if let Some(tag) = game.tags.get_tag("GameType") {
-            let variant =
-                variant_from_game_type(&tag.value).map_err(|m| GameError::at(tag.at, m))?;
+            let variant = variant_from_tags(&tag.value, game.tags.get("Variant"))
+                .map_err(|m| GameError::at(tag.at, m))?;
             let replayed = replay(&game, variant)?;
             return Ok(DraughtsGame::new(
                 game,
@@ -209,6 +209,11 @@ impl DraughtsGame {
         if !tags.contains("GameType") {
             changes.push(("GameType", self.variant.game_type.to_string()));
         }
+        if let Some(name) = self.variant.variant_tag
+            && !tags.contains("Variant")
+        {
+            changes.push(("Variant", name.to_string()));
+        }
         if tags.contains("FEN") {
             changes.push(("FEN", self.start.to_fen()));
         }
@@ -330,13 +335,33 @@ fn inference_order(game: &Game<String>) -> Vec<Variant> {
 /// one of the first 40 moves names a square only it has), then, on 8×8, American first for
 /// numbered squares, Russian first for algebraic squares with `:` captures, Brazilian first
 /// for other algebraic squares (`algebraic`: one of the first 10 moves starts with a letter).
+/// Italian (numbered squares, White first, on its turned board) and Czech come after those:
+/// a game is taken for one of them only when none of the others replays it.
 pub(crate) fn inference_order_from(ten: bool, algebraic: bool, colon: bool) -> Vec<Variant> {
     let eight = if !algebraic {
-        [Variant::AMERICAN, Variant::RUSSIAN, Variant::BRAZILIAN]
+        [
+            Variant::AMERICAN,
+            Variant::ITALIAN,
+            Variant::RUSSIAN,
+            Variant::BRAZILIAN,
+            Variant::CZECH,
+        ]
     } else if colon {
-        [Variant::RUSSIAN, Variant::BRAZILIAN, Variant::AMERICAN]
+        [
+            Variant::RUSSIAN,
+            Variant::BRAZILIAN,
+            Variant::CZECH,
+            Variant::AMERICAN,
+            Variant::ITALIAN,
+        ]
     } else {
-        [Variant::BRAZILIAN, Variant::RUSSIAN, Variant::AMERICAN]
+        [
+            Variant::BRAZILIAN,
+            Variant::RUSSIAN,
+            Variant::CZECH,
+            Variant::AMERICAN,
+            Variant::ITALIAN,
+        ]
     };
     if ten {
         [Variant::INTERNATIONAL].into_iter().chain(eight).collect()
@@ -659,15 +684,15 @@ mod tests {
         assert_eq!(g.variant, Variant::AMERICAN);
         let g = read("1. c3-d4 f6-e5 2. d4:f6 *", None).unwrap();
         assert_eq!(g.variant, Variant::RUSSIAN);
+        // Numbered squares with White moving first: not American; Italian, the variant
+        // whose files write numbers so, comes before the algebraic ones.
         let g = read("1. 22-18 *", None).unwrap();
-        assert_eq!(
-            g.variant,
-            Variant::RUSSIAN,
-            "White moves first: not American"
-        );
-        let e = read("[GameType \"22\"]\n1. 22-18 *", None).unwrap_err();
-        assert!(e.message.contains("Italian"), "{e}");
-        let e = read("1. 21-17 12-15 *", None).unwrap_err();
+        assert_eq!(g.variant, Variant::ITALIAN);
+        let g = read("[GameType \"25\"]\n1. 22-18 *", None).unwrap();
+        assert_eq!(g.variant, Variant::RUSSIAN);
+        let e = read("[GameType \"28\"]\n1. 22-18 *", None).unwrap_err();
+        assert!(e.message.contains("Portuguese"), "{e}");
+        let e = read("1. 21-17 17-14 *", None).unwrap_err();
         assert!(e.message.starts_with("no supported variant"), "{e}");
     }
 

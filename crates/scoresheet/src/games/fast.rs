@@ -21,7 +21,7 @@ use super::converter::Writing;
 use super::draughts_game::{DraughtsGame, VariantSource, inference_order_from};
 use super::error::GameError;
 use super::rules::Rules;
-use super::variant_choice::{board_size_hint, variant_from_game_type};
+use super::variant_choice::{board_size_hint, variant_from_tags};
 
 /// What reading one game gave.
 pub enum ReadGame {
@@ -453,7 +453,7 @@ impl FastVisitor {
             if gt.trim().split(',').next().map(str::trim) == Some("0") {
                 return false;
             }
-            return match variant_from_game_type(gt) {
+            return match variant_from_tags(gt, self.variant_tag.as_deref()) {
                 Ok(v) => self.start_draughts(v, VariantSource::GameType, false),
                 Err(_) => false,
             };

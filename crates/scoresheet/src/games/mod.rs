@@ -25,4 +25,4 @@ pub use fast::{Checked, Checker, OnePass, ReadGame};
 pub use outcome::Outcome;
 pub use position::{AnyMove, AnyPosition, LegalMove, NotationChoice, Status, draughts_move_id};
 pub use rules::Rules;
-pub use variant_choice::{board_size_hint, variant_from_game_type};
+pub use variant_choice::{board_size_hint, variant_from_game_type, variant_from_tags};

@@ -1,4 +1,4 @@
-//! The rules a game is played under: one of the four draughts variants, or chess.
+//! The rules a game is played under: a draughts variant, or chess.
 
 use std::fmt;
 use std::str::FromStr;
@@ -15,7 +15,7 @@ pub enum Rules {
 }
 
 impl Rules {
-    /// The short name: `american`, `international`, `russian`, `brazilian` or `chess`.
+    /// The short name: a draughts variant's (`american`, `international`, ...) or `chess`.
     pub fn name(&self) -> &'static str {
         match self {
             Rules::Draughts(v) => v.name,
@@ -60,7 +60,11 @@ impl FromStr for Rules {
             return Ok(Rules::Chess);
         }
         s.parse::<Variant>().map(Rules::Draughts).map_err(|_| {
-            format!("unknown rules `{s}`: use american, international, russian, brazilian or chess")
+            let names: Vec<&str> = Variant::ALL.iter().map(|v| v.name).collect();
+            format!(
+                "unknown rules `{s}`: use chess or a draughts variant: {}",
+                names.join(", ")
+            )
         })
     }
 }

@@ -6,8 +6,8 @@ use draughts::{BoardSize, Color, Fen, Variant, game_type_name};
 /// Reads a PDN `GameType` value, short (`20`) or long (`20,W,10,10,N2,0`: type, first mover,
 /// board width and height, notation, inversion).
 ///
-/// Only the four supported variants are accepted; any other type is named in the error
-/// ("variant not supported: Italian draughts (GameType 22)"), so that a game is never read
+/// Only the supported variants are accepted; any other type is named in the error
+/// ("variant not supported: Portuguese draughts (GameType 28)"), so that a game is never read
 /// under rules it was not played by. The long form's colour and board size must agree with
 /// the variant.
 ///
@@ -16,19 +16,40 @@ use draughts::{BoardSize, Color, Fen, Variant, game_type_name};
 /// use scoresheet::games::variant_from_game_type;
 /// assert_eq!(variant_from_game_type("20,W,10,10,N2,0"), Ok(Variant::INTERNATIONAL));
 /// assert_eq!(variant_from_game_type(" 21 "), Ok(Variant::AMERICAN));
-/// assert!(variant_from_game_type("22").unwrap_err().contains("Italian"));
+/// assert_eq!(variant_from_game_type("22"), Ok(Variant::ITALIAN));
+/// assert!(variant_from_game_type("28").unwrap_err().contains("Portuguese"));
 /// ```
 pub fn variant_from_game_type(value: &str) -> Result<Variant, String> {
+    variant_from_tags(value, None)
+}
+
+/// Reads a PDN `GameType` value together with the game's `Variant` tag, which tells apart
+/// the variants that share a GameType (lidraughts writes `[GameType "20"]` with
+/// `[Variant "Antidraughts"]`, `"Breakthrough"`; `[GameType "40"]` with `"Frysk!"`). A
+/// Variant tag that names another GameType's variant, or none, is left to the GameType.
+///
+/// ```
+/// use draughts::Variant;
+/// use scoresheet::games::variant_from_tags;
+/// assert_eq!(variant_from_tags("20", Some("Breakthrough")), Ok(Variant::BREAKTHROUGH));
+/// assert_eq!(variant_from_tags("40", Some("Frysk!")), Ok(Variant::FRYSK));
+/// assert_eq!(variant_from_tags("20", Some("Standard")), Ok(Variant::INTERNATIONAL));
+/// ```
+pub fn variant_from_tags(value: &str, variant_tag: Option<&str>) -> Result<Variant, String> {
     let fields: Vec<&str> = value.split(',').map(str::trim).collect();
     let number: u32 = fields[0]
         .parse()
         .map_err(|_| format!("GameType `{value}` does not start with a number"))?;
-    let Some(variant) = Variant::from_game_type(number) else {
+    let Some(by_number) = Variant::from_game_type(number) else {
         return Err(match game_type_name(number) {
             Some(name) => format!("variant not supported: {name} (GameType {number})"),
             None => format!("variant not supported: GameType {number}"),
         });
     };
+    let variant = variant_tag
+        .and_then(|t| t.parse::<Variant>().ok())
+        .filter(|v| v.game_type == number)
+        .unwrap_or(by_number);
     if let Some(colour) = fields.get(1).filter(|c| !c.is_empty()) {
         let first = match colour.to_ascii_uppercase().as_str() {
             "W" => Some(Color::White),
@@ -124,14 +145,27 @@ mod tests {
                 .contains("10×10")
         );
         assert!(
-            variant_from_game_type("29")
+            variant_from_game_type("28")
                 .unwrap_err()
-                .contains("Czech draughts (GameType 29)")
+                .contains("Portuguese draughts (GameType 28)")
         );
         assert!(
-            variant_from_game_type("40")
+            variant_from_game_type("30")
                 .unwrap_err()
-                .contains("Frisian")
+                .contains("Turkish")
+        );
+        assert_eq!(variant_from_game_type("29"), Ok(Variant::CZECH));
+        assert_eq!(variant_from_game_type("40"), Ok(Variant::FRISIAN));
+        assert_eq!(variant_from_game_type("27,W,12,12"), Ok(Variant::CANADIAN));
+        assert!(variant_from_game_type("27,W,10,10").is_err());
+        assert_eq!(
+            variant_from_tags("20", Some("Antidraughts")),
+            Ok(Variant::ANTIDRAUGHTS)
+        );
+        assert_eq!(
+            variant_from_tags("40", Some("Breakthrough")),
+            Ok(Variant::FRISIAN),
+            "a Variant tag of another GameType does not change it"
         );
         assert!(
             variant_from_game_type("77")
