@@ -475,12 +475,15 @@ impl<G: Geometry, const PATHS: bool> CaptureSearch<'_, G, PATHS> {
         self.depth += 1;
     }
 
-    /// Records that `victim` is taken as the next piece: for the earliest-king rule and,
-    /// where taken pieces leave at once, in the empty squares. Returns what to restore.
+    /// Records that `victim` is taken as the next piece: for the Italian rule of the earliest
+    /// king and, where taken pieces leave at once, in the empty squares. Returns what to restore.
     #[inline(always)]
     fn take(&mut self, victim: G::B) -> (u32, G::B) {
         let saved = (self.king_order, self.empty);
-        if (victim & self.opp_kings).any() && self.depth < 32 {
+        if self.rules.priority == CapturePriority::Italian
+            && (victim & self.opp_kings).any()
+            && self.depth < 32
+        {
             self.king_order |= 1 << (31 - self.depth);
         }
         if self.rules.leave_at_once {

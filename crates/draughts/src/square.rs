@@ -221,68 +221,69 @@ impl SquareStyle {
 mod tests {
     use super::*;
 
+    /// Each square number has this algebraic name on the board, and the name reads back.
+    fn check_names(size: BoardSize, names: &[(u32, &str)]) {
+        for &(n, name) in names {
+            let sq = Square::from_number(n, size).unwrap();
+            assert_eq!(sq.algebraic(size), name, "square {n} on {size:?}");
+            assert_eq!(Square::parse(name, size).unwrap(), sq);
+        }
+    }
+
     #[test]
     fn eight_by_eight_names() {
-        let s = BoardSize::Eight;
-        for (n, name) in [
-            (1, "b8"),
-            (4, "h8"),
-            (5, "a7"),
-            (8, "g7"),
-            (29, "a1"),
-            (32, "g1"),
-            (22, "c3"),
-            (13, "a5"),
-            (26, "d2"),
-            (23, "e3"),
-            (19, "f4"),
-            (31, "e1"),
-        ] {
-            let sq = Square::from_number(n, s).unwrap();
-            assert_eq!(sq.algebraic(s), name, "square {n}");
-            assert_eq!(Square::parse(name, s).unwrap(), sq);
-        }
+        check_names(
+            BoardSize::Eight,
+            &[
+                (1, "b8"),
+                (4, "h8"),
+                (5, "a7"),
+                (8, "g7"),
+                (29, "a1"),
+                (32, "g1"),
+                (22, "c3"),
+                (13, "a5"),
+                (26, "d2"),
+                (23, "e3"),
+                (19, "f4"),
+                (31, "e1"),
+            ],
+        );
     }
 
     #[test]
     fn ten_by_ten_names() {
-        let s = BoardSize::Ten;
-        for (n, name) in [
-            (1, "b10"),
-            (5, "j10"),
-            (6, "a9"),
-            (46, "a1"),
-            (50, "i1"),
-            (45, "j2"),
-        ] {
-            let sq = Square::from_number(n, s).unwrap();
-            assert_eq!(sq.algebraic(s), name, "square {n}");
-            assert_eq!(Square::parse(name, s).unwrap(), sq);
-        }
+        check_names(
+            BoardSize::Ten,
+            &[
+                (1, "b10"),
+                (5, "j10"),
+                (6, "a9"),
+                (46, "a1"),
+                (50, "i1"),
+                (45, "j2"),
+            ],
+        );
     }
 
     #[test]
     fn turned_and_twelve_names() {
-        let s = BoardSize::EightTurned;
-        for (n, name) in [
-            (1, "a8"),
-            (4, "g8"),
-            (5, "b7"),
-            (29, "b1"),
-            (32, "h1"),
-            (17, "a4"),
-        ] {
-            let sq = Square::from_number(n, s).unwrap();
-            assert_eq!(sq.algebraic(s), name, "square {n}");
-            assert_eq!(Square::parse(name, s).unwrap(), sq);
-        }
-        assert!(Square::parse("a1", s).is_err());
-        let s = BoardSize::Twelve;
-        for (n, name) in [(1, "b12"), (6, "l12"), (7, "a11"), (67, "a1"), (72, "k1")] {
-            let sq = Square::from_number(n, s).unwrap();
-            assert_eq!(sq.algebraic(s), name, "square {n}");
-            assert_eq!(Square::parse(name, s).unwrap(), sq);
-        }
+        check_names(
+            BoardSize::EightTurned,
+            &[
+                (1, "a8"),
+                (4, "g8"),
+                (5, "b7"),
+                (29, "b1"),
+                (32, "h1"),
+                (17, "a4"),
+            ],
+        );
+        assert!(Square::parse("a1", BoardSize::EightTurned).is_err());
+        check_names(
+            BoardSize::Twelve,
+            &[(1, "b12"), (6, "l12"), (7, "a11"), (67, "a1"), (72, "k1")],
+        );
     }
 
     #[test]

@@ -470,33 +470,36 @@ impl FromStr for Variant {
     /// lidraughts Variant tag (`Frysk!`, `American/English`) or a GameType number.
     fn from_str(s: &str) -> Result<Variant, String> {
         let lower = s.trim().to_ascii_lowercase();
-        let v = match lower.as_str() {
-            "american" | "checkers" | "english" | "american/english" | "21" => Variant::AMERICAN,
-            "international" | "10x10" | "standard" | "20" => Variant::INTERNATIONAL,
-            "russian" | "25" => Variant::RUSSIAN,
-            "brazilian" | "26" => Variant::BRAZILIAN,
-            "italian" | "22" => Variant::ITALIAN,
-            "spanish" | "24" => Variant::SPANISH,
-            "pool" | "pool checkers" | "american pool" | "23" => Variant::POOL,
-            "czech" | "29" => Variant::CZECH,
-            "thai" | "31" => Variant::THAI,
-            "frisian" | "40" => Variant::FRISIAN,
-            "frysk" | "frysk!" => Variant::FRYSK,
-            "antidraughts" | "anti" | "giveaway" => Variant::ANTIDRAUGHTS,
-            "breakthrough" => Variant::BREAKTHROUGH,
-            "killer" => Variant::KILLER,
-            "canadian" | "12x12" | "27" => Variant::CANADIAN,
-            _ => {
-                let names: Vec<&str> = Variant::ALL.iter().map(|v| v.name).collect();
-                return Err(format!(
-                    "unknown draughts variant `{s}`: use one of {}",
-                    names.join(", ")
-                ));
-            }
-        };
-        Ok(v)
+        let named = Variant::ALL.into_iter().find(|v| {
+            v.name == lower
+                || v.variant_tag
+                    .is_some_and(|t| t.eq_ignore_ascii_case(&lower))
+        });
+        let aliased = || ALIASES.iter().find(|(a, _)| *a == lower).map(|&(_, v)| v);
+        let numbered = || lower.parse().ok().and_then(Variant::from_game_type);
+        named.or_else(aliased).or_else(numbered).ok_or_else(|| {
+            let names: Vec<&str> = Variant::ALL.iter().map(|v| v.name).collect();
+            format!(
+                "unknown draughts variant `{s}`: use one of {}",
+                names.join(", ")
+            )
+        })
     }
 }
+
+/// Other names people and sites give the variants, lower case.
+const ALIASES: [(&str, Variant); 10] = [
+    ("checkers", Variant::AMERICAN),
+    ("english", Variant::AMERICAN),
+    ("american/english", Variant::AMERICAN),
+    ("10x10", Variant::INTERNATIONAL),
+    ("standard", Variant::INTERNATIONAL),
+    ("pool checkers", Variant::POOL),
+    ("american pool", Variant::POOL),
+    ("anti", Variant::ANTIDRAUGHTS),
+    ("giveaway", Variant::ANTIDRAUGHTS),
+    ("12x12", Variant::CANADIAN),
+];
 
 /// Names of the PDN GameType numbers, including variants scoresheet does not play, so that a
 /// file of another variant can be named in an error instead of being misread.
@@ -549,6 +552,12 @@ mod tests {
         assert_eq!(Variant::from_game_type(28), None);
         assert_eq!(game_type_name(22), Some("Italian draughts"));
         assert_eq!("Frysk!".parse::<Variant>(), Ok(Variant::FRYSK));
+        for (alias, v) in ALIASES {
+            assert_eq!(alias.to_uppercase().parse::<Variant>(), Ok(v));
+        }
+        assert_eq!(" 20 ".parse::<Variant>(), Ok(Variant::INTERNATIONAL));
+        assert_eq!("40".parse::<Variant>(), Ok(Variant::FRISIAN));
+        assert!("28".parse::<Variant>().is_err());
         assert!("portuguese".parse::<Variant>().is_err());
     }
 

@@ -223,17 +223,8 @@ fn frisian_orthogonal_captures() {
             &[("e5", 'w'), ("e7", 'b')]
         ))
         .iter()
-        .all(|m| m.ends("/0"))
+        .all(|m| m.ends_with("/0"))
     );
-}
-
-trait Ends {
-    fn ends(&self, s: &str) -> bool;
-}
-impl Ends for String {
-    fn ends(&self, s: &str) -> bool {
-        self.ends_with(s)
-    }
 }
 
 #[test]
