@@ -374,6 +374,81 @@ fn downloaded_pdn_reads_back_as_the_same_game_for_each_variant() {
     }
 }
 
+/// Issue 12: every variant beyond the first four against the computer. The computer takes
+/// the side that moves first and opens by itself, the player answers with a legal move, the
+/// computer replies; the side to move resigns and the downloaded PDN reads back with `check`
+/// under the same variant (its GameType and, where the variant needs one, its Variant tag).
+#[test]
+fn the_computer_plays_every_other_variant_and_its_pdn_reads_back() {
+    let s = Server::start(temp_database("computer-variants"));
+    let wait_plies = |id: &str, n: i64| {
+        let started = Instant::now();
+        loop {
+            let g = s.get(&format!("/api/games/{id}")).json();
+            if g["plies"] == n {
+                return g;
+            }
+            assert!(
+                started.elapsed() < Duration::from_secs(30),
+                "{id}: no computer move"
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    };
+    for variant in &draughts::Variant::ALL[4..] {
+        let rules = variant.name;
+        let second = (!variant.first).name();
+        let (id, secret, v) = create(
+            &s,
+            json!({ "rules": rules, "mode": "computer", "level": "beginner", "color": second }),
+        );
+        assert_eq!(v["game"]["computer"], variant.first.name(), "{rules}");
+        let g = wait_plies(&id, 1);
+        assert_eq!(g["turn"], second, "{rules}");
+        let answer = g["position"]["legal"][0]["id"]
+            .as_str()
+            .unwrap()
+            .to_string();
+        assert_eq!(play(&s, &id, &secret, &answer, 1).status, 200, "{rules}");
+        let g = wait_plies(&id, 3);
+        assert_eq!(g["status"], "ongoing", "{rules}");
+        let resign = s.post_as(&format!("/api/games/{id}/resign"), &secret, "{}");
+        assert_eq!(resign.status, 200, "{rules}: {}", resign.body);
+        let g = s.get(&format!("/api/games/{id}")).json();
+        assert_eq!(
+            g["winner"],
+            variant.first.name(),
+            "{rules}: the computer won"
+        );
+        let pdn = s.get(&format!("/api/games/{id}/pdn")).body;
+        assert!(
+            pdn.contains(&format!("[GameType \"{}\"]", variant.game_type)),
+            "{rules}: {pdn}"
+        );
+        if let Some(tag) = variant.variant_tag {
+            assert!(
+                pdn.contains(&format!("[Variant \"{tag}\"]")),
+                "{rules}: {pdn}"
+            );
+        }
+        let path = std::env::temp_dir().join(format!(
+            "scoresheet-computer-{}-{rules}.pdn",
+            std::process::id()
+        ));
+        std::fs::write(&path, &pdn).unwrap();
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_scoresheet"))
+            .args(["check", "--json"])
+            .arg(&path)
+            .output()
+            .unwrap();
+        let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(report["ok"], true, "{rules}: {report}");
+        assert_eq!(report["variant"], rules, "{rules}: {report}");
+        assert_eq!(report["plies"], 3, "{rules}");
+        assert_eq!(report["result"], g["result"], "{rules}");
+    }
+}
+
 #[test]
 fn the_rules_end_games_with_reason_codes() {
     let s = Server::start(temp_database("reasons"));

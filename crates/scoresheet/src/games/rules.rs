@@ -23,15 +23,19 @@ impl Rules {
         }
     }
 
-    /// Every choice, draughts variants first.
-    pub fn all() -> [Rules; 5] {
-        [
-            Rules::Draughts(Variant::AMERICAN),
-            Rules::Draughts(Variant::INTERNATIONAL),
-            Rules::Draughts(Variant::RUSSIAN),
-            Rules::Draughts(Variant::BRAZILIAN),
-            Rules::Chess,
-        ]
+    /// Every choice: the draughts variants in [`Variant::ALL`]'s order, then chess.
+    ///
+    /// ```
+    /// use scoresheet::games::Rules;
+    /// let all: Vec<Rules> = Rules::all().collect();
+    /// assert_eq!(all.len(), draughts::Variant::ALL.len() + 1);
+    /// assert_eq!(all.last(), Some(&Rules::Chess));
+    /// ```
+    pub fn all() -> impl Iterator<Item = Rules> {
+        Variant::ALL
+            .into_iter()
+            .map(Rules::Draughts)
+            .chain(std::iter::once(Rules::Chess))
     }
 }
 

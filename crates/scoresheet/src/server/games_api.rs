@@ -884,7 +884,13 @@ pub async fn pdn_text(app: &AppState, id: &str) -> Result<(String, String), ApiE
     tag("Black", &black);
     tag("Result", &result);
     match rules {
-        Rules::Draughts(v) => tag("GameType", &v.game_type.to_string()),
+        Rules::Draughts(v) => {
+            tag("GameType", &v.game_type.to_string());
+            // Frysk!, Antidraughts, ... share a GameType with another variant.
+            if let Some(name) = v.variant_tag {
+                tag("Variant", name);
+            }
+        }
         Rules::Chess => {}
     }
     if start != AnyPosition::start(rules) {

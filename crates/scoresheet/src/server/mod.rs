@@ -16,6 +16,7 @@ pub mod live;
 pub mod openapi;
 pub mod pages;
 pub mod play;
+mod rules_menu;
 pub mod same_origin;
 pub mod streams;
 pub mod template;

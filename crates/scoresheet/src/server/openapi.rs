@@ -20,7 +20,7 @@ use super::analysis::{
 };
 use super::games_api::{CreateRequest, Created, DrawRequest, GameInfo, MoveRequest};
 use super::views::{GameView, NodeView, NotationRequest, PositionView, RootView, SvgRequest};
-use crate::games::{LegalMove, Status};
+use crate::games::{LegalMove, Rules, Status};
 use crate::store::StoredMove;
 
 /// Every error code of the API: the code, the status it comes with, and what it means.
@@ -180,16 +180,25 @@ impl PartialSchema for ErrorCode {
 
 impl ToSchema for ErrorCode {}
 
-/// Rules: a draughts variant or chess.
-#[derive(ToSchema)]
-#[schema(rename_all = "lowercase")]
-pub enum RulesName {
-    American,
-    International,
-    Russian,
-    Brazilian,
-    Chess,
+/// Rules, as a schema: a string, the name of one of [`Rules::all`] (every draughts variant,
+/// then chess).
+pub struct RulesName;
+
+impl PartialSchema for RulesName {
+    fn schema() -> RefOr<Schema> {
+        let mut description = String::from("A draughts variant or chess:\n");
+        for rules in Rules::all() {
+            description.push_str(&format!("- `{}`: {rules}\n", rules.name()));
+        }
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .enum_values(Some(Rules::all().map(|r| r.name())))
+            .description(Some(description))
+            .into()
+    }
 }
+
+impl ToSchema for RulesName {}
 
 /// How `/api/load` starts: the initial position, a FEN, or a PDN/PGN text.
 #[derive(ToSchema)]

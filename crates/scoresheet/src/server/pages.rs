@@ -10,6 +10,7 @@ use serde::Serialize;
 
 use super::AppState;
 use super::i18n::{LANGUAGES, from_accept_language, supported};
+use super::rules_menu;
 use super::template::{Values, render};
 use super::web_files;
 use crate::render::escape_html;
@@ -158,6 +159,11 @@ fn language_links(v: &Visitor) -> String {
     out
 }
 
+/// The catalog text of a key in the visitor's language.
+fn translate<'a>(app: &'a AppState, v: &'a Visitor) -> impl Fn(&str) -> String + 'a {
+    move |key| app.catalogs.text(v.lang, key).to_string()
+}
+
 /// Renders a page: `template` inside the layout, titled by catalog key `title_key`.
 pub fn page(
     app: &AppState,
@@ -178,6 +184,7 @@ pub fn page(
         .raw("content", content)
         .raw("languages", language_links(v))
         .json("page", data)
+        .json("rules", &rules_menu::facts())
         .raw(
             "i18n",
             super::template::script_safe_json(&RawJson(app.catalogs.catalog(v.lang).json)),
@@ -305,7 +312,7 @@ pub async fn new_game(State(app): State<Arc<AppState>>, v: Visitor) -> Response 
         StatusCode::OK,
         "new-game",
         "page.new-game",
-        Values::default(),
+        Values::default().raw("rules-choices", rules_menu::choices(translate(&app, &v))),
         &serde_json::json!({}),
     )
 }
@@ -361,7 +368,7 @@ pub async fn analysis(
         StatusCode::OK,
         "analysis",
         "page.analysis",
-        Values::default(),
+        Values::default().raw("rules-options", rules_menu::options(translate(&app, &v))),
         &data,
     )
 }

@@ -82,7 +82,7 @@ export default [
     async run() {
       const en = catalog('en');
       // Texts that are the same in every language: names, symbols, abbreviations.
-      const same = (key) => /^notation\.lang\./.test(key) || ['analysis.fen'].includes(key);
+      const same = (key) => /^notation\.lang\./.test(key) || ['analysis.fen', 'rules.frysk'].includes(key);
       const problems = [];
       for (const lang of ['pt', 'es', 'fr']) {
         const c = catalog(lang);

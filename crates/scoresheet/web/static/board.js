@@ -12,7 +12,7 @@
 // left. A chess promotion asks which piece.
 
 import { svg as fetchSvg } from './api.js';
-import { el, t, sideName } from './i18n.js';
+import { el, t, sideName, rulesFacts } from './i18n.js';
 
 const PREFS = 'scoresheet.board';
 
@@ -458,7 +458,7 @@ export class Board {
 
 /** Move numbers: which side moves first under `rules`. */
 export function firstMover(rules) {
-  return rules === 'american' ? 'black' : 'white';
+  return rulesFacts(rules).first;
 }
 
 /** The move number and whether it is the first mover's, for the move that starts at `ply`

@@ -2,7 +2,7 @@
 // and once it is over the result in words with Download PDN and Analyse. Other people's moves
 // (a friend's, the computer's) arrive as server-sent events.
 
-import { post } from './api.js';
+import { post, copyText } from './api.js';
 import { Board, moveNumber, fenMoveNumber } from './board.js';
 import { t, el, page, rulesName, sideName } from './i18n.js';
 import { resultText, resultWords, reasonWords } from './results.js';
@@ -194,6 +194,7 @@ async function render(next, first = false) {
     board.interactive = myTurn() && !sending;
     await board.set(info.position, { last: squaresOf(last) });
   }
+  $('fen-out').value = info.position.fen;
   if (!wasFinished && info.status === 'finished') {
     stopEvents();
     if (sawPlay) {
@@ -279,6 +280,11 @@ $('take-seat').addEventListener('click', async () => {
     say(e.message, 'error');
     await refresh();
   }
+});
+
+$('copy-fen').addEventListener('click', async () => {
+  const ok = await copyText($('fen-out').value, $('fen-out'));
+  $('copy-status').textContent = ok ? t('analysis.copied') : t('analysis.copy-failed');
 });
 
 $('copy-invite').addEventListener('click', async () => {

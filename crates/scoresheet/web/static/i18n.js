@@ -16,6 +16,16 @@ const catalog = readJson('i18n-data', {}) || {};
 /** The page data the server gave this page (see docs/web.md, Pages). */
 export const page = readJson('page-data', {}) || {};
 
+const rulesData = readJson('rules-data', {}) || {};
+
+/**
+ * What the pages know of a rules choice (`american`, `chess`, ...): `first` (the side that
+ * moves first), `first_wins`, `second_wins` and `draw` (how its results are written).
+ */
+export function rulesFacts(rules) {
+  return rulesData[rules] || { first: 'white', first_wins: '1-0', second_wins: '0-1', draw: '1/2-1/2' };
+}
+
 /** The page language (`en`, `pt`, `es` or `fr`). */
 export const lang = document.documentElement.lang || 'en';
 
@@ -53,14 +63,8 @@ export function sideName(side) {
   return side === 'black' ? t('side.black') : t('side.white');
 }
 
-/** The name of a rules choice in the page language. */
+/** The name of a rules choice (`american`, `chess`, ...) in the page language. */
 export function rulesName(rules) {
-  const keys = {
-    american: 'rules.american',
-    international: 'rules.international',
-    russian: 'rules.russian',
-    brazilian: 'rules.brazilian',
-    chess: 'rules.chess',
-  };
-  return keys[rules] ? t(keys[rules]) : rules;
+  const key = `rules.${rules}`;
+  return Object.prototype.hasOwnProperty.call(catalog, key) ? catalog[key] : rules;
 }

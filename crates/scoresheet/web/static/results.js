@@ -1,8 +1,8 @@
 // Results and game endings in words. A PDN Result tag counts from the side that moves first:
 // in American draughts Black moves first, so `1-0` there is a win for Black; International
-// draughts scores a win 2-0.
+// draughts scores a win 2-0. What each rules choice writes comes from the page's rules data.
 
-import { t, sideName } from './i18n.js';
+import { t, sideName, rulesFacts } from './i18n.js';
 import { firstMover } from './board.js';
 
 function other(side) {
@@ -24,10 +24,9 @@ export function winnerOf(rules, result) {
 export function resultText(rules, result) {
   if (!result) return '';
   const w = winnerOf(rules, result);
-  if (rules === 'international') {
-    if (w === 'draw') return '1-1';
-    if (w) return w === 'white' ? '2-0' : '0-2';
-  }
+  const facts = rulesFacts(rules);
+  if (w === 'draw') return facts.draw;
+  if (w) return w === facts.first ? facts.first_wins : facts.second_wins;
   return String(result);
 }
 
