@@ -11,25 +11,30 @@ export default [
     async run({ baseUrl, newPage, shot }) {
       const page = await newPage();
       await page.goto(`${baseUrl}/help/notation?lang=en`);
-      await waitFor(page, () => document.querySelectorAll('.live-board svg').length >= 6, null, 'the live boards');
-      await waitFor(page, () => document.querySelectorAll('.live-board .steps button.move').length >= 13, null, 'the move buttons');
+      await waitFor(page, () => document.querySelectorAll('.live-board svg').length >= 7, null, 'the live boards');
+      await waitFor(page, () => document.querySelectorAll('.live-board .steps button.move').length >= 16, null, 'the move buttons');
       const steps = await page.$$eval('.live-board', (boxes) => boxes.map((b) => [...b.querySelectorAll('.steps button.move')].map((x) => x.textContent)));
-      assertEqual(steps[0], ['26-23', '19x26', '31x22x13'], 'American');
-      assertEqual(steps[1], ['d2-e3', 'f4xd2', 'e1xa5'], 'Brazilian');
-      assertEqual(steps[2], ['d2-e3', 'f4:d2', 'e1:a5'], 'Russian');
-      assertEqual(steps[3], ['33-28', '22x33', '38x20'], 'International');
-      assertEqual(steps[4], ['7x34x43x16'], 'the ambiguity exception writes the landing squares');
+      assertEqual(steps[0], ['21-17', '10-13', '17x10'], 'Italian, on the turned board');
+      assertEqual(steps[1], ['26-23', '19x26', '31x22x13'], 'American');
+      assertEqual(steps[2], ['d2-e3', 'f4xd2', 'e1xa5'], 'Brazilian');
+      assertEqual(steps[3], ['d2-e3', 'f4:d2', 'e1:a5'], 'Russian');
+      assertEqual(steps[4], ['33-28', '22x33', '38x20'], 'International');
+      assertEqual(steps[5], ['7x34x43x16'], 'the ambiguity exception writes the landing squares');
+      // The turned board: square 1 on a8, the top left corner, and a1 light.
+      const italian = page.locator('.live-board').nth(0);
+      assertEqual(await italian.locator('rect.sq[data-sq="1"]').getAttribute('x'), await italian.locator('rect.sq[data-sq="a1"]').getAttribute('x'), 'square 1 is on the a-file');
+      assert(await italian.locator('rect.sq.light[data-sq="a1"]').count() === 1, 'a1 is a light square');
       // Step to the end of the American example: the double capture leaves W:W13,28:B20... as B to move.
-      const first = page.locator('.live-board').first();
-      await first.locator('.steps button.move', { hasText: '31x22x13' }).click();
-      await waitFor(page, () => document.querySelector('.live-board .fen').textContent.includes('B:W13,28:B20'), null, 'the position after 31x22x13');
+      const american = page.locator('.live-board').nth(1);
+      await american.locator('.steps button.move', { hasText: '31x22x13' }).click();
+      await waitFor(page, () => document.querySelectorAll('.live-board')[1].querySelector('.fen').textContent.includes('B:W13,28:B20'), null, 'the position after 31x22x13');
       // The ambiguous capture asks for the route.
-      const twins = page.locator('.live-board').nth(4);
+      const twins = page.locator('.live-board').nth(5);
       await twins.locator('rect.sq[data-sq="7"]').click({ force: true });
       await twins.locator('rect.sq[data-sq="16"]').click({ force: true });
       assert((await twins.locator('.board-message').textContent()).includes('Two captures'), 'the board asks which route');
       await twins.locator('rect.sq[data-sq="29"]').click({ force: true });
-      await waitFor(page, () => document.querySelectorAll('.live-board')[4].querySelector('.fen').textContent.includes('WK16'), null, 'the king on 16');
+      await waitFor(page, () => document.querySelectorAll('.live-board')[5].querySelector('.fen').textContent.includes('WK16'), null, 'the king on 16');
       assert((await twins.locator('.board-message').textContent()).includes('7x29x38x16'), 'the route taken is written out');
       await shot(page, 'help-notation');
     },
