@@ -217,10 +217,18 @@ impl Parser<'_> {
         }
     }
 
-    /// Reads an optional `K` and a square.
+    /// Reads an optional `K` and a square. A lowercase `k` marks a king too, except on
+    /// boards with a k-file (12×12), where `k` and digits are the square's algebraic name.
     fn item(&mut self) -> Result<(bool, Square, usize), FenError> {
         let start = self.here();
-        let king = self.chars.next_if(|&(_, c)| c == 'K' || c == 'k').is_some();
+        let k_file = self.size.side() > 10
+            && self.text[start..]
+                .strip_prefix('k')
+                .is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_digit()));
+        let king = self
+            .chars
+            .next_if(|&(_, c)| c == 'K' || (c == 'k' && !k_file))
+            .is_some();
         self.skip_spaces();
         let at = self.here();
         let mut end = at;
@@ -256,6 +264,14 @@ fn on_crowning_row(sq: Square, color: Color, size: BoardSize) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn k_is_a_file_on_twelve_by_twelve_and_a_king_elsewhere() {
+        let canadian = Position::from_fen("W:Wa1,k1,Kl2:Bb12,l12", Variant::CANADIAN).unwrap();
+        assert_eq!(canadian.to_fen(), "W:WK66,67,72:B1,6");
+        let international = Position::from_fen("W:Wk1:B45", Variant::INTERNATIONAL).unwrap();
+        assert_eq!(international.to_fen(), "W:WK1:B45");
+    }
     use crate::error::SquareError;
 
     fn err(text: &str, v: Variant) -> FenError {

@@ -308,3 +308,99 @@ fn deep_nesting_is_a_clean_error_with_its_place_and_the_next_game_is_read() {
         );
     }
 }
+
+/// Issue 12: a game of each variant beyond the first four, written in square numbers, goes to
+/// a1-h8 names and back unchanged, and `check` reads both under its GameType (and Variant
+/// tag). The algebraic lines were worked out by hand on each board: the turned 8x8 of Italian
+/// and Spanish (square 1 is a8, 21 is b3), 12x12 (43 is a5, 26 is d8), 10x10 (31 is b4).
+#[test]
+fn every_other_variant_round_trips_through_both_square_styles() {
+    let games: [(&str, &str, &str, &str); 11] = [
+        (
+            "22",
+            "",
+            "1. 21-17 10-13 2. 17x10 6x13 *",
+            "1. b3-a4 c6-b5 2. a4xc6 d7xb5 *",
+        ),
+        (
+            "24",
+            "",
+            "1. 21-17 10-13 2. 17x10 6x13 *",
+            "1. b3-a4 c6-b5 2. a4xc6 d7xb5 *",
+        ),
+        (
+            "23",
+            "",
+            "1. 9-13 22-17 2. 13x22 *",
+            "1. b6-a5 c3-b4 2. a5xc3 *",
+        ),
+        (
+            "29",
+            "",
+            "1. a3-b4 d6-c5 2. b4xd6 *",
+            "1. a3-b4 d6-c5 2. b4xd6 *",
+        ),
+        (
+            "31",
+            "",
+            "1. 5-9 25-21 2. 1-5 21-17 *",
+            "1. a7-b6 b2-a3 2. b8-a7 a3-b4 *",
+        ),
+        (
+            "40",
+            "",
+            "1. 31-26 17-21 2. 26x17 *",
+            "1. b4-a5 c7-b6 2. a5xc7 *",
+        ),
+        ("40", "Frysk!", "1. 46-41 5-10 *", "1. a1-b2 j10-i9 *"),
+        (
+            "20",
+            "Antidraughts",
+            "1. 31-26 17-21 2. 26x17 *",
+            "1. b4-a5 c7-b6 2. a5xc7 *",
+        ),
+        (
+            "20",
+            "Breakthrough",
+            "1. 31-26 17-21 2. 26x17 *",
+            "1. b4-a5 c7-b6 2. a5xc7 *",
+        ),
+        (
+            "20",
+            "Killer",
+            "1. 31-26 17-21 2. 26x17 *",
+            "1. b4-a5 c7-b6 2. a5xc7 *",
+        ),
+        (
+            "27",
+            "",
+            "1. 43-37 26-32 2. 37x26 *",
+            "1. a5-b6 d8-c7 2. b6xd8 *",
+        ),
+    ];
+    for (game_type, variant, numeric, algebraic) in games {
+        let tags = if variant.is_empty() {
+            format!("[GameType \"{game_type}\"]\n")
+        } else {
+            format!("[GameType \"{game_type}\"]\n[Variant \"{variant}\"]\n")
+        };
+        let input = format!("{tags}[Result \"*\"]\n\n{numeric}\n");
+        let (code, out, err) = run(&["convert", "--squares", "algebraic"], Some(&input));
+        assert_eq!(code, 0, "{game_type} {variant}: {err}");
+        assert!(out.contains(algebraic), "{game_type} {variant}: {out}");
+        let (code, back, err) = run(&["convert", "--squares", "numeric"], Some(&out));
+        assert_eq!(code, 0, "{game_type} {variant}: {err}");
+        // Czech is written a1-h8 by default: both directions are checked on the numbers.
+        let numbers = if game_type == "29" {
+            "1. 21-17 10-14 2. 17x10 *"
+        } else {
+            numeric
+        };
+        assert!(back.contains(numbers), "{game_type} {variant}: {back}");
+        for text in [&out, &back] {
+            let (code, report, err) = run(&["check", "--json", "-"], Some(text));
+            assert_eq!(code, 0, "{game_type} {variant}: {report} {err}");
+            assert!(report.contains(r#""ok":true"#), "{report}");
+        }
+    }
+}

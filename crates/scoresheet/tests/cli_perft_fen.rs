@@ -129,3 +129,52 @@ fn fen_svg_and_chess() {
         "{out}"
     );
 }
+
+/// Issue 12: FEN reads both square styles on every board, and each start FEN reads back as
+/// itself. The algebraic names were worked out by hand: on the turned 8x8 board (Italian,
+/// Spanish) 1 is a8, 29 is b1 and 17 is a4; on 12x12 1 is b12, 66 is l2, 67 is a1 and 72 is
+/// k1 (`k1` is a square there, not a king on 1); on 10x10 5 is j10 and 46 is a1.
+#[test]
+fn fen_reads_both_square_styles_on_every_board() {
+    let cases = [
+        ("italian", "W:Wb1,h1,a4:Ba8,g8", "W:W17,29,32:B1,4"),
+        ("spanish", "W:Wb1:Ba8", "W:W29:B1"),
+        ("canadian", "W:Wa1,k1,Kl2:Bb12,l12", "W:WK66,67,72:B1,6"),
+        ("czech", "W:Wa1:Bh8", "W:W29:B4"),
+        ("thai", "B:Wa1:Bb8", "B:W29:B1"),
+        ("frisian", "W:Wa1,Kj10:Bb8", "W:WK5,46:B11"),
+        ("killer", "W:Wa1,Kj10:Bb8", "W:WK5,46:B11"),
+    ];
+    for (variant, fen, canonical) in cases {
+        let (code, out, err) = scoresheet(&["fen", "--variant", variant, fen]);
+        assert_eq!(code, 0, "{variant}: {err}");
+        assert_eq!(out.lines().next(), Some(canonical), "{variant}");
+    }
+    for variant in draughts::Variant::ALL {
+        let start = draughts::Position::start(variant).to_fen();
+        let (code, out, err) = scoresheet(&["fen", "--variant", variant.name, &start]);
+        assert_eq!(code, 0, "{}: {err}", variant.name);
+        assert_eq!(out.lines().next(), Some(start.as_str()), "{}", variant.name);
+    }
+    // The turned board's diagram has square 1 in the top left corner.
+    let (_, out, _) = scoresheet(&["fen", "--variant", "italian", "W:W29:B1"]);
+    let diagram: Vec<&str> = out.lines().skip(1).collect();
+    assert!(diagram[0].starts_with(" b "), "{out}");
+    assert!(diagram[7].starts_with("    w "), "{out}");
+}
+
+/// A reader that stops reading (`| head`) ends the command quietly, with no panic.
+#[test]
+fn a_closed_standard_output_is_no_panic() {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_scoresheet"))
+        .args(["perft", "-v", "canadian", "-d", "5", "--divide"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(out.status.code(), Some(0), "{err}");
+}

@@ -236,7 +236,8 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
 
 fn print_report(out: &mut impl Write, r: &Report, json: bool) -> anyhow::Result<()> {
     if json {
-        serde_json::to_writer(&mut *out, r)?;
+        // As an io::Error, a closed pipe is recognised as one (see main).
+        serde_json::to_writer(&mut *out, r).map_err(std::io::Error::from)?;
         writeln!(out)?;
         return Ok(());
     }

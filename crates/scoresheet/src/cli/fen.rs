@@ -1,5 +1,6 @@
 //! `scoresheet fen`: canonical FEN and a diagram (text, or SVG with `--svg`).
 
+use std::io::Write;
 use std::process::ExitCode;
 
 use clap::Args;
@@ -69,20 +70,23 @@ pub fn run(args: FenArgs) -> anyhow::Result<ExitCode> {
             }
         },
     };
+    let mut out = std::io::stdout().lock();
     if args.svg {
         let options = SvgOptions {
             coordinates: !args.no_coordinates,
             flipped: args.flipped,
         };
-        println!("{}", board_svg(&pos.board_view(), &options));
+        writeln!(out, "{}", board_svg(&pos.board_view(), &options))?;
         return Ok(ExitCode::SUCCESS);
     }
-    println!("{}", pos.fen());
+    writeln!(out, "{}", pos.fen())?;
     match &pos {
-        AnyPosition::Draughts(p) => print!("{}", diagram(p)),
-        AnyPosition::Chess(_) => {
-            print!("{}", chess_diagram(&pos.board_view(), pos.white_to_move()))
-        }
+        AnyPosition::Draughts(p) => write!(out, "{}", diagram(p))?,
+        AnyPosition::Chess(_) => write!(
+            out,
+            "{}",
+            chess_diagram(&pos.board_view(), pos.white_to_move())
+        )?,
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -1,5 +1,6 @@
 //! `scoresheet perft`: leaf counts, optionally divided by root move.
 
+use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -36,12 +37,13 @@ pub fn run(args: PerftArgs) -> anyhow::Result<ExitCode> {
         },
         None => Position::start(variant),
     };
+    let mut out = std::io::stdout().lock();
     let started = Instant::now();
     let total = if args.divide && args.depth > 0 {
         let style = MoveStyle::of(&variant);
         let mut total = 0;
         for (mv, n) in perft_divide(&pos, args.depth) {
-            println!("{} {n}", pos.write_move(&mv, &style));
+            writeln!(out, "{} {n}", pos.write_move(&mv, &style))?;
             total += n;
         }
         total
@@ -49,7 +51,7 @@ pub fn run(args: PerftArgs) -> anyhow::Result<ExitCode> {
         perft(&pos, args.depth)
     };
     let secs = started.elapsed().as_secs_f64();
-    println!("{total}");
+    writeln!(out, "{total}")?;
     eprintln!(
         "{} depth {}: {total} leaves in {secs:.3} s ({:.1} M leaves/s)",
         variant.name,
