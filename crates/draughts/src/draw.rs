@@ -36,7 +36,8 @@ pub struct BalanceLimit {
 
 /// A variant's draw rules (besides "the side to move has no legal move", which is a loss).
 ///
-/// [`DrawRules::of`] gives the rules of the four supported variants:
+/// Each [`Variant`] carries its own in [`Variant::draw`]. The four variants with a
+/// federation's draw rules modelled:
 ///
 /// | rule | International | Brazilian | Russian | American |
 /// | --- | --- | --- | --- | --- |
@@ -47,6 +48,19 @@ pub struct BalanceLimit {
 /// | 3 kings or more against a lone king | — | — | 15 | — |
 /// | 3 pieces (≥ 1 king) against a lone king on the main road | — | — | 5 | — |
 /// | both sides have kings, balance unchanged: 2–3 / 4–5 / 6–7 pieces | — | — | 5 / 30 / 60 | — |
+///
+/// The other variants:
+///
+/// - **Killer** and **Canadian** are the International rules with one change (a king's
+///   stop; the 12×12 board), and take International's draw rules whole.
+/// - **Antidraughts**: threefold repetition and the 25-move kings-only rule, as in
+///   International; not the lone-king endings ([`DrawRules::ANTIDRAUGHTS`]).
+/// - **Breakthrough**: threefold repetition; the first king ends the game, so no rule about
+///   kings can apply.
+/// - **Italian, Spanish, Pool, Czech, Thai, Frisian, Frysk!**: threefold repetition only.
+///   Their federations' move-count rules (and Frisian's limit on a king's moves) are not
+///   modelled: their texts were not at hand to read them exactly, and a guessed count would
+///   end real games wrongly. A game there is drawn by repetition, agreement or resignation.
 ///
 /// Sources, and how each rule is read:
 ///
@@ -169,16 +183,17 @@ impl DrawRules {
         ..DrawRules::REPETITION_ONLY
     };
 
-    /// The draw rules of a supported variant (by its PDN GameType); threefold repetition
-    /// alone for any other description.
+    /// Antidraughts: International's repetition and 25-move kings-only rules; the
+    /// lone-king endings are left out, since there the side that keeps more pieces is losing,
+    /// not failing to win.
+    pub const ANTIDRAUGHTS: DrawRules = DrawRules {
+        kings_only: Some(25),
+        ..DrawRules::REPETITION_ONLY
+    };
+
+    /// The draw rules of a variant: its description's [`Variant::draw`].
     pub fn of(variant: &Variant) -> DrawRules {
-        match variant.game_type {
-            20 => DrawRules::INTERNATIONAL,
-            21 => DrawRules::AMERICAN,
-            25 => DrawRules::RUSSIAN,
-            26 => DrawRules::BRAZILIAN,
-            _ => DrawRules::REPETITION_ONLY,
-        }
+        variant.draw
     }
 }
 

@@ -9,6 +9,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::color::Color;
+use crate::draw::DrawRules;
 use crate::square::{BoardSize, SquareStyle};
 
 /// What happens when a man reaches the far row in the middle of a capture.
@@ -115,6 +116,9 @@ pub struct Variant {
     pub variant_tag: Option<&'static str>,
     /// How results are written.
     pub results: ResultStyle,
+    /// The draw rules, besides the end of a game by having no legal move (see [`DrawRules`]
+    /// for which rules each variant has and where they come from).
+    pub draw: DrawRules,
 }
 
 const ONE_ZERO: ResultStyle = ResultStyle {
@@ -153,6 +157,7 @@ impl Variant {
         game_type: 21,
         variant_tag: None,
         results: ONE_ZERO,
+        draw: DrawRules::AMERICAN,
     };
 
     /// International draughts on 10×10, PDN GameType 20.
@@ -178,6 +183,7 @@ impl Variant {
         game_type: 20,
         variant_tag: None,
         results: TWO_ZERO,
+        draw: DrawRules::INTERNATIONAL,
     };
 
     /// Russian draughts, PDN GameType 25.
@@ -197,6 +203,7 @@ impl Variant {
         game_type: 25,
         variant_tag: None,
         results: ONE_ZERO,
+        draw: DrawRules::RUSSIAN,
         ..Variant::AMERICAN
     };
 
@@ -210,6 +217,7 @@ impl Variant {
         game_type: 26,
         variant_tag: None,
         results: ONE_ZERO,
+        draw: DrawRules::BRAZILIAN,
         ..Variant::INTERNATIONAL
     };
 
@@ -233,6 +241,7 @@ impl Variant {
         game_type: 22,
         variant_tag: None,
         full_capture_path: false,
+        draw: DrawRules::REPETITION_ONLY,
         ..Variant::AMERICAN
     };
 
@@ -254,6 +263,7 @@ impl Variant {
         game_type: 24,
         variant_tag: None,
         full_capture_path: false,
+        draw: DrawRules::REPETITION_ONLY,
         ..Variant::AMERICAN
     };
 
@@ -273,6 +283,7 @@ impl Variant {
         full_capture_path: false,
         game_type: 23,
         variant_tag: None,
+        draw: DrawRules::REPETITION_ONLY,
         ..Variant::AMERICAN
     };
 
@@ -292,6 +303,7 @@ impl Variant {
         full_capture_path: false,
         game_type: 29,
         variant_tag: None,
+        draw: DrawRules::REPETITION_ONLY,
         ..Variant::AMERICAN
     };
 
@@ -312,6 +324,7 @@ impl Variant {
         full_capture_path: false,
         game_type: 31,
         variant_tag: None,
+        draw: DrawRules::REPETITION_ONLY,
         ..Variant::AMERICAN
     };
 
@@ -331,6 +344,7 @@ impl Variant {
         priority: CapturePriority::FrisianValue,
         game_type: 40,
         variant_tag: None,
+        draw: DrawRules::REPETITION_ONLY,
         ..Variant::INTERNATIONAL
     };
 
@@ -351,6 +365,7 @@ impl Variant {
         title: "Antidraughts",
         goal: Goal::Anti,
         variant_tag: Some("Antidraughts"),
+        draw: DrawRules::ANTIDRAUGHTS,
         ..Variant::INTERNATIONAL
     };
 
@@ -361,6 +376,7 @@ impl Variant {
         title: "Breakthrough",
         goal: Goal::FirstKing,
         variant_tag: Some("Breakthrough"),
+        draw: DrawRules::REPETITION_ONLY,
         ..Variant::INTERNATIONAL
     };
 

@@ -132,11 +132,25 @@ fn rules_of_each_variant() {
     for v in Variant::ALL {
         assert_eq!(DrawRules::of(&v).repetitions, 3);
     }
-    let italian = Variant {
-        game_type: 22,
-        ..Variant::BRAZILIAN
-    };
-    assert_eq!(DrawRules::of(&italian), DrawRules::REPETITION_ONLY);
+    // The other variants: International's rules for its near copies, repetition only where
+    // a federation's counts are not modelled (not American's 40 moves, which the
+    // 8x8 descriptions start from).
+    assert_eq!(DrawRules::of(&Variant::KILLER), DrawRules::INTERNATIONAL);
+    assert_eq!(DrawRules::of(&Variant::CANADIAN), DrawRules::INTERNATIONAL);
+    let anti = DrawRules::of(&Variant::ANTIDRAUGHTS);
+    assert_eq!((anti.kings_only, anti.lone_king), (Some(25), None));
+    for v in [
+        Variant::ITALIAN,
+        Variant::SPANISH,
+        Variant::POOL,
+        Variant::CZECH,
+        Variant::THAI,
+        Variant::FRISIAN,
+        Variant::FRYSK,
+        Variant::BREAKTHROUGH,
+    ] {
+        assert_eq!(DrawRules::of(&v), DrawRules::REPETITION_ONLY, "{}", v.name);
+    }
 }
 
 /// Four king moves that bring the position back: a king of the side to move goes and an
