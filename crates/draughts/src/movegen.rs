@@ -69,11 +69,13 @@ pub(crate) struct Rules {
     /// Keep one capture per (start, end, captured set); otherwise every route is a move of
     /// its own (perft's "keep" counting).
     pub dedupe: bool,
+    /// [`Rules::plain`], worked out once by [`Rules::of`] from the flags above.
+    plain: bool,
 }
 
 impl Rules {
     pub fn of(v: &Variant) -> Rules {
-        Rules {
+        let rules = Rules {
             men_back: v.men_capture_backward,
             men_take_kings: v.men_capture_kings,
             orthogonal: v.orthogonal_captures,
@@ -84,7 +86,41 @@ impl Rules {
             priority: v.priority,
             crowning: v.capture_crowning,
             dedupe: true,
+            plain: false,
+        };
+        Rules {
+            plain: rules.is_plain(),
+            ..rules
         }
+    }
+
+    /// The same rules, but every route of a capture is a move of its own.
+    pub fn every_route(self) -> Rules {
+        Rules {
+            dedupe: false,
+            ..self
+        }
+    }
+
+    /// Whether the rules are plain: men take kings, captures are diagonal, flying kings land
+    /// anywhere behind a piece, taken pieces stay until the move is over and the priority
+    /// is at most the number of pieces. The capture search has a copy for plain rules in
+    /// which the other rules' tests compile away.
+    #[inline(always)]
+    pub fn plain(&self) -> bool {
+        self.plain
+    }
+
+    fn is_plain(&self) -> bool {
+        self.men_take_kings
+            && !self.orthogonal
+            && !self.land_behind
+            && !self.halt_behind_king
+            && !self.leave_at_once
+            && matches!(
+                self.priority,
+                CapturePriority::Free | CapturePriority::MostPieces
+            )
     }
 }
 
@@ -237,9 +273,24 @@ fn kings_jump<G: Geometry, const D: usize>(
 /// Whether the side to move has a capture.
 #[inline]
 pub(crate) fn has_capture<G: Geometry>(b: &Bits<G::B>, r: &Rules) -> bool {
-    if capturing_men::<G>(b, r).any() {
-        return true;
+    capture_sources::<G>(b, r).is_some()
+}
+
+/// The men of the side to move that have a capture (none when only kings have one), or
+/// `None` when the side has no capture.
+#[inline(always)]
+fn capture_sources<G: Geometry>(b: &Bits<G::B>, r: &Rules) -> Option<G::B> {
+    let men = capturing_men::<G>(b, r);
+    if men.any() || kings_capture::<G>(b, r) {
+        Some(men)
+    } else {
+        None
     }
+}
+
+/// Whether a king of the side to move has a capture.
+#[inline(always)]
+fn kings_capture<G: Geometry>(b: &Bits<G::B>, r: &Rules) -> bool {
     let kings = b.own() & b.kings;
     if kings.none() {
         return false;
@@ -277,9 +328,9 @@ pub(crate) fn has_quiet_move<G: Geometry>(b: &Bits<G::B>) -> bool {
 /// Number of legal moves, counting non-captures in bulk.
 #[inline]
 pub(crate) fn count<G: Geometry>(b: &Bits<G::B>, r: &Rules, scratch: &mut MoveBuf<G::B>) -> u64 {
-    if has_capture::<G>(b, r) {
+    if let Some(men) = capture_sources::<G>(b, r) {
         scratch.clear();
-        captures::<G, false>(b, r, scratch);
+        captures_by::<G, false>(b, r, scratch, men);
         return scratch.moves.len() as u64;
     }
     let own = b.own();
@@ -327,8 +378,8 @@ pub(crate) fn generate<G: Geometry, const PATHS: bool>(
     out: &mut MoveBuf<G::B>,
 ) {
     out.clear();
-    if has_capture::<G>(b, r) {
-        captures::<G, PATHS>(b, r, out);
+    if let Some(men) = capture_sources::<G>(b, r) {
+        captures_by::<G, PATHS>(b, r, out, men);
     } else {
         quiet::<G, PATHS>(b, r, out);
     }
@@ -388,20 +439,41 @@ pub(crate) fn captures<G: Geometry, const PATHS: bool>(
     r: &Rules,
     out: &mut MoveBuf<G::B>,
 ) {
-    search_captures::<G, PATHS>(b, r, out, None, usize::MAX);
+    captures_by::<G, PATHS>(b, r, out, capturing_men::<G>(b, r));
 }
 
-/// The capture search, keeping only the moves `want` names (start, end, captured set) when
-/// it names one, at most `limit` of them.
-fn search_captures<G: Geometry, const PATHS: bool>(
+/// The captures of the side to move, whose men that have a capture are `men`.
+#[inline(always)]
+fn captures_by<G: Geometry, const PATHS: bool>(
     b: &Bits<G::B>,
     r: &Rules,
     out: &mut MoveBuf<G::B>,
+    men: G::B,
+) {
+    if r.plain() {
+        search_captures::<G, PATHS, true>(b, r, out, men, None, usize::MAX);
+    } else {
+        search_captures::<G, PATHS, false>(b, r, out, men, None, usize::MAX);
+    }
+}
+
+/// The capture search, keeping only the moves `want` names (start, end, captured set) when
+/// it names one, at most `limit` of them. The filter is for path searches (`PATHS`), the
+/// only ones that ask for it; other searches keep every move. `men` are the men of the side
+/// to move that have a capture; `PLAIN` when the rules are [`Rules::plain`].
+#[inline]
+fn search_captures<G: Geometry, const PATHS: bool, const PLAIN: bool>(
+    b: &Bits<G::B>,
+    r: &Rules,
+    out: &mut MoveBuf<G::B>,
+    men: G::B,
     want: Option<(u8, u8, G::B)>,
     limit: usize,
 ) {
+    debug_assert!(PATHS || (want.is_none() && limit == usize::MAX));
+    debug_assert_eq!(PLAIN, r.plain());
     let own = b.own();
-    let mut search = CaptureSearch::<G, PATHS> {
+    let mut search = CaptureSearch::<G, PATHS, PLAIN> {
         rules: *r,
         side: b.side,
         opp: b.opp(),
@@ -421,7 +493,7 @@ fn search_captures<G: Geometry, const PATHS: bool>(
         out,
     };
     let occupied = b.white | b.black;
-    for from in crate::mask::bits(capturing_men::<G>(b, r)) {
+    for from in crate::mask::bits(men) {
         search.from = from as u8;
         search.empty = G::VALID & !(occupied & !G::B::bit(from));
         search.by_king = false;
@@ -438,7 +510,8 @@ fn search_captures<G: Geometry, const PATHS: bool>(
 /// A direction that is none of the eight.
 const NO_DIRECTION: usize = 8;
 
-struct CaptureSearch<'a, G: Geometry, const PATHS: bool> {
+/// The state of one capture search. `PLAIN` when the rules are [`Rules::plain`].
+struct CaptureSearch<'a, G: Geometry, const PATHS: bool, const PLAIN: bool> {
     rules: Rules,
     side: Color,
     opp: G::B,
@@ -466,7 +539,25 @@ struct CaptureSearch<'a, G: Geometry, const PATHS: bool> {
     out: &'a mut MoveBuf<G::B>,
 }
 
-impl<G: Geometry, const PATHS: bool> CaptureSearch<'_, G, PATHS> {
+impl<G: Geometry, const PATHS: bool, const PLAIN: bool> CaptureSearch<'_, G, PATHS, PLAIN> {
+    /// Captures also go along files and ranks.
+    #[inline(always)]
+    fn orthogonal(&self) -> bool {
+        !PLAIN && self.rules.orthogonal
+    }
+
+    /// A flying king lands right behind the piece it takes.
+    #[inline(always)]
+    fn land_behind(&self) -> bool {
+        !PLAIN && self.rules.land_behind
+    }
+
+    /// A capture that ends by taking a king ends right behind it.
+    #[inline(always)]
+    fn halt_behind_king(&self) -> bool {
+        !PLAIN && self.rules.halt_behind_king
+    }
+
     #[inline(always)]
     fn land(&mut self, at: G::B) {
         if PATHS && self.depth < self.path.len() {
@@ -480,6 +571,9 @@ impl<G: Geometry, const PATHS: bool> CaptureSearch<'_, G, PATHS> {
     #[inline(always)]
     fn take(&mut self, victim: G::B) -> (u32, G::B) {
         let saved = (self.king_order, self.empty);
+        if PLAIN {
+            return saved;
+        }
         if self.rules.priority == CapturePriority::Italian
             && (victim & self.opp_kings).any()
             && self.depth < 32
@@ -494,7 +588,9 @@ impl<G: Geometry, const PATHS: bool> CaptureSearch<'_, G, PATHS> {
 
     #[inline(always)]
     fn untake(&mut self, saved: (u32, G::B)) {
-        (self.king_order, self.empty) = saved;
+        if !PLAIN {
+            (self.king_order, self.empty) = saved;
+        }
     }
 
     fn man(&mut self, at: G::B, captured: G::B) {
@@ -508,7 +604,7 @@ impl<G: Geometry, const PATHS: bool> CaptureSearch<'_, G, PATHS> {
             any |= self.man_dir::<DL>(at, captured);
             any |= self.man_dir::<DR>(at, captured);
         }
-        if self.rules.orthogonal {
+        if self.orthogonal() {
             any |= self.man_dir::<UP>(at, captured);
             any |= self.man_dir::<DOWN>(at, captured);
             any |= self.man_dir::<LEFT>(at, captured);
@@ -558,7 +654,7 @@ impl<G: Geometry, const PATHS: bool> CaptureSearch<'_, G, PATHS> {
             || self.king_can_capture_dir::<UR>(at, captured)
             || self.king_can_capture_dir::<DL>(at, captured)
             || self.king_can_capture_dir::<DR>(at, captured)
-            || (self.rules.orthogonal
+            || (self.orthogonal()
                 && (self.king_can_capture_dir::<UP>(at, captured)
                     || self.king_can_capture_dir::<DOWN>(at, captured)
                     || self.king_can_capture_dir::<LEFT>(at, captured)
@@ -599,7 +695,7 @@ impl<G: Geometry, const PATHS: bool> CaptureSearch<'_, G, PATHS> {
         if skip != DR {
             any |= self.king_dir::<DR>(at, captured);
         }
-        if self.rules.orthogonal {
+        if self.orthogonal() {
             if skip != UP {
                 any |= self.king_dir::<UP>(at, captured);
             }
@@ -654,7 +750,7 @@ impl<G: Geometry, const PATHS: bool> CaptureSearch<'_, G, PATHS> {
         }
         let taken = captured | victim;
         let saved = self.take(victim);
-        if !self.rules.flying || self.rules.land_behind {
+        if !self.rules.flying || self.land_behind() {
             self.land(landing);
             self.king(landing, taken);
             self.depth -= 1;
@@ -675,7 +771,7 @@ impl<G: Geometry, const PATHS: bool> CaptureSearch<'_, G, PATHS> {
             landing = G::step(landing, D) & self.empty;
         }
         // Killer: a capture that ends by taking a king ends right behind it.
-        if go_on.none() && self.rules.halt_behind_king && (victim & self.opp_kings).any() {
+        if go_on.none() && self.halt_behind_king() && (victim & self.opp_kings).any() {
             n = 1;
         }
         for (i, &l) in landings[..n].iter().enumerate() {
@@ -692,9 +788,20 @@ impl<G: Geometry, const PATHS: bool> CaptureSearch<'_, G, PATHS> {
         true
     }
 
-    /// The priority key of a capture: of two captures, the rules demand the larger key.
+    /// The priority key of a capture: of two captures, the rules demand the larger key. Only
+    /// read when the priority is not [`CapturePriority::Free`].
     #[inline(always)]
     fn key(&self, captured: G::B) -> u32 {
+        match self.rules.priority {
+            CapturePriority::MostPieces => captured.count(),
+            _ if PLAIN => 0,
+            _ => self.ranked_key(captured),
+        }
+    }
+
+    /// [`Self::key`] under the priorities that look at more than the number of pieces.
+    #[inline(never)]
+    fn ranked_key(&self, captured: G::B) -> u32 {
         let pieces = captured.count();
         let kings = (captured & self.opp_kings).count();
         let by_king = u32::from(self.by_king);
@@ -710,12 +817,20 @@ impl<G: Geometry, const PATHS: bool> CaptureSearch<'_, G, PATHS> {
         }
     }
 
+    /// Whether the path search's filter lets the capture (`from`, `to`, `captured`) in.
+    #[inline(always)]
+    fn wanted(&self, to: u8, captured: G::B) -> bool {
+        match self.want {
+            Some((f, t, c)) => f == self.from && t == to && c == captured,
+            None => true,
+        }
+    }
+
+    #[inline]
     fn emit(&mut self, at: G::B, captured: G::B, crown: bool) {
         let to = at.lowest() as u8;
         let from = self.from;
-        if let Some((f, t, c)) = self.want
-            && (f != from || t != to || c != captured)
-        {
+        if PATHS && !self.wanted(to, captured) {
             return;
         }
         if self.rules.priority != CapturePriority::Free {
@@ -728,7 +843,7 @@ impl<G: Geometry, const PATHS: bool> CaptureSearch<'_, G, PATHS> {
                 self.out.clear();
             }
         }
-        if self.out.moves.len() >= self.limit {
+        if PATHS && self.out.moves.len() >= self.limit {
             return;
         }
         if self.rules.dedupe
@@ -793,11 +908,14 @@ pub(crate) fn paths_of<G: Geometry>(
     if target.none() {
         return Vec::new();
     }
-    let rules = Rules {
-        dedupe: false,
-        ..*r
-    };
+    let rules = r.every_route();
     let mut buf = MoveBuf::default();
-    search_captures::<G, true>(b, &rules, &mut buf, Some((from, to, target)), limit);
+    let men = capturing_men::<G>(b, r);
+    let want = Some((from, to, target));
+    if rules.plain() {
+        search_captures::<G, true, true>(b, &rules, &mut buf, men, want, limit);
+    } else {
+        search_captures::<G, true, false>(b, &rules, &mut buf, men, want, limit);
+    }
     buf.moves.iter().map(|m| buf.path(m).to_vec()).collect()
 }

@@ -29,11 +29,7 @@ pub fn perft(position: &Position, depth: u32) -> u64 {
 /// assert_eq!(perft_routes(&Position::start(Variant::POOL), 8), 929902);
 /// ```
 pub fn perft_routes(position: &Position, depth: u32) -> u64 {
-    let rules = Rules {
-        dedupe: false,
-        ..Rules::of(position.variant())
-    };
-    count(position, depth, rules)
+    count(position, depth, Rules::of(position.variant()).every_route())
 }
 
 fn count(position: &Position, depth: u32, rules: Rules) -> u64 {
