@@ -111,6 +111,30 @@ impl Rules {
         self.plain
     }
 
+    /// `orthogonal`, known false when the caller knows the rules are plain (`PLAIN`).
+    #[inline(always)]
+    fn orthogonal_in<const PLAIN: bool>(&self) -> bool {
+        !PLAIN && self.orthogonal
+    }
+
+    /// `men_take_kings`, known true when the rules are plain (`PLAIN`).
+    #[inline(always)]
+    fn men_take_kings_in<const PLAIN: bool>(&self) -> bool {
+        PLAIN || self.men_take_kings
+    }
+
+    /// `land_behind`, known false when the rules are plain (`PLAIN`).
+    #[inline(always)]
+    fn land_behind_in<const PLAIN: bool>(&self) -> bool {
+        !PLAIN && self.land_behind
+    }
+
+    /// `halt_behind_king`, known false when the rules are plain (`PLAIN`).
+    #[inline(always)]
+    fn halt_behind_king_in<const PLAIN: bool>(&self) -> bool {
+        !PLAIN && self.halt_behind_king
+    }
+
     fn is_plain(&self) -> bool {
         self.men_take_kings
             && !self.orthogonal
@@ -217,8 +241,8 @@ fn men_jumping<G: Geometry, const D: usize>(men: G::B, prey: G::B, empty: G::B) 
 
 /// The pieces a man of the side to move may take.
 #[inline(always)]
-fn man_prey<B: Mask>(b: &Bits<B>, r: &Rules) -> B {
-    if r.men_take_kings {
+fn man_prey<B: Mask, const PLAIN: bool>(b: &Bits<B>, r: &Rules) -> B {
+    if r.men_take_kings_in::<PLAIN>() {
         b.opp()
     } else {
         b.opp() & !b.kings
@@ -227,12 +251,12 @@ fn man_prey<B: Mask>(b: &Bits<B>, r: &Rules) -> B {
 
 /// The men of the side to move that have a capture.
 #[inline(always)]
-fn capturing_men<G: Geometry>(b: &Bits<G::B>, r: &Rules) -> G::B {
+fn capturing_men<G: Geometry, const PLAIN: bool>(b: &Bits<G::B>, r: &Rules) -> G::B {
     let men = b.own() & !b.kings;
     if men.none() {
         return men;
     }
-    let prey = man_prey(b, r);
+    let prey = man_prey::<G::B, PLAIN>(b, r);
     let empty = G::VALID & !(b.white | b.black);
     let forward = b.side == Color::White;
     let mut found = G::B::ZERO;
@@ -242,7 +266,7 @@ fn capturing_men<G: Geometry>(b: &Bits<G::B>, r: &Rules) -> G::B {
     if r.men_back || !forward {
         found |= men_jumping::<G, DL>(men, prey, empty) | men_jumping::<G, DR>(men, prey, empty);
     }
-    if r.orthogonal {
+    if r.orthogonal_in::<PLAIN>() {
         found |= men_jumping::<G, UP>(men, prey, empty)
             | men_jumping::<G, DOWN>(men, prey, empty)
             | men_jumping::<G, LEFT>(men, prey, empty)
@@ -273,15 +297,19 @@ fn kings_jump<G: Geometry, const D: usize>(
 /// Whether the side to move has a capture.
 #[inline]
 pub(crate) fn has_capture<G: Geometry>(b: &Bits<G::B>, r: &Rules) -> bool {
-    capture_sources::<G>(b, r).is_some()
+    if r.plain() {
+        capture_sources::<G, true>(b, r).is_some()
+    } else {
+        capture_sources::<G, false>(b, r).is_some()
+    }
 }
 
 /// The men of the side to move that have a capture (none when only kings have one), or
 /// `None` when the side has no capture.
 #[inline(always)]
-fn capture_sources<G: Geometry>(b: &Bits<G::B>, r: &Rules) -> Option<G::B> {
-    let men = capturing_men::<G>(b, r);
-    if men.any() || kings_capture::<G>(b, r) {
+fn capture_sources<G: Geometry, const PLAIN: bool>(b: &Bits<G::B>, r: &Rules) -> Option<G::B> {
+    let men = capturing_men::<G, PLAIN>(b, r);
+    if men.any() || kings_capture::<G, PLAIN>(b, r) {
         Some(men)
     } else {
         None
@@ -290,7 +318,7 @@ fn capture_sources<G: Geometry>(b: &Bits<G::B>, r: &Rules) -> Option<G::B> {
 
 /// Whether a king of the side to move has a capture.
 #[inline(always)]
-fn kings_capture<G: Geometry>(b: &Bits<G::B>, r: &Rules) -> bool {
+fn kings_capture<G: Geometry, const PLAIN: bool>(b: &Bits<G::B>, r: &Rules) -> bool {
     let kings = b.own() & b.kings;
     if kings.none() {
         return false;
@@ -302,7 +330,7 @@ fn kings_capture<G: Geometry>(b: &Bits<G::B>, r: &Rules) -> bool {
         || kings_jump::<G, UR>(kings, opp, empty, f)
         || kings_jump::<G, DL>(kings, opp, empty, f)
         || kings_jump::<G, DR>(kings, opp, empty, f)
-        || (r.orthogonal
+        || (r.orthogonal_in::<PLAIN>()
             && (kings_jump::<G, UP>(kings, opp, empty, f)
                 || kings_jump::<G, DOWN>(kings, opp, empty, f)
                 || kings_jump::<G, LEFT>(kings, opp, empty, f)
@@ -328,9 +356,23 @@ pub(crate) fn has_quiet_move<G: Geometry>(b: &Bits<G::B>) -> bool {
 /// Number of legal moves, counting non-captures in bulk.
 #[inline]
 pub(crate) fn count<G: Geometry>(b: &Bits<G::B>, r: &Rules, scratch: &mut MoveBuf<G::B>) -> u64 {
-    if let Some(men) = capture_sources::<G>(b, r) {
+    if r.plain() {
+        count_in::<G, true>(b, r, scratch)
+    } else {
+        count_in::<G, false>(b, r, scratch)
+    }
+}
+
+/// [`count`], `PLAIN` when the rules are [`Rules::plain`].
+#[inline(always)]
+fn count_in<G: Geometry, const PLAIN: bool>(
+    b: &Bits<G::B>,
+    r: &Rules,
+    scratch: &mut MoveBuf<G::B>,
+) -> u64 {
+    if let Some(men) = capture_sources::<G, PLAIN>(b, r) {
         scratch.clear();
-        captures_by::<G, false>(b, r, scratch, men);
+        captures_in::<G, false, PLAIN>(b, r, scratch, men);
         return scratch.moves.len() as u64;
     }
     let own = b.own();
@@ -377,9 +419,23 @@ pub(crate) fn generate<G: Geometry, const PATHS: bool>(
     r: &Rules,
     out: &mut MoveBuf<G::B>,
 ) {
+    if r.plain() {
+        generate_in::<G, PATHS, true>(b, r, out);
+    } else {
+        generate_in::<G, PATHS, false>(b, r, out);
+    }
+}
+
+/// [`generate`], `PLAIN` when the rules are [`Rules::plain`].
+#[inline(always)]
+fn generate_in<G: Geometry, const PATHS: bool, const PLAIN: bool>(
+    b: &Bits<G::B>,
+    r: &Rules,
+    out: &mut MoveBuf<G::B>,
+) {
     out.clear();
-    if let Some(men) = capture_sources::<G>(b, r) {
-        captures_by::<G, PATHS>(b, r, out, men);
+    if let Some(men) = capture_sources::<G, PLAIN>(b, r) {
+        captures_in::<G, PATHS, PLAIN>(b, r, out, men);
     } else {
         quiet::<G, PATHS>(b, r, out);
     }
@@ -439,22 +495,23 @@ pub(crate) fn captures<G: Geometry, const PATHS: bool>(
     r: &Rules,
     out: &mut MoveBuf<G::B>,
 ) {
-    captures_by::<G, PATHS>(b, r, out, capturing_men::<G>(b, r));
+    if r.plain() {
+        captures_in::<G, PATHS, true>(b, r, out, capturing_men::<G, true>(b, r));
+    } else {
+        captures_in::<G, PATHS, false>(b, r, out, capturing_men::<G, false>(b, r));
+    }
 }
 
-/// The captures of the side to move, whose men that have a capture are `men`.
+/// The captures of the side to move, whose men that have a capture are `men`; `PLAIN` when
+/// the rules are [`Rules::plain`].
 #[inline(always)]
-fn captures_by<G: Geometry, const PATHS: bool>(
+fn captures_in<G: Geometry, const PATHS: bool, const PLAIN: bool>(
     b: &Bits<G::B>,
     r: &Rules,
     out: &mut MoveBuf<G::B>,
     men: G::B,
 ) {
-    if r.plain() {
-        search_captures::<G, PATHS, true>(b, r, out, men, None, usize::MAX);
-    } else {
-        search_captures::<G, PATHS, false>(b, r, out, men, None, usize::MAX);
-    }
+    search_captures::<G, PATHS, PLAIN>(b, r, out, men, None, usize::MAX);
 }
 
 /// The capture search, keeping only the moves `want` names (start, end, captured set) when
@@ -477,7 +534,7 @@ fn search_captures<G: Geometry, const PATHS: bool, const PLAIN: bool>(
         rules: *r,
         side: b.side,
         opp: b.opp(),
-        prey: man_prey(b, r),
+        prey: man_prey::<G::B, PLAIN>(b, r),
         opp_kings: b.opp() & b.kings,
         empty: G::B::ZERO,
         crown: crown_row::<G>(b.side),
@@ -543,19 +600,7 @@ impl<G: Geometry, const PATHS: bool, const PLAIN: bool> CaptureSearch<'_, G, PAT
     /// Captures also go along files and ranks.
     #[inline(always)]
     fn orthogonal(&self) -> bool {
-        !PLAIN && self.rules.orthogonal
-    }
-
-    /// A flying king lands right behind the piece it takes.
-    #[inline(always)]
-    fn land_behind(&self) -> bool {
-        !PLAIN && self.rules.land_behind
-    }
-
-    /// A capture that ends by taking a king ends right behind it.
-    #[inline(always)]
-    fn halt_behind_king(&self) -> bool {
-        !PLAIN && self.rules.halt_behind_king
+        self.rules.orthogonal_in::<PLAIN>()
     }
 
     #[inline(always)]
@@ -750,7 +795,7 @@ impl<G: Geometry, const PATHS: bool, const PLAIN: bool> CaptureSearch<'_, G, PAT
         }
         let taken = captured | victim;
         let saved = self.take(victim);
-        if !self.rules.flying || self.land_behind() {
+        if !self.rules.flying || self.rules.land_behind_in::<PLAIN>() {
             self.land(landing);
             self.king(landing, taken);
             self.depth -= 1;
@@ -771,7 +816,10 @@ impl<G: Geometry, const PATHS: bool, const PLAIN: bool> CaptureSearch<'_, G, PAT
             landing = G::step(landing, D) & self.empty;
         }
         // Killer: a capture that ends by taking a king ends right behind it.
-        if go_on.none() && self.halt_behind_king() && (victim & self.opp_kings).any() {
+        if go_on.none()
+            && self.rules.halt_behind_king_in::<PLAIN>()
+            && (victim & self.opp_kings).any()
+        {
             n = 1;
         }
         for (i, &l) in landings[..n].iter().enumerate() {
@@ -910,11 +958,12 @@ pub(crate) fn paths_of<G: Geometry>(
     }
     let rules = r.every_route();
     let mut buf = MoveBuf::default();
-    let men = capturing_men::<G>(b, r);
     let want = Some((from, to, target));
     if rules.plain() {
+        let men = capturing_men::<G, true>(b, r);
         search_captures::<G, true, true>(b, &rules, &mut buf, men, want, limit);
     } else {
+        let men = capturing_men::<G, false>(b, r);
         search_captures::<G, true, false>(b, &rules, &mut buf, men, want, limit);
     }
     buf.moves.iter().map(|m| buf.path(m).to_vec()).collect()
