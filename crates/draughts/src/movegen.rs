@@ -135,6 +135,7 @@ impl Rules {
         !PLAIN && self.halt_behind_king
     }
 
+    /// Works out [`Rules::plain`] from the flags.
     fn is_plain(&self) -> bool {
         self.men_take_kings
             && !self.orthogonal
@@ -597,12 +598,6 @@ struct CaptureSearch<'a, G: Geometry, const PATHS: bool, const PLAIN: bool> {
 }
 
 impl<G: Geometry, const PATHS: bool, const PLAIN: bool> CaptureSearch<'_, G, PATHS, PLAIN> {
-    /// Captures also go along files and ranks.
-    #[inline(always)]
-    fn orthogonal(&self) -> bool {
-        self.rules.orthogonal_in::<PLAIN>()
-    }
-
     #[inline(always)]
     fn land(&mut self, at: G::B) {
         if PATHS && self.depth < self.path.len() {
@@ -649,7 +644,7 @@ impl<G: Geometry, const PATHS: bool, const PLAIN: bool> CaptureSearch<'_, G, PAT
             any |= self.man_dir::<DL>(at, captured);
             any |= self.man_dir::<DR>(at, captured);
         }
-        if self.orthogonal() {
+        if self.rules.orthogonal_in::<PLAIN>() {
             any |= self.man_dir::<UP>(at, captured);
             any |= self.man_dir::<DOWN>(at, captured);
             any |= self.man_dir::<LEFT>(at, captured);
@@ -699,7 +694,7 @@ impl<G: Geometry, const PATHS: bool, const PLAIN: bool> CaptureSearch<'_, G, PAT
             || self.king_can_capture_dir::<UR>(at, captured)
             || self.king_can_capture_dir::<DL>(at, captured)
             || self.king_can_capture_dir::<DR>(at, captured)
-            || (self.orthogonal()
+            || (self.rules.orthogonal_in::<PLAIN>()
                 && (self.king_can_capture_dir::<UP>(at, captured)
                     || self.king_can_capture_dir::<DOWN>(at, captured)
                     || self.king_can_capture_dir::<LEFT>(at, captured)
@@ -740,7 +735,7 @@ impl<G: Geometry, const PATHS: bool, const PLAIN: bool> CaptureSearch<'_, G, PAT
         if skip != DR {
             any |= self.king_dir::<DR>(at, captured);
         }
-        if self.orthogonal() {
+        if self.rules.orthogonal_in::<PLAIN>() {
             if skip != UP {
                 any |= self.king_dir::<UP>(at, captured);
             }
