@@ -44,8 +44,6 @@ struct Harness {
 
 static HARNESS: OnceLock<Harness> = OnceLock::new();
 
-const RULES: [&str; 5] = ["american", "international", "russian", "brazilian", "chess"];
-
 /// Small games used when no sample folder is given.
 const BUILT_IN_SAMPLES: [&str; 4] = [
     "[Event \"a\"]\n1. 11-15 23-19 2. 8-11 (2. 9-14 22-17) 22-17 {comment} 3. 4-8 $1 17-13 1-0\n",
@@ -181,7 +179,10 @@ enum RulesPick {
 impl RulesPick {
     fn text(&self) -> String {
         match self {
-            RulesPick::Known(i) => RULES[usize::from(*i) % RULES.len()].to_string(),
+            RulesPick::Known(i) => {
+                let every: Vec<Rules> = Rules::all().collect();
+                every[usize::from(*i) % every.len()].name().to_string()
+            }
             RulesPick::Text(s) => s.clone(),
         }
     }

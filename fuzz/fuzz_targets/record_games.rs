@@ -133,14 +133,16 @@ fn convert_style(pick: usize) -> ConvertStyle {
 
 fuzz_target!(|data: &[u8]| {
     let pick = data.len();
-    let options = match pick % 7 {
+    // No rules, chess preferred, or one of every rules choice.
+    let every: Vec<Rules> = Rules::all().collect();
+    let options = match pick % (every.len() + 2) {
         0 => ReadOptions::default(),
-        6 => ReadOptions {
+        1 => ReadOptions {
             prefer_chess: true,
             ..ReadOptions::default()
         },
         n => ReadOptions {
-            rules: Some(Rules::all()[n - 1]),
+            rules: Some(every[n - 2]),
             ..ReadOptions::default()
         },
     };
