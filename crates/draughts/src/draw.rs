@@ -49,18 +49,25 @@ pub struct BalanceLimit {
 /// | 3 pieces (≥ 1 king) against a lone king on the main road | — | — | 5 | — |
 /// | both sides have kings, balance unchanged: 2–3 / 4–5 / 6–7 pieces | — | — | 5 / 30 / 60 | — |
 ///
-/// The other variants:
+/// The other variants. Where no federation text was at hand, the rules are those of
+/// pydraughts 0.6.7 (`core/game.py`, `is_draw`), an independent Python implementation that
+/// follows lidraughts for the variants lidraughts plays:
 ///
 /// - **Killer** and **Canadian** are the International rules with one change (a king's
 ///   stop; the 12×12 board), and take International's draw rules whole.
-/// - **Antidraughts**: threefold repetition and the 25-move kings-only rule, as in
-///   International; not the lone-king endings ([`DrawRules::ANTIDRAUGHTS`]).
-/// - **Breakthrough**: threefold repetition; the first king ends the game, so no rule about
-///   kings can apply.
-/// - **Italian, Spanish, Pool, Czech, Thai, Frisian, Frysk!**: threefold repetition only.
-///   Their federations' move-count rules (and Frisian's limit on a king's moves) are not
-///   modelled: their texts were not at hand to read them exactly, and a guessed count would
-///   end real games wrongly. A game there is drawn by repetition, agreement or resignation.
+/// - **Antidraughts**: threefold repetition only, as lidraughts (and pydraughts: "only way to
+///   draw is threefold").
+/// - **Breakthrough**: threefold repetition only. It can never apply: men only go forward
+///   and the first king ends the game, so no position comes back (pydraughts: "there is no
+///   draw").
+/// - **Italian**: repetition and 40 moves each of kings only without a capture
+///   ([`DrawRules::ITALIAN`], pydraughts' rule for Italian as for English draughts).
+/// - **Frisian, Frysk!**: threefold repetition only for now. pydraughts (after lidraughts)
+///   also draws two kings against one after 7 moves and one king against one after 2, and
+///   limits a king to three non-capturing moves in a row while its side has men; neither is
+///   modelled yet.
+/// - **Spanish, Pool, Czech, Thai**: threefold repetition only: no federation text was at
+///   hand, and pydraughts does not play them (a guessed count would end real games wrongly).
 ///
 /// Sources, and how each rule is read:
 ///
@@ -183,11 +190,9 @@ impl DrawRules {
         ..DrawRules::REPETITION_ONLY
     };
 
-    /// Antidraughts: International's repetition and 25-move kings-only rules; the
-    /// lone-king endings are left out, since there the side that keeps more pieces is losing,
-    /// not failing to win.
-    pub const ANTIDRAUGHTS: DrawRules = DrawRules {
-        kings_only: Some(25),
+    /// Italian draughts: 40 moves each of kings only without a capture, and repetition.
+    pub const ITALIAN: DrawRules = DrawRules {
+        kings_only: Some(40),
         ..DrawRules::REPETITION_ONLY
     };
 

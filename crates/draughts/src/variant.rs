@@ -241,7 +241,7 @@ impl Variant {
         game_type: 22,
         variant_tag: None,
         full_capture_path: false,
-        draw: DrawRules::REPETITION_ONLY,
+        draw: DrawRules::ITALIAN,
         ..Variant::AMERICAN
     };
 
@@ -365,7 +365,7 @@ impl Variant {
         title: "Antidraughts",
         goal: Goal::Anti,
         variant_tag: Some("Antidraughts"),
-        draw: DrawRules::ANTIDRAUGHTS,
+        draw: DrawRules::REPETITION_ONLY,
         ..Variant::INTERNATIONAL
     };
 
