@@ -23,6 +23,16 @@ pub struct LoneKingRule {
     pub two_against_one: u32,
 }
 
+/// The Frisian endings of kings only: two kings against one, or one against one, drawn
+/// after so many moves each without a capture.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FewKingsRule {
+    /// Moves each with two kings against one (Frisian: 7).
+    pub two_against_one: u32,
+    /// Moves each with one king against one (Frisian: 2).
+    pub one_against_one: u32,
+}
+
 /// One step of the Russian unchanged-balance rule: with at most `max_pieces` pieces on the
 /// board (both sides), the game is drawn after `moves` moves each without a capture or a
 /// crowning.
@@ -62,10 +72,11 @@ pub struct BalanceLimit {
 ///   draw").
 /// - **Italian**: repetition and 40 moves each of kings only without a capture
 ///   ([`DrawRules::ITALIAN`], pydraughts' rule for Italian as for English draughts).
-/// - **Frisian, Frysk!**: threefold repetition only for now. pydraughts (after lidraughts)
-///   also draws two kings against one after 7 moves and one king against one after 2, and
-///   limits a king to three non-capturing moves in a row while its side has men; neither is
-///   modelled yet.
+/// - **Frisian, Frysk!** ([`DrawRules::FRISIAN`]): repetition; kings only, two against one,
+///   drawn after 7 moves each without a capture, one against one after 2 (pydraughts, after
+///   lidraughts; the official text draws one against one at once when no capture is forced,
+///   which the count of 2 moves stands for). Frisian's limit of three non-capturing moves in
+///   a row for one king while its side has men is a rule of play, not modelled yet.
 /// - **Spanish, Pool, Czech, Thai**: threefold repetition only: no federation text was at
 ///   hand, and pydraughts does not play them (a guessed count would end real games wrongly).
 ///
@@ -131,6 +142,9 @@ pub struct DrawRules {
     /// crowning, by number of pieces on the board (Russian: 5, 30, 60), in increasing
     /// `max_pieces`.
     pub unchanged_balance: &'static [BalanceLimit],
+    /// Kings only, two against one or one against one: drawn after so many moves each
+    /// without a capture (Frisian: 7 and 2).
+    pub few_kings: Option<FewKingsRule>,
 }
 
 const RUSSIAN_BALANCE: &[BalanceLimit] = &[
@@ -155,6 +169,7 @@ impl DrawRules {
         kings_only: None,
         lone_king: None,
         kings_against_king: None,
+        few_kings: None,
         main_road: None,
         unchanged_balance: &[],
     };
@@ -187,6 +202,16 @@ impl DrawRules {
     /// ACF 40-move rule, applied automatically.
     pub const AMERICAN: DrawRules = DrawRules {
         kings_only: Some(40),
+        ..DrawRules::REPETITION_ONLY
+    };
+
+    /// Frisian draughts: repetition, and the endings of kings only, two against one (7
+    /// moves each) and one against one (2 moves each).
+    pub const FRISIAN: DrawRules = DrawRules {
+        few_kings: Some(FewKingsRule {
+            two_against_one: 7,
+            one_against_one: 2,
+        }),
         ..DrawRules::REPETITION_ONLY
     };
 
@@ -223,6 +248,12 @@ pub enum DrawReason {
         /// The limit of the rule.
         moves: u32,
     },
+    /// Kings only, two against one or one against one, and no capture within `moves` moves
+    /// each (Frisian).
+    FewKings {
+        /// The limit of the rule.
+        moves: u32,
+    },
     /// Three pieces did not win against a lone king on the main road within `moves` moves
     /// (Russian).
     MainRoad {
@@ -249,6 +280,12 @@ impl fmt::Display for DrawReason {
             }
             DrawReason::KingsAgainstKing { moves } => {
                 write!(f, "three kings did not take the lone king in {moves} moves")
+            }
+            DrawReason::FewKings { moves } => {
+                write!(
+                    f,
+                    "kings only, two against one or one against one, for {moves} moves"
+                )
             }
             DrawReason::MainRoad { moves } => {
                 write!(f, "no win in {moves} moves against a king on the main road")
@@ -332,6 +369,19 @@ fn lone_king_cond(m: &Material) -> bool {
             (1..=3).contains(&others) && m.kings[o] >= 1
         }
         None => false,
+    }
+}
+
+/// The move limit of the Frisian kings-only endings that holds on the board, if one does:
+/// kings only, two against one or one against one.
+fn few_kings_limit<B: Mask>(rule: &FewKingsRule, b: &Bits<B>) -> Option<u32> {
+    if (b.white | b.black) != b.kings {
+        return None;
+    }
+    match ((b.white & b.kings).count(), (b.black & b.kings).count()) {
+        (2, 1) | (1, 2) => Some(rule.two_against_one),
+        (1, 1) => Some(rule.one_against_one),
+        _ => None,
     }
 }
 
@@ -455,6 +505,12 @@ impl Counters {
             && self.kings_against_king > 2 * n
         {
             return Some(DrawReason::KingsAgainstKing { moves: n });
+        }
+        if let Some(rule) = r.few_kings
+            && let Some(n) = few_kings_limit(&rule, b)
+            && self.quiet >= 2 * n
+        {
+            return Some(DrawReason::FewKings { moves: n });
         }
         if !r.unchanged_balance.is_empty() && (b.white & b.kings).any() && (b.black & b.kings).any()
         {

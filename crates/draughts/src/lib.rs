@@ -51,7 +51,7 @@ mod draw;
 mod history;
 mod zobrist;
 
-pub use draw::{BalanceLimit, DrawReason, DrawRules, LoneKingRule};
+pub use draw::{BalanceLimit, DrawReason, DrawRules, FewKingsRule, LoneKingRule};
 pub use history::{GameHistory, GameState};
 
 mod eval;

@@ -344,7 +344,7 @@ impl Variant {
         priority: CapturePriority::FrisianValue,
         game_type: 40,
         variant_tag: None,
-        draw: DrawRules::REPETITION_ONLY,
+        draw: DrawRules::FRISIAN,
         ..Variant::INTERNATIONAL
     };
 

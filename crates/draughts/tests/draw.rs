@@ -138,14 +138,14 @@ fn rules_of_each_variant() {
     assert_eq!(DrawRules::of(&Variant::KILLER), DrawRules::INTERNATIONAL);
     assert_eq!(DrawRules::of(&Variant::CANADIAN), DrawRules::INTERNATIONAL);
     assert_eq!(DrawRules::of(&Variant::ITALIAN).kings_only, Some(40));
+    assert_eq!(DrawRules::of(&Variant::FRISIAN), DrawRules::FRISIAN);
+    assert_eq!(DrawRules::of(&Variant::FRYSK), DrawRules::FRISIAN);
     for v in [
         Variant::ANTIDRAUGHTS,
         Variant::SPANISH,
         Variant::POOL,
         Variant::CZECH,
         Variant::THAI,
-        Variant::FRISIAN,
-        Variant::FRYSK,
         Variant::BREAKTHROUGH,
     ] {
         assert_eq!(DrawRules::of(&v), DrawRules::REPETITION_ONLY, "{}", v.name);
@@ -542,4 +542,36 @@ fn russian_crowning_restarts_the_unchanged_balance() {
         "",
     );
     assert_eq!(g.moves().len(), 19);
+}
+
+/// Frisian (pydraughts, after lidraughts): kings only, two against one, drawn after 7 moves
+/// each without a capture; one against one after 2; two against two plays on. A capture
+/// starts the count again.
+#[test]
+fn frisian_kings_only_endings() {
+    let two_one = "W:WK47,K49:BK5";
+    let mut g = game(two_one, Variant::FRISIAN);
+    draws_after(&mut g, 14, any, DrawReason::FewKings { moves: 7 }, two_one);
+    let mut g = game("B:WK47,K49:BK5", Variant::FRYSK);
+    draws_after(
+        &mut g,
+        14,
+        any,
+        DrawReason::FewKings { moves: 7 },
+        "Frysk!, Black first",
+    );
+    let one_one = "W:WK47:BK5";
+    let mut g = game(one_one, Variant::FRISIAN);
+    draws_after(&mut g, 4, any, DrawReason::FewKings { moves: 2 }, one_one);
+    // Two against two: no such rule (repetition is avoided by the walk).
+    let mut g = game("W:WK47,K49:BK5,K1", Variant::FRISIAN);
+    walk(&mut g, 20, any);
+    assert_eq!(g.state(), GameState::Ongoing);
+    // Three kings against one, or a man on the board: the rule does not apply.
+    let mut g = game("W:WK47,K49,K50:BK5", Variant::FRISIAN);
+    walk(&mut g, 16, any);
+    assert_eq!(g.state(), GameState::Ongoing);
+    let mut g = game("W:WK47,K49:BK5,25", Variant::FRISIAN);
+    walk(&mut g, 16, any);
+    assert_eq!(g.state(), GameState::Ongoing);
 }

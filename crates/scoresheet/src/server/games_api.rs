@@ -104,7 +104,7 @@ pub struct GameInfo {
     pub result: Option<String>,
     /// Why it ended, as a code: `no-moves`, `checkmate`, `stalemate`, `insufficient-material`,
     /// `resigned`, `agreed`, `repetition`, `fifty-moves`, `kings-only`, `lone-king`,
-    /// `three-kings`, `main-road`, `unchanged-balance`.
+    /// `three-kings`, `few-kings`, `main-road`, `unchanged-balance`.
     pub reason: Option<String>,
     /// The move count of a draw rule (`kings-only` after 25 moves each: 25).
     pub reason_moves: Option<u32>,

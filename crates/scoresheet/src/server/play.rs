@@ -205,6 +205,7 @@ fn draw_code(reason: DrawReason) -> String {
         DrawReason::KingsOnly { moves } => format!("kings-only:{moves}"),
         DrawReason::LoneKing { moves } => format!("lone-king:{moves}"),
         DrawReason::KingsAgainstKing { moves } => format!("three-kings:{moves}"),
+        DrawReason::FewKings { moves } => format!("few-kings:{moves}"),
         DrawReason::MainRoad { moves } => format!("main-road:{moves}"),
         DrawReason::UnchangedBalance { moves } => format!("unchanged-balance:{moves}"),
     }

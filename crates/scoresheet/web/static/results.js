@@ -52,6 +52,7 @@ const REASONS = {
   'kings-only': 'reason.kings-only',
   'lone-king': 'reason.lone-king',
   'three-kings': 'reason.three-kings',
+  'few-kings': 'reason.few-kings',
   'main-road': 'reason.main-road',
   'unchanged-balance': 'reason.unchanged-balance',
 };
