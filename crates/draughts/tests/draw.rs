@@ -545,8 +545,9 @@ fn russian_crowning_restarts_the_unchanged_balance() {
 }
 
 /// Frisian (pydraughts, after lidraughts): kings only, two against one, drawn after 7 moves
-/// each without a capture; one against one after 2; two against two plays on. A capture
-/// starts the count again.
+/// each without a capture; one against one after 2; two against two, three against one or
+/// a man on the board play on. (The count is the kings-only rule's: plies since the last
+/// capture or man move.)
 #[test]
 fn frisian_kings_only_endings() {
     let two_one = "W:WK47,K49:BK5";

@@ -321,6 +321,19 @@ fn the_computer_answers() {
     assert_eq!(r.status, 400, "chess is played on one device");
 }
 
+/// `scoresheet check --json` of a downloaded PDN, written to a temporary file named after
+/// `name`: the report of its (first) game.
+fn check_json(name: &str, pdn: &str) -> Value {
+    let path = std::env::temp_dir().join(format!("scoresheet-{name}-{}.pdn", std::process::id()));
+    std::fs::write(&path, pdn).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_scoresheet"))
+        .args(["check", "--json"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
 #[test]
 fn downloaded_pdn_reads_back_as_the_same_game_for_each_variant() {
     let s = Server::start(temp_database("pdn"));
@@ -358,15 +371,7 @@ fn downloaded_pdn_reads_back_as_the_same_game_for_each_variant() {
         } else {
             assert!(r.body.contains("[GameType "), "{}", r.body);
         }
-        let path =
-            std::env::temp_dir().join(format!("scoresheet-dl-{}-{rules}.pdn", std::process::id()));
-        std::fs::write(&path, &r.body).unwrap();
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_scoresheet"))
-            .args(["check", "--json"])
-            .arg(&path)
-            .output()
-            .unwrap();
-        let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+        let report = check_json(&format!("dl-{rules}"), &r.body);
         assert_eq!(report["ok"], true, "{rules}: {report}");
         assert_eq!(report["plies"], g["plies"], "{rules}");
         assert_eq!(report["result"], g["result"], "{rules}");
@@ -431,17 +436,7 @@ fn the_computer_plays_every_other_variant_and_its_pdn_reads_back() {
                 "{rules}: {pdn}"
             );
         }
-        let path = std::env::temp_dir().join(format!(
-            "scoresheet-computer-{}-{rules}.pdn",
-            std::process::id()
-        ));
-        std::fs::write(&path, &pdn).unwrap();
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_scoresheet"))
-            .args(["check", "--json"])
-            .arg(&path)
-            .output()
-            .unwrap();
-        let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+        let report = check_json(&format!("computer-{rules}"), &pdn);
         assert_eq!(report["ok"], true, "{rules}: {report}");
         assert_eq!(report["variant"], rules, "{rules}: {report}");
         assert_eq!(report["plies"], 3, "{rules}");

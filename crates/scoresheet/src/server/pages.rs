@@ -174,17 +174,15 @@ pub fn page(
     values: Values,
     data: &impl Serialize,
 ) -> Response {
-    let translate = |key: &str| app.catalogs.text(v.lang, key).to_string();
     let values = values.text("static", web_files::static_prefix());
     let body = web_files::text(&format!("templates/{template}.html")).unwrap_or("");
-    let content = render(body, &values, translate);
+    let content = render(body, &values, translate(app, v));
     let layout_values = values
         .text("lang", v.lang)
         .text("title", app.catalogs.text(v.lang, title_key))
         .raw("content", content)
         .raw("languages", language_links(v))
         .json("page", data)
-        .json("rules", &rules_menu::facts())
         .raw(
             "i18n",
             super::template::script_safe_json(&RawJson(app.catalogs.catalog(v.lang).json)),
@@ -195,9 +193,10 @@ pub fn page(
     if let Some(i18n) = values.raw.remove("i18n") {
         values.json.insert("i18n", i18n);
     }
-    let html = render(layout, &values, |key| {
-        app.catalogs.text(v.lang, key).to_string()
-    });
+    values
+        .json
+        .insert("rules", rules_menu::facts_json().to_string());
+    let html = render(layout, &values, translate(app, v));
     let mut response = (
         status,
         [(header::CONTENT_TYPE, "text/html; charset=utf-8")],

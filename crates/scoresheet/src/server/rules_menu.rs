@@ -5,31 +5,27 @@
 use crate::games::Rules;
 use crate::render::escape_html;
 
-/// The rules in groups: each group's heading (catalog text) and its rules, in
+/// The board a rules choice is played on, for grouping: its side, chess last.
+fn board(rules: &Rules) -> u8 {
+    match rules {
+        Rules::Draughts(v) => v.size.side(),
+        Rules::Chess => u8::MAX,
+    }
+}
+
+/// The rules in groups by board: each group's heading (catalog text) and its rules, in
 /// [`Rules::all`]'s order within a group.
 fn groups(translate: &impl Fn(&str) -> String) -> Vec<(String, Vec<Rules>)> {
-    let mut groups: Vec<(u8, Vec<Rules>)> = Vec::new();
-    for rules in Rules::all() {
-        // Chess comes last, after every board size.
-        let key = match rules {
-            Rules::Draughts(v) => v.size.side(),
-            Rules::Chess => u8::MAX,
-        };
-        match groups.iter_mut().find(|(k, _)| *k == key) {
-            Some((_, list)) => list.push(rules),
-            None => groups.push((key, vec![rules])),
-        }
-    }
-    groups.sort_by_key(|(k, _)| *k);
-    groups
-        .into_iter()
-        .map(|(side, list)| {
-            let heading = if side == u8::MAX {
-                translate("rules.chess")
-            } else {
-                translate("new.board").replace("{n}", &side.to_string())
+    let mut all: Vec<Rules> = Rules::all().collect();
+    // A stable sort keeps Rules::all's order within a board.
+    all.sort_by_key(board);
+    all.chunk_by(|a, b| board(a) == board(b))
+        .map(|list| {
+            let heading = match board(&list[0]) {
+                u8::MAX => translate("rules.chess"),
+                side => translate("new.board").replace("{n}", &side.to_string()),
             };
-            (heading, list)
+            (heading, list.to_vec())
         })
         .collect()
 }
@@ -110,6 +106,12 @@ pub fn facts() -> std::collections::BTreeMap<&'static str, Facts> {
             (rules.name(), facts)
         })
         .collect()
+}
+
+/// [`facts`] as JSON that can sit in a `<script>`, made once: every page carries it.
+pub fn facts_json() -> &'static str {
+    static JSON: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    JSON.get_or_init(|| super::template::script_safe_json(&facts()))
 }
 
 #[cfg(test)]
