@@ -76,7 +76,8 @@ pub struct BalanceLimit {
 ///   drawn after 7 moves each without a capture, one against one after 2 (pydraughts, after
 ///   lidraughts; the official text draws one against one at once when no capture is forced,
 ///   which the count of 2 moves stands for). Frisian's limit of three non-capturing moves in
-///   a row for one king while its side has men is a rule of play, not modelled yet.
+///   a row for one king while its side has men is a rule of play, not a draw rule: see
+///   [`Variant::king_move_limit`](crate::Variant::king_move_limit).
 /// - **Spanish, Pool, Czech, Thai**: threefold repetition only: no federation text was at
 ///   hand, and pydraughts does not play them (a guessed count would end real games wrongly).
 ///

@@ -1,9 +1,12 @@
-//! The rules of draughts for four variants: American checkers, International, Russian and
-//! Brazilian draughts.
+//! The rules of fifteen draughts variants: American checkers, International, Russian,
+//! Brazilian, Italian, Spanish, Pool, Czech, Thai, Frisian, Frysk!, Antidraughts,
+//! Breakthrough, Killer and Canadian draughts ([`Variant::ALL`]).
 //!
 //! - [`Variant`]: a variant is a value describing its rules; the move generator reads it.
-//! - [`Square`], [`BoardSize`]: square numbers and algebraic names on 8×8 and 10×10.
-//! - [`Position`]: pieces and side to move; [`Position::legal_moves`] gives [`Move`]s.
+//! - [`Square`], [`BoardSize`]: square numbers and algebraic names on 8×8 (also turned),
+//!   10×10 and 12×12.
+//! - [`Position`]: pieces, side to move and, in Frisian, each side's run of moves with one
+//!   king; [`Position::legal_moves`] gives [`Move`]s.
 //! - [`Fen`]: reading and writing positions as PDN FEN lines.
 //! - [`perft`]: counting move sequences, checked against published tables.
 //! - [`MoveStyle`], [`Position::write_move`], [`MoveReader`]: each variant's move notation,
@@ -23,6 +26,7 @@ mod diagram;
 mod error;
 mod fen;
 mod geometry;
+mod king_run;
 mod mask;
 mod movegen;
 mod moves;

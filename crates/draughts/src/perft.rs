@@ -5,6 +5,8 @@
 //! counted in bulk without playing its moves.
 
 use crate::geometry::Geometry;
+use crate::king_run::KingRun;
+use crate::mask::Mask;
 use crate::movegen::{self, Bits, MoveBuf, Rules};
 use crate::moves::Move;
 use crate::position::{Position, with_geometry};
@@ -35,7 +37,13 @@ pub fn perft_routes(position: &Position, depth: u32) -> u64 {
 fn count(position: &Position, depth: u32, rules: Rules) -> u64 {
     with_geometry!(position.size(), G => {
         let mut bufs: Vec<MoveBuf<<G as Geometry>::B>> = Vec::new();
-        count_below::<G>(&position.bits_in::<G>(), &rules, depth, 0, &mut bufs)
+        let b = position.bits_in::<G>();
+        match position.variant().king_move_limit {
+            None => count_below::<G, false>(&b, &rules, depth, 0, &mut bufs, KingRun::default(), 0),
+            Some(limit) => {
+                count_below::<G, true>(&b, &rules, depth, 0, &mut bufs, position.run(), limit)
+            }
+        }
     })
 }
 
@@ -57,28 +65,47 @@ pub fn perft_divide(position: &Position, depth: u32) -> Vec<(Move, u64)> {
 }
 
 /// `bufs[ply]` is the move buffer of the nodes `ply` plies below the root, made when first
-/// needed, so a depth costs memory only as far as the search really goes.
-fn count_below<G: Geometry>(
+/// needed, so a depth costs memory only as far as the search really goes. `LIMIT`: the
+/// variant limits a king's moves in a row (`limit` of them), and `run` carries them.
+fn count_below<G: Geometry, const LIMIT: bool>(
     b: &Bits<G::B>,
     r: &Rules,
     depth: u32,
     ply: usize,
     bufs: &mut Vec<MoveBuf<G::B>>,
+    run: KingRun,
+    limit: u8,
 ) -> u64 {
     if bufs.len() <= ply {
         bufs.push(MoveBuf::default());
     }
+    let frozen = if LIMIT { run.frozen(b, limit) } else { None };
     match depth {
         0 => 1,
-        1 => movegen::count::<G>(b, r, &mut bufs[ply]),
+        1 if frozen.is_none() => movegen::count::<G>(b, r, &mut bufs[ply]),
         _ => {
             let mut here = std::mem::take(&mut bufs[ply]);
             movegen::generate::<G, false>(b, r, &mut here);
+            if let Some(bit) = frozen {
+                KingRun::restrict(&mut here, bit);
+            }
+            if depth == 1 {
+                let n = here.moves.len() as u64;
+                bufs[ply] = here;
+                return n;
+            }
             let mut total = 0;
             for m in &here.moves {
                 let mut next = *b;
                 movegen::play(&mut next, m);
-                total += count_below::<G>(&next, r, depth - 1, ply + 1, bufs);
+                let next_run = if LIMIT {
+                    let quiet_king = m.captured.none() && b.kings.has(u32::from(m.from));
+                    run.after(b.side, m.from, m.to, quiet_king)
+                } else {
+                    run
+                };
+                total +=
+                    count_below::<G, LIMIT>(&next, r, depth - 1, ply + 1, bufs, next_run, limit);
             }
             bufs[ply] = here;
             total

@@ -2,6 +2,7 @@
 
 use crate::color::Color;
 use crate::geometry::{Geometry, to_bit_set, to_index_set};
+use crate::king_run::KingRun;
 use crate::mask::Mask;
 use crate::movegen::{self, Bits, Buffered, MoveBuf, MoveBufs, Raw, Rules};
 use crate::moves::Move;
@@ -50,6 +51,8 @@ pub struct Position {
     variant: &'static Variant,
     /// The pieces in the bit layout of the variant's board, widened to 128 bits.
     bits: Bits<u128>,
+    /// Each side's run of moves with one king, when the variant limits it (Frisian).
+    run: KingRun,
 }
 
 impl Position {
@@ -84,6 +87,7 @@ impl Position {
                 kings: 0,
                 side,
             },
+            run: KingRun::default(),
         }
     }
 
@@ -204,11 +208,46 @@ impl Position {
 
     /// Whether the side to move has any legal move (without one, it has lost).
     pub fn has_legal_move(&self) -> bool {
+        if self.frozen_king().is_some() {
+            return self.legal_move_count() > 0;
+        }
         let r = Rules::of(self.variant);
         with_geometry!(self.variant.size, G => {
             let b = self.bits_in::<G>();
             movegen::has_capture::<G>(&b, &r) || movegen::has_quiet_move::<G>(&b)
         })
+    }
+
+    /// The bit of the king of the side to move that may not move again without capturing
+    /// (see [`Variant::king_move_limit`]).
+    #[inline]
+    fn frozen_king(&self) -> Option<u8> {
+        let limit = self.variant.king_move_limit?;
+        self.run.frozen(&self.bits, limit)
+    }
+
+    /// The king of `side` that made the side's last moves in a row without capturing, and
+    /// how many, in a variant that limits them (Frisian: while a side has men, the same
+    /// king may not make a fourth such move). `None` when the side's last move was not a
+    /// king move without capture, or the variant has no limit.
+    ///
+    /// ```
+    /// use draughts::{BoardSize, Color, Position, Square, Variant};
+    /// let mut p = Position::from_fen("W:WK46,50:B3", Variant::FRISIAN).unwrap();
+    /// for (from, to) in [(46, 41), (3, 8), (41, 46), (8, 12), (46, 41), (12, 17)] {
+    ///     let mv = p.legal_moves().into_iter()
+    ///         .find(|m| m.from().number() == from && m.to().number() == to).unwrap();
+    ///     p.play(&mv).unwrap();
+    /// }
+    /// assert_eq!(p.king_run(Color::White), Some((Square::from_number(41, BoardSize::Ten).unwrap(), 3)));
+    /// // The king on 41 made three moves in a row and White has a man: it may not move.
+    /// assert!(p.legal_moves().iter().all(|m| m.from().number() == 50));
+    /// ```
+    pub fn king_run(&self, side: Color) -> Option<(Square, u8)> {
+        self.variant.king_move_limit?;
+        let (bit, moves) = self.run.of(side)?;
+        let index = with_geometry!(self.variant.size, G => G::index(u32::from(bit)));
+        Some((Square::from_index_unchecked(index), moves))
     }
 
     /// The side that has won in this position by the variant's goal, if the game is over by
@@ -247,6 +286,9 @@ impl Position {
 
     /// The number of legal moves, counted without building them.
     pub fn legal_move_count(&self) -> u64 {
+        if self.frozen_king().is_some() {
+            return self.legal_moves().len() as u64;
+        }
         let r = Rules::of(self.variant);
         with_geometry!(self.variant.size, G => {
             let mut scratch = MoveBuf::default();
@@ -267,6 +309,9 @@ impl Position {
         with_geometry!(self.variant.size, G => {
             let buf = <G as Geometry>::B::pick(bufs);
             movegen::generate::<G, true>(&self.bits_in::<G>(), &r, buf);
+            if let Some(bit) = self.frozen_king() {
+                KingRun::restrict(buf, bit);
+            }
             buf.moves.iter().map(|m| to_move::<G>(m, buf.path(m))).collect()
         })
     }
@@ -306,6 +351,10 @@ impl Position {
     /// Plays a move already in bit layout (see [`Position::raw`]), unchecked like
     /// [`Position::play_unchecked`].
     pub(crate) fn play_raw(&mut self, raw: &Raw<u128>) {
+        if self.variant.king_move_limit.is_some() {
+            let quiet_king = raw.captured == 0 && self.bits.kings.has(u32::from(raw.from));
+            self.run = self.run.after(self.bits.side, raw.from, raw.to, quiet_king);
+        }
         movegen::play(&mut self.bits, raw);
     }
 
@@ -318,6 +367,11 @@ impl Position {
 
     pub(crate) fn bits(&self) -> &Bits<u128> {
         &self.bits
+    }
+
+    /// The runs of king moves (see [`Position::king_run`]), in the position's bit layout.
+    pub(crate) fn run(&self) -> KingRun {
+        self.run
     }
 }
 
@@ -374,6 +428,9 @@ impl Position {
         with_geometry!(self.variant.size, G => {
             let buf = <G as Geometry>::B::pick(bufs);
             movegen::generate::<G, true>(&self.bits_in::<G>(), &r, buf);
+            if let Some(bit) = self.frozen_king() {
+                KingRun::restrict(buf, bit);
+            }
             let from = G::TO_BIT[first.index() as usize];
             let to = G::TO_BIT[last.index() as usize];
             let landings = &squares[1..];

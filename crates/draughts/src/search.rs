@@ -10,6 +10,7 @@ use crate::draw::{Counters, DrawCheck};
 use crate::eval::{EvalTables, Weights, evaluate};
 use crate::geometry::Geometry;
 use crate::history::GameHistory;
+use crate::king_run::KingRun;
 use crate::mask::Mask;
 use crate::movegen::{self, Bits, Buffered, MoveBuf, MoveBufs, Raw, Rules};
 use crate::moves::Move;
@@ -422,6 +423,7 @@ impl Searcher {
             seed: splitmix(options.seed ^ 0xD1CE_5EED),
             anti: variant.goal == Goal::Anti,
             first_king: variant.goal == Goal::FirstKing,
+            king_limit: variant.king_move_limit,
             _g: PhantomData,
         };
         let exact_all = level.margin() > 0;
@@ -433,7 +435,10 @@ impl Searcher {
         for depth in 1..=max_depth {
             let done = worker.root(
                 &root,
-                last.counters,
+                Carried {
+                    counters: last.counters,
+                    run: pos.run(),
+                },
                 &root_buf.moves,
                 &mut order,
                 depth as i32,
@@ -512,6 +517,14 @@ fn principal_variation(pos: &Position, tt: &Table, first: &Move, depth: u32) -> 
 /// Size of the history table: side × start bit × end bit (bits below 128).
 const HISTORY: usize = 2 * 128 * 128;
 
+/// What a node carries from the moves that led to it: the draw rules' counts and, in a
+/// variant that limits them, the runs of moves with one king.
+#[derive(Clone, Copy, Debug)]
+struct Carried {
+    counters: Counters,
+    run: KingRun,
+}
+
 struct Worker<'a, G: Geometry> {
     tt: &'a mut Table,
     history: &'a mut [i32],
@@ -536,10 +549,32 @@ struct Worker<'a, G: Geometry> {
     anti: bool,
     /// The first king wins (Breakthrough).
     first_king: bool,
+    /// The variant's limit on one king's moves in a row (Frisian).
+    king_limit: Option<u8>,
     _g: PhantomData<G>,
 }
 
 impl<G: Geometry> Worker<'_, G> {
+    /// What the node after `m`, played in `b` and giving `nb`, carries.
+    #[inline(always)]
+    fn next(&self, c: Carried, b: &Bits<G::B>, m: &Raw<G::B>, nb: &Bits<G::B>) -> Carried {
+        Carried {
+            counters: c.counters.next(&self.check, b, m, nb),
+            run: if self.king_limit.is_some() {
+                let quiet_king = m.captured.none() && b.kings.has(u32::from(m.from));
+                c.run.after(b.side, m.from, m.to, quiet_king)
+            } else {
+                c.run
+            },
+        }
+    }
+
+    /// The king of the side to move that may not move again without capturing.
+    #[inline(always)]
+    fn frozen(&self, b: &Bits<G::B>, c: &Carried) -> Option<u8> {
+        c.run.frozen(b, self.king_limit?)
+    }
+
     /// The score of the side to move when it has no move: a loss, or in Antidraughts a win.
     #[inline(always)]
     fn no_move(&self, ply: usize) -> i32 {
@@ -603,7 +638,7 @@ impl<G: Geometry> Worker<'_, G> {
     fn root(
         &mut self,
         b: &Bits<G::B>,
-        c: Counters,
+        c: Carried,
         moves: &[Raw<G::B>],
         order: &mut [(usize, i32)],
         depth: i32,
@@ -618,7 +653,7 @@ impl<G: Geometry> Worker<'_, G> {
             let m = moves[i];
             let mut nb = *b;
             movegen::play(&mut nb, &m);
-            let nc = c.next(&self.check, b, &m, &nb);
+            let nc = self.next(c, b, &m, &nb);
             self.keys.push(zobrist::after(key, b, &m));
             let score = if exact_all {
                 -self.node(&nb, nc, depth - 1, -INF, INF, 1, true)
@@ -679,7 +714,7 @@ impl<G: Geometry> Worker<'_, G> {
     fn node(
         &mut self,
         b: &Bits<G::B>,
-        c: Counters,
+        c: Carried,
         depth: i32,
         mut alpha: i32,
         beta: i32,
@@ -689,12 +724,20 @@ impl<G: Geometry> Worker<'_, G> {
         if self.first_king && (b.opp() & b.kings).any() {
             return -(WIN - ply as i32);
         }
-        if self.repeated(c.quiet) {
+        if self.repeated(c.counters.quiet) {
             return 0;
         }
-        if c.draw(&self.check, b).is_some() {
+        let frozen = self.frozen(b, &c);
+        if c.counters.draw(&self.check, b).is_some() {
             let mut scratch = std::mem::take(&mut self.bufs[ply]);
-            let n = movegen::count::<G>(b, &self.rules, &mut scratch);
+            let n = match frozen {
+                None => movegen::count::<G>(b, &self.rules, &mut scratch),
+                Some(bit) => {
+                    movegen::generate::<G, false>(b, &self.rules, &mut scratch);
+                    KingRun::restrict(&mut scratch, bit);
+                    scratch.moves.len() as u64
+                }
+            };
             self.bufs[ply] = scratch;
             return if n == 0 { self.no_move(ply) } else { 0 };
         }
@@ -719,6 +762,9 @@ impl<G: Geometry> Worker<'_, G> {
         }
         let mut buf = std::mem::take(&mut self.bufs[ply]);
         movegen::generate::<G, false>(b, &self.rules, &mut buf);
+        if let Some(bit) = frozen {
+            KingRun::restrict(&mut buf, bit);
+        }
         let n = buf.moves.len();
         if n == 0 {
             self.bufs[ply] = buf;
@@ -767,7 +813,7 @@ impl<G: Geometry> Worker<'_, G> {
             let quiet = m.captured.none() && !m.crown;
             let mut nb = *b;
             movegen::play(&mut nb, &m);
-            let nc = c.next(&self.check, b, &m, &nb);
+            let nc = self.next(c, b, &m, &nb);
             self.keys.push(zobrist::after(key, b, &m));
             let score = if i == 0 {
                 -self.node(&nb, nc, depth - 1, -beta, -alpha, ply + 1, pv)

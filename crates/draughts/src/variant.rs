@@ -119,6 +119,9 @@ pub struct Variant {
     /// The draw rules, besides the end of a game by having no legal move (see [`DrawRules`]
     /// for which rules each variant has and where they come from).
     pub draw: DrawRules,
+    /// While a side still has men, one king may make at most this many moves in a row
+    /// without capturing (Frisian: 3); then it must capture or another piece must move.
+    pub king_move_limit: Option<u8>,
 }
 
 const ONE_ZERO: ResultStyle = ResultStyle {
@@ -158,6 +161,7 @@ impl Variant {
         variant_tag: None,
         results: ONE_ZERO,
         draw: DrawRules::AMERICAN,
+        king_move_limit: None,
     };
 
     /// International draughts on 10×10, PDN GameType 20.
@@ -184,6 +188,7 @@ impl Variant {
         variant_tag: None,
         results: TWO_ZERO,
         draw: DrawRules::INTERNATIONAL,
+        king_move_limit: None,
     };
 
     /// Russian draughts, PDN GameType 25.
@@ -335,8 +340,11 @@ impl Variant {
     /// ranks as well as diagonals; kings fly. A capture must take the most value, a king
     /// worth less than two men and more than one (counted here as 2 - 1/32 men, so that
     /// n kings outweigh 2n - 1 men and 2n men outweigh n kings); at equal value a king
-    /// must capture. Not modelled: the limit of three moves in a row with one king while
-    /// the side also has men.
+    /// must capture. While a side has men as well as kings, the same king may make at most
+    /// three moves in a row without capturing (lidraughts' Frisian page; pydraughts, which
+    /// follows lidraughts, and dctl's `max_same_king_push` agree). The run of moves is part
+    /// of the [`Position`](crate::Position) and starts empty in a position read from FEN,
+    /// which has no field for it.
     pub const FRISIAN: Variant = Variant {
         name: "frisian",
         title: "Frisian draughts",
@@ -345,6 +353,7 @@ impl Variant {
         game_type: 40,
         variant_tag: None,
         draw: DrawRules::FRISIAN,
+        king_move_limit: Some(3),
         ..Variant::INTERNATIONAL
     };
 

@@ -51,7 +51,13 @@ proptest! {
             prop_assert_eq!(moves.len() as u64, pos.legal_move_count());
             prop_assert_eq!(pos.has_legal_move(), !moves.is_empty());
             prop_assert_eq!(perft(&pos, 1), moves.len() as u64);
-            prop_assert_eq!(Position::from_fen(&pos.to_fen(), v).unwrap(), pos);
+            // FEN has no field for Frisian's runs of king moves: the pieces and the side to
+            // move round-trip, the runs start empty.
+            let back = Position::from_fen(&pos.to_fen(), v).unwrap();
+            prop_assert_eq!(back.to_fen(), pos.to_fen());
+            if v.king_move_limit.is_none() {
+                prop_assert_eq!(back, pos);
+            }
             if moves.is_empty() {
                 break;
             }
