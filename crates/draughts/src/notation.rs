@@ -161,6 +161,32 @@ impl MoveReader {
         }
         parse_move_among(pos, &pos.legal_moves(), text)
     }
+
+    /// Every legal move of `pos` that `text` names as well as any other does: one move when
+    /// the text is clear, several when it is ambiguous (a capture written by its start and
+    /// end that more than one route fits), so that a caller can let the rest of the game
+    /// decide. An error when no legal move fits or the text is no move.
+    ///
+    /// ```
+    /// use draughts::{MoveReader, Position, Variant};
+    /// // PDN 3.0's example: the king on 47 reaches 36 by two routes taking different men.
+    /// let pos = Position::from_fen("W:WK47:B14,19,29,31,42", Variant::INTERNATIONAL).unwrap();
+    /// let mut reader = MoveReader::new();
+    /// assert_eq!(reader.read_all(&pos, "47x36").unwrap().len(), 2);
+    /// assert_eq!(reader.read_all(&pos, "47x24x36").unwrap().len(), 1);
+    /// assert!(reader.read_all(&pos, "47-41").is_err());
+    /// ```
+    pub fn read_all(&mut self, pos: &Position, text: &str) -> Result<Vec<Move>, MoveTextError> {
+        match self.read(pos, text) {
+            Ok(m) => Ok(vec![m]),
+            Err(MoveTextError::Ambiguous { .. }) => {
+                let legal = pos.legal_moves();
+                let found = fitting(pos, &legal, text)?;
+                Ok(found.into_iter().cloned().collect())
+            }
+            Err(e) => Err(e),
+        }
+    }
 }
 
 /// The squares of a text made only of single squares (one or two digits, or a lower-case
@@ -202,6 +228,28 @@ fn simple_squares(text: &str, size: BoardSize) -> Option<smallvec::SmallVec<[Squ
 
 /// Reads a move text against `legal`, the legal moves of `pos`.
 pub fn parse_move_among(pos: &Position, legal: &[Move], text: &str) -> Result<Move, MoveTextError> {
+    let found = fitting(pos, legal, text)?;
+    match found.len() {
+        1 => Ok(found[0].clone()),
+        _ => {
+            let style = MoveStyle::of(pos.variant()).with_full_path();
+            Err(MoveTextError::Ambiguous {
+                text: text.to_string(),
+                candidates: found
+                    .iter()
+                    .map(|m| write_move_among(legal, m, &style, pos.size()))
+                    .collect(),
+            })
+        }
+    }
+}
+
+/// The moves of `legal` that `text` fits best (at least one), or why none does.
+fn fitting<'a>(
+    pos: &Position,
+    legal: &'a [Move],
+    text: &str,
+) -> Result<Vec<&'a Move>, MoveTextError> {
     let size = pos.size();
     let sequences = square_sequences(text, size)?;
     // Keep the moves the text fits best: a text that lists every landing square of one move
@@ -221,22 +269,12 @@ pub fn parse_move_among(pos: &Position, legal: &[Move], text: &str) -> Result<Mo
             found.push(m);
         }
     }
-    match found.len() {
-        1 => Ok(found[0].clone()),
-        0 => Err(MoveTextError::Illegal {
+    if found.is_empty() {
+        return Err(MoveTextError::Illegal {
             text: text.to_string(),
-        }),
-        _ => {
-            let style = MoveStyle::of(pos.variant()).with_full_path();
-            Err(MoveTextError::Ambiguous {
-                text: text.to_string(),
-                candidates: found
-                    .iter()
-                    .map(|m| write_move_among(legal, m, &style, size))
-                    .collect(),
-            })
-        }
+        });
     }
+    Ok(found)
 }
 
 /// How well a written square sequence fits a move.

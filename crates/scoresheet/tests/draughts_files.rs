@@ -140,13 +140,50 @@ fn spec_collection_replays_or_reports_with_a_place() {
     assert!(ok > 1500, "{ok} games replayed");
 }
 
+/// Two captures written by start and end that fit two routes each: the rest of the game
+/// settles them, and the game says which route it took.
+#[test]
+fn captures_with_two_routes_are_settled_by_the_rest_of_the_game() {
+    let games = read_file(
+        &data("pdn-spec-games/succeed/Tricks traps and shots.pdn"),
+        None,
+    );
+    for (n, ply, text) in [
+        (
+            57,
+            37,
+            "10x26 fits 2 routes (10x17x26, 10x19x26): read as 10x17x26",
+        ),
+        (
+            90,
+            22,
+            "32x7 fits 2 routes (32x23x14x7, 32x23x16x7): read as 32x23x14x7",
+        ),
+    ] {
+        let g = games[n - 1]
+            .as_ref()
+            .unwrap_or_else(|e| panic!("game {n}: {e:?}"));
+        let w: Vec<&GameError> = g
+            .warnings
+            .iter()
+            .filter(|w| w.message.contains("routes"))
+            .collect();
+        assert_eq!(w.len(), 1, "game {n}: {:?}", g.warnings);
+        assert_eq!(w[0].ply.as_ref().unwrap().index, ply, "game {n}");
+        assert!(
+            w[0].message.starts_with(text)
+                && w[0].message.ends_with("the rest of the game replays"),
+            "game {n}: {}",
+            w[0].message
+        );
+    }
+}
+
 /// Files of our variants: every game replays, except the listed ones, each for a reason
 /// a reader of the file can check.
 #[test]
 fn spec_files_of_our_variants_replay() {
     let expected_failures: &[(&str, &[usize])] = &[
-        // 10x26 and 32x7 each fit two captures that take different pieces.
-        ("Tricks traps and shots.pdn", &[57, 90]),
         // A FEN with a white man on White's crowning row (square 1, 3 or 4).
         ("beginner.pdn", &[10]),
         ("goulds.pdn", &[93]),

@@ -8,6 +8,7 @@ use record::{Extra, Game, Line, MoveWriter, Node, ResultToken, WriteOptions};
 
 use super::error::{GameError, Ply, result_mismatch, result_place};
 use super::outcome::Outcome;
+use super::routes;
 use super::tag_changes;
 use super::variant_choice::{board_size_hint, variant_from_tags};
 
@@ -164,7 +165,9 @@ impl DraughtsGame {
             result: game.result,
             at: game.at,
         };
-        DraughtsGame::from_replay(game, variant, source, replayed.start, replayed.end)
+        let mut g = DraughtsGame::from_replay(game, variant, source, replayed.start, replayed.end);
+        g.warnings.splice(0..0, replayed.warnings);
+        g
     }
 
     /// The result: the movetext's result token, else the Result tag.
@@ -375,6 +378,8 @@ struct Replayed {
     moves: Line<Move>,
     start: Position,
     end: Position,
+    /// Ambiguous captures that the rest of the game settled.
+    warnings: Vec<GameError>,
 }
 
 /// Replays `game` under `variant`.
@@ -406,10 +411,19 @@ fn replay(game: &Game<String>, variant: Variant) -> Result<Replayed, GameError> 
     let mut walker = Walker {
         variant,
         reader: MoveReader::new(),
+        warnings: Vec::new(),
     };
     for start in sides {
+        walker.warnings.clear();
         match walker.line(&game.moves, start, 0) {
-            Ok((moves, end, start)) => return Ok(Replayed { moves, start, end }),
+            Ok((moves, end, start)) => {
+                return Ok(Replayed {
+                    moves,
+                    start,
+                    end,
+                    warnings: walker.warnings,
+                });
+            }
             Err(e) => {
                 first_error.get_or_insert(e);
             }
@@ -421,6 +435,8 @@ fn replay(game: &Game<String>, variant: Variant) -> Result<Replayed, GameError> 
 struct Walker {
     variant: Variant,
     reader: MoveReader,
+    /// Ambiguous captures that the rest of their line settled (see [`routes::settle`]).
+    warnings: Vec<GameError>,
 }
 
 impl Walker {
@@ -441,6 +457,15 @@ impl Walker {
             let ply = offset + i as u32;
             let mv = match self.reader.read(&pos, &node.mov) {
                 Ok(mv) => mv,
+                Err(e @ MoveTextError::Ambiguous { .. }) => {
+                    match routes::settle(&mut self.reader, &pos, &line.nodes[i..], ply) {
+                        Some((mv, warning)) => {
+                            self.warnings.push(warning);
+                            mv
+                        }
+                        None => return Err(self.move_error(&pos, node, ply, e)),
+                    }
+                }
                 Err(e) => return Err(self.move_error(&pos, node, ply, e)),
             };
             let before_move = pos;
@@ -515,16 +540,15 @@ impl Walker {
                     pos.side_to_move()
                 )
             }
+            MoveTextError::Ambiguous { .. } => format!(
+                "{e}; the rest of the game does not decide between them (position {})",
+                pos.to_fen()
+            ),
             other => format!("{other} (position {})", pos.to_fen()),
         };
         GameError {
             at: node.at,
-            ply: Some(Ply {
-                index: ply as usize + 1,
-                number: ply / 2 + 1,
-                second: ply % 2 == 1,
-                text: node.mov.clone(),
-            }),
+            ply: Some(Ply::of(ply, &node.mov)),
             message,
         }
     }

@@ -17,6 +17,18 @@ pub struct Ply {
     pub text: String,
 }
 
+impl Ply {
+    /// The move with 0-based ply index `ply` in its line, written `text`.
+    pub(crate) fn of(ply: u32, text: &str) -> Ply {
+        Ply {
+            index: ply as usize + 1,
+            number: ply / 2 + 1,
+            second: ply % 2 == 1,
+            text: text.to_string(),
+        }
+    }
+}
+
 impl fmt::Display for Ply {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let dots = if self.second { "..." } else { "." };

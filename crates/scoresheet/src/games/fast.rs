@@ -580,8 +580,11 @@ impl FastVisitor {
                 }
                 Flow::Continue
             }
-            Err(_) => {
-                if d.source != VariantSource::Inferred && !self.fallback {
+            Err(e) => {
+                // An ambiguous capture is no failure yet: the rest of the game may settle it
+                // (see `routes`), so the general way reads the whole game.
+                let ambiguous = matches!(e, draughts::MoveTextError::Ambiguous { .. });
+                if d.source != VariantSource::Inferred && !self.fallback && !ambiguous {
                     self.failed_word = Some(self.words);
                 }
                 self.give_up()

@@ -12,6 +12,7 @@ mod error;
 mod fast;
 mod outcome;
 mod position;
+mod routes;
 mod rules;
 mod tag_changes;
 mod variant_choice;
