@@ -108,11 +108,23 @@ fn check_with_a_selected_variant() {
     let text = "1. c3-d4 f6-e5 2. d4:f6 g7:e5 *\n";
     let (code, _, _) = run(&["check", "--variant", "russian", "-"], Some(text));
     assert_eq!(code, 0);
+    // As American checkers the squares only fit turned half a circle, as the sites export
+    // American games (their c3-d4 is Black's 11-15): read so, with a warning.
     let (code, out, _) = run(&["check", "--variant", "american", "-"], Some(text));
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("<stdin>:1:4: game 1: warning: the squares are named from the other side"),
+        "{out}"
+    );
+    // A move that fits neither way is refused as written.
+    let (code, out, _) = run(
+        &["check", "--variant", "american", "-"],
+        Some("1. a1-b2 *\n"),
+    );
     assert_eq!(code, 1);
     assert!(
         out.contains(
-            "<stdin>:1:4: game 1: ply 1 (1. c3-d4): c3-d4 is not a legal move in American checkers"
+            "<stdin>:1:4: game 1: ply 1 (1. a1-b2): a1-b2 is not a legal move in American checkers"
         ),
         "{out}"
     );

@@ -7,6 +7,7 @@ use super::chess_game::{ChessGame, ChessReadOptions};
 use super::draughts_game::DraughtsGame;
 use super::error::GameError;
 use super::rules::Rules;
+use super::variant_choice::{draughts_variant_named, is_neutral_variant_name};
 
 /// How to read games.
 #[derive(Clone, Copy, Debug, Default)]
@@ -120,7 +121,11 @@ impl AnyGame {
 
 /// Tags or words that only chess has.
 fn looks_like_chess(game: &Game<String>) -> bool {
-    if game.tags.contains("Variant") || game.tags.get("FEN").is_some_and(|f| f.contains('/')) {
+    let chess_variant = game
+        .tags
+        .get("Variant")
+        .is_some_and(|v| !is_neutral_variant_name(v) && draughts_variant_named(v).is_none());
+    if chess_variant || game.tags.get("FEN").is_some_and(|f| f.contains('/')) {
         return true;
     }
     game.moves.nodes.iter().take(20).any(|n| {

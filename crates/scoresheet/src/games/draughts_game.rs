@@ -9,8 +9,9 @@ use record::{Extra, Game, Line, MoveWriter, Node, ResultToken, WriteOptions};
 use super::error::{GameError, Ply, result_mismatch, result_place};
 use super::outcome::Outcome;
 use super::routes;
+use super::site_forms;
 use super::tag_changes;
-use super::variant_choice::{board_size_hint, variant_from_tags};
+use super::variant_choice::{board_size_hint, draughts_variant_named, variant_from_tags};
 
 /// Where a game's variant came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
@@ -18,6 +19,9 @@ use super::variant_choice::{board_size_hint, variant_from_tags};
 pub enum VariantSource {
     /// The game's GameType tag.
     GameType,
+    /// The game's Variant tag, without a GameType tag (the draughts sites' exports:
+    /// `[Variant "Russian"]`, `[Variant "American/English"]`).
+    VariantTag,
     /// The rules the user selected.
     Selected,
     /// Inferred: the first variant, for the board the squares point to, under which every
@@ -67,9 +71,12 @@ impl Default for WriteStyle {
 impl DraughtsGame {
     /// Replays a game read by `record`.
     ///
-    /// The rules come from the GameType tag, else from `selected`, else they are inferred: the board from the squares of the FEN and the moves, then the first variant
-    /// under which every move replays (American first for numbered squares on 8×8). The start
-    /// is the FEN tag's position, or the variant's initial position.
+    /// The rules come from the GameType tag, else from a Variant tag that names a draughts
+    /// variant (the draughts sites' exports, see [`draughts_variant_named`]), else from
+    /// `selected`, else they are inferred: the board from the squares of the FEN and the
+    /// moves, then the first variant under which every move replays (American first for
+    /// numbered squares on 8×8). The start is the FEN tag's position, or the variant's
+    /// initial position.
     ///
     /// ```
     /// use scoresheet::games::DraughtsGame;
@@ -87,6 +94,15 @@ impl DraughtsGame {
                 game,
                 variant,
                 VariantSource::GameType,
+                replayed,
+            ));
+        }
+        if let Some(variant) = game.tags.get("Variant").and_then(draughts_variant_named) {
+            let replayed = replay(&game, variant)?;
+            return Ok(DraughtsGame::new(
+                game,
+                variant,
+                VariantSource::VariantTag,
                 replayed,
             ));
         }
@@ -382,8 +398,42 @@ struct Replayed {
     warnings: Vec<GameError>,
 }
 
-/// Replays `game` under `variant`.
+/// Replays `game` under `variant`. An American (or Pool, Thai) game with algebraic squares
+/// that does not replay as written is tried with its squares turned half a circle, as some
+/// sites export it (see [`site_forms`]); a warning says so.
 fn replay(game: &Game<String>, variant: Variant) -> Result<Replayed, GameError> {
+    let as_written = replay_line(game, &game.moves, variant);
+    match as_written {
+        Err(e) if site_forms::may_be_turned(&variant, &game.moves) => {
+            match replay_line(game, &site_forms::turned(&game.moves), variant) {
+                Ok(mut r) => {
+                    let at = game.moves.nodes.first().map_or(game.at, |n| n.at);
+                    r.warnings.insert(
+                        0,
+                        GameError::at(
+                            at,
+                            format!(
+                                "the squares are named from the other side of the board, as some sites \
+                                 export {}: read turned half a circle (c3 as f6)",
+                                variant.title
+                            ),
+                        ),
+                    );
+                    Ok(r)
+                }
+                Err(_) => Err(e),
+            }
+        }
+        other => other,
+    }
+}
+
+/// Replays the moves `moves` of `game` (its tags give the start) under `variant`.
+fn replay_line(
+    game: &Game<String>,
+    moves: &Line<String>,
+    variant: Variant,
+) -> Result<Replayed, GameError> {
     let sides: Vec<Position> = match game.tags.get_tag("FEN") {
         Some(tag) => {
             let fen = Fen::parse(&tag.value, variant).map_err(|e| {
@@ -415,7 +465,7 @@ fn replay(game: &Game<String>, variant: Variant) -> Result<Replayed, GameError> 
     };
     for start in sides {
         walker.warnings.clear();
-        match walker.line(&game.moves, start, 0) {
+        match walker.line(moves, start, 0) {
             Ok((moves, end, start)) => {
                 return Ok(Replayed {
                     moves,
@@ -453,8 +503,12 @@ impl Walker {
         let before = self.extras(&line.before, &mut pos, line_start, offset)?;
         let start = pos;
         let mut nodes = Vec::with_capacity(line.nodes.len());
-        for (i, node) in line.nodes.iter().enumerate() {
+        let mut i = 0;
+        while i < line.nodes.len() {
+            let node = &line.nodes[i];
             let ply = offset + i as u32;
+            // The nodes this move takes: more than one when a capture was written in parts.
+            let mut parts = 1;
             let mv = match self.reader.read(&pos, &node.mov) {
                 Ok(mv) => mv,
                 Err(e @ MoveTextError::Ambiguous { .. }) => {
@@ -466,16 +520,38 @@ impl Walker {
                         None => return Err(self.move_error(&pos, node, ply, e)),
                     }
                 }
-                Err(e) => return Err(self.move_error(&pos, node, ply, e)),
+                Err(e) => {
+                    match site_forms::joined_capture(&mut self.reader, &pos, &line.nodes[i..]) {
+                        Some((mv, n, joined)) => {
+                            self.warnings.push(GameError {
+                                at: node.at,
+                                ply: Some(Ply::of(ply, &node.mov)),
+                                message: format!(
+                                    "one capture written as {n} plies ({}): read as {joined}",
+                                    line.nodes[i..i + n]
+                                        .iter()
+                                        .map(|n| n.mov.as_str())
+                                        .collect::<Vec<_>>()
+                                        .join(" ")
+                                ),
+                            });
+                            parts = n;
+                            mv
+                        }
+                        None => return Err(self.move_error(&pos, node, ply, e)),
+                    }
+                }
             };
+            let last = &line.nodes[i + parts - 1];
             let before_move = pos;
             pos.play_unchecked(&mv);
-            let after = self.extras(&node.after, &mut pos, before_move, ply)?;
+            let after = self.extras(&last.after, &mut pos, before_move, ply)?;
             nodes.push(Node {
                 mov: mv,
                 at: node.at,
                 after,
             });
+            i += parts;
         }
         Ok((Line { before, nodes }, pos, start))
     }

@@ -21,7 +21,7 @@ use super::converter::Writing;
 use super::draughts_game::{DraughtsGame, VariantSource, inference_order_from};
 use super::error::GameError;
 use super::rules::Rules;
-use super::variant_choice::{board_size_hint, variant_from_tags};
+use super::variant_choice::{board_size_hint, draughts_variant_named, variant_from_tags};
 
 /// What reading one game gave.
 pub enum ReadGame {
@@ -458,10 +458,14 @@ impl FastVisitor {
                 Err(_) => false,
             };
         }
-        match self.options.rules {
-            Some(Rules::Chess) => self.start_chess(),
-            Some(Rules::Draughts(v)) => self.start_draughts(v, VariantSource::Selected, false),
-            None => true,
+        let tagged = self.variant_tag.as_deref().and_then(draughts_variant_named);
+        match (self.options.rules, tagged) {
+            (Some(Rules::Chess), _) => self.start_chess(),
+            (_, Some(v)) => self.start_draughts(v, VariantSource::VariantTag, false),
+            (Some(Rules::Draughts(v)), None) => {
+                self.start_draughts(v, VariantSource::Selected, false)
+            }
+            (None, None) => true,
         }
     }
 
@@ -582,9 +586,12 @@ impl FastVisitor {
             }
             Err(e) => {
                 // An ambiguous capture is no failure yet: the rest of the game may settle it
-                // (see `routes`), so the general way reads the whole game.
-                let ambiguous = matches!(e, draughts::MoveTextError::Ambiguous { .. });
-                if d.source != VariantSource::Inferred && !self.fallback && !ambiguous {
+                // (see `routes`); nor is a capture that the next plies may continue (one
+                // capture written in parts, see `site_forms`). The general way reads the
+                // whole game then.
+                let open = matches!(e, draughts::MoveTextError::Ambiguous { .. })
+                    || text.contains(['x', 'X', ':']);
+                if d.source != VariantSource::Inferred && !self.fallback && !open {
                     self.failed_word = Some(self.words);
                 }
                 self.give_up()

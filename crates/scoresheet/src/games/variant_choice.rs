@@ -23,6 +23,42 @@ pub fn variant_from_game_type(value: &str) -> Result<Variant, String> {
     variant_from_tags(value, None)
 }
 
+/// The draughts variant a game's `Variant` tag names when no GameType tag says, as the
+/// draughts sites write it: lidraughts' `Russian`, `Brazilian`, `Frisian`, `Frysk!`,
+/// `Antidraughts`, `Breakthrough`, and `International`, `American/English`, `English`,
+/// `Checkers`, `Italian`, ... (any name or alias of [`Variant`]'s `FromStr`, not a number).
+/// `None` for `Standard` and `From Position`, which chess sites write too (the moves decide
+/// then), and for names that are no draughts variant (`Chess960`, `Crazyhouse`).
+///
+/// ```
+/// use draughts::Variant;
+/// use scoresheet::games::draughts_variant_named;
+/// assert_eq!(draughts_variant_named("American/English"), Some(Variant::AMERICAN));
+/// assert_eq!(draughts_variant_named("Frysk!"), Some(Variant::FRYSK));
+/// assert_eq!(draughts_variant_named("russian"), Some(Variant::RUSSIAN));
+/// assert_eq!(draughts_variant_named("Standard"), None);
+/// assert_eq!(draughts_variant_named("Chess960"), None);
+/// assert_eq!(draughts_variant_named("20"), None);
+/// ```
+pub fn draughts_variant_named(value: &str) -> Option<Variant> {
+    let name = value.trim();
+    if is_neutral_variant_name(name) || name.chars().all(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    name.parse().ok()
+}
+
+/// `Standard` and `From Position` (and an empty tag): names that chess and draughts sites
+/// both write in a `Variant` tag.
+pub(crate) fn is_neutral_variant_name(value: &str) -> bool {
+    let squeezed: String = value
+        .chars()
+        .filter(|c| c.is_alphanumeric())
+        .collect::<String>()
+        .to_ascii_lowercase();
+    matches!(squeezed.as_str(), "" | "standard" | "fromposition")
+}
+
 /// Reads a PDN `GameType` value together with the game's `Variant` tag, which tells apart
 /// the variants that share a GameType (lidraughts writes `[GameType "20"]` with
 /// `[Variant "Antidraughts"]`, `"Breakthrough"`; `[GameType "40"]` with `"Frysk!"`). A

@@ -188,7 +188,14 @@ pub fn load_text(
         return Err(too_many_moves());
     }
     let source = match &game {
-        AnyGame::Draughts(g) if g.source == VariantSource::GameType => "gametype",
+        AnyGame::Draughts(g)
+            if matches!(
+                g.source,
+                VariantSource::GameType | VariantSource::VariantTag
+            ) =>
+        {
+            "gametype"
+        }
         _ if from_tag => "gametype",
         _ => "selected",
     };
