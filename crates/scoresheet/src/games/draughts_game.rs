@@ -394,7 +394,8 @@ struct Replayed {
     moves: Line<Move>,
     start: Position,
     end: Position,
-    /// Ambiguous captures that the rest of the game settled.
+    /// What the replay recognised: squares named from the other side of the board,
+    /// ambiguous captures that the rest of the game settled, captures written in parts.
     warnings: Vec<GameError>,
 }
 
@@ -485,7 +486,8 @@ fn replay_line(
 struct Walker {
     variant: Variant,
     reader: MoveReader,
-    /// Ambiguous captures that the rest of their line settled (see [`routes::settle`]).
+    /// Ambiguous captures that the rest of their line settled (see [`routes::settle`]) and
+    /// captures written in parts (see [`site_forms::joined_capture`]).
     warnings: Vec<GameError>,
 }
 

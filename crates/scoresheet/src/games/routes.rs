@@ -8,6 +8,7 @@ use draughts::{Move, MoveReader, MoveStyle, Position, write_move_among};
 use record::{Extra, Node};
 
 use super::error::{GameError, Ply};
+use super::site_forms;
 
 /// At most this many moves are replayed in all while settling one ambiguous capture.
 const BUDGET: usize = 20_000;
@@ -67,9 +68,11 @@ pub(super) fn settle(
     Some((candidates[chosen].clone(), warning))
 }
 
-/// How many of `nodes` replay from `pos`, trying every reading of an ambiguous move. A setup
-/// command (`[%FEN ...]`) between moves sets the position whatever came before: the line
-/// counts as replayed from there. When the budget runs out, the count so far.
+/// How many of `nodes` replay from `pos`, trying every reading of an ambiguous move and
+/// joining a capture written in parts (see [`site_forms::joined_capture`]), as the walker
+/// does. A setup command (`[%FEN ...]`) between moves sets the position whatever came
+/// before: the line counts as replayed from there. When the budget runs out, the count so
+/// far.
 fn reach(
     reader: &mut MoveReader,
     pos: Position,
@@ -77,13 +80,23 @@ fn reach(
     budget: &mut usize,
 ) -> usize {
     let mut pos = pos;
-    for (i, node) in nodes.iter().enumerate() {
+    let mut i = 0;
+    while i < nodes.len() {
         if *budget == 0 {
             return i;
         }
         *budget -= 1;
-        let Ok(moves) = reader.read_all(&pos, &node.mov) else {
-            return i;
+        let node = &nodes[i];
+        let moves = match reader.read_all(&pos, &node.mov) {
+            Ok(moves) => moves,
+            Err(_) => match site_forms::joined_capture(reader, &pos, &nodes[i..]) {
+                Some((m, parts, _)) => {
+                    pos.play_unchecked(&m);
+                    i += parts;
+                    continue;
+                }
+                None => return i,
+            },
         };
         let sets_up = node.after.iter().any(|e| matches!(e, Extra::Setup(_)));
         if sets_up {
@@ -102,6 +115,7 @@ fn reach(
                         .unwrap_or(0);
             }
         }
+        i += 1;
     }
     nodes.len()
 }
