@@ -170,7 +170,7 @@ fn american_exports_with_squares_from_the_other_side_read_turned() {
         ..MoveStyle::of(&Variant::AMERICAN)
     };
     for seed in 1..=40u64 {
-        let mut state = seed * 0x9E37_79B9;
+        let mut state = seed.wrapping_mul(0x9E37_79B9);
         let mut pos = Position::start(Variant::AMERICAN);
         let mut text = String::from("[Variant \"American/English\"]\n\n");
         let mut played = Vec::new();
@@ -215,7 +215,7 @@ fn a_capture_written_one_jump_per_ply_is_one_move() {
         let style = MoveStyle::of(&v);
         let name = |s| style.squares.name(s, v.size);
         for seed in 1..=30u64 {
-            let mut state = seed * 0x2545_F491_4F6C_DD1D;
+            let mut state = seed.wrapping_mul(0x2545_F491_4F6C_DD1D);
             let mut pos = Position::start(v);
             let mut words = Vec::new();
             let mut played = Vec::new();
