@@ -6,7 +6,7 @@
 
 use crate::color::Color;
 use crate::mask::Mask;
-use crate::movegen::{Bits, MoveBuf};
+use crate::movegen::{Bits, MoveBuf, Raw};
 
 /// For each side, the king (its bit in the board's layout) that made the side's last moves
 /// without capturing, and how many moves in a row it made (0: the side's last move was not
@@ -29,7 +29,7 @@ impl KingRun {
     /// was a king before the move and took nothing. A man's move (crowning or not) and a
     /// capture end the run.
     #[inline]
-    pub fn after(self, side: Color, from: u8, to: u8, quiet_king: bool) -> KingRun {
+    fn after(self, side: Color, from: u8, to: u8, quiet_king: bool) -> KingRun {
         let s = slot(side);
         let mut run = self;
         if quiet_king {
@@ -44,6 +44,13 @@ impl KingRun {
             run.bit[s] = 0;
         }
         run
+    }
+
+    /// The run after the side to move in `b` played `m` (in the same bit layout).
+    #[inline]
+    pub fn after_move<B: Mask>(self, b: &Bits<B>, m: &Raw<B>) -> KingRun {
+        let quiet_king = m.captured.none() && b.kings.has(u32::from(m.from));
+        self.after(b.side, m.from, m.to, quiet_king)
     }
 
     /// The king of the side to move in `b` that may not make another move without

@@ -177,15 +177,13 @@ impl MoveReader {
     /// assert!(reader.read_all(&pos, "47-41").is_err());
     /// ```
     pub fn read_all(&mut self, pos: &Position, text: &str) -> Result<Vec<Move>, MoveTextError> {
-        match self.read(pos, text) {
-            Ok(m) => Ok(vec![m]),
-            Err(MoveTextError::Ambiguous { .. }) => {
-                let legal = pos.legal_moves();
-                let found = fitting(pos, &legal, text)?;
-                Ok(found.into_iter().cloned().collect())
-            }
-            Err(e) => Err(e),
+        if let Some(squares) = simple_squares(text, pos.size())
+            && let Some(m) = pos.find_written(&mut self.buf, &squares)
+        {
+            return Ok(vec![m]);
         }
+        let legal = pos.legal_moves();
+        Ok(fitting(pos, &legal, text)?.into_iter().cloned().collect())
     }
 }
 

@@ -6,7 +6,6 @@
 
 use crate::geometry::Geometry;
 use crate::king_run::KingRun;
-use crate::mask::Mask;
 use crate::movegen::{self, Bits, MoveBuf, Rules};
 use crate::moves::Move;
 use crate::position::{Position, with_geometry};
@@ -98,12 +97,7 @@ fn count_below<G: Geometry, const LIMIT: bool>(
             for m in &here.moves {
                 let mut next = *b;
                 movegen::play(&mut next, m);
-                let next_run = if LIMIT {
-                    let quiet_king = m.captured.none() && b.kings.has(u32::from(m.from));
-                    run.after(b.side, m.from, m.to, quiet_king)
-                } else {
-                    run
-                };
+                let next_run = if LIMIT { run.after_move(b, m) } else { run };
                 total +=
                     count_below::<G, LIMIT>(&next, r, depth - 1, ply + 1, bufs, next_run, limit);
             }

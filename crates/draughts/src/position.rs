@@ -352,8 +352,7 @@ impl Position {
     /// [`Position::play_unchecked`].
     pub(crate) fn play_raw(&mut self, raw: &Raw<u128>) {
         if self.variant.king_move_limit.is_some() {
-            let quiet_king = raw.captured == 0 && self.bits.kings.has(u32::from(raw.from));
-            self.run = self.run.after(self.bits.side, raw.from, raw.to, quiet_king);
+            self.run = self.run.after_move(&self.bits, raw);
         }
         movegen::play(&mut self.bits, raw);
     }

@@ -561,8 +561,7 @@ impl<G: Geometry> Worker<'_, G> {
         Carried {
             counters: c.counters.next(&self.check, b, m, nb),
             run: if self.king_limit.is_some() {
-                let quiet_king = m.captured.none() && b.kings.has(u32::from(m.from));
-                c.run.after(b.side, m.from, m.to, quiet_king)
+                c.run.after_move(b, m)
             } else {
                 c.run
             },

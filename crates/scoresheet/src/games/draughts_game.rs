@@ -86,34 +86,22 @@ impl DraughtsGame {
     /// assert_eq!(game.winner(), Some(draughts::Color::Black));
     /// ```
     pub fn read(game: Game<String>, selected: Option<Variant>) -> Result<DraughtsGame, GameError> {
-        if let Some(tag) = game.tags.get_tag("GameType") {
-            let variant = variant_from_tags(&tag.value, game.tags.get("Variant"))
-                .map_err(|m| GameError::at(tag.at, m))?;
-            let replayed = replay(&game, variant)?;
-            return Ok(DraughtsGame::new(
-                game,
-                variant,
+        let decided = match game.tags.get_tag("GameType") {
+            Some(tag) => Some((
+                variant_from_tags(&tag.value, game.tags.get("Variant"))
+                    .map_err(|m| GameError::at(tag.at, m))?,
                 VariantSource::GameType,
-                replayed,
-            ));
-        }
-        if let Some(variant) = game.tags.get("Variant").and_then(draughts_variant_named) {
+            )),
+            None => game
+                .tags
+                .get("Variant")
+                .and_then(draughts_variant_named)
+                .map(|v| (v, VariantSource::VariantTag))
+                .or(selected.map(|v| (v, VariantSource::Selected))),
+        };
+        if let Some((variant, source)) = decided {
             let replayed = replay(&game, variant)?;
-            return Ok(DraughtsGame::new(
-                game,
-                variant,
-                VariantSource::VariantTag,
-                replayed,
-            ));
-        }
-        if let Some(variant) = selected {
-            let replayed = replay(&game, variant)?;
-            return Ok(DraughtsGame::new(
-                game,
-                variant,
-                VariantSource::Selected,
-                replayed,
-            ));
+            return Ok(DraughtsGame::new(game, variant, source, replayed));
         }
         let candidates = inference_order(&game);
         let mut best: Option<(usize, Variant, GameError)> = None;
