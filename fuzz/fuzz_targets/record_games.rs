@@ -214,7 +214,7 @@ fuzz_target!(|data: &[u8]| {
         && let Some(read) = converter.next(&mut reader)
     {
         converted.push(match read {
-            Ok(Converted::Text(text)) => text,
+            Ok(Converted::Text(text) | Converted::Open { text, .. }) => text,
             Ok(Converted::Bad(e)) => e.to_string(),
             Err(e) => format!("syntax: {e}"),
         });

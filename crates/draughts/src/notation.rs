@@ -418,6 +418,7 @@ fn split_chunk(
     let mut dead = std::collections::HashSet::new();
     let mut split = Split {
         size,
+        algebraic: chunk.as_bytes()[0].is_ascii_alphabetic(),
         out: &mut out,
         first_error,
         dead: &mut dead,
@@ -429,6 +430,9 @@ fn split_chunk(
 /// The search for the ways to split a run of squares written without separators.
 struct Split<'a> {
     size: BoardSize,
+    /// Whether the run is written in algebraic squares: every square of one run is written
+    /// alike, so on the 12x12 board `c11` is one square, never `c1` and square 1.
+    algebraic: bool,
     out: &'a mut Vec<Vec<Square>>,
     first_error: &'a mut Option<SquareError>,
     /// States (bytes left, squares so far) already searched that added no way: searching
@@ -464,6 +468,9 @@ impl Split<'_> {
         // A square is a number of one or two digits (a longer run is several squares), or a
         // letter followed by one or two digits.
         let letter = usize::from(rest[0].is_ascii_alphabetic());
+        if (letter == 1) != self.algebraic {
+            return;
+        }
         for digits in 1..=2 {
             let len = letter + digits;
             if len > rest.len() || !rest[letter..len].iter().all(u8::is_ascii_digit) {
@@ -622,5 +629,34 @@ mod tests {
             "b4"
         );
         assert_eq!(i.parse_move("j4-i5").unwrap().from().number(), 35);
+    }
+
+    /// On the 12x12 board a two-digit algebraic square (`c11`) is one square: it was also
+    /// read as `c1` followed by square 1, and a move passing c1 and ending on 1 made the
+    /// text ambiguous (found by the fuzzer).
+    #[test]
+    fn algebraic_runs_are_not_mixed_with_numbers() {
+        let p = pos("W:WK24,K20,K22,K18:BK33,K62,K61,21", Variant::CANADIAN);
+        let legal = p.legal_moves();
+        let algebraic = MoveStyle {
+            squares: SquareStyle::Algebraic,
+            ..MoveStyle::of(p.variant())
+        };
+        let mut checked = 0;
+        for m in legal.iter() {
+            let text = write_move_among(&legal, m, &algebraic, p.size());
+            assert_eq!(
+                parse_move_among(&p, &legal, &text).as_ref(),
+                Ok(m),
+                "{text}"
+            );
+            checked += 1;
+        }
+        assert_eq!(checked, 6);
+        assert!(
+            legal
+                .iter()
+                .any(|m| write_move_among(&legal, m, &algebraic, p.size()) == "g9xc11")
+        );
     }
 }

@@ -18,7 +18,7 @@ fn converted(bytes: &[u8], options: &ReadOptions, style: &ConvertStyle) -> (Vec<
     let mut out = Vec::new();
     while let Some(read) = converter.next(&mut reader) {
         out.push(match read {
-            Ok(Converted::Text(text)) => text,
+            Ok(Converted::Text(text) | Converted::Open { text, .. }) => text,
             Ok(Converted::Bad(e)) => format!("error {}: {e}", e.at),
             Err(ReadError::Syntax { at, message, .. }) => format!("syntax {at}: {message}"),
             Err(e) => panic!("{e}"),

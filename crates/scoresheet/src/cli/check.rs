@@ -6,7 +6,9 @@ use std::process::ExitCode;
 
 use clap::Args;
 use record::{ReadError, Reader};
-use scoresheet::games::{AnyGame, Checked, Checker, GameError, ReadOptions, VariantSource};
+use scoresheet::games::{
+    AnyGame, Checked, Checker, FileVariants, GameError, ReadOptions, VariantSource,
+};
 use serde::Serialize;
 
 use super::input::open;
@@ -37,6 +39,16 @@ struct Report<'a> {
     variant: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     variant_source: Option<VariantSource>,
+    /// For a draughts game that several variants replay and nothing decided: all of them.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    variants: Vec<&'static str>,
+    /// The rules' title in the totals ("Brazilian draughts or Russian draughts" when
+    /// undecided).
+    #[serde(skip)]
+    title: String,
+    /// Whether the rules were not given by a tag or the user.
+    #[serde(skip)]
+    inferred: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     plies: Option<usize>,
     /// For chess: the notation and language the moves were read in.
@@ -62,6 +74,9 @@ impl<'a> Report<'a> {
             ok: true,
             variant: None,
             variant_source: None,
+            variants: Vec::new(),
+            title: String::new(),
+            inferred: false,
             plies: None,
             reading: None,
             result: None,
@@ -101,7 +116,21 @@ struct Totals {
     ok: u64,
     failed: u64,
     /// Games per variant title, and how many of them had their variant inferred.
-    variants: BTreeMap<&'static str, (u64, u64)>,
+    variants: BTreeMap<String, (u64, u64)>,
+}
+
+impl Totals {
+    fn count(&mut self, report: &Report) {
+        self.games += 1;
+        if report.ok {
+            self.ok += 1;
+            let entry = self.variants.entry(report.title.clone()).or_default();
+            entry.0 += 1;
+            entry.1 += u64::from(report.inferred);
+        } else {
+            self.failed += 1;
+        }
+    }
 }
 
 pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
@@ -123,59 +152,37 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
         let bytes = input.read.clone();
         let mut reader = Reader::new(input.reader);
         let mut checker = Checker::new(options);
+        // Games that several variants replay wait for the end of the file, which may decide
+        // them (see `FileVariants`); the games after the first of them wait too, so that the
+        // reports stay in the order of the file.
+        let mut file = FileVariants::default();
+        let mut waiting: Vec<Waiting> = Vec::new();
         while let Some(read) = checker.next(&mut reader) {
             let number = reader.game_count();
-            let report = match read {
-                Ok(game) => {
-                    let at = match &game {
-                        Checked::Good { game, .. } => game.at(),
-                        Checked::Bad(e) => e.at,
-                    };
-                    let mut report = Report::new(&input.name, number, at);
-                    match game {
-                        Checked::Good { game: any, plies } => {
-                            report.variant = Some(any.rules().name());
-                            report.plies = Some(plies);
-                            report.warnings = any.warnings().iter().map(Problem::from).collect();
-                            let (title, inferred) = match &*any {
-                                AnyGame::Draughts(g) => {
-                                    report.variant_source = Some(g.source);
-                                    report.result =
-                                        g.outcome().map(|o| o.text(&g.variant).to_string());
-                                    report.winner = g.winner().map(|c| c.name());
-                                    (g.variant.title, g.source == VariantSource::Inferred)
-                                }
-                                AnyGame::Chess(g) => {
-                                    report.result = g.result_text().map(str::to_string);
-                                    report.winner = g.winner().map(|c| c.fold_wb("white", "black"));
-                                    report.reading =
-                                        Some(format!("{} ({})", g.notation, g.language.name()));
-                                    (
-                                        if g.variant == scoresheet::games::ChessVariant::Chess960 {
-                                            "Chess960"
-                                        } else {
-                                            "Chess"
-                                        },
-                                        false,
-                                    )
-                                }
-                            };
-                            let entry = totals.variants.entry(title).or_default();
-                            entry.0 += 1;
-                            entry.1 += u64::from(inferred);
-                        }
-                        Checked::Bad(e) => {
-                            report.ok = false;
-                            report.error = Some(Problem::from(&e));
+            let item = match read {
+                Ok(Checked::Good { game, plies }) => {
+                    file.note(&game);
+                    match &*game {
+                        AnyGame::Draughts(g) if !g.others.is_empty() => Waiting::Open {
+                            number,
+                            game,
+                            plies,
+                        },
+                        _ => {
+                            Waiting::Done(Box::new(good_report(&input.name, number, &game, plies)))
                         }
                     }
-                    report
                 }
+                Ok(Checked::Bad(e)) => Waiting::Done(Box::new(Report {
+                    ok: false,
+                    error: Some(Problem::from(&e)),
+                    ..Report::new(&input.name, number, e.at)
+                })),
                 Err(ReadError::Syntax {
                     at,
                     message,
                     game_number,
-                }) => Report {
+                }) => Waiting::Done(Box::new(Report {
                     ok: false,
                     error: Some(Problem {
                         line: at.line,
@@ -185,21 +192,33 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
                         message,
                     }),
                     ..Report::new(&input.name, game_number, at)
-                },
+                })),
                 Err(ReadError::Io(e)) => {
                     eprintln!("scoresheet: {}: {e}", input.name);
                     io_failure = true;
                     break;
                 }
             };
-            totals.games += 1;
-            if report.ok {
-                totals.ok += 1;
-            } else {
-                totals.failed += 1;
+            match item {
+                Waiting::Done(report) if waiting.is_empty() => {
+                    totals.count(&report);
+                    print_report(&mut out, &report, args.json)?;
+                }
+                item => waiting.push(item),
             }
+            progress.update(bytes.get(), totals.games + waiting.len() as u64);
+        }
+        for item in waiting {
+            let report = match item {
+                Waiting::Done(report) => *report,
+                Waiting::Open {
+                    number,
+                    game,
+                    plies,
+                } => good_report(&input.name, number, &file.settle_any(*game), plies),
+            };
+            totals.count(&report);
             print_report(&mut out, &report, args.json)?;
-            progress.update(bytes.get(), totals.games);
         }
         progress.finish();
     }
@@ -232,6 +251,52 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// A game's report, or a game that waits for the end of its file.
+enum Waiting<'a> {
+    Done(Box<Report<'a>>),
+    /// A game that several variants replay.
+    Open {
+        number: u64,
+        game: Box<AnyGame>,
+        plies: usize,
+    },
+}
+
+/// The report of a game that replays.
+fn good_report<'a>(file: &'a str, number: u64, any: &AnyGame, plies: usize) -> Report<'a> {
+    let mut report = Report::new(file, number, any.at());
+    report.variant = Some(any.rules().name());
+    report.plies = Some(plies);
+    report.warnings = any.warnings().iter().map(Problem::from).collect();
+    match any {
+        AnyGame::Draughts(g) => {
+            report.variant_source = Some(g.source);
+            report.result = g.outcome().map(|o| o.text(&g.variant).to_string());
+            report.winner = g.winner().map(|c| c.name());
+            if g.source == VariantSource::Undecided {
+                report.variants = g.replaying_variants().iter().map(|v| v.name).collect();
+            }
+            report.title = g.rules_title();
+            report.inferred = !matches!(
+                g.source,
+                VariantSource::GameType | VariantSource::VariantTag | VariantSource::Selected
+            );
+        }
+        AnyGame::Chess(g) => {
+            report.result = g.result_text().map(str::to_string);
+            report.winner = g.winner().map(|c| c.fold_wb("white", "black"));
+            report.reading = Some(format!("{} ({})", g.notation, g.language.name()));
+            report.title = if g.variant == scoresheet::games::ChessVariant::Chess960 {
+                "Chess960"
+            } else {
+                "Chess"
+            }
+            .to_string();
+        }
+    }
+    report
 }
 
 fn print_report(out: &mut impl Write, r: &Report, json: bool) -> anyhow::Result<()> {

@@ -9,7 +9,9 @@ use chess_notation::{DescriptiveSystem, Language, Notation, WriteOptions as Ches
 use clap::{Args, ValueEnum};
 use draughts::SquareStyle;
 use record::{ReadError, Reader};
-use scoresheet::games::{ConvertStyle, Converted, Converter, ReadOptions};
+use scoresheet::games::{
+    AnyGame, ConvertStyle, Converted, Converter, DraughtsGame, FileVariants, ReadOptions,
+};
 
 use super::input::open;
 use super::progress::Progress;
@@ -83,11 +85,24 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<ExitCode> {
     let mut reader = Reader::new(input.reader);
     let mut converter = Converter::new(options, style);
     let mut bad = 0u64;
+    // Games that several variants replay wait for the end of the file, which may decide
+    // them (see `FileVariants`), and so do the games after the first of them, so that the
+    // output keeps the order of the input.
+    let mut file = FileVariants::default();
+    let mut waiting: Vec<Waiting> = Vec::new();
     while let Some(read) = converter.next(&mut reader) {
         let number = reader.game_count();
         let problem = match read {
             Ok(Converted::Text(text)) => {
-                out.write_all(text.as_bytes())?;
+                if waiting.is_empty() {
+                    out.write_all(text.as_bytes())?;
+                } else {
+                    waiting.push(Waiting::Text(text));
+                }
+                None
+            }
+            Ok(Converted::Open { game, .. }) => {
+                waiting.push(Waiting::Open(game));
                 None
             }
             Ok(Converted::Bad(e)) => Some(format!(
@@ -110,11 +125,28 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<ExitCode> {
                 eprintln!("{problem} (left out)");
             } else {
                 eprintln!("{problem} (passed through unchanged)");
-                out.write_all(reader.last_game_raw())?;
-                out.write_all(b"\n\n")?;
+                let mut text = reader.last_game_raw().to_vec();
+                text.extend_from_slice(b"\n\n");
+                if waiting.is_empty() {
+                    out.write_all(&text)?;
+                } else {
+                    waiting.push(Waiting::Text(String::from_utf8_lossy(&text).into_owned()));
+                }
             }
         }
+        if let Some((variant, source)) = converter.last_rules() {
+            file.note_rules(variant, source);
+        }
         progress.update(bytes.get(), number);
+    }
+    for item in waiting {
+        match item {
+            Waiting::Text(text) => out.write_all(text.as_bytes())?,
+            Waiting::Open(game) => {
+                let game = AnyGame::Draughts(file.settle(*game));
+                out.write_all(converter.write(&game).as_bytes())?;
+            }
+        }
     }
     progress.finish();
     out.flush()?;
@@ -123,6 +155,13 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// A game's text, or a game that waits for the end of its file.
+enum Waiting {
+    Text(String),
+    /// A draughts game that several variants replay.
+    Open(Box<DraughtsGame>),
 }
 
 fn convert_style(args: &ConvertArgs) -> anyhow::Result<ConvertStyle> {

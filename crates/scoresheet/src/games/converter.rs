@@ -11,7 +11,7 @@ use shakmaty::Chess;
 
 use super::any_game::{AnyGame, ReadOptions};
 use super::chess_game::{ChessWriteStyle, first_ply, ply_separator};
-use super::draughts_game::{DraughtsGame, WriteStyle, write_move};
+use super::draughts_game::{DraughtsGame, VariantSource, WriteStyle, write_move};
 use super::error::GameError;
 use super::fast::{OnePass, RULE_TAGS, ReadGame};
 
@@ -100,6 +100,16 @@ impl ConvertStyle {
 pub enum Converted {
     /// The game written in the new notation: tags, movetext, result and a blank line.
     Text(String),
+    /// A draughts game that several variants replay (see [`DraughtsGame::others`]), written
+    /// as read, undecided; a caller that knows more (the rest of the file, see
+    /// [`FileVariants`](super::FileVariants)) settles it and writes it with
+    /// [`Converter::write`].
+    Open {
+        /// The game written as read.
+        text: String,
+        /// The game, with its readings under the other variants.
+        game: Box<DraughtsGame>,
+    },
     /// A game that is not good: its error has its place in the file.
     Bad(GameError),
 }
@@ -120,6 +130,8 @@ pub enum Converted {
 /// ```
 pub struct Converter {
     one_pass: OnePass,
+    /// The rules of the last game read, if it was a draughts game that replays.
+    last_rules: Option<(Variant, VariantSource)>,
 }
 
 impl Converter {
@@ -127,7 +139,10 @@ impl Converter {
     pub fn new(options: ReadOptions, style: ConvertStyle) -> Converter {
         let mut one_pass = OnePass::new(options);
         one_pass.write_while_reading(Writing::new(style));
-        Converter { one_pass }
+        Converter {
+            one_pass,
+            last_rules: None,
+        }
     }
 
     /// The next game, or `None` at the end.
@@ -136,20 +151,44 @@ impl Converter {
         reader: &mut Reader<R>,
     ) -> Option<Result<Converted, ReadError>> {
         let read = self.one_pass.read(reader)?;
+        self.last_rules = match &read {
+            Ok((ReadGame::Game(game), _)) => match &**game {
+                AnyGame::Draughts(g) if g.start != g.end => Some((g.variant, g.source)),
+                AnyGame::Draughts(_) => None,
+                AnyGame::Chess(_) => None,
+            },
+            _ => None,
+        };
         Some(read.map(|(read, _)| match read {
-            ReadGame::Game(game) => Converted::Text(match self.one_pass.take_written() {
-                Some(text) => text,
-                None => {
-                    // Read the general way: written from its tree.
-                    let style = &self.one_pass.writing().style;
-                    match *game {
-                        AnyGame::Draughts(g) => g.write(&style.draughts_style(&g.variant)),
-                        AnyGame::Chess(g) => g.write(&style.chess_style()),
-                    }
-                }
-            }),
+            ReadGame::Game(game) => match self.one_pass.take_written() {
+                Some(text) => Converted::Text(text),
+                // Read the general way: written from its tree.
+                None => match *game {
+                    AnyGame::Draughts(g) if !g.others.is_empty() => Converted::Open {
+                        text: self.write(&AnyGame::Draughts(g.clone())),
+                        game: Box::new(g),
+                    },
+                    game => Converted::Text(self.write(&game)),
+                },
+            },
             ReadGame::Bad(e) => Converted::Bad(e),
         }))
+    }
+
+    /// The variant of the last game read and where it came from, if it was a draughts game
+    /// with moves that replays: what [`FileVariants::note_rules`](super::FileVariants::note_rules)
+    /// takes.
+    pub fn last_rules(&self) -> Option<(Variant, VariantSource)> {
+        self.last_rules
+    }
+
+    /// A game written in this converter's style.
+    pub fn write(&self, game: &AnyGame) -> String {
+        let style = &self.one_pass.writing().style;
+        match game {
+            AnyGame::Draughts(g) => g.write(&style.draughts_style(&g.variant)),
+            AnyGame::Chess(g) => g.write(&style.chess_style()),
+        }
     }
 
     /// How many games so far this converter left to the general reader (and wrote from a

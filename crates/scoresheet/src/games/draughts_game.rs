@@ -9,6 +9,7 @@ use record::{Extra, Game, Line, MoveWriter, Node, ResultToken, WriteOptions};
 use super::error::{GameError, Ply, result_mismatch, result_place};
 use super::outcome::Outcome;
 use super::routes;
+use super::several_variants;
 use super::site_forms;
 use super::tag_changes;
 use super::variant_choice::{board_size_hint, draughts_variant_named, variant_from_tags};
@@ -25,8 +26,34 @@ pub enum VariantSource {
     /// The rules the user selected.
     Selected,
     /// Inferred: the first variant, for the board the squares point to, under which every
-    /// move replays.
+    /// move replays, and the only one of the board's variants tried for it.
     Inferred,
+    /// Several variants replay the game (see [`DraughtsGame::others`]); the file's games
+    /// whose rules were decided were read under this one and none other of them (see
+    /// [`FileVariants`](super::FileVariants)).
+    File,
+    /// Several variants replay the game; its Event or Site tag names this one.
+    #[serde(rename = "event")]
+    EventOrSite,
+    /// Several variants replay the game; its captures are written with `:`, the Russian way.
+    Separator,
+    /// Several variants replay the game and nothing decides between them: read under the
+    /// first of them in the order of inference, written without a GameType.
+    Undecided,
+}
+
+impl VariantSource {
+    /// Whether the rules are decided: by a tag, the user, or because only they replay the
+    /// game among those tried.
+    pub fn is_decided(self) -> bool {
+        matches!(
+            self,
+            VariantSource::GameType
+                | VariantSource::VariantTag
+                | VariantSource::Selected
+                | VariantSource::Inferred
+        )
+    }
 }
 
 /// A draughts game replayed under its rules.
@@ -45,6 +72,11 @@ pub struct DraughtsGame {
     /// Things that do not stop the game from being read but look wrong, such as a result that
     /// the final position contradicts.
     pub warnings: Vec<GameError>,
+    /// The game read under each other variant that replays it too, when no tag and no
+    /// choice of the user decided the rules and the game's squares are those of several
+    /// variants (algebraic squares on 8×8: Brazilian, Russian, Czech, American as the sites
+    /// export it, Italian); empty otherwise. [`DraughtsGame::settled`] takes one of them.
+    pub others: Vec<DraughtsGame>,
 }
 
 /// How to write draughts games.
@@ -103,17 +135,30 @@ impl DraughtsGame {
             let replayed = replay(&game, variant)?;
             return Ok(DraughtsGame::new(game, variant, source, replayed));
         }
-        let candidates = inference_order(&game);
+        let (candidates, several) = inference_order(&game);
         let mut best: Option<(usize, Variant, GameError)> = None;
-        for &variant in &candidates {
+        for (i, &variant) in candidates.iter().enumerate() {
             match replay(&game, variant) {
-                Ok(replayed) => {
+                Ok(replayed) if !several => {
                     return Ok(DraughtsGame::new(
                         game,
                         variant,
                         VariantSource::Inferred,
                         replayed,
                     ));
+                }
+                Ok(replayed) => {
+                    // Squares several variants share: every one of the board's variants
+                    // that replays the game is a reading of it.
+                    let mut readings = vec![(variant, replayed)];
+                    for &other in &candidates[i + 1..] {
+                        if other.size == variant.size
+                            && let Ok(r) = replay(&game, other)
+                        {
+                            readings.push((other, r));
+                        }
+                    }
+                    return Ok(DraughtsGame::from_readings(game, readings));
                 }
                 Err(e) => {
                     let reached = e.ply.as_ref().map_or(0, |p| p.index);
@@ -152,6 +197,7 @@ impl DraughtsGame {
             game,
             end,
             warnings: Vec::new(),
+            others: Vec::new(),
         };
         g.warnings = result_warnings(&g);
         g
@@ -172,6 +218,78 @@ impl DraughtsGame {
         let mut g = DraughtsGame::from_replay(game, variant, source, replayed.start, replayed.end);
         g.warnings.splice(0..0, replayed.warnings);
         g
+    }
+
+    /// The game read under each variant of `readings` (in the order of inference, at least
+    /// two): the one that its Event or Site names, or whose separator its captures use, or
+    /// else the first, holding the others; a warning says which rules replay it and what
+    /// decided.
+    fn from_readings(game: Game<String>, readings: Vec<(Variant, Replayed)>) -> DraughtsGame {
+        if readings.len() == 1 {
+            let (variant, replayed) = readings.into_iter().next().expect("one reading");
+            return DraughtsGame::new(game, variant, VariantSource::Inferred, replayed);
+        }
+        let variants: Vec<Variant> = readings.iter().map(|(v, _)| *v).collect();
+        let (chosen, source) = several_variants::decide(&game, &variants);
+        let at = game.at;
+        let mut games: Vec<DraughtsGame> = readings
+            .into_iter()
+            .map(|(v, r)| DraughtsGame::new(game.clone(), v, source, r))
+            .collect();
+        let mut g = games.remove(chosen);
+        g.warnings.insert(
+            0,
+            several_variants::warning(at, &variants, &g.variant, source),
+        );
+        g.others = games;
+        g
+    }
+
+    /// The game read under `variant`, one of the variants that replay it (it or one of
+    /// [`DraughtsGame::others`]), now decided by `source`; itself when `variant` is not one
+    /// of them. The warning that says which rules replay it says what decided.
+    pub fn settled(self, variant: Variant, source: VariantSource) -> DraughtsGame {
+        if self.others.is_empty() {
+            return self;
+        }
+        let mut games = vec![self];
+        let others = std::mem::take(&mut games[0].others);
+        games.extend(others);
+        games.sort_by_key(|g| several_variants::rank(&g.variant));
+        let order: Vec<Variant> = games.iter().map(|g| g.variant).collect();
+        let Some(chosen) = order.iter().position(|v| *v == variant) else {
+            let mut g = games.remove(0);
+            g.others = games;
+            return g;
+        };
+        let mut g = games.remove(chosen);
+        let at = g.game.at;
+        g.warnings.retain(|w| !several_variants::is_warning(w));
+        g.warnings
+            .insert(0, several_variants::warning(at, &order, &variant, source));
+        g.source = source;
+        for other in &mut games {
+            other.source = source;
+        }
+        g.others = games;
+        g
+    }
+
+    /// The rules' title: the variant's, or for a game that several variants replay and
+    /// nothing decided, all of them ("Brazilian, Russian or Czech").
+    pub fn rules_title(&self) -> String {
+        if self.source == VariantSource::Undecided {
+            several_variants::either(&self.replaying_variants())
+        } else {
+            self.variant.title.to_string()
+        }
+    }
+
+    /// The variants that replay the game: its own first, then [`DraughtsGame::others`].
+    pub fn replaying_variants(&self) -> Vec<Variant> {
+        std::iter::once(self.variant)
+            .chain(self.others.iter().map(|g| g.variant))
+            .collect()
     }
 
     /// The result: the movetext's result token, else the Result tag.
@@ -213,7 +331,7 @@ impl DraughtsGame {
     fn tag_changes(&self) -> Vec<(&'static str, String)> {
         let tags = &self.game.tags;
         let mut changes = Vec::new();
-        if !tags.contains("GameType") {
+        if !tags.contains("GameType") && self.source != VariantSource::Undecided {
             changes.push(("GameType", self.variant.game_type.to_string()));
         }
         if let Some(name) = self.variant.variant_tag
@@ -324,8 +442,10 @@ impl MoveWriter<Move> for MoveText<'_> {
     }
 }
 
-/// The variants to try, in order, for a game that does not say.
-fn inference_order(game: &Game<String>) -> Vec<Variant> {
+/// The variants to try, in order, for a game that does not say, and whether the game's
+/// squares are those of several variants of its board (algebraic squares on 8×8), so that
+/// every one of them is tried.
+fn inference_order(game: &Game<String>) -> (Vec<Variant>, bool) {
     let words = game.moves.nodes.iter().take(40).map(|n| n.mov.as_str());
     let ten = board_size_hint(game.tags.get("FEN"), words) == draughts::BoardSize::Ten;
     let algebraic = game
@@ -335,7 +455,10 @@ fn inference_order(game: &Game<String>) -> Vec<Variant> {
         .take(10)
         .any(|n| n.mov.starts_with(|c: char| c.is_ascii_alphabetic()));
     let colon = game.moves.nodes.iter().any(|n| n.mov.contains(':'));
-    inference_order_from(ten, algebraic, colon)
+    (
+        inference_order_from(ten, algebraic, colon),
+        several_variants::shared_squares(ten, algebraic),
+    )
 }
 
 /// The variants to try, in order: the board the squares point to first (10×10 when a FEN or

@@ -21,6 +21,7 @@ use super::converter::Writing;
 use super::draughts_game::{DraughtsGame, VariantSource, inference_order_from};
 use super::error::GameError;
 use super::rules::Rules;
+use super::several_variants;
 use super::variant_choice::{board_size_hint, draughts_variant_named, variant_from_tags};
 
 /// What reading one game gave.
@@ -55,6 +56,13 @@ pub struct OnePass {
 /// The tags that the rules read (the family, the variant, the start, the result); a game read
 /// for checking keeps only these.
 pub(super) const RULE_TAGS: [&str; 5] = ["GameType", "FEN", "Variant", "Result", "SetUp"];
+
+/// The tags a game read the general way for checking keeps: the rules' tags, and the Event
+/// and Site, which decide between variants that all replay a draughts game (see
+/// `several_variants`).
+const SLIM_TAGS: [&str; 7] = [
+    "GameType", "FEN", "Variant", "Result", "SetUp", "Event", "Site",
+];
 
 impl OnePass {
     /// A reader of games with `options`.
@@ -168,7 +176,8 @@ pub enum Checked {
     /// A game that replays.
     Good {
         /// What the rules read of the game: its family and variant, the tags the rules read
-        /// (GameType, FEN, Variant, Result, SetUp), its result and its start and end
+        /// (GameType, FEN, Variant, Result, SetUp; Event and Site in a game read the general
+        /// way, for draughts games that several variants replay), its result and its start and end
         /// positions, and its warnings. Its moves, side lines, comments and other tags are
         /// not kept (a game read here may hold some of them, a game read the general way
         /// does).
@@ -240,7 +249,7 @@ fn general(
 ) -> ReadGame {
     let mut collect = Collect::default();
     if slim {
-        collect = collect.keeping_tags(&RULE_TAGS).without_annotations();
+        collect = collect.keeping_tags(&SLIM_TAGS).without_annotations();
     }
     if let Some(words) = words {
         collect = collect.stopping_after(words);
@@ -550,6 +559,10 @@ impl FastVisitor {
             .is_some_and(|f| board_size_hint(Some(f), []) == BoardSize::Ten);
         let ten = fen_ten || board_size_hint(None, [word]) == BoardSize::Ten;
         let algebraic = word.starts_with(|c: char| c.is_ascii_alphabetic());
+        if several_variants::shared_squares(ten, algebraic) {
+            // Squares of several variants: the general way tries each.
+            return false;
+        }
         let guess = inference_order_from(ten, algebraic, word.contains(':'))[0];
         self.start_draughts(guess, VariantSource::Inferred, fen_ten)
     }
@@ -821,7 +834,8 @@ impl FastVisitor {
         match std::mem::replace(&mut self.family, Family::Undecided) {
             Family::Draughts(d) => {
                 if d.source == VariantSource::Inferred
-                    && inference_order_from(d.ten, d.algebraic, d.colon)[0] != d.variant
+                    && (inference_order_from(d.ten, d.algebraic, d.colon)[0] != d.variant
+                        || several_variants::shared_squares(d.ten, d.algebraic))
                 {
                     return None;
                 }

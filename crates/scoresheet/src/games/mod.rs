@@ -14,6 +14,7 @@ mod outcome;
 mod position;
 mod routes;
 mod rules;
+mod several_variants;
 mod site_forms;
 mod tag_changes;
 mod variant_choice;
@@ -27,6 +28,7 @@ pub use fast::{Checked, Checker, OnePass, ReadGame};
 pub use outcome::Outcome;
 pub use position::{AnyMove, AnyPosition, LegalMove, NotationChoice, Status, draughts_move_id};
 pub use rules::Rules;
+pub use several_variants::FileVariants;
 pub use variant_choice::{
     board_size_hint, draughts_variant_named, variant_from_game_type, variant_from_tags,
 };

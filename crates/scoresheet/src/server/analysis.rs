@@ -587,6 +587,7 @@ fn write_tree(
                     at: Default::default(),
                 },
                 warnings: Vec::new(),
+                others: Vec::new(),
             };
             let mut style = WriteStyle::default();
             if notation.squares.is_some() {
