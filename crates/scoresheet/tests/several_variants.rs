@@ -136,7 +136,10 @@ fn russian_games_with_x_are_decided_by_the_file_or_left_undecided() {
     let several = games.iter().filter(|(_, s)| s.len() > 1).count();
     let only_russian = games.len() - several;
     // The generator makes both kinds, or the test proves nothing.
-    eprintln!("{several} of {} random Russian games replay under other rules too", games.len());
+    eprintln!(
+        "{several} of {} random Russian games replay under other rules too",
+        games.len()
+    );
     assert!(
         several >= 20 && only_russian >= 5,
         "{several} {only_russian}"

@@ -285,3 +285,59 @@ fn a_capture_written_one_jump_per_ply_is_one_move() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Players named by `P1` and `P2`, as some sites export them: `convert` writes White and
+/// Black from them, P1 being who moves first under the game's rules (Black in American
+/// checkers), through the one-pass writer and the general one (a side line sends a game
+/// there) alike; a game with White and Black keeps its own.
+#[test]
+fn p1_and_p2_name_the_players() {
+    let mut file = String::new();
+    let mut expected = Vec::new();
+    for (i, v) in [Variant::AMERICAN, Variant::INTERNATIONAL, Variant::RUSSIAN]
+        .into_iter()
+        .enumerate()
+    {
+        let (moves, _) = game_text(v, 11 + i as u64, 12);
+        // A side line after the first move sends the International game to the general
+        // writer.
+        let mut words: Vec<&str> = moves.split_whitespace().collect();
+        if i == 1 {
+            words.insert(2, "(1. 33-29)");
+        }
+        let moves = words.join(" ");
+        file.push_str(&format!(
+            "[GameType \"{}\"]\n[P1 \"First {i}\"]\n[P2 \"Second {i}\"]\n\n{moves}\n\n",
+            v.game_type
+        ));
+        let (first, second) = if v == Variant::AMERICAN {
+            ("Black", "White")
+        } else {
+            ("White", "Black")
+        };
+        expected.push([
+            (first, format!("First {i}")),
+            (second, format!("Second {i}")),
+        ]);
+    }
+    file.push_str("[GameType \"21\"]\n[White \"W\"]\n[Black \"B\"]\n[P1 \"x\"]\n\n1. 11-15 *\n\n");
+    let path = std::env::temp_dir().join(format!("scoresheet-p1p2-{}.pdn", std::process::id()));
+    std::fs::write(&path, &file).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_scoresheet"))
+        .args(["convert", path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let written = record::read_games(&String::from_utf8(out.stdout).unwrap());
+    assert_eq!(written.len(), 4);
+    for (game, want) in written.iter().zip(&expected) {
+        let game = game.as_ref().unwrap();
+        for (tag, name) in want {
+            assert_eq!(game.tags.get(tag), Some(name.as_str()), "{tag}");
+        }
+    }
+    let last = written[3].as_ref().unwrap();
+    assert_eq!(
+        (last.tags.get("White"), last.tags.get("Black")),
+        (Some("W"), Some("B"))
+    );
+}

@@ -10,7 +10,7 @@ use clap::{Args, ValueEnum};
 use draughts::SquareStyle;
 use record::{ReadError, Reader};
 use scoresheet::games::{
-    AnyGame, ConvertStyle, Converted, Converter, DraughtsGame, FileVariants, ReadOptions,
+    AnyGame, ConvertStyle, Converted, Converter, DraughtsGame, FileVariants, GameError, ReadOptions,
 };
 
 use super::input::open;
@@ -94,6 +94,7 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<ExitCode> {
         let number = reader.game_count();
         let problem = match read {
             Ok(Converted::Text(text)) => {
+                warn(&name, number, converter.last_warnings());
                 if waiting.is_empty() {
                     out.write_all(text.as_bytes())?;
                 } else {
@@ -102,7 +103,7 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<ExitCode> {
                 None
             }
             Ok(Converted::Open { game, .. }) => {
-                waiting.push(Waiting::Open(game));
+                waiting.push(Waiting::Open(game, number));
                 None
             }
             Ok(Converted::Bad(e)) => Some(format!(
@@ -142,8 +143,9 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<ExitCode> {
     for item in waiting {
         match item {
             Waiting::Text(text) => out.write_all(text.as_bytes())?,
-            Waiting::Open(game) => {
+            Waiting::Open(game, number) => {
                 let game = AnyGame::Draughts(file.settle(*game));
+                warn(&name, number, &Converter::warnings(&game));
                 out.write_all(converter.write(&game).as_bytes())?;
             }
         }
@@ -160,8 +162,18 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<ExitCode> {
 /// A game's text, or a game that waits for the end of its file.
 enum Waiting {
     Text(String),
-    /// A draughts game that several variants replay.
-    Open(Box<DraughtsGame>),
+    /// A draughts game that several variants replay, and its number in the file.
+    Open(Box<DraughtsGame>, u64),
+}
+
+/// Says on standard error what converting a game found or changed.
+fn warn(name: &str, number: u64, warnings: &[GameError]) {
+    for w in warnings {
+        eprintln!(
+            "{name}:{}:{}: game {number}: warning: {w}",
+            w.at.line, w.at.column
+        );
+    }
 }
 
 fn convert_style(args: &ConvertArgs) -> anyhow::Result<ConvertStyle> {

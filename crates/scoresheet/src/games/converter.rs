@@ -132,6 +132,8 @@ pub struct Converter {
     one_pass: OnePass,
     /// The rules of the last game read, if it was a draughts game that replays.
     last_rules: Option<(Variant, VariantSource)>,
+    /// The warnings of the last game read, and what writing it changed in its result.
+    last_warnings: Vec<GameError>,
 }
 
 impl Converter {
@@ -142,6 +144,7 @@ impl Converter {
         Converter {
             one_pass,
             last_rules: None,
+            last_warnings: Vec::new(),
         }
     }
 
@@ -151,6 +154,10 @@ impl Converter {
         reader: &mut Reader<R>,
     ) -> Option<Result<Converted, ReadError>> {
         let read = self.one_pass.read(reader)?;
+        self.last_warnings = match &read {
+            Ok((ReadGame::Game(game), _)) => Converter::warnings(game),
+            _ => Vec::new(),
+        };
         self.last_rules = match &read {
             Ok((ReadGame::Game(game), _)) => match &**game {
                 AnyGame::Draughts(g) if g.start != g.end => Some((g.variant, g.source)),
@@ -180,6 +187,21 @@ impl Converter {
     /// takes.
     pub fn last_rules(&self) -> Option<(Variant, VariantSource)> {
         self.last_rules
+    }
+
+    /// The warnings of the last game read (see [`Converter::warnings`]).
+    pub fn last_warnings(&self) -> &[GameError] {
+        &self.last_warnings
+    }
+
+    /// What a converter says about `game` as it writes it: the game's warnings, and the
+    /// result written in another form (see [`DraughtsGame::result_rewritten`]).
+    pub fn warnings(game: &AnyGame) -> Vec<GameError> {
+        let mut out = game.warnings().to_vec();
+        if let AnyGame::Draughts(g) = game {
+            out.extend(g.result_rewritten());
+        }
+        out
     }
 
     /// A game written in this converter's style.

@@ -117,7 +117,26 @@ impl DraughtsGame {
     /// assert_eq!(game.variant.name, "american");
     /// assert_eq!(game.winner(), Some(draughts::Color::Black));
     /// ```
-    pub fn read(game: Game<String>, selected: Option<Variant>) -> Result<DraughtsGame, GameError> {
+    pub fn read(
+        mut game: Game<String>,
+        selected: Option<Variant>,
+    ) -> Result<DraughtsGame, GameError> {
+        let score = site_forms::score_as_result(&mut game);
+        let mut g = DraughtsGame::read_moves(game, selected)?;
+        if let Some(warning) = score {
+            for other in &mut g.others {
+                other.warnings.insert(0, warning.clone());
+            }
+            g.warnings.insert(0, warning);
+        }
+        Ok(g)
+    }
+
+    /// [`DraughtsGame::read`] once the result is in its place.
+    fn read_moves(
+        game: Game<String>,
+        selected: Option<Variant>,
+    ) -> Result<DraughtsGame, GameError> {
         let decided = match game.tags.get_tag("GameType") {
             Some(tag) => Some((
                 variant_from_tags(&tag.value, game.tags.get("Variant"))
@@ -342,6 +361,7 @@ impl DraughtsGame {
         if tags.contains("FEN") {
             changes.push(("FEN", self.start.to_fen()));
         }
+        changes.extend(self.players_from_p1_p2());
         if let Some(value) = tags.get("Result")
             && let Some(outcome) = Outcome::parse(value, &self.variant)
         {
@@ -395,6 +415,59 @@ impl DraughtsGame {
 
     /// What [`DraughtsGame::write`] writes besides the moves: the tags it changes, with their
     /// new values, and the result.
+    /// What writing the game changes in its result: the result written in another form,
+    /// the variant's (`0-1` becomes `0-2` in International draughts), said with the place of
+    /// the result token, else of the Result tag. `None` when it is written as it was.
+    ///
+    /// ```
+    /// use scoresheet::games::DraughtsGame;
+    /// let game = record::read_games("[GameType \"20\"]\n1. 32-28 0-1").remove(0).unwrap();
+    /// let note = DraughtsGame::read(game, None).unwrap().result_rewritten().unwrap();
+    /// assert!(note.message.contains("0-1 is written 0-2"), "{note}");
+    /// ```
+    pub fn result_rewritten(&self) -> Option<GameError> {
+        let (text, at) = match (&self.game.result, self.game.tags.get_tag("Result")) {
+            (Some(token), _) => (token.text.as_str(), token.at),
+            (None, Some(tag)) => (tag.value.as_str(), tag.at),
+            (None, None) => return None,
+        };
+        let written = Outcome::parse(text, &self.variant)?.text(&self.variant);
+        (written != text.trim()).then(|| {
+            GameError::at(
+                at,
+                format!(
+                    "the result {} is written {written}, as {} scores games",
+                    text.trim(),
+                    self.variant.title
+                ),
+            )
+        })
+    }
+
+    /// The White and Black tags that a game naming its players only by `P1` and `P2` (as
+    /// some sites export) is written with: `P1` is the player who moves first under the
+    /// game's rules (Black in American checkers, White elsewhere), `P2` the other. Empty when
+    /// the game has a White or Black tag, or neither P1 nor P2.
+    ///
+    /// ```
+    /// use scoresheet::games::DraughtsGame;
+    /// let text = "[P1 \"Tinsley\"]\n[P2 \"Chinook\"]\n1. 11-15 *";
+    /// let g = DraughtsGame::read(record::read_games(text).remove(0).unwrap(), None).unwrap();
+    /// let players = g.players_from_p1_p2();
+    /// assert_eq!(players, [("Black", "Tinsley".to_string()), ("White", "Chinook".to_string())]);
+    /// ```
+    pub fn players_from_p1_p2(&self) -> Vec<(&'static str, String)> {
+        let tags = &self.game.tags;
+        if tags.contains("White") || tags.contains("Black") {
+            return Vec::new();
+        }
+        let name = |c: Color| if c == Color::White { "White" } else { "Black" };
+        [("P1", self.variant.first), ("P2", self.variant.second())]
+            .into_iter()
+            .filter_map(|(p, side)| Some((name(side), tags.get(p)?.to_string())))
+            .collect()
+    }
+
     pub(crate) fn written_tags_and_result(&self) -> (Vec<(&'static str, String)>, String) {
         let changes = self.tag_changes();
         let token = self.result_token();
@@ -630,7 +703,9 @@ impl Walker {
                             self.warnings.push(warning);
                             mv
                         }
-                        None => return Err(self.move_error(&pos, node, ply, e)),
+                        None => {
+                            return Err(self.move_error(&pos, node, ply, e));
+                        }
                     }
                 }
                 Err(e) => {
@@ -651,7 +726,9 @@ impl Walker {
                             parts = n;
                             mv
                         }
-                        None => return Err(self.move_error(&pos, node, ply, e)),
+                        None => {
+                            return Err(self.move_error(&pos, node, ply, e));
+                        }
                     }
                 }
             };
@@ -702,6 +779,7 @@ impl Walker {
         Ok(out)
     }
 
+    /// The error for the move `node` that does not read.
     fn move_error(
         &self,
         pos: &Position,
@@ -722,8 +800,15 @@ impl Walker {
                 } else {
                     list.join(" ")
                 };
+                // A score (`4-6`) that no piece could play on this board.
+                let what = if site_forms::is_score_not_move(&text, pos.size()) {
+                    "is neither a legal move nor a result PDN knows (2-0, 1-1, 0-2, 1-0, 0-1, \
+                     1/2-1/2, 0-0, *; a score equal to the Result tag is read as the result)"
+                } else {
+                    "is not a legal move"
+                };
                 format!(
-                    "{text} is not a legal move in {} (position {}, {} to move; legal moves: {legal_text})",
+                    "{text} {what} in {} (position {}, {} to move; legal moves: {legal_text})",
                     self.variant.title,
                     pos.to_fen(),
                     pos.side_to_move()

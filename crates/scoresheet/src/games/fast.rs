@@ -22,6 +22,7 @@ use super::draughts_game::{DraughtsGame, VariantSource, inference_order_from};
 use super::error::GameError;
 use super::rules::Rules;
 use super::several_variants;
+use super::site_forms;
 use super::variant_choice::{board_size_hint, draughts_variant_named, variant_from_tags};
 
 /// What reading one game gave.
@@ -56,6 +57,10 @@ pub struct OnePass {
 /// The tags that the rules read (the family, the variant, the start, the result); a game read
 /// for checking keeps only these.
 pub(super) const RULE_TAGS: [&str; 5] = ["GameType", "FEN", "Variant", "Result", "SetUp"];
+
+/// The players' tags, which a game converted keeps to write White and Black from P1 and P2
+/// (see [`DraughtsGame::players_from_p1_p2`]).
+const PLAYER_TAGS: [&str; 4] = ["White", "Black", "P1", "P2"];
 
 /// The tags a game read the general way for checking keeps: the rules' tags, and the Event
 /// and Site, which decide between variants that all replay a draughts game (see
@@ -375,6 +380,9 @@ struct FastVisitor {
     game_type: Option<String>,
     fen: Option<String>,
     variant_tag: Option<String>,
+    /// The Result tag is a score PDN does not know as a result (`4-6`): the general way
+    /// reads such a game (the score may end its moves, see `site_forms::score_as_result`).
+    score_result: bool,
     fallback: bool,
     /// Keep only what a check reports (see [`Checker`]).
     slim: bool,
@@ -412,6 +420,7 @@ impl FastVisitor {
             game_type: None,
             fen: None,
             variant_tag: None,
+            score_result: false,
             fallback: false,
             slim: false,
             words: 0,
@@ -455,6 +464,9 @@ impl FastVisitor {
     /// Chooses the family from what is known before any move, if that is enough (else the
     /// first move decides). `false` when this reader leaves the game to the general one.
     fn decide_before_moves(&mut self) -> bool {
+        if self.score_result {
+            return false;
+        }
         if self.options.chess.notation.is_some() || self.options.chess.language.is_some() {
             return false;
         }
@@ -660,6 +672,7 @@ impl Visitor for FastVisitor {
         self.game_type = None;
         self.fen = None;
         self.variant_tag = None;
+        self.score_result = false;
         self.fallback = false;
         self.words = 0;
         self.failed_word = None;
@@ -677,12 +690,23 @@ impl Visitor for FastVisitor {
             w.tag(name, value);
         }
         let keeps_tree = self.keeps_tree();
+        if name == "Result" {
+            let value = value.trim();
+            self.score_result |=
+                !record::ResultToken::is_result(value) && site_forms::looks_like_score(value);
+        }
         // The first of repeated tags counts, as for the general reader (`Tags::get`).
         let slot = match name {
             "GameType" => Some(&mut self.game_type),
             "FEN" => Some(&mut self.fen),
             "Variant" => Some(&mut self.variant_tag),
-            _ if !keeps_tree && !RULE_TAGS.contains(&name) => return,
+            // Writing needs the players' tags too (P1 and P2 become White and Black).
+            _ if !(keeps_tree
+                || RULE_TAGS.contains(&name)
+                || self.writing.is_some() && PLAYER_TAGS.contains(&name)) =>
+            {
+                return;
+            }
             _ => None,
         };
         if let Some(slot) = slot {

@@ -2,10 +2,85 @@
 //! - American checkers with algebraic squares named from the other side of the board (the
 //!   sites draw the board with Black at the bottom, so their `c3-d4` for Black's first move
 //!   is PDN's `11-15`: file a..h becomes h..a and rank r becomes 9 − r);
-//! - a multi-jump written as one ply per jump (`16. d4xb6 b6xd8`).
+//! - a multi-jump written as one ply per jump (`16. d4xb6 b6xd8`);
+//! - a match score as the result (`4-6`, as Dutch club files score games), written at the
+//!   end of the moves where PDN has its result, and in the Result tag.
 
 use draughts::{BoardSize, Move, MoveReader, Position, SquareStyle, Variant};
-use record::{Line, Node};
+use record::{Extra, Game, Line, Node, ResultToken};
+
+use super::error::GameError;
+
+/// Whether `text` is written as a score (`4-6`, `10-0`: two numbers of one or two digits
+/// joined by `-`), the form of a numbered draughts move too.
+pub(crate) fn looks_like_score(text: &str) -> bool {
+    let Some((a, b)) = text.split_once('-') else {
+        return false;
+    };
+    [a, b]
+        .iter()
+        .all(|n| (1..=2).contains(&n.len()) && n.bytes().all(|c| c.is_ascii_digit()))
+}
+
+/// Whether `text` is a score (see [`looks_like_score`]) that is no move on a board of
+/// `size` whatever the position: a number that is no square, or two squares on no common
+/// line a piece moves along (diagonal, or straight as Frisian captures go).
+pub(crate) fn is_score_not_move(text: &str, size: BoardSize) -> bool {
+    if !looks_like_score(text) {
+        return false;
+    }
+    let squares: Vec<Option<(i32, i32)>> = text
+        .split('-')
+        .map(|n| {
+            let sq = draughts::Square::from_number(n.parse().ok()?, size).ok()?;
+            Some((i32::from(sq.file(size)), i32::from(sq.rank(size))))
+        })
+        .collect();
+    match squares[..] {
+        [Some((f1, r1)), Some((f2, r2))] => {
+            let (df, dr) = ((f1 - f2).abs(), (r1 - r2).abs());
+            !(df == dr || df == 0 || dr == 0)
+        }
+        _ => true,
+    }
+}
+
+/// A game whose main line ends with a score that PDN does not know as a result but that
+/// equals its Result tag (`[Result "4-6"]` ... `4-6`): that last word is its result, not a
+/// move; it is moved there, and the warning says so. `None`, and the game unchanged,
+/// otherwise.
+pub(super) fn score_as_result(game: &mut Game<String>) -> Option<GameError> {
+    if game.result.is_some() {
+        return None;
+    }
+    let tag = game.tags.get("Result")?.trim();
+    if ResultToken::is_result(tag) || !looks_like_score(tag) {
+        return None;
+    }
+    let last = game.moves.nodes.last()?;
+    if last.mov != tag || last.after.iter().any(|e| matches!(e, Extra::Variation(_))) {
+        return None;
+    }
+    let node = game.moves.nodes.pop()?;
+    // Comments and NAGs after the score stay, after the move before it (or before the
+    // first move).
+    match game.moves.nodes.last_mut() {
+        Some(prev) => prev.after.extend(node.after),
+        None => game.moves.before.extend(node.after),
+    }
+    game.result = Some(ResultToken {
+        text: node.mov.clone(),
+        at: node.at,
+    });
+    Some(GameError::at(
+        node.at,
+        format!(
+            "`{}` at the end of the moves is read as the result, as the Result tag says (a \
+             score PDN does not know as a result; it is kept as written)",
+            node.mov
+        ),
+    ))
+}
 
 /// Longest run of plies joined into one capture.
 const MAX_PARTS: usize = 12;
