@@ -348,3 +348,42 @@ fn a_game_in_another_language_is_checked_alike_without_its_tree() {
         }
     }
 }
+
+/// A block of tags without moves joined to the next game's tags, and a tag given twice, are
+/// warnings, the same whichever reader reads the game (the one-pass reader, the general one
+/// that a side line or an odd word sends a game to, the checker) and in either family.
+#[test]
+fn warnings_about_tags_are_the_same_however_a_game_is_read() {
+    let games = [
+        "1. e4 e5 2. Nf3 *",
+        "1. e4 e5 (1... c5) 2. Nf3 *",
+        "1. 11-15 23-19 *",
+        "1. 11-15 (1. 9-13) 23-19 *",
+        "1. c3-d4 f6-g5 2. d4-e5 *",
+        "*",
+    ];
+    let mut text = String::new();
+    for (i, moves) in games.iter().enumerate() {
+        text.push_str(&format!(
+            "[Event \"block {i}\"]\n[Site \"s\"]\n\n[Event \"game {i}\"]\n[Round \"1\"]\n[Round \"2\"]\n\n{moves}\n\n"
+        ));
+    }
+    for options in [
+        ReadOptions::default(),
+        ReadOptions {
+            prefer_chess: true,
+            ..ReadOptions::default()
+        },
+    ] {
+        let (fast, _) = one_pass(text.as_bytes(), &options);
+        assert_eq!(general(text.as_bytes(), &options), fast);
+        let checked = check_view(text.as_bytes(), &options, true);
+        assert_eq!(checked, check_view(text.as_bytes(), &options, false));
+        assert_eq!(fast.len(), games.len());
+        for g in &fast {
+            assert!(g.contains("the tags of lines"), "{g}");
+            assert!(g.contains("the tag Event is given again"), "{g}");
+            assert!(g.contains("the tag Round is given again"), "{g}");
+        }
+    }
+}

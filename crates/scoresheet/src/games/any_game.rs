@@ -7,6 +7,7 @@ use super::chess_game::{ChessGame, ChessReadOptions};
 use super::draughts_game::DraughtsGame;
 use super::error::GameError;
 use super::rules::Rules;
+use super::tag_notes;
 use super::variant_choice::{draughts_variant_named, is_neutral_variant_name};
 
 /// How to read games.
@@ -49,6 +50,35 @@ impl AnyGame {
     /// assert!(matches!(read("g1f3 c7c5 e2e4 *"), Ok(AnyGame::Chess(_))));
     /// ```
     pub fn read(game: Game<String>, options: &ReadOptions) -> Result<AnyGame, GameError> {
+        let notes = tag_notes::of(&game.tags);
+        Ok(AnyGame::read_moves(game, options)?.with_warnings_first(notes))
+    }
+
+    /// Puts `notes` before the game's warnings (and its readings' under other variants).
+    pub(crate) fn with_warnings_first(mut self, notes: Vec<GameError>) -> AnyGame {
+        if notes.is_empty() {
+            return self;
+        }
+        match &mut self {
+            AnyGame::Draughts(g) => {
+                for other in &mut g.others {
+                    other.warnings.splice(0..0, notes.iter().cloned());
+                }
+                g.warnings.splice(0..0, notes);
+            }
+            AnyGame::Chess(g) => {
+                g.warnings.splice(0..0, notes);
+            }
+        }
+        self
+    }
+
+    /// [`AnyGame::read`] without the warnings about the tags (see `tag_notes`), for a
+    /// reader that watched them as they were read.
+    pub(crate) fn read_moves(
+        game: Game<String>,
+        options: &ReadOptions,
+    ) -> Result<AnyGame, GameError> {
         if let Some(value) = game.tags.get("GameType") {
             if value.trim().split(',').next().map(str::trim) == Some("0") {
                 return ChessGame::read(game, &options.chess).map(AnyGame::Chess);

@@ -23,6 +23,7 @@ use super::error::GameError;
 use super::rules::Rules;
 use super::several_variants;
 use super::site_forms;
+use super::tag_notes::TagWatch;
 use super::variant_choice::{board_size_hint, draughts_variant_named, variant_from_tags};
 
 /// What reading one game gave.
@@ -61,13 +62,6 @@ pub(super) const RULE_TAGS: [&str; 5] = ["GameType", "FEN", "Variant", "Result",
 /// The players' tags, which a game converted keeps to write White and Black from P1 and P2
 /// (see [`DraughtsGame::players_from_p1_p2`]).
 const PLAYER_TAGS: [&str; 4] = ["White", "Black", "P1", "P2"];
-
-/// The tags a game read the general way for checking keeps: the rules' tags, and the Event
-/// and Site, which decide between variants that all replay a draughts game (see
-/// `several_variants`).
-const SLIM_TAGS: [&str; 7] = [
-    "GameType", "FEN", "Variant", "Result", "SetUp", "Event", "Site",
-];
 
 impl OnePass {
     /// A reader of games with `options`.
@@ -181,8 +175,8 @@ pub enum Checked {
     /// A game that replays.
     Good {
         /// What the rules read of the game: its family and variant, the tags the rules read
-        /// (GameType, FEN, Variant, Result, SetUp; Event and Site in a game read the general
-        /// way, for draughts games that several variants replay), its result and its start and end
+        /// (GameType, FEN, Variant, Result, SetUp; a game read the general way keeps all its
+        /// tags), its result and its start and end
         /// positions, and its warnings. Its moves, side lines, comments and other tags are
         /// not kept (a game read here may hold some of them, a game read the general way
         /// does).
@@ -254,7 +248,9 @@ fn general(
 ) -> ReadGame {
     let mut collect = Collect::default();
     if slim {
-        collect = collect.keeping_tags(&SLIM_TAGS).without_annotations();
+        // Every tag: the warnings about repeated tags and the variant's Event and Site
+        // need them, and they are few.
+        collect = collect.without_annotations();
     }
     if let Some(words) = words {
         collect = collect.stopping_after(words);
@@ -383,6 +379,8 @@ struct FastVisitor {
     /// The Result tag is a score PDN does not know as a result (`4-6`): the general way
     /// reads such a game (the score may end its moves, see `site_forms::score_as_result`).
     score_result: bool,
+    /// What the game's tags say about how it was written (see `tag_notes`).
+    tag_watch: TagWatch,
     fallback: bool,
     /// Keep only what a check reports (see [`Checker`]).
     slim: bool,
@@ -421,6 +419,7 @@ impl FastVisitor {
             fen: None,
             variant_tag: None,
             score_result: false,
+            tag_watch: TagWatch::default(),
             fallback: false,
             slim: false,
             words: 0,
@@ -673,6 +672,7 @@ impl Visitor for FastVisitor {
         self.fen = None;
         self.variant_tag = None;
         self.score_result = false;
+        self.tag_watch.clear();
         self.fallback = false;
         self.words = 0;
         self.failed_word = None;
@@ -690,6 +690,7 @@ impl Visitor for FastVisitor {
             w.tag(name, value);
         }
         let keeps_tree = self.keeps_tree();
+        self.tag_watch.tag(name, at);
         if name == "Result" {
             let value = value.trim();
             self.score_result |=
@@ -839,7 +840,7 @@ impl Visitor for FastVisitor {
     }
 
     fn end_game(&mut self) -> Option<AnyGame> {
-        let game = self.replayed()?;
+        let game = self.replayed()?.with_warnings_first(self.tag_watch.take());
         if let Some(w) = &mut self.writing {
             w.finish(&game);
         }
@@ -889,7 +890,7 @@ impl FastVisitor {
                 game.tags = std::mem::take(&mut self.tags).into();
                 game.result = chess_game.result;
                 game.at = self.at;
-                AnyGame::read(game, &self.options).ok()
+                AnyGame::read_moves(game, &self.options).ok()
             }
             Family::Undecided => None,
         }

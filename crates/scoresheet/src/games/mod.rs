@@ -17,6 +17,7 @@ mod rules;
 mod several_variants;
 mod site_forms;
 mod tag_changes;
+mod tag_notes;
 mod variant_choice;
 
 pub use any_game::{AnyGame, ReadOptions};
