@@ -12,7 +12,7 @@
 
 mod common;
 
-use chess_notation::{Language, Notation, WriteOptions as MoveOptions};
+use chess_notation::{Language, Notation, ReadNotation, WriteOptions as MoveOptions};
 use draughts::{MoveStyle, SquareStyle};
 use libfuzzer_sys::fuzz_target;
 use record::{Reader, WriteOptions, write_game};
@@ -89,7 +89,7 @@ fn write_back(game: &AnyGame, pick: usize) {
                 });
                 let again = read_one(&text);
                 let options = ChessReadOptions {
-                    notation: Some(moves.notation),
+                    notation: Some(ReadNotation::Exactly(moves.notation)),
                     language: Some(moves.language),
                 };
                 let again = ChessGame::read(again, &options).unwrap_or_else(|e| {

@@ -57,6 +57,8 @@ pub(crate) fn relative_rank(square: Square, turn: Color) -> u8 {
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Pattern {
     Castle(CastlingSide),
+    /// `castles` without its side: either castling.
+    EitherCastle,
     Move(MovePattern),
 }
 
@@ -141,6 +143,11 @@ pub(crate) fn fitting(legal: &MoveList, turn: Color, pattern: &Pattern) -> MoveL
             moves.retain(|m| m.castling_side() == Some(*side));
             moves
         }
+        Pattern::EitherCastle => {
+            let mut moves = legal.clone();
+            moves.retain(|m| m.is_castle());
+            moves
+        }
         Pattern::Move(p) => {
             let mut moves = legal.clone();
             moves.retain(|m| p.matches(*m, turn));
@@ -221,6 +228,7 @@ pub(crate) fn no_fit(word: &str, pattern: &Pattern) -> MoveError {
     let why = match pattern {
         Pattern::Castle(CastlingSide::KingSide) => "short castling is not possible here".to_owned(),
         Pattern::Castle(CastlingSide::QueenSide) => "long castling is not possible here".to_owned(),
+        Pattern::EitherCastle => "castling is not possible here".to_owned(),
         Pattern::Move(p) if p.capture => match p.captured {
             Some(c) => format!("no {} can take a {} so", role_name(p.role), role_name(c)),
             None => format!("no {} can capture there", role_name(p.role)),

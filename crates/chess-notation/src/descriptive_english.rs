@@ -5,9 +5,12 @@
 //! `KKt`, `Kt` are read too); a square is its file then its rank counted
 //! from the moving side: `K4`, `KB3`. A quiet move is the piece, `-`, the
 //! destination (`P-K4`, `N-KB3`); a capture names the piece taken (`PxP`,
-//! `BxN`). Castling `O-O`, `O-O-O`; promotion `P-K8=Q` (read also
-//! `P-K8(Q)`, `P-K8/Q`); signs `ch`, `dis ch`, `dbl ch`, `mate`, `e.p.`
-//! after a space (and `+`, `#`).
+//! `BxN`). Castling `O-O`, `O-O-O` (read also `castles`, `Castles`, alone
+//! when only one castling is possible or the following moves decide, or
+//! with its side: `castles QR`, `castles K`); promotion `P-K8=Q` (read also
+//! `P-K8(Q)`, `P-K8/Q`, `P-K8Q`); signs `ch`, `dis ch`, `dbl ch`, `db ch`,
+//! `mate`, `e.p.` after a space or glued to the move (`QxPch`,
+//! `B-B5dblch`, `R-K1dis.ch`, `Q-R5mate`, `PxPe.p.`), and `+`, `++`, `#`.
 //!
 //! Read, in every usual way of telling pieces apart: a wing before the piece
 //! (`KR-Q1`, `QNxP`: the one further toward that side), its file before a
@@ -22,11 +25,12 @@
 //! (`PxP(Q5)`); `e.p.` after an en passant capture; `ch`, `dis ch` (the
 //! moving piece does not give the check), `dbl ch`, `mate`.
 
-use shakmaty::{Move, Position, Role, Square};
+use shakmaty::{CastlingSide, Move, Position, Role, Square};
 
 use crate::descriptive::{
     MovePattern, Pattern, Spec, Wing, first_unique, relative_rank, taken, taken_square,
 };
+use crate::loose_words::{ENGLISH_SIGN_WORDS, is_castles};
 use crate::san_read::parse_castle;
 use crate::san_write::{CheckKind, check_kind, push_castle};
 use crate::{DescriptiveSystem, WriteOptions};
@@ -166,13 +170,17 @@ fn take_promotion(s: &str) -> Option<Option<Role>> {
     promotion_piece(inner).map(Some)
 }
 
-const SUFFIX_WORDS: [&str; 12] = [
-    "ch", "ch.", "check", "dis", "dis.", "dbl", "dbl.", "double", "mate", "e.p.", "ep", "e.p",
+/// Signs glued to the end of a move, longest first; each must follow a
+/// rank, a capital, `Kt` or a `)` (`B-B5dblch`, `QxPch`, `BxKtch`,
+/// `R-K1dis.ch`, `PxPe.p.`).
+const GLUED_SIGNS: [&str; 15] = [
+    "dbl.ch.", "dis.ch.", "dbl.ch", "dis.ch", "db.ch", "dblch", "disch", "dbch", "check", "e.p.",
+    "mate", "ch.", "e.p", "ch", "ep",
 ];
 
-/// Removes the signs after the move: `ch`, `dis ch`, `dbl ch`, `mate`,
-/// `e.p.` (after a space or glued), `+`, `#`, `!`, `?`. Tells whether an
-/// en passant mark was among them.
+/// Removes the signs after the move: `ch`, `dis ch`, `dbl ch`, `db ch`,
+/// `mate`, `e.p.` (after a space or glued), `+`, `#`, `!`, `?`. Tells
+/// whether an en passant mark was among them.
 fn strip_suffixes(word: &str) -> Option<(&str, bool)> {
     let is_ep = |w: &str| matches!(w, "e.p." | "ep" | "e.p");
     let mut parts = word.split_whitespace();
@@ -180,7 +188,7 @@ fn strip_suffixes(word: &str) -> Option<(&str, bool)> {
     let mut en_passant = false;
     for part in parts {
         let part = part.trim_end_matches(['+', '#', '!', '?']);
-        if !SUFFIX_WORDS.contains(&part) {
+        if !(part.is_empty() || ENGLISH_SIGN_WORDS.contains(&part)) {
             return None;
         }
         en_passant |= is_ep(part);
@@ -188,12 +196,12 @@ fn strip_suffixes(word: &str) -> Option<(&str, bool)> {
     loop {
         let before = s.len();
         s = s.trim_end_matches(['+', '#', '!', '?']);
-        for mark in ["e.p.", "ch", "mate"] {
+        for mark in GLUED_SIGNS {
             if let Some(rest) = s.strip_suffix(mark)
-                && rest
-                    .as_bytes()
-                    .last()
-                    .is_some_and(|b| b.is_ascii_digit() || b.is_ascii_uppercase() || *b == b')')
+                && (rest.ends_with("Kt")
+                    || rest.as_bytes().last().is_some_and(|b| {
+                        b.is_ascii_digit() || b.is_ascii_uppercase() || *b == b')'
+                    }))
             {
                 en_passant |= is_ep(mark);
                 s = rest;
@@ -206,8 +214,32 @@ fn strip_suffixes(word: &str) -> Option<(&str, bool)> {
     }
 }
 
+/// `castles`, alone or with its side (`castles QR`, `Castles K`): the side,
+/// or `None` for either.
+fn parse_castles(word: &str) -> Option<Option<CastlingSide>> {
+    let mut parts = word.split_whitespace();
+    if !is_castles(parts.next()?) {
+        return None;
+    }
+    let mut side = None;
+    for part in parts {
+        let part = part.trim_end_matches(['+', '#', '!', '?']);
+        match part {
+            "K" | "KR" | "KS" if side.is_none() => side = Some(CastlingSide::KingSide),
+            "Q" | "QR" | "QS" if side.is_none() => side = Some(CastlingSide::QueenSide),
+            _ if part.is_empty() || ENGLISH_SIGN_WORDS.contains(&part) => {}
+            _ => return None,
+        }
+    }
+    Some(side)
+}
+
 pub(crate) fn parse(word: &str) -> Option<Pattern> {
-    let (s, en_passant) = strip_suffixes(word.trim())?;
+    let word = word.trim();
+    if let Some(side) = parse_castles(word) {
+        return Some(side.map_or(Pattern::EitherCastle, Pattern::Castle));
+    }
+    let (s, en_passant) = strip_suffixes(word)?;
     if let Some(side) = parse_castle(s) {
         return Some(Pattern::Castle(side));
     }
@@ -367,7 +399,6 @@ fn move_text<P: Position>(pos: &P, m: Move) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use shakmaty::CastlingSide;
 
     fn pattern(s: &str) -> MovePattern {
         match parse(s) {
@@ -426,6 +457,47 @@ mod tests {
         assert_eq!(pattern("Q-R5 dbl ch").role, Role::Queen);
         assert_eq!(pattern("QxBP mate").to.files, 0x24);
         assert_eq!(pattern("QxPch").role, Role::Queen);
+        for word in [
+            "B-B5dblch",
+            "B-B5dbl.ch",
+            "R-K1dis.ch",
+            "R-K1disch",
+            "R-K1 dis. ch.",
+            "Q-R5mate",
+            "Q-R5 db ch",
+            "Q-R5 ++",
+            "Q-R5 +",
+            "Q-R5ch.",
+        ] {
+            let rank = word.bytes().find(u8::is_ascii_digit).unwrap() - b'1';
+            assert_eq!(pattern(word).to.ranks, 1 << rank, "{word}");
+        }
+        assert_eq!(pattern("BxKtch").captured, Some(Role::Knight));
+        assert!(pattern("PxPe.p.").en_passant);
+        assert!(pattern("PxPep").en_passant);
+        assert!(pattern("PxP ep").en_passant);
+        assert_eq!(pattern("P-K8Q").promotion, Some(Role::Queen));
+        assert_eq!(pattern("QKt-Q2").wing, Some(Wing::Queen));
+        assert_eq!(pattern("KtxP").role, Role::Knight);
+        assert_eq!(parse("castles"), Some(Pattern::EitherCastle));
+        assert_eq!(parse("Castles ch"), Some(Pattern::EitherCastle));
+        assert_eq!(
+            parse("castles QR"),
+            Some(Pattern::Castle(CastlingSide::QueenSide))
+        );
+        assert_eq!(
+            parse("Castles K"),
+            Some(Pattern::Castle(CastlingSide::KingSide))
+        );
+        for bad in [
+            "castles QB",
+            "castles K Q",
+            "castlesch",
+            "B-B5dblx",
+            "Q-R5 jaque",
+        ] {
+            assert_eq!(parse(bad), None, "{bad}");
+        }
         assert_eq!(parse("O-O"), Some(Pattern::Castle(CastlingSide::KingSide)));
         assert_eq!(
             parse("O-O-O ch"),

@@ -9,6 +9,32 @@
 //! piece's square follows it (`CxP(5R)`). Castling `0-0`, `0-0-0`;
 //! promotion `P8R:D`; check `+`, mate `++`.
 //!
+//! Read too, as books print it:
+//!
+//! - a knight, bishop or rook named by its wing, the letter glued to it:
+//!   `CD4R`, `CR3A`, `TDxD`, `AR5C` (`D` the queen's, `R` the king's). As in
+//!   English (`QR`), the wing tells apart the pieces that fit the rest of
+//!   the word by where they stand: the one furthest toward that wing (not
+//!   where it started, which the position does not know); pieces on the
+//!   same file are not told apart, and the word stays ambiguous;
+//! - a pawn named by its file, full or short, glued to it: `PDxP`, `PAxP`,
+//!   `PCR4D`; and then a rank alone is its destination (`PCR4`: the pawn of
+//!   the king's knight file to its fourth rank; with a file-first square
+//!   `CR4` it would be the same square, as a pawn that does not capture
+//!   stays on its file, so the word reads one way only);
+//! - the taken piece named likewise: a pawn by its file (`AxPC`, `DxPR`,
+//!   `CxPAR`), a knight, bishop or rook by its wing (`TxCD`, `AxCR`) or by
+//!   a file other than `D` and `R` (`DxAT`: the bishop on a rook file), or
+//!   in parentheses (`AxP(C)`, `CxP(5R)`);
+//! - check and mate words after a space: `+`, `++`, `jaque`, `mate`,
+//!   `jaque mate` (see `loose_words.rs` for joining them when a reader has
+//!   cut them off); en passant `a.p.`, `e.p.`.
+//!
+//! A glued letter after a knight, bishop or rook is a wing (`CD`: the
+//! queen's knight), never the `D` or `R` file; inside parentheses it is a
+//! file (`C(D)`: the knight on the queen's file). Anything else after the
+//! piece letter is no move.
+//!
 //! Writing names a destination file by its short name only when the other
 //! square of that name (same rank, mirrored file) is no legal destination at
 //! all, so there is no doubt about which square is meant (this is how the
@@ -18,8 +44,9 @@
 use shakmaty::{Move, Position, Role, Square};
 
 use crate::descriptive::{
-    MovePattern, Pattern, Spec, first_unique, relative_rank, taken, taken_square,
+    MovePattern, Pattern, Spec, Wing, first_unique, relative_rank, taken, taken_square,
 };
+use crate::loose_words::SPANISH_SIGN_WORDS;
 use crate::san_read::parse_castle;
 use crate::san_write::{CheckKind, check_kind, push_castle};
 use crate::{DescriptiveSystem, Language, WriteOptions};
@@ -87,12 +114,22 @@ fn square_spec(s: &str) -> Option<Spec> {
 }
 
 /// Removes the signs after the move; tells whether an en passant mark
-/// (`a.p.`, `e.p.`) was among them.
-fn strip_suffixes(mut s: &str) -> (&str, bool) {
+/// (`a.p.`, `e.p.`) was among them. Words after a space must be signs or
+/// sign words (`jaque`, `mate`, `++`); anything else is no move.
+fn strip_suffixes(word: &str) -> Option<(&str, bool)> {
+    let mut parts = word.split_whitespace();
+    let mut s = parts.next()?;
     let mut en_passant = false;
+    for part in parts {
+        let part = part.trim_end_matches(['+', '#', '!', '?']);
+        if !(part.is_empty() || SPANISH_SIGN_WORDS.contains(&part)) {
+            return None;
+        }
+        en_passant |= matches!(part, "a.p." | "e.p.");
+    }
     loop {
         let before = s.len();
-        s = s.trim_end_matches([' ', '+', '#', '!', '?']);
+        s = s.trim_end_matches(['+', '#', '!', '?']);
         for mark in ["a.p.", "e.p.", "a.p", "e.p"] {
             if let Some(rest) = s.strip_suffix(mark) {
                 s = rest;
@@ -101,7 +138,7 @@ fn strip_suffixes(mut s: &str) -> (&str, bool) {
             }
         }
         if s.len() == before {
-            return (s, en_passant);
+            return Some((s, en_passant));
         }
     }
 }
@@ -113,16 +150,91 @@ fn parenthesized(s: &str) -> Option<(&str, &str)> {
     Some((&s[..end], &s[end + 1..]))
 }
 
+/// A file name glued to a pawn letter (`PD`, `PCR`, `PA`): the longest
+/// name at the start of `s`, as a file mask, and what follows.
+fn take_file_name(s: &str) -> Option<(u8, &str)> {
+    let two = s
+        .get(..2)
+        .and_then(|n| FULL_NAMES.iter().position(|f| *f == n));
+    if let Some(i) = two {
+        return Some((1 << i, &s[2..]));
+    }
+    let one = s.get(..1)?;
+    Some((file_mask(one)?, &s[1..]))
+}
+
+/// A wing letter glued to a knight, bishop or rook (`CD`: the queen's
+/// knight, `TR`: the king's rook).
+fn take_wing(role: Role, s: &str) -> Option<(Wing, &str)> {
+    if !matches!(role, Role::Knight | Role::Bishop | Role::Rook) {
+        return None;
+    }
+    match s.as_bytes().first() {
+        Some(b'D') => Some((Wing::Queen, &s[1..])),
+        Some(b'R') => Some((Wing::King, &s[1..])),
+        _ => None,
+    }
+}
+
+/// The taken piece and what may follow it: its wing (`CD`, `TR`), or for
+/// a pawn or a piece on a wing file its file (`PC`, `PAR`, `AT`), then its
+/// square, file or rank in parentheses (`P(5R)`, `P(C)`).
+fn captured(p: &mut MovePattern, target: &str) -> Option<()> {
+    let &c = target.as_bytes().first()?;
+    let role = piece(c)?;
+    p.captured = Some(role);
+    let mut after = &target[1..];
+    if let Some((wing, rest)) = take_wing(role, after) {
+        p.captured_wing = Some(wing);
+        after = rest;
+    } else if matches!(role, Role::Pawn | Role::Knight | Role::Bishop | Role::Rook)
+        && after.as_bytes().first().is_some_and(u8::is_ascii_uppercase)
+    {
+        let (files, rest) = take_file_name(after)?;
+        p.to.files = files;
+        after = rest;
+    }
+    if !after.is_empty() {
+        let (inner, tail) = parenthesized(after)?;
+        if !tail.is_empty() {
+            return None;
+        }
+        let spec = square_spec(inner)?;
+        p.to.files &= spec.files;
+        p.to.ranks = spec.ranks;
+        if p.to.files == 0 {
+            return None;
+        }
+    }
+    Some(())
+}
+
 pub(crate) fn parse(word: &str) -> Option<Pattern> {
-    let (s, en_passant) = strip_suffixes(word.trim());
+    let (s, en_passant) = strip_suffixes(word.trim())?;
     if let Some(side) = parse_castle(s) {
         return Some(Pattern::Castle(side));
     }
     let &first = s.as_bytes().first()?;
-    let mut p = MovePattern::new(piece(first)?);
+    let role = piece(first)?;
+    let mut p = MovePattern::new(role);
     p.en_passant = en_passant;
     let mut rest_str = &s[1..];
-    if let Some((inner, after)) = parenthesized(rest_str) {
+    // The mover named by its file (a pawn: `PD`, `PCR`) or wing (`CD`, `TR`).
+    let mut pawn_file = false;
+    if let Some((wing, rest)) = take_wing(role, rest_str) {
+        p.wing = Some(wing);
+        rest_str = rest;
+    } else if role == Role::Pawn
+        && rest_str
+            .as_bytes()
+            .first()
+            .is_some_and(u8::is_ascii_uppercase)
+    {
+        let (files, rest) = take_file_name(rest_str)?;
+        p.from.files = files;
+        pawn_file = true;
+        rest_str = rest;
+    } else if let Some((inner, after)) = parenthesized(rest_str) {
         p.from = square_spec(inner)?;
         rest_str = after;
     }
@@ -141,23 +253,15 @@ pub(crate) fn parse(word: &str) -> Option<Pattern> {
             let target = &rest_str[1..];
             match target.as_bytes().first() {
                 Some(b'1'..=b'8') => p.to = square_spec(target)?,
-                Some(&c) => {
-                    p.captured = Some(piece(c)?);
-                    let after = &target[1..];
-                    if !after.is_empty() {
-                        let (inner, tail) = parenthesized(after)?;
-                        if !tail.is_empty() {
-                            return None;
-                        }
-                        p.to = square_spec(inner)?;
-                    }
-                }
+                Some(_) => captured(&mut p, target)?,
                 None => return None,
             }
         }
         Some(b'1'..=b'8') => {
             p.to = square_spec(rest_str)?;
-            if p.to.files == 0xff {
+            // A rank alone only after a pawn named by its file (`PCR4`:
+            // the pawn of that file to its fourth rank).
+            if p.to.files == 0xff && !pawn_file {
                 return None;
             }
         }
@@ -300,8 +404,81 @@ mod tests {
             }
         );
         assert_eq!(parse("0-0"), Some(Pattern::Castle(CastlingSide::KingSide)));
+        assert_eq!(
+            parse("0-0 jaque"),
+            Some(Pattern::Castle(CastlingSide::KingSide))
+        );
         for bad in [
             "", "P", "P4", "P4X", "X4R", "Cx", "CxP(", "P8R:", "P8R:R", "e4", "P-K4",
+        ] {
+            assert_eq!(parse(bad), None, "{bad}");
+        }
+    }
+
+    fn pattern(word: &str) -> MovePattern {
+        match parse(word) {
+            Some(Pattern::Move(p)) => p,
+            other => panic!("{word}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn parses_the_book_forms() {
+        let p = pattern("CD4R");
+        assert_eq!((p.role, p.wing), (Role::Knight, Some(Wing::Queen)));
+        assert_eq!(pattern("CR3A").wing, Some(Wing::King));
+        assert_eq!(pattern("CR3A").to.files, 0x24);
+        let p = pattern("TDxD");
+        assert_eq!((p.wing, p.captured), (Some(Wing::Queen), Some(Role::Queen)));
+        assert_eq!(pattern("AR5C").wing, Some(Wing::King));
+        assert_eq!(pattern("PDxP").from.files, 1 << 3);
+        assert_eq!(pattern("PAxP").from.files, 0x24);
+        let p = pattern("PCR4");
+        assert_eq!(
+            (p.from.files, p.to.files, p.to.ranks),
+            (1 << 6, 0xff, 1 << 3)
+        );
+        assert_eq!(pattern("PAR4AR").from.files, 1 << 5);
+        assert_eq!(pattern("AxPC").to.files, 0x42);
+        assert_eq!(pattern("CxPA").to.files, 0x24);
+        assert_eq!(pattern("DxPR").to.files, 1 << 4);
+        assert_eq!(pattern("CxPAR").to.files, 1 << 5);
+        let p = pattern("DxAT");
+        assert_eq!((p.captured, p.to.files), (Some(Role::Bishop), 0x81));
+        let p = pattern("TxCD");
+        assert_eq!(
+            (p.captured, p.captured_wing),
+            (Some(Role::Knight), Some(Wing::Queen))
+        );
+        assert_eq!(pattern("AxP(C)").to.files, 0x42);
+        assert_eq!(
+            pattern("PxPC(5)").to,
+            Spec {
+                files: 0x42,
+                ranks: 1 << 4
+            }
+        );
+        assert_eq!(pattern("C5D ++").to.ranks, 1 << 4);
+        assert_eq!(pattern("D5T jaque mate").role, Role::Queen);
+        assert_eq!(pattern("D5T jaquemate").role, Role::Queen);
+        assert!(pattern("PxP a.p.").en_passant);
+        assert_eq!(pattern("P8R:D").promotion, Some(Role::Queen));
+        assert_eq!(pattern("PR8=D").promotion, Some(Role::Queen));
+        for bad in [
+            "RD2R",
+            "DR5T",
+            "CT3A",
+            "PX4",
+            "CD4",
+            "PxPZ",
+            "DxRD",
+            "PxPA(",
+            "PCxP(Z)",
+            "C5D ch",
+            "C5D jaquex",
+            "C5Djaque",
+            "PxPC(D)",
+            "TDD4R",
         ] {
             assert_eq!(parse(bad), None, "{bad}");
         }

@@ -38,15 +38,37 @@ pub(crate) fn word_kind(word: &str) -> WordKind {
     if has_square(bytes) || word.chars().next().and_then(crate::figurine_role).is_some() {
         return WordKind::Algebraic;
     }
+    if crate::loose_words::is_castles(word.split(' ').next().unwrap_or(word)) {
+        return WordKind::Neutral;
+    }
     if !bytes[0].is_ascii_uppercase() {
         return WordKind::Neutral;
     }
-    if word.contains('-') || word.contains("Kt") || word.contains(' ') {
+    // Words after the move: Spanish `jaque`, English `ch`; signs and `mate`
+    // tell nothing.
+    if let Some((first, signs)) = word.split_once(' ') {
+        for sign in signs.split_whitespace() {
+            let sign = sign.trim_end_matches(['+', '#', '!', '?']);
+            if matches!(sign, "jaque" | "jaquemate" | "a.p.") {
+                return WordKind::Descriptive(DescriptiveSystem::Spanish);
+            }
+            if !matches!(sign, "" | "mate" | "e.p.") {
+                return WordKind::Descriptive(DescriptiveSystem::English);
+            }
+        }
+        return word_kind(first);
+    }
+    if word.contains('-') || word.contains("Kt") {
         return WordKind::Descriptive(DescriptiveSystem::English);
     }
     // A rank followed by a file name is Spanish (`P4R`, `T(TR)1R`,
-    // `CxP(5R)`); a file name followed by a rank is English (`PxP(Q4)`).
+    // `CxP(5R)`); a file name followed by a rank is English (`PxP(Q4)`),
+    // but only in a capture: a quiet English move has a `-`, so `PCR4` (the
+    // pawn of that file to its fourth rank) is Spanish.
     if let Some(i) = bytes.iter().position(u8::is_ascii_digit) {
+        if !word.contains(['x', '(', '/']) {
+            return WordKind::Descriptive(DescriptiveSystem::Spanish);
+        }
         return match bytes.get(i + 1) {
             Some(b) if b.is_ascii_uppercase() => WordKind::Descriptive(DescriptiveSystem::Spanish),
             _ if i > 0 && bytes[i - 1].is_ascii_uppercase() => {
@@ -238,6 +260,39 @@ mod tests {
             word_kind("PxP(Q4)"),
             WordKind::Descriptive(DescriptiveSystem::English)
         );
+        for spanish in [
+            "CD4R",
+            "CR3A",
+            "PCR4",
+            "PDxP",
+            "AxPC",
+            "C5D ++",
+            "D5T jaque",
+            "PxP a.p.",
+        ] {
+            assert_eq!(
+                word_kind(spanish),
+                WordKind::Descriptive(DescriptiveSystem::Spanish),
+                "{spanish}"
+            );
+        }
+        for english in [
+            "B-B5dblch",
+            "QxBP db ch",
+            "RxP dis ch",
+            "KtxP",
+            "QxPch",
+            "R1xP",
+        ] {
+            assert_eq!(
+                word_kind(english),
+                WordKind::Descriptive(DescriptiveSystem::English),
+                "{english}"
+            );
+        }
+        for neutral in ["castles", "Castles QR", "castles K"] {
+            assert_eq!(word_kind(neutral), WordKind::Neutral, "{neutral}");
+        }
         assert_eq!(word_kind("PxP"), WordKind::DescriptiveEither);
         assert_eq!(word_kind("RxP"), WordKind::DescriptiveEither);
         assert_eq!(

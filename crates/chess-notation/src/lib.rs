@@ -44,6 +44,7 @@ mod detect;
 mod error;
 mod language;
 mod line;
+mod loose_words;
 mod options;
 mod position;
 mod quick;
@@ -56,7 +57,10 @@ pub use detect::LineTraits;
 pub use error::{LineError, LineErrorReason, MoveError, Reading};
 pub use language::{Language, LanguageSet, ParseLanguageError, figurine, figurine_role};
 pub use line::{LineReading, read_line, read_line_as};
-pub use options::{DescriptiveSystem, Notation, ParseNotationError, ReadHint, WriteOptions};
+pub use loose_words::{LooseWord, loose_word};
+pub use options::{
+    DescriptiveSystem, Notation, ParseNotationError, ReadHint, ReadNotation, WriteOptions,
+};
 pub use position::{FenError, position_from_fen};
 pub use san_read::parse_move;
 pub use san_write::{write_line, write_move};

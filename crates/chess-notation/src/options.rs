@@ -23,6 +23,14 @@ pub enum DescriptiveSystem {
     /// piece's square follows it (`CxP(5R)`). Castling `0-0`, `0-0-0`;
     /// promotion `P8R:D`; check `+`, mate `++`; `a.p.`/`e.p.` read.
     ///
+    /// Read also as books print it: a knight, bishop or rook named by its
+    /// wing glued to it (`CD4R`, `TDxD`: of the pieces that fit, the one
+    /// furthest toward that wing), a pawn by its file (`PDxP`, `PAxP`, and
+    /// `PCR4`, the pawn of that file to its fourth rank), the taken piece by
+    /// its file or wing (`AxPC`, `DxPR`, `TxCD`, `DxAT`, `AxP(C)`), and check
+    /// or mate as a word after the move (`C5D ++`, `D5T jaque`, `jaque
+    /// mate`).
+    ///
     /// Written with one extra rule taken from the article's example game:
     /// a destination file gets its short name (`C3A`) only when the other
     /// square of that name (same rank, mirrored file) is no legal
@@ -37,6 +45,10 @@ pub enum DescriptiveSystem {
     /// (`K4`, `KB3`). Quiet moves `P-K4`, `N-KB3`; captures `PxP`, `BxN`;
     /// castling `O-O`, `O-O-O`; promotion `P-K8=Q`; signs after a space:
     /// `ch`, `dis ch`, `dbl ch`, `mate`, `e.p.`.
+    ///
+    /// Read also: signs glued to the move (`QxPch`, `B-B5dblch`,
+    /// `R-K1dis.ch`, `Q-R5mate`, `PxPe.p.`) or apart (`db ch`, `++`),
+    /// `castles` (`castles QR`, `Castles K`), promotion `P-K8Q`.
     ///
     /// Read: a wing before the piece (`KR-Q1`: the one further toward that
     /// side), a file before a pawn (`QPxP`, `KBPxP`), the mover's rank
@@ -96,13 +108,20 @@ impl Notation {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseNotationError {
     text: String,
+    /// Whether `descriptive` (either system) was among the names expected.
+    any_descriptive: bool,
 }
 
 impl fmt::Display for ParseNotationError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let descriptive = if self.any_descriptive {
+            "descriptive, "
+        } else {
+            ""
+        };
         write!(
             f,
-            "unknown notation {:?} (expected san, long, uci, descriptive-es or descriptive-en)",
+            "unknown notation {:?} (expected san, long, uci, {descriptive}descriptive-es or descriptive-en)",
             self.text
         )
     }
@@ -139,7 +158,10 @@ impl core::str::FromStr for Notation {
                 Notation::Descriptive(DescriptiveSystem::English)
             }
             _ => {
-                return Err(ParseNotationError { text: s.to_owned() });
+                return Err(ParseNotationError {
+                    text: s.to_owned(),
+                    any_descriptive: false,
+                });
             }
         })
     }
@@ -154,6 +176,97 @@ impl fmt::Display for Notation {
             Notation::Descriptive(DescriptiveSystem::Spanish) => "Spanish descriptive",
             Notation::Descriptive(DescriptiveSystem::English) => "English descriptive",
         })
+    }
+}
+
+/// The notation a user asks games to be read in: one notation, or
+/// descriptive notation in whichever system each game is written
+/// (`descriptive`).
+///
+/// ```
+/// use chess_notation::{DescriptiveSystem, Notation, ReadNotation};
+///
+/// let any: ReadNotation = "descriptive".parse().unwrap();
+/// assert_eq!(any, ReadNotation::AnyDescriptive);
+/// assert_eq!(any.hint(), None);
+/// assert!(any.admits(Notation::Descriptive(DescriptiveSystem::Spanish)));
+/// assert!(!any.admits(Notation::San));
+///
+/// let spanish: ReadNotation = "desc-es".parse().unwrap();
+/// assert_eq!(spanish, ReadNotation::Exactly(Notation::Descriptive(DescriptiveSystem::Spanish)));
+/// assert!(!spanish.admits(Notation::Descriptive(DescriptiveSystem::English)));
+/// // SAN, long and UCI are one family: the same reader reads them.
+/// assert!("san".parse::<ReadNotation>().unwrap().admits(Notation::Long));
+/// let error = "fen".parse::<ReadNotation>().unwrap_err();
+/// assert_eq!(
+///     error.to_string(),
+///     "unknown notation \"fen\" (expected san, long, uci, descriptive, descriptive-es or descriptive-en)"
+/// );
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ReadNotation {
+    /// This notation (SAN, long and UCI all mean "algebraic").
+    Exactly(Notation),
+    /// Descriptive notation, its system (Spanish or English) found per
+    /// game.
+    AnyDescriptive,
+}
+
+impl ReadNotation {
+    /// The notation to hint to [`read_line`](crate::read_line): none for
+    /// [`ReadNotation::AnyDescriptive`], whose system is detected.
+    pub const fn hint(self) -> Option<Notation> {
+        match self {
+            ReadNotation::Exactly(n) => Some(n),
+            ReadNotation::AnyDescriptive => None,
+        }
+    }
+
+    /// Whether a game read in `notation` is read as asked: the same
+    /// descriptive system, or any algebraic notation for an algebraic one.
+    pub const fn admits(self, notation: Notation) -> bool {
+        match (self, notation) {
+            (ReadNotation::AnyDescriptive, Notation::Descriptive(_)) => true,
+            (ReadNotation::AnyDescriptive, _) => false,
+            (ReadNotation::Exactly(Notation::Descriptive(a)), Notation::Descriptive(b)) => {
+                matches!(
+                    (a, b),
+                    (DescriptiveSystem::Spanish, DescriptiveSystem::Spanish)
+                        | (DescriptiveSystem::English, DescriptiveSystem::English)
+                )
+            }
+            (ReadNotation::Exactly(Notation::Descriptive(_)), _) => false,
+            (ReadNotation::Exactly(_), Notation::Descriptive(_)) => false,
+            (ReadNotation::Exactly(_), _) => true,
+        }
+    }
+}
+
+impl core::str::FromStr for ReadNotation {
+    type Err = ParseNotationError;
+
+    /// Reads `descriptive` (or `desc`) for either descriptive system, and
+    /// every name [`Notation`] reads.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "descriptive" | "desc" => Ok(ReadNotation::AnyDescriptive),
+            _ => s
+                .parse()
+                .map(ReadNotation::Exactly)
+                .map_err(|e| ParseNotationError {
+                    any_descriptive: true,
+                    ..e
+                }),
+        }
+    }
+}
+
+impl fmt::Display for ReadNotation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReadNotation::Exactly(n) => n.fmt(f),
+            ReadNotation::AnyDescriptive => f.write_str("descriptive"),
+        }
     }
 }
 

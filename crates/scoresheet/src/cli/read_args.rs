@@ -11,9 +11,10 @@ pub struct ReadArgs {
     /// each game's rules are inferred from its squares and moves.
     #[arg(long, short)]
     variant: Option<RulesArg>,
-    /// Chess: read the moves in this notation only (san, long, uci, desc-es, desc-en).
+    /// Chess: read the moves in this notation only (san, long, uci, descriptive, desc-es,
+    /// desc-en); descriptive takes each game's system, Spanish or English, as it is written.
     #[arg(long)]
-    input_notation: Option<chess_notation::Notation>,
+    input_notation: Option<chess_notation::ReadNotation>,
     /// Chess: read the piece letters in this language only (en, es, eo, fr, de, it, pl, nl).
     #[arg(long)]
     input_lang: Option<chess_notation::Language>,

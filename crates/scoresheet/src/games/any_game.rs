@@ -170,14 +170,19 @@ fn looks_like_chess(game: &Game<String>) -> bool {
     })
 }
 
-/// Words that read as chess too: square pairs without separator (`g1f3` is UCI).
+/// Words that read as chess too: square pairs without separator (`g1f3` is UCI), or joined
+/// by `-`, `x` or `:` (`e2-e4`, `e5xd4`: long algebraic, a game of pawn moves alone has no
+/// piece letter to show it).
 fn could_be_chess(game: &Game<String>) -> bool {
     game.moves.nodes.iter().take(20).all(|n| {
         let b = n.mov.as_bytes();
-        (4..=5).contains(&b.len())
-            && b[0].is_ascii_lowercase()
-            && b[1].is_ascii_digit()
-            && b[2].is_ascii_lowercase()
-            && b[3].is_ascii_digit()
+        let square = |s: &[u8]| s.len() == 2 && s[0].is_ascii_lowercase() && s[1].is_ascii_digit();
+        // A promotion letter may follow (`e7e8q`, `e7-e8q`).
+        let uci = (4..=5).contains(&b.len()) && square(&b[..2]) && square(&b[2..4]);
+        let long = (5..=6).contains(&b.len())
+            && square(&b[..2])
+            && matches!(b[2], b'-' | b'x' | b':')
+            && square(&b[3..5]);
+        uci || long
     }) && !game.moves.nodes.is_empty()
 }

@@ -5,8 +5,9 @@
 use std::fmt;
 
 use chess_notation::{
-    DescriptiveSystem, Language, LineError, Notation, ReadHint, WriteOptions as MoveOptions,
-    position_from_fen, read_line, read_line_as, write_move,
+    DescriptiveSystem, Language, LineError, LineReading, LooseWord, Notation, ReadHint,
+    ReadNotation, WriteOptions as MoveOptions, loose_word, position_from_fen, read_line,
+    read_line_as, write_move,
 };
 use record::{Extra, Game, Line, MoveWriter, Node, WriteOptions};
 use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, KnownOutcome, Move, Position, fen::Fen};
@@ -17,8 +18,9 @@ use super::tag_changes;
 /// How to read chess games: notation and language when the user forces them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ChessReadOptions {
-    /// Read every game in this notation (`--input-notation`).
-    pub notation: Option<Notation>,
+    /// Read every game in this notation (`--input-notation`); `descriptive` takes each game's
+    /// descriptive system as it is written.
+    pub notation: Option<ReadNotation>,
     /// Read every game's piece letters in this language (`--input-lang`).
     pub language: Option<Language>,
 }
@@ -140,16 +142,18 @@ impl ChessGame {
             Some(tag) => {
                 start_position(&tag.value, variant).map_err(|m| GameError::at(tag.at, m))?
             }
-            None if variant == ChessVariant::Chess960 => {
-                return Err(GameError::at(
-                    game.at,
-                    "a Chess960 game needs a FEN tag with its starting position",
-                ));
-            }
+            // Without a FEN, a Chess960 game starts from position 518, the standard one
+            // (python-chess writes such games without a FEN), with Chess960 castling.
+            None if variant == ChessVariant::Chess960 => start_position(
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                variant,
+            )
+            .map_err(|m| GameError::at(game.at, m))?,
             None => Chess::default(),
         };
         let mut reader = LineReader {
-            notation: options.notation,
+            notation: options.notation.and_then(ReadNotation::hint),
+            forced_notation: options.notation,
             language: options.language,
             forced: options.notation.is_some() || options.language.is_some(),
         };
@@ -371,6 +375,8 @@ fn start_position(fen: &str, variant: ChessVariant) -> Result<Chess, String> {
 /// Reads the lines of a game, learning the notation and language from the main line.
 struct LineReader {
     notation: Option<Notation>,
+    /// The notation the user forced (`--input-notation`), which `notation` starts from.
+    forced_notation: Option<ReadNotation>,
     language: Option<Language>,
     /// The user forced the notation or language: a game that does not read so is an error.
     forced: bool,
@@ -395,6 +401,7 @@ impl LineReader {
         offset: usize,
         detect: bool,
     ) -> Result<(Line<ChessMove>, Chess), GameError> {
+        let line = attach_loose_words(line, start);
         let has_variation =
             |n: &Node<String>| n.after.iter().any(|e| matches!(e, Extra::Variation(_)));
         // The moves, read in stretches between null moves; the position before each move
@@ -474,9 +481,9 @@ impl LineReader {
                     notation: self.notation,
                     language: self.language,
                 };
-                let reading = read_line(pos, words, hint)?;
+                let mut reading = read_line(pos, words, hint)?;
                 if self.forced {
-                    self.check_forced(&reading, pos, words)?;
+                    reading = self.check_forced(reading, pos, words)?;
                 }
                 self.notation = Some(reading.notation);
                 self.language = Some(reading.language);
@@ -493,21 +500,33 @@ impl LineReader {
     /// With a forced notation or language, a game read otherwise is refused.
     fn check_forced(
         &self,
-        reading: &chess_notation::LineReading,
+        reading: LineReading,
         pos: &Chess,
         words: &[&str],
-    ) -> Result<(), LineError> {
+    ) -> Result<LineReading, LineError> {
+        if self.forced_notation == Some(ReadNotation::AnyDescriptive) {
+            // Either system, unless the language names one.
+            let systems: &[DescriptiveSystem] = match self.language {
+                Some(Language::Spanish) => &[DescriptiveSystem::Spanish],
+                Some(Language::English) => &[DescriptiveSystem::English],
+                _ => &[DescriptiveSystem::English, DescriptiveSystem::Spanish],
+            };
+            return match reading.notation {
+                Notation::Descriptive(system) if systems.contains(&system) => Ok(reading),
+                _ => read_descriptive_in(pos, words, systems),
+            };
+        }
         let notation_ok = self
-            .notation
-            .is_none_or(|n| same_family(n, reading.notation));
+            .forced_notation
+            .is_none_or(|n| n.admits(reading.notation));
         let language_ok = self.language.is_none_or(|l| reading.languages.contains(l));
         if notation_ok && language_ok {
-            return Ok(());
+            return Ok(reading);
         }
         // Read again strictly to get the error at the first word that does not fit.
         let notation = self.notation.unwrap_or(reading.notation);
         let language = self.language.unwrap_or(reading.language);
-        read_line_as(pos, words, notation, language).map(|_| ())
+        read_line_as(pos, words, notation, language).map(|_| reading)
     }
 
     /// Takes over the items written between moves; a side line is read from `before_move`.
@@ -546,6 +565,15 @@ impl LineReader {
             let list: Vec<String> = e.candidates.iter().map(|m| m.to_string()).collect();
             message.push_str(&format!(" (candidates: {})", list.join(", ")));
         }
+        if let Some(node) = line.nodes.get(index)
+            && !node.mov.is_empty()
+            && node.mov.bytes().all(|b| b.is_ascii_digit())
+        {
+            let expected = (first_ply(start) as usize + index) / 2 + 1;
+            message.push_str(&format!(
+                "; a number without a dot is a move number only where move {expected} comes"
+            ));
+        }
         self.error(line, index, offset, start, message)
     }
 
@@ -575,12 +603,78 @@ impl LineReader {
     }
 }
 
-fn same_family(a: Notation, b: Notation) -> bool {
-    match (a, b) {
-        (Notation::Descriptive(x), Notation::Descriptive(y)) => x == y,
-        (Notation::Descriptive(_), _) | (_, Notation::Descriptive(_)) => false,
-        _ => true,
+/// Reads words that detection did not read as descriptive notation of one of `systems` in
+/// the first of them that reads them; else the error of the one that gets furthest.
+fn read_descriptive_in(
+    pos: &Chess,
+    words: &[&str],
+    systems: &[DescriptiveSystem],
+) -> Result<LineReading, LineError> {
+    let mut best: Option<LineError> = None;
+    for &system in systems {
+        match read_line_as(pos, words, Notation::Descriptive(system), system.language()) {
+            Ok(moves) => {
+                return Ok(LineReading {
+                    moves,
+                    notation: Notation::Descriptive(system),
+                    language: system.language(),
+                    languages: [system.language()].into_iter().collect(),
+                });
+            }
+            Err(e) if best.as_ref().is_some_and(|b| b.ply_index >= e.ply_index) => {}
+            Err(e) => best = Some(e),
+        }
     }
+    match best {
+        Some(e) => Err(e),
+        // Not reached: `systems` is never empty; read as English to have an answer.
+        None => read_descriptive_in(pos, words, &[DescriptiveSystem::English]),
+    }
+}
+
+/// Joins to the move before them the words written apart that belong to it (`C5D ++`,
+/// `D5T jaque`, `castles QR`), and drops move numbers written without dots where the next
+/// move's number is expected (`8 P3D P3D`), as [`loose_word`] tells; what was written after
+/// such a word (comments, NAGs, side lines of a sign) goes with the move before it.
+fn attach_loose_words(line: Line<String>, start: &Chess) -> Line<String> {
+    let first = first_ply(start) as usize;
+    let number = |ply: usize| u32::try_from((first + ply) / 2 + 1).unwrap_or(u32::MAX);
+    let loose = |previous: Option<&Node<String>>, node: &Node<String>, ply: usize| {
+        let previous = previous.map(|n| n.mov.as_str()).filter(|w| !is_null(w));
+        match loose_word(previous, &node.mov, number(ply))? {
+            // A number with a side line after it is left to be refused.
+            LooseWord::Number(_) if node.after.iter().any(|e| matches!(e, Extra::Variation(_))) => {
+                None
+            }
+            word => Some(word),
+        }
+    };
+    // Most games have none: leave them untouched.
+    let untouched = line
+        .nodes
+        .iter()
+        .enumerate()
+        .all(|(k, node)| loose(k.checked_sub(1).map(|p| &line.nodes[p]), node, k).is_none());
+    if untouched {
+        return line;
+    }
+    let Line { mut before, nodes } = line;
+    let mut out: Vec<Node<String>> = Vec::with_capacity(nodes.len());
+    for node in nodes {
+        match (loose(out.last(), &node, out.len()), out.last_mut()) {
+            (Some(LooseWord::Suffix { glued }), Some(last)) => {
+                if !glued {
+                    last.mov.push(' ');
+                }
+                last.mov.push_str(&node.mov);
+                last.after.extend(node.after);
+            }
+            (Some(LooseWord::Number(_)), Some(last)) => last.after.extend(node.after),
+            (Some(LooseWord::Number(_)), None) => before.extend(node.after),
+            _ => out.push(node),
+        }
+    }
+    Line { before, nodes: out }
 }
 
 /// Writes a line's moves, replaying from `start`.
@@ -678,6 +772,90 @@ mod tests {
                 "1. P4R, P4R 2. A4AD, A4AD 3. C3AR, C3AD 4. P3D, P3D 5. C3A, D2R 6. 0-0, C3A *"
             ),
             "{text}"
+        );
+    }
+
+    fn san_line(g: &ChessGame) -> String {
+        let style = ChessWriteStyle {
+            width: 0,
+            ..ChessWriteStyle::default()
+        };
+        let text = g.write(&style);
+        text.lines()
+            .rfind(|l| !l.is_empty())
+            .unwrap_or("")
+            .to_owned()
+    }
+
+    #[test]
+    fn loose_signs_words_and_numbers_join_their_moves() {
+        for text in [
+            "1. P4R P4R 2. A4A A4A 3. D5T C3AR 4. DxPA ++ 1-0",
+            "1. P4R P4R 2. A4A A4A 3. D5T C3AR 4. DxPA jaque mate 1-0",
+            "1 P4R P4R\n2 A4A\nA4A\n3 D5T +\n3 ... C3AR\n4 DxPA\njaque {mate} 1-0",
+            "1. P-K4 P-K4 2. B-B4 B-B4 3. Q-R5 Kt-KB3 4. QxBP db ch 1-0",
+            "1. P-K4 P-K4 2. B-B4 B-B4 3. Q-R5 Kt-KB3 4. QxBP ++ 1-0",
+        ] {
+            let g = read(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert_eq!(g.plies(), 7, "{text}");
+            assert_eq!(
+                san_line(&g).replace(" {mate}", ""),
+                "1. e4 e5 2. Bc4 Bc5 3. Qh5 Nf6 4. Qxf7# 1-0",
+                "{text}"
+            );
+        }
+        // The comment after a sign stays with the move.
+        let g = read("1. P4R P4R 2. D5T + {a comment} C3AD *").unwrap();
+        assert_eq!(g.plies(), 4);
+        assert!(
+            matches!(&g.game.moves.nodes[2].after[..], [Extra::Comment { text, .. }] if text == "a comment")
+        );
+        let g = read("1. P-K4 P-K4 2. N-KB3 N-QB3 3. B-B4 B-B4 4. castles K *").unwrap();
+        assert_eq!(san_line(&g), "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O *");
+        // A bare number that is not the next move's is refused, by its word.
+        let e = read("1 P4R P4R 7 A4A *").unwrap_err();
+        assert!(
+            e.message.contains("\"7\"")
+                && e.message.contains("a move number only where move 2 comes"),
+            "{e}"
+        );
+        assert_eq!(e.ply.map(|p| p.index), Some(3));
+    }
+
+    #[test]
+    fn input_notation_descriptive_reads_either_system() {
+        let options = ChessReadOptions {
+            notation: Some("descriptive".parse().unwrap()),
+            language: None,
+        };
+        let read_as =
+            |text: &str| ChessGame::read(record::read_games(text).remove(0).unwrap(), &options);
+        let g = read_as("1. P4R P4R 2. CR3A CD3A *").unwrap();
+        assert_eq!(
+            g.notation,
+            Notation::Descriptive(DescriptiveSystem::Spanish)
+        );
+        let g = read_as("1. P-K4 P-K4 2. Kt-KB3 QKt-B3 *").unwrap();
+        assert_eq!(
+            g.notation,
+            Notation::Descriptive(DescriptiveSystem::English)
+        );
+        // Neutral words are read as descriptive too.
+        let g = read_as("[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n1. O-O *").unwrap();
+        assert!(matches!(g.notation, Notation::Descriptive(_)));
+        let e = read_as("1. e4 e5 *").unwrap_err();
+        assert!(e.message.contains("cannot read \"e4\""), "{e}");
+        // With the language forced too, only its system.
+        let english = ChessReadOptions {
+            language: Some(Language::English),
+            ..options
+        };
+        let game = record::read_games("1. P4R P4R *").remove(0).unwrap();
+        let e = ChessGame::read(game, &english).unwrap_err();
+        assert!(
+            e.message
+                .contains("cannot read \"P4R\" as a move in English descriptive"),
+            "{e}"
         );
     }
 

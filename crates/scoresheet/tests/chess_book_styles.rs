@@ -1,0 +1,89 @@
+//! Chess games written in descriptive notation as books print them (by the test writer of
+//! chess-notation, `crates/chess-notation/tests/book/mod.rs`, independent of the crate's
+//! writer) read back through the whole reading path: the record layer cuts the words (and
+//! joins `ch`, `mate`, `e.p.`), the chess game reader joins the other signs and words
+//! written apart (`++`, `jaque`, `db ch`, `castles QR`) and skips move numbers without dots,
+//! and the moves come out the same; also with `--input-notation descriptive`.
+
+#[path = "../../chess-notation/tests/book/mod.rs"]
+mod book;
+
+use std::path::{Path, PathBuf};
+
+use chess_notation::ReadNotation;
+use record::{Collect, Reader};
+use scoresheet::games::{AnyGame, ChessGame, ChessMove, ChessReadOptions, ReadOptions};
+use shakmaty::Move;
+
+fn data(rel: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/data/chess")
+        .join(rel)
+}
+
+fn main_line(g: &ChessGame) -> Vec<Move> {
+    g.game
+        .moves
+        .nodes
+        .iter()
+        .filter_map(|n| match n.mov {
+            ChessMove::Move(m) => Some(m),
+            ChessMove::Null => None,
+        })
+        .collect()
+}
+
+/// The games of a file, read by scoresheet (in SAN).
+fn games(name: &str, limit: usize) -> Vec<ChessGame> {
+    let mut reader = Reader::new(std::fs::File::open(data(name)).unwrap());
+    let options = ReadOptions {
+        prefer_chess: true,
+        ..ReadOptions::default()
+    };
+    let mut out = Vec::new();
+    while out.len() < limit
+        && let Some(game) = reader.read_game(&mut Collect::default()).transpose()
+    {
+        if let Ok(AnyGame::Chess(g)) = AnyGame::read(game.unwrap(), &options) {
+            out.push(g);
+        }
+    }
+    out
+}
+
+#[test]
+fn book_styles_read_back_through_the_record_layer() {
+    let styles = book::styles();
+    let detected = ChessReadOptions::default();
+    let forced = ChessReadOptions {
+        notation: Some(ReadNotation::AnyDescriptive),
+        language: None,
+    };
+    let mut read = 0;
+    for name in ["lichess_db_1000k.pgn", "twic1599_1000k.pgn"] {
+        for (k, g) in games(name, 150).iter().enumerate() {
+            let moves = main_line(g);
+            let style = &styles[k % styles.len()];
+            let movetext = book::write_game(style, &g.start, &moves)
+                .unwrap_or_else(|| panic!("{name} game {}: no form", k + 1));
+            let text = format!(
+                "[Event \"book\"]\n[Result \"{}\"]\n\n{movetext} {}\n",
+                g.result_text().unwrap_or("*"),
+                g.result_text().unwrap_or("*"),
+            );
+            // A FEN start is not written: these files start from the usual position.
+            assert_eq!(g.first_ply(), 0);
+            for options in [&detected, &forced] {
+                let game = Reader::from_str(&text)
+                    .read_game(&mut Collect::default())
+                    .unwrap()
+                    .unwrap();
+                let again = ChessGame::read(game, options)
+                    .unwrap_or_else(|e| panic!("{name} game {}: {style:?}\n{text}\n{e}", k + 1));
+                assert_eq!(main_line(&again), moves, "{name} game {}: {style:?}", k + 1);
+                read += 1;
+            }
+        }
+    }
+    assert_eq!(read, 600);
+}
