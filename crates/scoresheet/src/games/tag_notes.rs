@@ -10,9 +10,12 @@ use super::error::GameError;
 /// Watches a game's tags as they are read, in order, and says what looks wrong.
 #[derive(Debug, Default)]
 pub(crate) struct TagWatch {
-    /// Each tag name seen (by its hash: a watch kept from game to game allocates nothing)
-    /// and its line.
-    seen: Vec<(u64, u32)>,
+    /// Each tag name seen (as a number, see [`hash`]: a watch kept from game to game
+    /// allocates nothing) and its line.
+    seen: Vec<(u128, u32)>,
+    /// One bit per hash value modulo 64 of the names seen: a name whose bit is clear is new
+    /// without a search.
+    bits: u64,
     /// The line of the first tag of the current block, and of the last tag.
     block_start: u32,
     last_line: u32,
@@ -23,6 +26,7 @@ impl TagWatch {
     /// Forgets the last game.
     pub(crate) fn clear(&mut self) {
         self.seen.clear();
+        self.bits = 0;
         self.block_start = 0;
         self.last_line = 0;
         self.notes.clear();
@@ -47,7 +51,14 @@ impl TagWatch {
         }
         self.last_line = at.line;
         let key = hash(name);
-        match self.seen.iter().find(|(k, _)| *k == key) {
+        let bit = 1u64 << ((key as u64 ^ (key >> 64) as u64) % 64);
+        let again = if self.bits & bit == 0 {
+            None
+        } else {
+            self.seen.iter().find(|(k, _)| *k == key)
+        };
+        self.bits |= bit;
+        match again {
             Some(&(_, first)) => self.notes.push(GameError::at(
                 at,
                 format!("the tag {name} is given again: the first, on line {first}, counts"),
@@ -71,11 +82,22 @@ pub(crate) fn of(tags: &Tags) -> Vec<GameError> {
     watch.take()
 }
 
-/// FNV-1a: a short name's hash, without the setup of a hasher.
-fn hash(name: &str) -> u64 {
-    name.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
+/// A name as a number: its bytes themselves when there are at most 15 (every usual tag name;
+/// the length in the top byte keeps `A` and `A\0` apart), so that equal keys are equal
+/// names; a longer name is hashed (FNV-1a, with its top byte 0xff so that it never equals a
+/// short name's key).
+fn hash(name: &str) -> u128 {
+    let b = name.as_bytes();
+    if b.len() < 16 {
+        let mut bytes = [0u8; 16];
+        bytes[..b.len()].copy_from_slice(b);
+        bytes[15] = b.len() as u8;
+        return u128::from_le_bytes(bytes);
+    }
+    let h = b.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &c| {
+        (h ^ u64::from(c)).wrapping_mul(0x0100_0000_01b3)
+    });
+    u128::from(h) | (0xff << 120)
 }
 
 #[cfg(test)]
