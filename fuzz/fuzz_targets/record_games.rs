@@ -91,6 +91,7 @@ fn write_back(game: &AnyGame, pick: usize) {
                 let options = ChessReadOptions {
                     notation: Some(ReadNotation::Exactly(moves.notation)),
                     language: Some(moves.language),
+                    strict: false,
                 };
                 let again = ChessGame::read(again, &options).unwrap_or_else(|e| {
                     panic!("the game written back does not replay: {e}\n{text}")

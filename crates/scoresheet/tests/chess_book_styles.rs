@@ -57,7 +57,7 @@ fn book_styles_read_back_through_the_record_layer() {
     let detected = ChessReadOptions::default();
     let forced = ChessReadOptions {
         notation: Some(ReadNotation::AnyDescriptive),
-        language: None,
+        ..ChessReadOptions::default()
     };
     let mut read = 0;
     for name in ["lichess_db_1000k.pgn", "twic1599_1000k.pgn"] {

@@ -134,3 +134,106 @@ fn chess960_without_a_fen_starts_from_the_standard_setup() {
         assert_eq!(board.role_at(shakmaty::Square::F1), Some(Role::Rook));
     }
 }
+
+/// Claims of move texts that do not hold: real games of `lichess_db_1000k.pgn` with false
+/// signs put on some moves (`+` on a move that gives no check, `#` on a check, `x` on a
+/// move that takes nothing), read by `scoresheet check`: one warning per false sign with its
+/// line, column and ply, the same through the one-pass reader and the general one (a side
+/// line sends a game there); `--strict` makes the first an error.
+#[test]
+fn false_claims_are_warnings_and_errors_when_strict() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/data/chess/lichess_db_1000k.pgn");
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut file = String::new();
+    let mut expected = Vec::new();
+    for (k, game) in record::read_games(&text).into_iter().take(40).enumerate() {
+        let game = game.unwrap();
+        let Ok(AnyGame::Chess(g)) = AnyGame::read(game, &ReadOptions::default()) else {
+            continue;
+        };
+        let mut pos = g.start.clone();
+        let mut words = Vec::new();
+        let mut false_signs = 0;
+        for (i, node) in g.game.moves.nodes.iter().enumerate() {
+            let ChessMove::Move(m) = &node.mov else {
+                break;
+            };
+            let san = shakmaty::san::San::from_move(&pos, *m).to_string();
+            // The sign as SAN writes it.
+            let san_plus = shakmaty::san::SanPlus::from_move(pos.clone(), *m).to_string();
+            pos.play_unchecked(*m);
+            let word = if i % 7 == 3 && !pos.is_check() {
+                false_signs += 1;
+                format!("{san}+")
+            } else if i % 11 == 5 && !m.is_capture() && san.len() > 2 && !san.starts_with('O') {
+                false_signs += 1;
+                format!("{}x{}", &san[..san.len() - 2], &san[san.len() - 2..])
+            } else if pos.is_check() && !pos.is_checkmate() && i % 2 == 0 {
+                false_signs += 1;
+                format!("{san}#")
+            } else {
+                san_plus
+            };
+            words.push(if i % 2 == 0 {
+                format!("{}. {word}", i / 2 + 1)
+            } else {
+                word
+            });
+        }
+        // Every third game goes to the general reader through a side line.
+        if k % 3 == 0 && words.len() > 2 {
+            words.insert(2, "(1... a6)".into());
+        }
+        file.push_str(&format!("[Event \"{k}\"]\n\n{} *\n\n", words.join(" ")));
+        expected.push(false_signs);
+    }
+    let path = std::env::temp_dir().join(format!("scoresheet-claims-{}.pgn", std::process::id()));
+    std::fs::write(&path, &file).unwrap();
+    let run = |strict: bool| {
+        let mut args = vec!["check", "--json", path.to_str().unwrap()];
+        if strict {
+            args.push("--strict");
+        }
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_scoresheet"))
+            .args(&args)
+            .output()
+            .unwrap();
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+            .collect::<Vec<_>>()
+    };
+    let reports = run(false);
+    assert_eq!(reports.len(), expected.len());
+    for (r, n) in reports.iter().zip(&expected) {
+        assert_eq!(r["ok"], true, "{r}");
+        let claims: Vec<&serde_json::Value> = r["warnings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|w| {
+                let m = w["message"].as_str().unwrap();
+                m.contains("claims") || m.contains("written as a capture")
+            })
+            .collect();
+        assert_eq!(claims.len(), *n, "{r}");
+        assert!(
+            claims
+                .iter()
+                .all(|w| w["ply"].as_u64().is_some() && w["line"].as_u64().is_some())
+        );
+    }
+    assert!(expected.iter().sum::<usize>() > 40);
+    for (r, n) in run(true).iter().zip(&expected) {
+        assert_eq!(r["ok"], *n == 0, "{r}");
+        if *n > 0 {
+            let m = r["error"]["message"].as_str().unwrap();
+            assert!(
+                m.contains("claims") || m.contains("written as a capture"),
+                "{m}"
+            );
+        }
+    }
+}

@@ -18,6 +18,10 @@ pub struct ReadArgs {
     /// Chess: read the piece letters in this language only (en, es, eo, fr, de, it, pl, nl).
     #[arg(long)]
     input_lang: Option<chess_notation::Language>,
+    /// Chess: a move whose text claims what it does not do (`+` without check, `#` without
+    /// mate, `x` without capture, `e.p.` on another move) is an error, not a warning.
+    #[arg(long)]
+    strict: bool,
 }
 
 impl ReadArgs {
@@ -37,6 +41,7 @@ impl ReadArgs {
             chess: ChessReadOptions {
                 notation: self.input_notation,
                 language: self.input_lang,
+                strict: self.strict,
             },
         }
     }

@@ -12,6 +12,7 @@ use chess_notation::{
 use record::{Extra, Game, Line, MoveWriter, Node, WriteOptions};
 use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, KnownOutcome, Move, Position, fen::Fen};
 
+use super::chess_claims;
 use super::error::{GameError, Ply, result_mismatch, result_place};
 use super::tag_changes;
 
@@ -23,6 +24,10 @@ pub struct ChessReadOptions {
     pub notation: Option<ReadNotation>,
     /// Read every game's piece letters in this language (`--input-lang`).
     pub language: Option<Language>,
+    /// A move whose text claims what it does not do (`+` without check, `#` without mate,
+    /// `x` without capture, `e.p.` on another move) is an error, not a warning
+    /// (`--strict`).
+    pub strict: bool,
 }
 
 /// A move of a chess game record: a move, or a null move (`--`, `Z0`) as analysis programs
@@ -156,6 +161,8 @@ impl ChessGame {
             forced_notation: options.notation,
             language: options.language,
             forced: options.notation.is_some() || options.language.is_some(),
+            strict: options.strict,
+            claims: Vec::new(),
         };
         let Game {
             tags,
@@ -164,7 +171,7 @@ impl ChessGame {
             at,
         } = game;
         let (moves, end) = reader.main_line(moves, &start)?;
-        Ok(ChessGame::from_replay(
+        let mut g = ChessGame::from_replay(
             Game {
                 tags,
                 moves,
@@ -176,7 +183,12 @@ impl ChessGame {
             end,
             reader.notation.unwrap_or(Notation::San),
             reader.language.unwrap_or(Language::English),
-        ))
+        );
+        // In the order of the text, as the one-pass reader finds them.
+        let mut claims = reader.claims;
+        claims.sort_by_key(|e| (e.at.line, e.at.column));
+        g.warnings.splice(0..0, claims);
+        Ok(g)
     }
 
     /// A replayed game (by [`ChessGame::read`] or the one-pass reader); the warnings are
@@ -380,6 +392,10 @@ struct LineReader {
     language: Option<Language>,
     /// The user forced the notation or language: a game that does not read so is an error.
     forced: bool,
+    /// Claims of move texts that do not hold are errors (see [`ChessReadOptions::strict`]).
+    strict: bool,
+    /// The claims of move texts that do not hold (see `chess_claims`), when not strict.
+    claims: Vec<GameError>,
 }
 
 impl LineReader {
@@ -435,11 +451,29 @@ impl LineReader {
             let words: Vec<&str> = line.nodes[i..end].iter().map(|n| n.mov.as_str()).collect();
             let read = self.read_words(&pos, &words, detect && moves.is_empty());
             let read = read.map_err(|e| self.line_error(&line, i, offset, start, e))?;
+            let descriptive = matches!(self.notation, Some(Notation::Descriptive(_)));
             for (k, m) in read.into_iter().enumerate() {
-                if has_variation(&line.nodes[i + k]) {
+                let node = &line.nodes[i + k];
+                if has_variation(node) {
                     before_variations.push((i + k, pos.clone()));
                 }
+                let before = (!descriptive).then(|| pos.clone());
                 pos.play_unchecked(m);
+                if let Some(before) = before
+                    && let Some(message) = chess_claims::false_claim(&node.mov, m, &pos)
+                {
+                    let e = chess_claims::claim_error(
+                        &node.mov,
+                        node.at,
+                        offset + i + k + 1,
+                        &before,
+                        message,
+                    );
+                    if self.strict {
+                        return Err(e);
+                    }
+                    self.claims.push(e);
+                }
                 moves.push(ChessMove::Move(m));
             }
             i = end;
@@ -826,7 +860,7 @@ mod tests {
     fn input_notation_descriptive_reads_either_system() {
         let options = ChessReadOptions {
             notation: Some("descriptive".parse().unwrap()),
-            language: None,
+            ..ChessReadOptions::default()
         };
         let read_as =
             |text: &str| ChessGame::read(record::read_games(text).remove(0).unwrap(), &options);

@@ -16,6 +16,7 @@ use record::{
 use shakmaty::Chess;
 
 use super::any_game::{AnyGame, ReadOptions};
+use super::chess_claims;
 use super::chess_game::{ChessGame, ChessMove, ChessVariant, is_null};
 use super::converter::Writing;
 use super::draughts_game::{DraughtsGame, VariantSource, inference_order_from};
@@ -359,7 +360,10 @@ struct ChessState {
     start: Chess,
     pos: Chess,
     prev: Chess,
-    stack: Vec<(Chess, Chess)>,
+    /// The 0-based index of the next move among the game's plies (a side line counts from
+    /// where it branches).
+    ply: usize,
+    stack: Vec<(Chess, Chess, usize)>,
     /// Reads the words, in English unless a second pass knows the language.
     san: SanReader,
 }
@@ -381,6 +385,9 @@ struct FastVisitor {
     score_result: bool,
     /// What the game's tags say about how it was written (see `tag_notes`).
     tag_watch: TagWatch,
+    /// Claims of chess move texts that do not hold (see `chess_claims`), in the order of the
+    /// text.
+    claims: Vec<GameError>,
     fallback: bool,
     /// Keep only what a check reports (see [`Checker`]).
     slim: bool,
@@ -420,6 +427,7 @@ impl FastVisitor {
             variant_tag: None,
             score_result: false,
             tag_watch: TagWatch::default(),
+            claims: Vec::new(),
             fallback: false,
             slim: false,
             words: 0,
@@ -539,6 +547,7 @@ impl FastVisitor {
         self.family = Family::Chess(ChessState {
             pos: start.clone(),
             prev: start.clone(),
+            ply: 0,
             start,
             stack: Vec::new(),
             san: SanReader::in_language(self.chess_language),
@@ -641,11 +650,20 @@ impl FastVisitor {
                 }
                 c.prev = c.pos.clone();
                 shakmaty::Position::play_unchecked(&mut c.pos, m);
+                c.ply += 1;
                 if c.stack.is_empty() {
                     self.plies += 1;
                 }
                 if keeps_tree {
                     self.chess.push_move(ChessMove::Move(m), at);
+                }
+                if let Some(message) = chess_claims::false_claim(text, m, &c.pos) {
+                    if self.options.chess.strict {
+                        // The general way says where.
+                        return self.give_up();
+                    }
+                    let e = chess_claims::claim_error(text, at, c.ply, &c.prev, message);
+                    self.claims.push(e);
                 }
                 Flow::Continue
             }
@@ -673,6 +691,7 @@ impl Visitor for FastVisitor {
         self.variant_tag = None;
         self.score_result = false;
         self.tag_watch.clear();
+        self.claims.clear();
         self.fallback = false;
         self.words = 0;
         self.failed_word = None;
@@ -778,8 +797,9 @@ impl Visitor for FastVisitor {
                 }
             }
             Family::Chess(c) => {
-                c.stack.push((c.pos.clone(), c.prev.clone()));
+                c.stack.push((c.pos.clone(), c.prev.clone(), c.ply));
                 c.pos = c.prev.clone();
+                c.ply = c.ply.saturating_sub(1);
                 if keeps_tree {
                     self.chess.begin_variation();
                 }
@@ -805,9 +825,10 @@ impl Visitor for FastVisitor {
                 }
             }
             Family::Chess(c) => {
-                if let Some((pos, prev)) = c.stack.pop() {
+                if let Some((pos, prev, ply)) = c.stack.pop() {
                     c.pos = pos;
                     c.prev = prev;
+                    c.ply = ply;
                 }
                 if keeps_tree {
                     self.chess.end_variation();
@@ -840,7 +861,9 @@ impl Visitor for FastVisitor {
     }
 
     fn end_game(&mut self) -> Option<AnyGame> {
-        let game = self.replayed()?.with_warnings_first(self.tag_watch.take());
+        let mut notes = self.tag_watch.take();
+        notes.append(&mut self.claims);
+        let game = self.replayed()?.with_warnings_first(notes);
         if let Some(w) = &mut self.writing {
             w.finish(&game);
         }

@@ -5,6 +5,7 @@
 //! place, and writes games back in any notation.
 
 mod any_game;
+mod chess_claims;
 mod chess_game;
 mod converter;
 mod draughts_game;
