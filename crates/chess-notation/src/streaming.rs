@@ -43,6 +43,8 @@ pub struct SanReader {
     used: LetterSet,
     shapes: ShapeTally,
     failed: bool,
+    /// The last word read marked a capture (`x`, `:`).
+    capture_marked: bool,
 }
 
 /// The reader of English words, which most games are written in: a [`SanReader`] made with
@@ -86,6 +88,7 @@ impl SanReader {
             used: LetterSet::EMPTY,
             shapes: ShapeTally::default(),
             failed: false,
+            capture_marked: false,
         }
     }
 
@@ -143,6 +146,7 @@ impl SanReader {
     /// is on the `main_line`.
     fn try_read(&mut self, pos: &Chess, word: &str, main_line: bool) -> Option<Move> {
         let parsed = san_read::parse(word).ok()?;
+        self.capture_marked = matches!(parsed, san_read::Parsed::Normal { capture: true, .. });
         let letters = parsed.letters();
         if !letters.is_subset(self.language.letter_set()) {
             return None;
@@ -155,6 +159,21 @@ impl SanReader {
             Some(m) => Some(m),
             None => san_read::resolve(pos, &parsed, self.language, word).ok(),
         }
+    }
+
+    /// Whether the last word read marked a capture (`exd5`, `e4:d5`), which a reader may
+    /// hold against the move when it takes nothing (the move is read all the same).
+    ///
+    /// ```
+    /// use chess_notation::EnglishReader;
+    /// use shakmaty::Chess;
+    ///
+    /// let mut reader = EnglishReader::new();
+    /// let m = reader.read(&Chess::default(), "Nxf3").unwrap();
+    /// assert!(reader.marked_capture() && !m.is_capture());
+    /// ```
+    pub fn marked_capture(&self) -> bool {
+        self.capture_marked
     }
 
     /// After every word: the notation of the words and the languages that read them the

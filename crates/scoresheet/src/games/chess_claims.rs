@@ -13,13 +13,23 @@ use super::error::{GameError, Ply};
 /// descriptive words name captures and checks by their own words, which the reader matches.
 ///
 /// `after` is the position after the move.
+/// Whether `text` ends otherwise than with a square, a piece or a rank: a sign (`+`, `#`,
+/// `†`, `e.p.`) follows.
+#[inline]
+pub(crate) fn ends_with_sign(text: &str) -> bool {
+    !text
+        .as_bytes()
+        .last()
+        .is_some_and(u8::is_ascii_alphanumeric)
+}
+
 #[inline]
 pub(crate) fn false_claim(text: &str, m: Move, after: &Chess) -> Option<String> {
     // Most words end with a square or a piece letter (no sign) and claim a capture only if
     // they make one: nothing to look at further. Signs stand at the end (`+`, `#`, `†`,
     // `e.p.`); `x`, `:` or `×` inside.
     let b = text.as_bytes();
-    let plain_end = b.last().is_some_and(u8::is_ascii_alphanumeric);
+    let plain_end = !ends_with_sign(text);
     let marks = |c: &u8| matches!(c, b'x' | b':') || !c.is_ascii();
     if plain_end && (m.is_capture() || !b.iter().any(marks)) {
         return None;
@@ -27,9 +37,11 @@ pub(crate) fn false_claim(text: &str, m: Move, after: &Chess) -> Option<String> 
     claim_of_signs(text, m, after)
 }
 
-/// [`false_claim`] for a word with a sign or a capture mark.
+/// [`false_claim`] for a word with a sign or a capture mark (a reader that knows whether
+/// the word marked a capture calls it only then, or when the word ends with a sign: see
+/// [`ends_with_sign`]).
 #[cold]
-fn claim_of_signs(text: &str, m: Move, after: &Chess) -> Option<String> {
+pub(crate) fn claim_of_signs(text: &str, m: Move, after: &Chess) -> Option<String> {
     let (mut check, mut mate, mut takes, mut other) = (false, false, false, false);
     for b in text.bytes() {
         match b {

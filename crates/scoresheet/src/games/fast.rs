@@ -657,7 +657,11 @@ impl FastVisitor {
                 if keeps_tree {
                     self.chess.push_move(ChessMove::Move(m), at);
                 }
-                if let Some(message) = chess_claims::false_claim(text, m, &c.pos) {
+                // The reader took the word apart: only a sign at its end, or a capture mark
+                // on a move that takes nothing, needs a look.
+                if (chess_claims::ends_with_sign(text) || c.san.marked_capture() && !m.is_capture())
+                    && let Some(message) = chess_claims::claim_of_signs(text, m, &c.pos)
+                {
                     if self.options.chess.strict {
                         // The general way says where.
                         return self.give_up();

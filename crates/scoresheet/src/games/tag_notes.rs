@@ -10,9 +10,9 @@ use super::error::GameError;
 /// Watches a game's tags as they are read, in order, and says what looks wrong.
 #[derive(Debug, Default)]
 pub(crate) struct TagWatch {
-    /// Each tag name seen (as a number, see [`hash`]: a watch kept from game to game
+    /// Each tag name seen (as numbers, see [`hash`]: a watch kept from game to game
     /// allocates nothing) and its line.
-    seen: Vec<(u128, u32)>,
+    seen: Vec<(Key, u32)>,
     /// One bit per hash value modulo 64 of the names seen: a name whose bit is clear is new
     /// without a search.
     bits: u64,
@@ -51,7 +51,8 @@ impl TagWatch {
         }
         self.last_line = at.line;
         let key = hash(name);
-        let bit = 1u64 << ((key as u64 ^ (key >> 64) as u64) % 64);
+        let bit =
+            1u64 << ((key.0 ^ key.1 ^ key.2 as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58);
         let again = if self.bits & bit == 0 {
             None
         } else {
@@ -82,22 +83,35 @@ pub(crate) fn of(tags: &Tags) -> Vec<GameError> {
     watch.take()
 }
 
-/// A name as a number: its bytes themselves when there are at most 15 (every usual tag name;
-/// the length in the top byte keeps `A` and `A\0` apart), so that equal keys are equal
-/// names; a longer name is hashed (FNV-1a, with its top byte 0xff so that it never equals a
-/// short name's key).
-fn hash(name: &str) -> u128 {
+/// A name as numbers that are equal only for equal names of up to 16 bytes (every usual tag
+/// name): its first and last bytes read as words, and its length; a longer name also by its
+/// hash (FNV-1a).
+type Key = (u64, u64, usize);
+
+fn hash(name: &str) -> Key {
     let b = name.as_bytes();
-    if b.len() < 16 {
-        let mut bytes = [0u8; 16];
-        bytes[..b.len()].copy_from_slice(b);
-        bytes[15] = b.len() as u8;
-        return u128::from_le_bytes(bytes);
+    let n = b.len();
+    let word = |s: &[u8]| s.iter().rev().fold(0u64, |w, &c| w << 8 | u64::from(c));
+    match n {
+        0..=3 => (word(b), 0, n),
+        4..=7 => {
+            let first = u32::from_le_bytes([b[0], b[1], b[2], b[3]]);
+            let last = u32::from_le_bytes([b[n - 4], b[n - 3], b[n - 2], b[n - 1]]);
+            (u64::from(first), u64::from(last), n)
+        }
+        _ => {
+            let first = u64::from_le_bytes(b[..8].try_into().unwrap_or_default());
+            let last = u64::from_le_bytes(b[n - 8..].try_into().unwrap_or_default());
+            if n <= 16 {
+                (first, last, n)
+            } else {
+                let h = b.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &c| {
+                    (h ^ u64::from(c)).wrapping_mul(0x0100_0000_01b3)
+                });
+                (first ^ h, last, n)
+            }
+        }
     }
-    let h = b.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &c| {
-        (h ^ u64::from(c)).wrapping_mul(0x0100_0000_01b3)
-    });
-    u128::from(h) | (0xff << 120)
 }
 
 #[cfg(test)]
@@ -128,5 +142,31 @@ mod tests {
             "{n:?}"
         );
         assert!(n[1].starts_with("4: the tag Event is given again"), "{n:?}");
+    }
+
+    #[test]
+    fn names_are_told_apart_exactly() {
+        let names = [
+            "",
+            "a",
+            "ab",
+            "abc",
+            "abcd",
+            "abce",
+            "Event",
+            "Evenu",
+            "aaaaaaaa",
+            "aaaaaaaaa",
+            "WhiteRatingDiff",
+            "BlackRatingDiff",
+            "WhiteRatingDiffX",
+            "abcdefghijklmnopq",
+            "abcdefghijklmnopr",
+        ];
+        for (i, a) in names.iter().enumerate() {
+            for (j, b) in names.iter().enumerate() {
+                assert_eq!(hash(a) == hash(b), i == j, "{a} {b}");
+            }
+        }
     }
 }
