@@ -4,16 +4,11 @@
 //! moves only, every legal one may be picked), written in long algebraic here, and read back
 //! by the library and by `scoresheet check`, in `.pgn` and `.pdn` files.
 
+mod random_games;
+
+use random_games::pick;
 use scoresheet::games::{AnyGame, ChessMove, ReadOptions};
 use shakmaty::{Chess, Move, Position, Role};
-
-/// A number below `n` from the xorshift generator `state`.
-fn pick(state: &mut u64, n: usize) -> usize {
-    *state ^= *state << 13;
-    *state ^= *state >> 7;
-    *state ^= *state << 17;
-    (*state % n as u64) as usize
-}
 
 /// `m` in long algebraic: `e2-e4`, `e5xd4`, `e7-e8q`.
 fn long(m: &Move) -> String {

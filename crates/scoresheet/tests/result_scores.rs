@@ -4,38 +4,17 @@
 //! in International draughts), says so. Random legal games are generated here and end with
 //! the forms under test.
 
-use draughts::{MoveStyle, Position, Variant};
+mod random_games;
 
-/// A number below `n` from the xorshift generator `state`.
-fn pick(state: &mut u64, n: usize) -> usize {
-    *state ^= *state << 13;
-    *state ^= *state >> 7;
-    *state ^= *state << 17;
-    (*state % n as u64) as usize
-}
+use draughts::{MoveStyle, Variant};
+use random_games::{movetext, random_moves};
 
 /// A random legal International game (seeded) as movetext without a result, and its plies.
 fn international(seed: u64, plies: usize) -> (String, usize) {
-    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    let mut pos = Position::start(Variant::INTERNATIONAL);
     let style = MoveStyle::of(&Variant::INTERNATIONAL);
-    let mut text = String::new();
-    let mut played = 0;
-    for i in 0..plies {
-        let legal = pos.legal_moves();
-        if legal.is_empty() {
-            break;
-        }
-        let m = legal[pick(&mut state, legal.len())].clone();
-        if i % 2 == 0 {
-            text.push_str(&format!("{}. ", i / 2 + 1));
-        }
-        text.push_str(&pos.write_move(&m, &style));
-        text.push(' ');
-        pos.play(&m).unwrap();
-        played += 1;
-    }
-    (text, played)
+    let moves = random_moves(Variant::INTERNATIONAL, seed, plies, &style);
+    let text = movetext(&moves);
+    (text.trim_end_matches('*').to_string(), moves.len())
 }
 
 fn run(args: &[&str], input: &str) -> (String, String) {

@@ -5,7 +5,10 @@
 //! notation), read by the library's general reader and by `scoresheet check` (the one-pass
 //! reader), and must come back as the tagged variant with the moves played.
 
+mod random_games;
+
 use draughts::{MoveStyle, Position, Variant};
+use random_games::pick;
 use scoresheet::games::{AnyGame, ReadOptions, VariantSource};
 
 /// The names the sites write in the Variant tag for each variant.
@@ -23,14 +26,6 @@ fn site_names(v: &Variant) -> Vec<String> {
         _ => {}
     }
     names
-}
-
-/// A number below `n` from the xorshift generator `state` (seeded: the same games each run).
-fn pick(state: &mut u64, n: usize) -> usize {
-    *state ^= *state << 13;
-    *state ^= *state >> 7;
-    *state ^= *state << 17;
-    (*state % n as u64) as usize
 }
 
 /// `scoresheet check --json FILE`: one report per game.

@@ -56,16 +56,8 @@ impl AnyGame {
 
     /// Puts `notes` before the game's warnings (and its readings' under other variants).
     pub(crate) fn with_warnings_first(mut self, notes: Vec<GameError>) -> AnyGame {
-        if notes.is_empty() {
-            return self;
-        }
         match &mut self {
-            AnyGame::Draughts(g) => {
-                for other in &mut g.others {
-                    other.warnings.splice(0..0, notes.iter().cloned());
-                }
-                g.warnings.splice(0..0, notes);
-            }
+            AnyGame::Draughts(g) => g.warn_first(notes),
             AnyGame::Chess(g) => {
                 g.warnings.splice(0..0, notes);
             }

@@ -123,13 +123,20 @@ impl DraughtsGame {
     ) -> Result<DraughtsGame, GameError> {
         let score = site_forms::score_as_result(&mut game);
         let mut g = DraughtsGame::read_moves(game, selected)?;
-        if let Some(warning) = score {
-            for other in &mut g.others {
-                other.warnings.insert(0, warning.clone());
-            }
-            g.warnings.insert(0, warning);
-        }
+        g.warn_first(score.into_iter().collect());
         Ok(g)
+    }
+
+    /// Puts `notes` before the game's warnings, and before those of its readings under the
+    /// other variants that replay it.
+    pub(crate) fn warn_first(&mut self, notes: Vec<GameError>) {
+        if notes.is_empty() {
+            return;
+        }
+        for other in &mut self.others {
+            other.warnings.splice(0..0, notes.iter().cloned());
+        }
+        self.warnings.splice(0..0, notes);
     }
 
     /// [`DraughtsGame::read`] once the result is in its place.
