@@ -95,6 +95,42 @@ export default [
     },
   },
   {
+    name: 'slow diagrams and a move\'s answer that comes after its live event: every click is taken, the board takes clicks only once it shows the position',
+    async run({ baseUrl, newPage }) {
+      const page = await newPage();
+      const created = await createGame(page, baseUrl, { rules: 'american', mode: 'device' });
+      const id = created.game.id;
+      // Each diagram comes late, and each move's answer later still (its live event is
+      // there first): the page then holds a position whose diagram is not yet on screen.
+      await page.route('**/api/svg?*', async (route) => {
+        await new Promise((r) => setTimeout(r, 150 + Math.floor(Math.random() * 150)));
+        await route.continue();
+      });
+      await page.route(`**/api/games/${id}/moves`, async (route) => {
+        const response = await route.fetch();
+        await new Promise((r) => setTimeout(r, 200));
+        await route.fulfill({ response });
+      });
+      await page.goto(`${baseUrl}/game/${id}?lang=en`);
+      const moves = [['11', '15'], ['23', '19'], ['8', '11'], ['22', '17'], ['4', '8'], ['17', '13'], ['15', '18'], ['24', '20']];
+      for (const [i, [from, to]] of moves.entries()) {
+        const side = i % 2 === 0 ? 'Black' : 'White';
+        // The status names the side to move only once the board shows the position: a
+        // player who reads it and clicks at once is not lost.
+        await waitFor(page, (s) => document.getElementById('status').textContent.includes(s), side, `${side} to move`);
+        const movable = await page.$$eval('#board g.piece.movable', (ns) => ns.map((n) => n.getAttribute('data-sq')));
+        assert(movable.includes(from), `move ${i + 1}: ${from} is movable as soon as the status says ${side} (movable: ${movable})`);
+        assertEqual(await page.getAttribute('#board', 'data-fen'), await page.inputValue('#fen-out'), `move ${i + 1}: the board shows the FEN under it`);
+        await clickSquare(page, from);
+        await clickSquare(page, to);
+        await waitMoves(page, i + 1);
+      }
+      const state = await (await page.request.get(`${baseUrl}/api/games/${id}`)).json();
+      assertEqual(state.plies, moves.length, 'every move reached the server');
+      assertEqual(await moveTexts(page), moves.map(([a, b]) => `${a}-${b}`), 'the move list');
+    },
+  },
+  {
     name: 'a short game on the device played to its end: the result gets the American trap right, the PDN downloads, Analyse opens it',
     async run({ baseUrl, newPage, shot }) {
       const page = await newPage();

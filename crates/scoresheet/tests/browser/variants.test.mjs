@@ -41,12 +41,24 @@ const CASES = [
 
 /** Plays `moves` by clicking on the board in `root`, waiting for each to reach the FEN. */
 async function playClicks(page, moves, fenInput) {
-  for (const [from, to] of moves) {
+  for (const [i, [from, to]] of moves.entries()) {
     const before = await page.inputValue(fenInput);
-    await waitFor(page, (sq) => document.querySelector(`#board g.piece.movable[data-sq="${sq}"]`), from, `${from} can move`);
-    await clickSquare(page, from);
-    await clickSquare(page, to);
-    await waitFor(page, ([id, b]) => document.getElementById(id).value !== b, [fenInput.slice(1), before], `the move ${from}-${to} played`);
+    try {
+      await waitFor(page, (sq) => document.querySelector(`#board g.piece.movable[data-sq="${sq}"]`), from, `${from} can move`);
+      await clickSquare(page, from);
+      await clickSquare(page, to);
+      await waitFor(page, ([id, b]) => document.getElementById(id).value !== b, [fenInput.slice(1), before], `the move ${from}-${to} played`);
+    } catch (e) {
+      // Say what the page showed, so that a failure seen once can be understood.
+      const shown = await page.evaluate(() => ({
+        status: document.getElementById('status') && document.getElementById('status').textContent,
+        message: [...document.querySelectorAll('.notice:not([hidden]), .board-message')].map((n) => n.textContent).join(' | '),
+        board: document.getElementById('board').dataset.fen,
+        selected: [...document.querySelectorAll('#board .selected')].map((n) => n.getAttribute('data-sq')),
+        movable: [...document.querySelectorAll('#board g.piece.movable')].map((n) => n.getAttribute('data-sq')),
+      }));
+      throw new Error(`move ${i + 1} (${from}-${to}): ${e.message}; FEN under the board ${before}; the page showed ${JSON.stringify(shown)}`);
+    }
   }
 }
 

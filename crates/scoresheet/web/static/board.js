@@ -71,6 +71,8 @@ export class Board {
     this.selected = null;
     this.via = [];
     this.svgEl = null;
+    this.drawn = null; // the position whose diagram is on screen
+    this.drawing = Promise.resolve(); // the diagram set() last asked for
     this.renderId = 0;
 
     root.classList.add('board-widget');
@@ -128,7 +130,21 @@ export class Board {
     this.via = [];
     this.closePromotion();
     const text = svg || position.svg || null;
-    await this.draw(text);
+    this.drawing = this.draw(text);
+    await this.drawing;
+  }
+
+  /** Whether the diagram on screen is the one of `fen` (set() asks for it; it may still be on
+   * its way). */
+  shows(fen) {
+    return !!this.drawn && this.drawn.fen === fen;
+  }
+
+  /** Whether the diagram on screen is the position the board holds: only then are pieces
+   * marked movable and clicks taken (a click on the diagram of another position would play
+   * a move the player has not seen). */
+  current() {
+    return !!this.position && this.drawn === this.position;
   }
 
   /** Allows or stops moving pieces. */
@@ -156,13 +172,20 @@ export class Board {
 
   async draw(text) {
     const id = ++this.renderId;
+    const position = this.position;
     let svgText = text;
-    if (!svgText) {
+    // A diagram that does not come (a dropped connection, a busy server) is asked for once
+    // more before the board says so.
+    for (let attempt = 0; !svgText && attempt < 2; attempt += 1) {
       try {
-        svgText = await fetchSvg(this.rules, this.position.fen, this.svgOptions());
+        svgText = await fetchSvg(this.rules, position.fen, this.svgOptions());
       } catch (e) {
-        this.say(t('board.no-diagram'), 'error');
-        return;
+        if (id !== this.renderId) return;
+        if (attempt === 1) {
+          this.say(t('board.no-diagram'), 'error');
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 250));
       }
     }
     if (id !== this.renderId) return; // a newer position was asked for meanwhile
@@ -177,6 +200,7 @@ export class Board {
     svg.classList.add(`rules-${this.rules}`);
     svg.setAttribute('focusable', 'false');
     this.svgEl = svg;
+    this.drawn = position;
     this.root.dataset.fen = this.position.fen;
     this.root.dataset.side = this.position.side || '';
     this.mark();
@@ -218,13 +242,13 @@ export class Board {
         if (r) r.classList.add('last');
       }
     }
-    if (this.interactive) {
+    if (this.interactive && this.current()) {
       for (const from of new Set(this.legal().map((m) => m.from))) {
         const p = this.piece(from);
         if (p) p.classList.add('movable');
       }
     }
-    this.frame.classList.toggle('interactive', this.interactive && this.legal().length > 0);
+    this.frame.classList.toggle('interactive', this.interactive && this.current() && this.legal().length > 0);
     if (this.selected === null) return;
     const sel = this.rect(this.selected);
     if (sel) sel.classList.add('selected');
@@ -276,7 +300,7 @@ export class Board {
 
   /** A click (or the end of a drag) on square `sq`. */
   click(sq) {
-    if (!this.interactive || !this.position || this.promotionEl) return;
+    if (!this.interactive || !this.current() || this.promotionEl) return;
     const legal = this.legal();
     if (this.selected === null) {
       if (legal.some((m) => m.from === sq)) {
@@ -403,7 +427,7 @@ export class Board {
     const sq = this.squareAt(e.clientX, e.clientY);
     if (sq === null) return;
     this.press = { sq, x: e.clientX, y: e.clientY, id: e.pointerId, dragging: false };
-    const canDrag = this.interactive && this.legal().some((m) => m.from === sq) && !this.promotionEl;
+    const canDrag = this.interactive && this.current() && this.legal().some((m) => m.from === sq) && !this.promotionEl;
     if (canDrag) {
       this.press.piece = this.piece(sq);
       try {

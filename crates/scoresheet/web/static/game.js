@@ -10,9 +10,12 @@ import { resultText, resultWords, reasonWords } from './results.js';
 const $ = (id) => document.getElementById(id);
 let info = page.game;
 const you = page.you || (info && info.you) || null;
-let sending = false;
+// The number of plies when the move in flight was sent (null when none): a state with more
+// plies (its answer, or its live event, whichever comes first) confirms it.
+let sentAt = null;
 let events = null;
 let sawPlay = false; // a move was played while this page was open
+let finishShown = false; // the end of the game has been shown
 
 const board = new Board($('board'), {
   rules: info.rules,
@@ -175,27 +178,32 @@ function renderTitle() {
 async function render(next, first = false) {
   // Answers and events can cross: never go back to an older state than the one shown.
   if (!first && (next.plies < info.plies || (info.status === 'finished' && next.status !== 'finished'))) return;
-  const wasFinished = info.status === 'finished' && !first;
   info = next;
   renderTitle();
   renderPlayers();
   renderMoves();
   renderResult();
-  renderStatus();
   renderOffer();
   renderActions();
   const last = info.moves.length ? info.moves[info.moves.length - 1].move : null;
-  const shown = board.position && board.position.fen === info.position.fen;
-  if (shown) {
-    // The same position again (the move's answer and its event both arrive): keep the
-    // player's selection.
-    if (board.interactive !== (myTurn() && !sending)) board.setInteractive(myTurn() && !sending);
+  const asked = board.position && board.position.fen === info.position.fen;
+  if (asked) {
+    // The same position again (the move's answer and its event both arrive): wait for the
+    // diagram already asked for, and keep the player's selection.
+    await board.drawing;
+    if (info !== next) return; // a newer state came meanwhile: its render finishes the job
+    if (!board.shows(info.position.fen)) await board.set(info.position, { last: squaresOf(last) });
   } else {
-    board.interactive = myTurn() && !sending;
+    board.interactive = myTurn() && !waiting();
     await board.set(info.position, { last: squaresOf(last) });
   }
+  if (info !== next) return;
+  if (board.interactive !== (myTurn() && !waiting())) board.setInteractive(myTurn() && !waiting());
+  // The status and the FEN follow the diagram: "Your move." only once the board shows it.
+  renderStatus();
   $('fen-out').value = info.position.fen;
-  if (!wasFinished && info.status === 'finished') {
+  if (info.status === 'finished' && !finishShown) {
+    finishShown = true;
     stopEvents();
     if (sawPlay) {
       // The game just ended here: offer the record at once.
@@ -205,18 +213,24 @@ async function render(next, first = false) {
   }
 }
 
+/** Whether a move sent from this page is not yet in the state shown. */
+function waiting() {
+  return sentAt !== null && info.plies <= sentAt;
+}
+
 async function play(m) {
-  if (sending) return;
-  sending = true;
+  if (waiting()) return;
+  const at = info.plies;
+  sentAt = at;
   sawPlay = true;
   board.setInteractive(false);
   say('');
   try {
-    const next = await post(`/api/games/${encodeURIComponent(info.id)}/moves`, { move: m.id, ply: info.plies });
-    sending = false;
+    const next = await post(`/api/games/${encodeURIComponent(info.id)}/moves`, { move: m.id, ply: at });
+    if (sentAt === at) sentAt = null;
     await render({ ...next, you: next.you || you });
   } catch (e) {
-    sending = false;
+    if (sentAt === at) sentAt = null;
     say(e.message, 'error');
     await refresh();
   }
