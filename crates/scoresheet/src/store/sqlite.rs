@@ -123,9 +123,11 @@ impl SqliteStore {
 
     /// Copies the write-ahead log into the database file every half second, on a connection
     /// of its own (not one of the pool's), so that no player's request waits for it or for
-    /// its disk flush. `PASSIVE` checkpoints never block anyone; every two seconds a
-    /// `RESTART` one, which may hold writers back for at most 20 ms, lets the log start over,
-    /// since with readers always about it would otherwise only grow.
+    /// its disk flush. `PASSIVE` checkpoints never block anyone; every two seconds, when the
+    /// last `PASSIVE` one copied the whole log, a `RESTART` one, which then has nothing to
+    /// copy and may hold writers back for at most 20 ms, lets the log start over, since with
+    /// readers always about it would otherwise only grow. (A `RESTART` that had to copy held
+    /// writers back for its disk flush: seconds on a busy disk, and writers then gave up.)
     fn start_checkpoints(options: SqliteConnectOptions) {
         tokio::spawn(async move {
             use sqlx::Connection;
@@ -138,14 +140,21 @@ impl SqliteStore {
             let mut tick = tokio::time::interval(Duration::from_millis(500));
             for n in 1u64.. {
                 tick.tick().await;
-                let mode = if n.is_multiple_of(4) {
-                    "RESTART"
-                } else {
-                    "PASSIVE"
-                };
-                let _ = sqlx::query(&format!("PRAGMA wal_checkpoint({mode})"))
-                    .fetch_all(&mut conn)
-                    .await;
+                // (busy, frames in the log, frames copied into the database file)
+                let passive: Option<(i64, i64, i64)> =
+                    sqlx::query_as("PRAGMA wal_checkpoint(PASSIVE)")
+                        .fetch_one(&mut conn)
+                        .await
+                        .ok();
+                // RESTART holds writers back while it copies and flushes: only once PASSIVE
+                // has copied and flushed the whole log (a slow disk then costs writers
+                // nothing), so that RESTART has only the readers to wait for.
+                let all_copied = passive.is_some_and(|(_, log, copied)| log > 0 && copied == log);
+                if n.is_multiple_of(4) && all_copied {
+                    let _ = sqlx::query("PRAGMA wal_checkpoint(RESTART)")
+                        .fetch_all(&mut conn)
+                        .await;
+                }
             }
         });
     }
