@@ -62,6 +62,6 @@ pub use options::{
     DescriptiveSystem, Notation, ParseNotationError, ReadHint, ReadNotation, WriteOptions,
 };
 pub use position::{FenError, position_from_fen};
-pub use san_read::parse_move;
+pub use san_read::{parse_move, written_in};
 pub use san_write::{write_line, write_move};
 pub use streaming::{EnglishReader, SanReader};

@@ -88,6 +88,12 @@ impl Visitor for Collect {
         }
     }
 
+    fn move_number(&mut self, number: Option<u32>, _dots: u32, _at: Pos) {
+        if let Some(n) = number {
+            self.builder.move_number(n);
+        }
+    }
+
     fn move_word(&mut self, text: &str, at: Pos) -> Flow {
         self.builder.push_move(text.to_owned(), at);
         self.words_left = self.words_left.saturating_sub(1);

@@ -70,6 +70,9 @@ pub struct Node<M> {
     pub mov: M,
     /// Where the move was written.
     pub at: Pos,
+    /// The move number written right before the move (`12` of `12.` or `12...`), if one
+    /// was: readers that check the numbering compare it with the move's place in the game.
+    pub number: Option<u32>,
     /// What follows the move, in order. A [`Extra::Variation`] here is an alternative to this
     /// move (it starts from the position before it).
     pub after: Extras<M>,
@@ -336,6 +339,7 @@ impl<M> Line<M> {
                     Ok(Node {
                         mov: f(n.mov)?,
                         at: n.at,
+                        number: n.number,
                         after: map_extras(n.after, f)?,
                     })
                 })
@@ -349,6 +353,7 @@ impl<M> Line<M> {
         }
         for n in &mut self.nodes {
             n.at = Pos::default();
+            n.number = None;
             for e in &mut n.after {
                 e.clear_positions();
             }
@@ -428,8 +433,9 @@ impl<M> Game<M> {
         }
     }
 
-    /// Forgets every place (of the game, tags, moves, setup commands and result), so that two
-    /// games read from different texts compare equal when they hold the same record.
+    /// Forgets every place (of the game, tags, moves, setup commands and result) and the move
+    /// numbers written before moves, so that two games read from different texts compare
+    /// equal when they hold the same record.
     pub fn clear_positions(&mut self) {
         self.at = Pos::default();
         for t in self.tags.iter_mut() {

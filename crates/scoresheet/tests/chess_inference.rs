@@ -185,21 +185,7 @@ fn false_claims_are_warnings_and_errors_when_strict() {
     }
     let path = std::env::temp_dir().join(format!("scoresheet-claims-{}.pgn", std::process::id()));
     std::fs::write(&path, &file).unwrap();
-    let run = |strict: bool| {
-        let mut args = vec!["check", "--json", path.to_str().unwrap()];
-        if strict {
-            args.push("--strict");
-        }
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_scoresheet"))
-            .args(&args)
-            .output()
-            .unwrap();
-        String::from_utf8(out.stdout)
-            .unwrap()
-            .lines()
-            .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
-            .collect::<Vec<_>>()
-    };
+    let run = |strict: bool| check_json(&path, strict);
     let reports = run(false);
     assert_eq!(reports.len(), expected.len());
     for (r, n) in reports.iter().zip(&expected) {
@@ -231,4 +217,142 @@ fn false_claims_are_warnings_and_errors_when_strict() {
             );
         }
     }
+}
+
+/// Move numbers that skip or repeat one: real games of `lichess_db_1000k.pgn` written again
+/// with some numbers changed (one more, one less, Black's move numbered with dots, some
+/// games from a FEN numbered from the FEN or from 1), read by `scoresheet check`: one
+/// warning per wrong number with its ply, none for the right ones, the same through the
+/// one-pass reader and the general one (a side line sends a game there); `--strict` makes
+/// the first an error.
+#[test]
+fn move_numbers_that_skip_or_repeat_are_warnings_and_errors_when_strict() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/data/chess/lichess_db_1000k.pgn");
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut file = String::new();
+    // Per game: the plies (1-based) of the wrong numbers.
+    let mut expected: Vec<Vec<u64>> = Vec::new();
+    for (k, game) in record::read_games(&text).into_iter().take(60).enumerate() {
+        let game = game.unwrap();
+        let Ok(AnyGame::Chess(g)) = AnyGame::read(game, &ReadOptions::default()) else {
+            continue;
+        };
+        let moves: Vec<shakmaty::Move> = g
+            .game
+            .moves
+            .nodes
+            .iter()
+            .map_while(|n| match &n.mov {
+                ChessMove::Move(m) => Some(*m),
+                ChessMove::Null => None,
+            })
+            .collect();
+        if moves.len() < 16 {
+            continue;
+        }
+        // Every fourth game starts from the position after 9 plies (Black to move), given
+        // by a FEN; half of those are numbered from 1, the others from the FEN's number.
+        let from_fen = k % 4 == 1;
+        let skip = if from_fen { 9 } else { 0 };
+        let mut pos = Chess::default();
+        for m in &moves[..skip] {
+            pos.play_unchecked(*m);
+        }
+        let fen = shakmaty::fen::Fen::from_position(&pos, shakmaty::EnPassantMode::Legal);
+        let first = if from_fen && k % 8 == 1 {
+            1
+        } else {
+            pos.fullmoves().get()
+        };
+        let black_first = pos.turn() == shakmaty::Color::Black;
+        let mut words = Vec::new();
+        let mut wrong = Vec::new();
+        for (i, m) in moves[skip..].iter().enumerate() {
+            let san = shakmaty::san::SanPlus::from_move(pos.clone(), *m).to_string();
+            pos.play_unchecked(*m);
+            let number = first + ((i + usize::from(black_first)) / 2) as u32;
+            let white = (i + usize::from(black_first)) % 2 == 0;
+            // Which numbers are changed: a few per game, at places that differ by game.
+            let slip = (i * 7 + k) % 13 == 5 && i > 0 && k % 5 != 0;
+            let written = match slip {
+                true if i % 2 == 0 || number == 1 => number + 1,
+                true => number - 1,
+                false => number,
+            };
+            if white {
+                if slip {
+                    wrong.push((i + 1) as u64);
+                }
+                words.push(format!("{written}. {san}"));
+                // Every third game goes to the general reader through a side line: the
+                // same move again, numbered right.
+                if k % 3 == 0 && i == 2 - usize::from(black_first) {
+                    words.push(format!("({number}. {san})"));
+                }
+            } else if i == 0 || i % 5 == 2 || slip {
+                // Black's moves carry a number with dots at the start and here and there.
+                if slip {
+                    wrong.push((i + 1) as u64);
+                }
+                words.push(format!("{written}... {san}"));
+            } else {
+                words.push(san);
+            }
+        }
+        let tags = if from_fen {
+            format!("[Event \"{k}\"]\n[FEN \"{fen}\"]\n\n")
+        } else {
+            format!("[Event \"{k}\"]\n\n")
+        };
+        file.push_str(&format!("{tags}{} *\n\n", words.join(" ")));
+        expected.push(wrong);
+    }
+    let path = std::env::temp_dir().join(format!("scoresheet-numbers-{}.pgn", std::process::id()));
+    std::fs::write(&path, &file).unwrap();
+    let run = |strict: bool| check_json(&path, strict);
+    let is_number =
+        |m: &str| m.contains("a move number skipped") || m.contains("a move number repeated");
+    let reports = run(false);
+    assert_eq!(reports.len(), expected.len());
+    for (r, plies) in reports.iter().zip(&expected) {
+        assert_eq!(r["ok"], true, "{r}");
+        let found: Vec<u64> = r["warnings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|w| is_number(w["message"].as_str().unwrap()))
+            .map(|w| w["ply"].as_u64().unwrap())
+            .collect();
+        assert_eq!(&found, plies, "{r}");
+        assert_eq!(r["warnings"].as_array().unwrap().len(), plies.len(), "{r}");
+    }
+    let slips: usize = expected.iter().map(Vec::len).sum();
+    assert!(slips > 40, "{slips}");
+    assert!(expected.iter().filter(|w| w.is_empty()).count() > 3);
+    for (r, plies) in run(true).iter().zip(&expected) {
+        assert_eq!(r["ok"], plies.is_empty(), "{r}");
+        if let Some(first) = plies.first() {
+            assert!(is_number(r["error"]["message"].as_str().unwrap()), "{r}");
+            assert_eq!(r["error"]["ply"].as_u64(), Some(*first), "{r}");
+        }
+    }
+    std::fs::remove_file(&path).ok();
+}
+
+/// The reports of `scoresheet check --json` (with `--strict` if asked) on `path`, one per game.
+fn check_json(path: &std::path::Path, strict: bool) -> Vec<serde_json::Value> {
+    let mut args = vec!["check", "--json", path.to_str().unwrap()];
+    if strict {
+        args.push("--strict");
+    }
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_scoresheet"))
+        .args(&args)
+        .output()
+        .unwrap();
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .collect()
 }

@@ -98,7 +98,12 @@ impl AnyGame {
                 Ok(g) => Ok(AnyGame::Chess(g)),
                 Err(chess_error) => {
                     let reached = |e: &GameError| e.ply.as_ref().map_or(0, |p| p.index);
-                    Err(if reached(&chess_error) > reached(&draughts_error) {
+                    // A chess notation or language asked for says the user means chess:
+                    // its error when both stop at the same move.
+                    let asked_chess =
+                        options.chess.notation.is_some() || options.chess.language.is_some();
+                    let chess_reached = reached(&chess_error) + usize::from(asked_chess);
+                    Err(if chess_reached > reached(&draughts_error) {
                         chess_error
                     } else {
                         draughts_error

@@ -8,11 +8,6 @@ use shakmaty::{Chess, Color, Move, Position};
 
 use super::error::{GameError, Ply};
 
-/// What `text`, read as the move `m`, claims that `m` does not do; `None` when every claim
-/// holds. Only algebraic texts (SAN, long, UCI, in any language) are looked at:
-/// descriptive words name captures and checks by their own words, which the reader matches.
-///
-/// `after` is the position after the move.
 /// Whether `text` ends otherwise than with a square, a piece or a rank: a sign (`+`, `#`,
 /// `†`, `e.p.`) follows.
 #[inline]
@@ -23,6 +18,11 @@ pub(crate) fn ends_with_sign(text: &str) -> bool {
         .is_some_and(u8::is_ascii_alphanumeric)
 }
 
+/// What `text`, read as the move `m`, claims that `m` does not do; `None` when every claim
+/// holds. Only algebraic texts (SAN, long, UCI, in any language) are looked at:
+/// descriptive words name captures and checks by their own words, which the reader matches.
+///
+/// `after` is the position after the move.
 #[inline]
 pub(crate) fn false_claim(text: &str, m: Move, after: &Chess) -> Option<String> {
     // Most words end with a square or a piece letter (no sign) and claim a capture only if
@@ -89,6 +89,71 @@ pub(crate) fn claim_of_signs(text: &str, m: Move, after: &Chess) -> Option<Strin
         ));
     }
     None
+}
+
+/// The move numbers written in a game (`12.`, `12...`) against the moves they stand before:
+/// a number that skips or repeats one is a claim that does not hold. Both readers keep one.
+///
+/// A game from the standard start is numbered from 1. A game from a FEN is numbered from
+/// the FEN's move number or from wherever its text starts (records often number a position
+/// from 1): its main line's first number sets where.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Numbering {
+    /// The number of the game's first move, once known.
+    first: Option<u32>,
+    /// Black makes the game's first move.
+    black_first: bool,
+}
+
+/// What [`Numbering::check`] found.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum NumberCheck {
+    /// The number is the move's.
+    Holds,
+    /// The number skips or repeats one: the warning's text.
+    Wrong(String),
+    /// A side line's number before the main line set where a FEN game's numbers start: not
+    /// checked (the one-pass reader, which meets it first, gives the game to the general
+    /// one, which reads the main line first).
+    Unsettled,
+}
+
+impl Numbering {
+    /// The numbering of a game from `start`, given by a FEN tag or not.
+    pub(crate) fn new(start: &Chess, from_fen: bool) -> Numbering {
+        Numbering {
+            first: (!from_fen).then(|| start.fullmoves().get()),
+            black_first: start.turn() == Color::Black,
+        }
+    }
+
+    /// Checks the number `written` before the move at 0-based `ply` among the game's plies
+    /// (a side line counts from where it branches), in the main line or not.
+    pub(crate) fn check(&mut self, written: u32, ply: usize, main_line: bool) -> NumberCheck {
+        let moves_before =
+            u32::try_from((ply + usize::from(self.black_first)) / 2).unwrap_or(u32::MAX);
+        let first = match self.first {
+            Some(first) => first,
+            None if main_line => {
+                // Where the text starts numbering; a number below 1 cannot be a start.
+                let first = written
+                    .checked_sub(moves_before)
+                    .filter(|f| *f >= 1)
+                    .unwrap_or(1);
+                self.first = Some(first);
+                first
+            }
+            None => return NumberCheck::Unsettled,
+        };
+        let due = first.saturating_add(moves_before);
+        if written == due {
+            return NumberCheck::Holds;
+        }
+        NumberCheck::Wrong(format!(
+            "move {due} is numbered {written}: a move number {}",
+            if written > due { "skipped" } else { "repeated" }
+        ))
+    }
 }
 
 /// The warning (or, strict, error) for a false claim `message` of the move written `text` at

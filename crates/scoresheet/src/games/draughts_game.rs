@@ -746,6 +746,7 @@ impl Walker {
             nodes.push(Node {
                 mov: mv,
                 at: node.at,
+                number: node.number,
                 after,
             });
             i += parts;
@@ -889,6 +890,7 @@ fn write_line(line: &Line<Move>, mut pos: Position, style: &MoveStyle) -> Line<S
         nodes.push(Node {
             mov: text,
             at: node.at,
+            number: node.number,
             after,
         });
     }

@@ -16,7 +16,7 @@ use record::{
 use shakmaty::Chess;
 
 use super::any_game::{AnyGame, ReadOptions};
-use super::chess_claims;
+use super::chess_claims::{self, NumberCheck, Numbering};
 use super::chess_game::{ChessGame, ChessMove, ChessVariant, is_null};
 use super::converter::Writing;
 use super::draughts_game::{DraughtsGame, VariantSource, inference_order_from};
@@ -366,6 +366,8 @@ struct ChessState {
     stack: Vec<(Chess, Chess, usize)>,
     /// Reads the words, in English unless a second pass knows the language.
     san: SanReader,
+    /// The move numbers written, checked against the moves.
+    numbering: Numbering,
 }
 
 struct FastVisitor {
@@ -385,6 +387,8 @@ struct FastVisitor {
     score_result: bool,
     /// What the game's tags say about how it was written (see `tag_notes`).
     tag_watch: TagWatch,
+    /// The move number written before the next move, if any.
+    number: Option<u32>,
     /// Claims of chess move texts that do not hold (see `chess_claims`), in the order of the
     /// text.
     claims: Vec<GameError>,
@@ -427,6 +431,7 @@ impl FastVisitor {
             variant_tag: None,
             score_result: false,
             tag_watch: TagWatch::default(),
+            number: None,
             claims: Vec::new(),
             fallback: false,
             slim: false,
@@ -545,6 +550,7 @@ impl FastVisitor {
             w.chess_decided(&start);
         }
         self.family = Family::Chess(ChessState {
+            numbering: Numbering::new(&start, self.fen.is_some()),
             pos: start.clone(),
             prev: start.clone(),
             ply: 0,
@@ -632,7 +638,7 @@ impl FastVisitor {
         }
     }
 
-    fn chess_move(&mut self, text: &str, at: Pos) -> Flow {
+    fn chess_move(&mut self, text: &str, number: Option<u32>, at: Pos) -> Flow {
         let keeps_tree = self.keeps_tree();
         let Family::Chess(c) = &mut self.family else {
             return Flow::Continue;
@@ -656,6 +662,21 @@ impl FastVisitor {
                 }
                 if keeps_tree {
                     self.chess.push_move(ChessMove::Move(m), at);
+                }
+                if let Some(written) = number {
+                    match c.numbering.check(written, c.ply - 1, c.stack.is_empty()) {
+                        NumberCheck::Holds => {}
+                        // A FEN game's side line numbered before its main line: the general
+                        // way reads the main line first.
+                        NumberCheck::Unsettled => return self.give_up(),
+                        NumberCheck::Wrong(_) if self.options.chess.strict => {
+                            return self.give_up();
+                        }
+                        NumberCheck::Wrong(message) => {
+                            let e = chess_claims::claim_error(text, at, c.ply, &c.prev, message);
+                            self.claims.push(e);
+                        }
+                    }
                 }
                 // The reader took the word apart: only a sign at its end, or a capture mark
                 // on a move that takes nothing, needs a look.
@@ -696,6 +717,7 @@ impl Visitor for FastVisitor {
         self.score_result = false;
         self.tag_watch.clear();
         self.claims.clear();
+        self.number = None;
         self.fallback = false;
         self.words = 0;
         self.failed_word = None;
@@ -754,14 +776,25 @@ impl Visitor for FastVisitor {
         }
     }
 
+    fn move_number(&mut self, number: Option<u32>, _dots: u32, _at: Pos) {
+        let Some(n) = number else {
+            return;
+        };
+        self.number = Some(n);
+        if self.keeps_tree() {
+            self.each_builder(|b| b.move_number(n), |b| b.move_number(n));
+        }
+    }
+
     fn move_word(&mut self, text: &str, at: Pos) -> Flow {
         self.words += 1;
+        let number = self.number.take();
         if matches!(self.family, Family::Undecided) && !self.decide_at_first_move(text) {
             return self.give_up();
         }
         match self.family {
             Family::Draughts(_) => self.draughts_move(text, at),
-            Family::Chess(_) => self.chess_move(text, at),
+            Family::Chess(_) => self.chess_move(text, number, at),
             Family::Undecided => self.give_up(),
         }
     }
@@ -791,6 +824,7 @@ impl Visitor for FastVisitor {
 
     fn begin_variation(&mut self, _at: Pos) -> Flow {
         self.side_lines = true;
+        self.number = None;
         let keeps_tree = self.keeps_tree();
         match &mut self.family {
             Family::Draughts(d) => {
@@ -817,6 +851,7 @@ impl Visitor for FastVisitor {
     }
 
     fn end_variation(&mut self, _at: Pos) {
+        self.number = None;
         let keeps_tree = self.keeps_tree();
         match &mut self.family {
             Family::Draughts(d) => {

@@ -7,6 +7,7 @@
 mod any_game;
 mod chess_claims;
 mod chess_game;
+mod chess_lines;
 mod converter;
 mod draughts_game;
 mod error;

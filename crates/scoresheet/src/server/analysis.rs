@@ -475,6 +475,7 @@ fn build_tree(nodes: &[ExportNode], start: &AnyPosition) -> Result<Line<AnyMoveO
             line.nodes.push(Node {
                 mov: side_move,
                 at: Default::default(),
+                number: None,
                 after: after_of(n),
             });
             stack.push(Open {
@@ -510,6 +511,7 @@ fn build_tree(nodes: &[ExportNode], start: &AnyPosition) -> Result<Line<AnyMoveO
         top.line.nodes.push(Node {
             mov: mv,
             at: Default::default(),
+            number: None,
             after: after_of(node),
         });
         top.parent = node.id;
