@@ -41,8 +41,6 @@ pub struct GameBuilder<M> {
     /// Sizes of the last game, to reserve room for the next one at once.
     last_moves: usize,
     last_tags: usize,
-    /// The move number written before the next move, if any.
-    number: Option<u32>,
 }
 
 impl<M> Default for GameBuilder<M> {
@@ -52,7 +50,6 @@ impl<M> Default for GameBuilder<M> {
             open: Vec::new(),
             last_moves: 0,
             last_tags: 0,
-            number: None,
         }
     }
 }
@@ -70,12 +67,6 @@ impl<M> GameBuilder<M> {
         self.game.tags.reserve(self.last_tags);
         self.game.moves.nodes.reserve(self.last_moves);
         self.open.clear();
-        self.number = None;
-    }
-
-    /// A move number (`12.`, `12...`) was written: the next move of the line carries it.
-    pub fn move_number(&mut self, number: u32) {
-        self.number = Some(number);
     }
 
     /// Appends a tag pair.
@@ -94,7 +85,11 @@ impl<M> GameBuilder<M> {
 
     /// Appends a move to the current line.
     pub fn push_move(&mut self, mov: M, at: Pos) {
-        let number = self.number.take();
+        self.push_numbered_move(mov, at, None);
+    }
+
+    /// Appends a move to the current line with the move number written before it.
+    pub fn push_numbered_move(&mut self, mov: M, at: Pos, number: Option<u32>) {
         self.line().nodes.push(Node {
             mov,
             at,
@@ -150,14 +145,12 @@ impl<M> GameBuilder<M> {
     /// Opens a variation: the next moves are an alternative to the last move of the current
     /// line.
     pub fn begin_variation(&mut self) {
-        self.number = None;
         self.open.push(Line::default());
     }
 
     /// Closes the innermost open variation and attaches it where it was opened. Returns
     /// `false` (and does nothing) when no variation is open.
     pub fn end_variation(&mut self) -> bool {
-        self.number = None;
         match self.open.pop() {
             Some(line) => {
                 self.push_extra(Extra::Variation(Box::new(line)));

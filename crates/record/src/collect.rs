@@ -38,6 +38,8 @@ pub struct Collect {
     /// Move words to keep in each game, in the order of the text.
     words: u64,
     words_left: u64,
+    /// The move number written before the next move, if any.
+    number: Option<u32>,
 }
 
 impl Default for Collect {
@@ -48,6 +50,7 @@ impl Default for Collect {
             annotations: true,
             words: u64::MAX,
             words_left: u64::MAX,
+            number: None,
         }
     }
 }
@@ -80,6 +83,7 @@ impl Visitor for Collect {
     fn begin_game(&mut self, at: Pos) {
         self.builder.begin_game(at);
         self.words_left = self.words;
+        self.number = None;
     }
 
     fn tag(&mut self, name: &str, value: &str, at: Pos) {
@@ -89,13 +93,14 @@ impl Visitor for Collect {
     }
 
     fn move_number(&mut self, number: Option<u32>, _dots: u32, _at: Pos) {
-        if let Some(n) = number {
-            self.builder.move_number(n);
+        if number.is_some() {
+            self.number = number;
         }
     }
 
     fn move_word(&mut self, text: &str, at: Pos) -> Flow {
-        self.builder.push_move(text.to_owned(), at);
+        let number = self.number.take();
+        self.builder.push_numbered_move(text.to_owned(), at, number);
         self.words_left = self.words_left.saturating_sub(1);
         if self.words_left == 0 {
             Flow::SkipGame
@@ -117,11 +122,13 @@ impl Visitor for Collect {
     }
 
     fn begin_variation(&mut self, _at: Pos) -> Flow {
+        self.number = None;
         self.builder.begin_variation();
         Flow::Continue
     }
 
     fn end_variation(&mut self, _at: Pos) {
+        self.number = None;
         self.builder.end_variation();
     }
 

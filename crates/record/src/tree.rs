@@ -72,6 +72,8 @@ pub struct Node<M> {
     pub at: Pos,
     /// The move number written right before the move (`12` of `12.` or `12...`), if one
     /// was: readers that check the numbering compare it with the move's place in the game.
+    /// [`Collect`](crate::Collect) keeps it; a visitor that checks numbers as it reads may
+    /// build its tree without them.
     pub number: Option<u32>,
     /// What follows the move, in order. A [`Extra::Variation`] here is an alternative to this
     /// move (it starts from the position before it).

@@ -17,7 +17,7 @@ fn describe(game: &AnyGame) -> String {
             extra(e, f, out);
         }
         for n in &l.nodes {
-            out.push_str(&format!("{}@{}#{:?} ", f(&n.mov), n.at, n.number));
+            out.push_str(&format!("{}@{} ", f(&n.mov), n.at));
             for e in &n.after {
                 extra(e, f, out);
             }

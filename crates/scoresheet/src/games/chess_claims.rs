@@ -127,9 +127,21 @@ impl Numbering {
         }
     }
 
+    /// Whether `written` is the number due before the move at 0-based `ply`, as far as is
+    /// known: the quick test before [`Numbering::check`].
+    #[inline]
+    pub(crate) fn holds(&self, written: u32, ply: usize) -> bool {
+        let moves_before = (ply + usize::from(self.black_first)) / 2;
+        self.first
+            .is_some_and(|first| first as usize + moves_before == written as usize)
+    }
+
     /// Checks the number `written` before the move at 0-based `ply` among the game's plies
     /// (a side line counts from where it branches), in the main line or not.
     pub(crate) fn check(&mut self, written: u32, ply: usize, main_line: bool) -> NumberCheck {
+        if self.holds(written, ply) {
+            return NumberCheck::Holds;
+        }
         let moves_before =
             u32::try_from((ply + usize::from(self.black_first)) / 2).unwrap_or(u32::MAX);
         let first = match self.first {

@@ -663,20 +663,18 @@ impl FastVisitor {
                 if keeps_tree {
                     self.chess.push_move(ChessMove::Move(m), at);
                 }
-                if let Some(written) = number {
-                    match c.numbering.check(written, c.ply - 1, c.stack.is_empty()) {
-                        NumberCheck::Holds => {}
-                        // A FEN game's side line numbered before its main line: the general
-                        // way reads the main line first.
-                        NumberCheck::Unsettled => return self.give_up(),
-                        NumberCheck::Wrong(_) if self.options.chess.strict => {
-                            return self.give_up();
-                        }
-                        NumberCheck::Wrong(message) => {
-                            let e = chess_claims::claim_error(text, at, c.ply, &c.prev, message);
-                            self.claims.push(e);
-                        }
-                    }
+                if let Some(written) = number
+                    && !c.numbering.holds(written, c.ply - 1)
+                    && !note_number(
+                        &mut self.claims,
+                        self.options.chess.strict,
+                        c,
+                        written,
+                        text,
+                        at,
+                    )
+                {
+                    return self.give_up();
                 }
                 // The reader took the word apart: only a sign at its end, or a capture mark
                 // on a move that takes nothing, needs a look.
@@ -699,6 +697,30 @@ impl FastVisitor {
                 }
                 self.give_up()
             }
+        }
+    }
+}
+
+/// Notes a move number that is not the one due (see [`Numbering::check`]) for the move just
+/// played by `c`; `false` when the game is to go to the general reader (strict, or a number
+/// this reader cannot settle).
+#[cold]
+#[inline(never)]
+fn note_number(
+    claims: &mut Vec<GameError>,
+    strict: bool,
+    c: &mut ChessState,
+    written: u32,
+    text: &str,
+    at: Pos,
+) -> bool {
+    match c.numbering.check(written, c.ply - 1, c.stack.is_empty()) {
+        NumberCheck::Holds => true,
+        NumberCheck::Unsettled => false,
+        NumberCheck::Wrong(_) if strict => false,
+        NumberCheck::Wrong(message) => {
+            claims.push(chess_claims::claim_error(text, at, c.ply, &c.prev, message));
+            true
         }
     }
 }
@@ -776,13 +798,11 @@ impl Visitor for FastVisitor {
         }
     }
 
+    /// The number is checked here, against the move it stands before; the tree this reader
+    /// builds does not keep it (see `record::Node::number`).
     fn move_number(&mut self, number: Option<u32>, _dots: u32, _at: Pos) {
-        let Some(n) = number else {
-            return;
-        };
-        self.number = Some(n);
-        if self.keeps_tree() {
-            self.each_builder(|b| b.move_number(n), |b| b.move_number(n));
+        if number.is_some() {
+            self.number = number;
         }
     }
 

@@ -33,18 +33,10 @@ impl TagWatch {
     }
 
     /// The next tag of the game.
+    #[inline]
     pub(crate) fn tag(&mut self, name: &str, at: Pos) {
         if self.last_line != 0 && at.line > self.last_line + 1 {
-            self.notes.push(GameError::at(
-                at,
-                format!(
-                    "the tags of lines {}-{} have no moves and no result, so they are read with \
-                     the tags from line {} on as one game's (a result, `*` if none, after them \
-                     makes them a game of their own)",
-                    self.block_start, self.last_line, at.line
-                ),
-            ));
-            self.block_start = at.line;
+            self.joined_block(at);
         }
         if self.last_line == 0 {
             self.block_start = at.line;
@@ -53,19 +45,40 @@ impl TagWatch {
         let key = hash(name);
         let bit =
             1u64 << ((key.0 ^ key.1 ^ key.2 as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58);
-        let again = if self.bits & bit == 0 {
-            None
-        } else {
-            self.seen.iter().find(|(k, _)| *k == key)
-        };
-        self.bits |= bit;
-        match again {
-            Some(&(_, first)) => self.notes.push(GameError::at(
-                at,
-                format!("the tag {name} is given again: the first, on line {first}, counts"),
-            )),
-            None => self.seen.push((key, at.line)),
+        if self.bits & bit != 0 && self.repeated(key, name, at) {
+            return;
         }
+        self.bits |= bit;
+        self.seen.push((key, at.line));
+    }
+
+    /// A tag more than one line below the last one: the tags above were a block of their own.
+    #[cold]
+    fn joined_block(&mut self, at: Pos) {
+        self.notes.push(GameError::at(
+            at,
+            format!(
+                "the tags of lines {}-{} have no moves and no result, so they are read with \
+                 the tags from line {} on as one game's (a result, `*` if none, after them \
+                 makes them a game of their own)",
+                self.block_start, self.last_line, at.line
+            ),
+        ));
+        self.block_start = at.line;
+    }
+
+    /// Whether the tag `name` (its key `key`) was given before, which is then noted; its
+    /// bit in the mask was set, by it or by another name.
+    #[cold]
+    fn repeated(&mut self, key: Key, name: &str, at: Pos) -> bool {
+        let Some(&(_, first)) = self.seen.iter().find(|(k, _)| *k == key) else {
+            return false;
+        };
+        self.notes.push(GameError::at(
+            at,
+            format!("the tag {name} is given again: the first, on line {first}, counts"),
+        ));
+        true
     }
 
     /// The warnings about the game's tags, in the order of the text.
