@@ -12,10 +12,11 @@ use shakmaty::{CastlingSide, Color, Move, MoveList, Position, Role, Square};
 
 use crate::error::{MoveError, illegal};
 use crate::language::role_name;
+use crate::origins::Origins;
 use crate::{DescriptiveSystem, Notation};
 
-/// A wing named before a piece in English descriptive (`KR`, `QN`): read as
-/// "the one further toward that side" when several pieces fit.
+/// A wing named with a piece (`KR`, `QN`, Spanish `TR`, `CD`): the piece that
+/// started on that side, or the one furthest toward it (see [`fitting_in`]).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Wing {
     King,
@@ -135,31 +136,12 @@ fn keep_wing(moves: &mut MoveList, wing: Option<Wing>, square: impl Fn(&Move) ->
 }
 
 /// The legal moves of `pos` that fit `pattern`, from a precomputed list of
-/// legal moves.
+/// legal moves. A wing names the piece furthest toward it (nothing is known of
+/// where pieces started: see [`fitting_in`]).
 pub(crate) fn fitting(legal: &MoveList, turn: Color, pattern: &Pattern) -> MoveList {
     match pattern {
-        Pattern::Castle(side) => {
-            let mut moves = legal.clone();
-            moves.retain(|m| m.castling_side() == Some(*side));
-            moves
-        }
-        Pattern::EitherCastle => {
-            let mut moves = legal.clone();
-            moves.retain(|m| m.is_castle());
-            moves
-        }
         Pattern::Move(p) => {
-            let mut moves = legal.clone();
-            moves.retain(|m| p.matches(*m, turn));
-            if p.capture
-                && !p.en_passant
-                && moves.iter().any(|m| m.is_en_passant())
-                && moves.iter().any(|m| !m.is_en_passant())
-            {
-                // An unmarked capture that may be an ordinary capture or en
-                // passant of the same pawn is the ordinary one.
-                moves.retain(|m| !m.is_en_passant());
-            }
+            let mut moves = matching(legal, turn, p);
             if moves.len() > 1 {
                 keep_wing(&mut moves, p.wing, |m| m.from().unwrap_or(m.to()));
             }
@@ -168,7 +150,81 @@ pub(crate) fn fitting(legal: &MoveList, turn: Color, pattern: &Pattern) -> MoveL
             }
             moves
         }
+        _ => castling(legal, pattern),
     }
+}
+
+/// [`fitting`] in a line read from a known start, where `origins` tells where pieces
+/// started: a wing names first the piece that started on it (what books mean by the king's
+/// knight), then, when that is not the one furthest toward the wing, that one too (what
+/// other books mean). The moves come in that order; the number returned is how many come
+/// first by where the pieces started (all of them when that decides nothing).
+pub(crate) fn fitting_in(
+    legal: &MoveList,
+    turn: Color,
+    pattern: &Pattern,
+    origins: &Origins,
+) -> (MoveList, usize) {
+    let p = match pattern {
+        Pattern::Move(p) if p.wing.is_some() || p.captured_wing.is_some() => p,
+        _ => {
+            let moves = fitting(legal, turn, pattern);
+            let n = moves.len();
+            return (moves, n);
+        }
+    };
+    let moves = matching(legal, turn, p);
+    if moves.len() < 2 {
+        let n = moves.len();
+        return (moves, n);
+    }
+    let started =
+        |wing: Option<Wing>, square: Square| wing.is_none_or(|w| origins.wing(square) == Some(w));
+    let mut out = moves.clone();
+    out.retain(|m| {
+        started(p.wing, m.from().unwrap_or(m.to())) && started(p.captured_wing, taken_square(*m))
+    });
+    let by_origin = out.len();
+    let mut by_position = moves;
+    keep_wing(&mut by_position, p.wing, |m| m.from().unwrap_or(m.to()));
+    if by_position.len() > 1 {
+        keep_wing(&mut by_position, p.captured_wing, |m| m.to());
+    }
+    if by_origin == 0 {
+        let n = by_position.len();
+        return (by_position, n);
+    }
+    for m in by_position {
+        if !out.contains(&m) {
+            out.push(m);
+        }
+    }
+    (out, by_origin)
+}
+
+fn castling(legal: &MoveList, pattern: &Pattern) -> MoveList {
+    let mut moves = legal.clone();
+    match pattern {
+        Pattern::Castle(side) => moves.retain(|m| m.castling_side() == Some(*side)),
+        _ => moves.retain(|m| m.is_castle()),
+    }
+    moves
+}
+
+/// The legal moves that fit a move pattern, wings aside.
+fn matching(legal: &MoveList, turn: Color, p: &MovePattern) -> MoveList {
+    let mut moves = legal.clone();
+    moves.retain(|m| p.matches(*m, turn));
+    if p.capture
+        && !p.en_passant
+        && moves.iter().any(|m| m.is_en_passant())
+        && moves.iter().any(|m| !m.is_en_passant())
+    {
+        // An unmarked capture that may be an ordinary capture or en passant of the same
+        // pawn is the ordinary one.
+        moves.retain(|m| !m.is_en_passant());
+    }
+    moves
 }
 
 /// Parses a word of the given system.

@@ -13,7 +13,8 @@
 //! `B-B5dblch`, `R-K1dis.ch`, `Q-R5mate`, `PxPe.p.`), and `+`, `++`, `#`.
 //!
 //! Read, in every usual way of telling pieces apart: a wing before the piece
-//! (`KR-Q1`, `QNxP`: the one further toward that side), its file before a
+//! (`KR-Q1`, `QNxP`: the piece that started on that side, else the one
+//! further toward it; see `fitting_in`), its file before a
 //! pawn (`QPxP`, `KBPxP`), its rank (`R1-K2`), its square in parentheses or
 //! after a slash (`N(Q2)-B3`, `N/Q2-B3`), the taken piece's square
 //! (`PxP(Q4)`, `BxN(B6)`), the taken pawn's file (`PxQBP`).

@@ -13,10 +13,11 @@
 //!
 //! - a knight, bishop or rook named by its wing, the letter glued to it:
 //!   `CD4R`, `CR3A`, `TDxD`, `AR5C` (`D` the queen's, `R` the king's). As in
-//!   English (`QR`), the wing tells apart the pieces that fit the rest of
-//!   the word by where they stand: the one furthest toward that wing (not
-//!   where it started, which the position does not know); pieces on the
-//!   same file are not told apart, and the word stays ambiguous;
+//!   English (`QR`), the wing names the piece that started on it, when a
+//!   line read from the standard setup knows that (`fitting_in`); else, and
+//!   when the rest of the game needs it, the one furthest toward that wing.
+//!   Pieces on the same file are then not told apart, and the word stays
+//!   ambiguous;
 //! - a pawn named by its file, full or short, glued to it: `PDxP`, `PAxP`,
 //!   `PCR4D`; and then a rank alone is its destination (`PCR4`: the pawn of
 //!   the king's knight file to its fourth rank; with a file-first square

@@ -46,6 +46,7 @@ mod language;
 mod line;
 mod loose_words;
 mod options;
+mod origins;
 mod position;
 mod quick;
 mod san_read;

@@ -3,10 +3,11 @@
 
 use shakmaty::{Chess, Move, Position};
 
-use crate::descriptive::{self, Pattern, fitting, no_fit};
+use crate::descriptive::{self, Pattern, fitting_in, no_fit};
 use crate::detect::{self, Family};
 use crate::error::{LineError, LineErrorReason, MoveError, Reading};
 use crate::language::LetterSet;
+use crate::origins::Origins;
 use crate::san_read::{self, Failure, ParseFail, Parsed, Shape};
 use crate::{DescriptiveSystem, EnglishReader, Language, LanguageSet, Notation, ReadHint};
 
@@ -462,15 +463,17 @@ struct Searcher<'a, S> {
 }
 
 impl<S: AsRef<str>> Searcher<'_, S> {
-    fn fits(&mut self, pos: &Chess, ply: usize) -> Vec<Move> {
+    /// The moves the word at `ply` may be from `pos`, and how many of them (the first ones)
+    /// a wing names by where the pieces started (see [`fitting_in`]).
+    fn fits(&mut self, pos: &Chess, origins: &Origins, ply: usize) -> (Vec<Move>, usize) {
         let word = self.words[ply].as_ref();
         let result = match &self.patterns[ply] {
             Ok(pattern) => {
-                let moves = fitting(&pos.legal_moves(), pos.turn(), pattern);
+                let (moves, first) = fitting_in(&pos.legal_moves(), pos.turn(), pattern, origins);
                 if moves.is_empty() {
                     Err(no_fit(word, pattern))
                 } else {
-                    Ok(moves.to_vec())
+                    Ok((moves.to_vec(), first))
                 }
             }
             Err(e) => Err(e.clone()),
@@ -481,25 +484,27 @@ impl<S: AsRef<str>> Searcher<'_, S> {
                 if self.deepest.as_ref().is_none_or(|(d, _)| ply > *d) {
                     self.deepest = Some((ply, e));
                 }
-                Vec::new()
+                (Vec::new(), 0)
             }
         }
     }
 
     /// Depth-first search for moves for the words from `ply` on, from `pos`.
-    fn search(&mut self, pos: &Chess, ply: usize) -> Search {
+    fn search(&mut self, pos: &Chess, origins: &Origins, ply: usize) -> Search {
         let n = self.words.len();
         if ply == n {
             return Search::Found(Vec::new());
         }
         struct Frame {
             pos: Chess,
+            origins: Origins,
             moves: Vec<Move>,
             next: usize,
         }
-        let first = self.fits(pos, ply);
+        let (first, _) = self.fits(pos, origins, ply);
         let mut stack = vec![Frame {
             pos: pos.clone(),
+            origins: origins.clone(),
             moves: first,
             next: 0,
         }];
@@ -511,6 +516,8 @@ impl<S: AsRef<str>> Searcher<'_, S> {
             top.next += 1;
             let mut after = top.pos.clone();
             after.play_unchecked(m);
+            let mut after_origins = top.origins.clone();
+            after_origins.play(m);
             let depth = ply + stack.len();
             if depth == n {
                 return Search::Found(stack.iter().map(|f| f.moves[f.next - 1]).collect());
@@ -519,10 +526,11 @@ impl<S: AsRef<str>> Searcher<'_, S> {
                 return Search::OutOfBudget;
             }
             self.budget -= 1;
-            let moves = self.fits(&after, depth);
+            let (moves, _) = self.fits(&after, &after_origins, depth);
             if !moves.is_empty() {
                 stack.push(Frame {
                     pos: after,
+                    origins: after_origins,
                     moves,
                     next: 0,
                 });
@@ -555,7 +563,7 @@ fn search_descriptive<S: AsRef<str>>(
         budget: SEARCH_BUDGET,
         deepest: None,
     };
-    let line = match searcher.search(start, 0) {
+    let line = match searcher.search(start, &Origins::of_start(start), 0) {
         Search::Found(line) => line,
         Search::Exhausted | Search::OutOfBudget => {
             let (ply, error) = searcher
@@ -578,17 +586,28 @@ fn search_descriptive<S: AsRef<str>>(
 
 impl<S: AsRef<str>> Searcher<'_, S> {
     /// Makes sure no other candidate of any word also leads to a complete
-    /// line; reports the first word where one does.
+    /// line; reports the first word where one does. A wing names first the
+    /// piece that started on it: a candidate named so is not rivalled by one
+    /// named only by where it stands (see [`fitting_in`]).
     fn check_unique(&mut self, line: &[Move]) -> Result<(), LineError> {
         let mut pos = self.start.clone();
+        let mut origins = Origins::of_start(&pos);
         for (ply, &chosen) in line.iter().enumerate() {
-            let candidates = self.fits(&pos, ply);
+            let (candidates, first) = self.fits(&pos, &origins, ply);
             if candidates.len() > 1 {
+                let at = candidates.iter().position(|m| *m == chosen).unwrap_or(0);
+                let rivals = if at < first {
+                    &candidates[..first]
+                } else {
+                    &candidates[first..]
+                };
                 let mut viable = vec![chosen];
-                for &other in candidates.iter().filter(|m| **m != chosen) {
+                for &other in rivals.iter().filter(|m| **m != chosen) {
                     let mut after = pos.clone();
                     after.play_unchecked(other);
-                    match self.search(&after, ply + 1) {
+                    let mut after_origins = origins.clone();
+                    after_origins.play(other);
+                    match self.search(&after, &after_origins, ply + 1) {
                         Search::Found(_) => viable.push(other),
                         Search::Exhausted => {}
                         Search::OutOfBudget => {
@@ -607,6 +626,7 @@ impl<S: AsRef<str>> Searcher<'_, S> {
                 }
             }
             pos.play_unchecked(chosen);
+            origins.play(chosen);
         }
         Ok(())
     }

@@ -159,10 +159,18 @@ fn real_games_in_book_styles_read_back_exactly() {
     let mut plies = 0;
     let mut failures = Vec::new();
     let mut counts = [0; 6];
+    // Moves where the wing a piece started on and the wing it stands toward part.
+    let mut parted = 0;
     for (file, limit) in [("twic1599_1000k.pgn", 1000), ("lichess_db_1000k.pgn", 400)] {
         let games = file_games(file, limit);
         assert_eq!(games.len(), limit, "{file}: fewer games than asked");
         for (k, (start, moves)) in games.iter().enumerate() {
+            let (mut pos, mut started) = (start.clone(), book::Started::of(start));
+            for &m in moves {
+                parted += usize::from(book::wing_readings_differ(&pos, &started, m));
+                pos.play_unchecked(m);
+                started.play(m);
+            }
             for style in [
                 &styles[(2 * k) % styles.len()],
                 &styles[(2 * k + 1) % styles.len()],
@@ -187,6 +195,10 @@ fn real_games_in_book_styles_read_back_exactly() {
         counts[0], counts[1], counts[2], counts[3], counts[4], counts[5]
     );
     assert!(counts.iter().all(|&c| c > 100), "{counts:?}");
+    // The games hold moves where naming by where a piece started differs from naming by
+    // where it stands, which the writer names by where it started when it uses a wing.
+    eprintln!("{parted} moves where the two readings of a wing part");
+    assert!(parted > 20, "{parted}");
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
     assert_eq!(read, 2800);
 }
@@ -383,11 +395,21 @@ fn refused_forms_name_the_word_and_why() {
         eprintln!("{text}\n  -> {e}");
         e
     };
-    // Two knights on the queen's file reach the same square: the wing does not tell.
-    let e = err(
-        ES,
-        "1. P4R P4R 2. C3AR C3AD 3. P4D PxP 4. CxP C3A 5. CD2D A4A 6. CD3CD",
-    );
+    // Two knights on the queen's file reach the same square: the wing tells them apart by
+    // where they started (the queen's knight came from b1 to d2; the king's knight from g1
+    // to d4)...
+    let text = "1. P4R P4R 2. C3AR C3AD 3. P4D PxP 4. CxP C3A 5. CD2D A4A 6. CD3CD";
+    let read_back = read(ES, text).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(read_back.last().map(String::as_str), Some("N2b3"), "{text}");
+    // ... and does not when where they started is not known (a position set up by FEN).
+    let start: Chess = "4k3/8/8/8/3N4/8/3N4/4K3 w - - 0 1"
+        .parse::<shakmaty::fen::Fen>()
+        .unwrap()
+        .into_position(shakmaty::CastlingMode::Standard)
+        .unwrap();
+    let e = read_line_as(&start, &["CD3CD"], Notation::Descriptive(ES), ES.language())
+        .expect_err("ambiguous")
+        .to_string();
     assert!(
         e.contains("CD3CD") && e.contains("ambiguous") && e.contains("C2b3 or C4b3"),
         "{e}"
@@ -425,4 +447,25 @@ fn bare_numbers_are_move_numbers_only_where_expected() {
     let e = read(ES, "1 P4R P4R 8 C3AR").expect_err("a wrong number");
     assert!(e.contains("\"8\""), "{e}");
     assert_eq!(read(ES, "1 P4R P4R 2 C3AR").unwrap().len(), 3);
+}
+
+/// A wing names the piece that started on it (the king's knight came from g1, wherever it
+/// stands); when the rest of the game shows that the book meant the piece furthest toward
+/// the wing, that reading is taken.
+#[test]
+fn a_wing_names_the_piece_that_started_there_then_the_one_toward_it() {
+    // The king's knight goes g1-e2-c3, the queen's knight b1-d2-f1-g3: the king's knight
+    // now stands on the queen's side, the queen's knight on the king's.
+    let opening = "1. P3R P3D 2. C2R P3R 3. CR3AD P3TD 4. P3D P3TR 5. C2D P4TD 6. A2R P4TR \
+                   7. C1AR T2TD 8. C3CR T1TD 9. CR4R";
+    let moves = read(ES, opening).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(moves.last().map(String::as_str), Some("Nce4"), "{moves:?}");
+    // A book that meant the knight toward the king's side: the next move needs the knight
+    // still on c3.
+    let moves = read(ES, &format!("{opening} T2TD 10. C5CD")).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        moves[moves.len() - 3..],
+        ["Nge4", "Ra7", "Nb5"],
+        "{moves:?}"
+    );
 }

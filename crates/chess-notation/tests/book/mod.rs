@@ -6,7 +6,8 @@
 //!
 //! The model (the documented meaning): a word names a piece, maybe qualified by the file
 //! or rank or square it stands on (in parentheses, or a pawn's file glued to it: `PCR`,
-//! `KBP`) or by its wing (`CD`, `QR`: of the pieces that fit everything else, the one
+//! `KBP`) or by its wing (`CD`, `QR`: of the pieces that fit everything else, the ones that
+//! started on that wing, if where they started is known and one of them fits; else the one
 //! furthest toward that wing); then the square it goes to, or the piece it takes, maybe
 //! qualified likewise (its file glued: `PA`, `BP`; its wing: `CD`, `KN`; its file or
 //! square in parentheses). An unmarked capture that may be ordinary or en passant is the
@@ -160,8 +161,9 @@ impl Desc {
         }
     }
 
-    /// The legal moves the word names, as the model reads it.
-    fn named(&self, legal: &MoveList, turn: Color) -> Vec<Move> {
+    /// The legal moves the word names, as the model reads it, where `started` tells where
+    /// the pieces started.
+    fn named(&self, legal: &MoveList, turn: Color, started: &Started) -> Vec<Move> {
         let mut fit: Vec<Move> = legal
             .iter()
             .copied()
@@ -173,6 +175,25 @@ impl Desc {
             && fit.iter().any(|m| !m.is_en_passant())
         {
             fit.retain(|m| !m.is_en_passant());
+        }
+        if fit.len() > 1 && (self.wing.is_some() || self.taken_wing.is_some()) {
+            let on = |king: Option<bool>, sq: Square| {
+                king.is_none_or(|k| started.king_side(sq) == Some(k))
+            };
+            let by_origin: Vec<Move> = fit
+                .iter()
+                .copied()
+                .filter(|m| {
+                    let taken_at = match *m {
+                        Move::EnPassant { from, to } => Square::from_coords(to.file(), from.rank()),
+                        _ => m.to(),
+                    };
+                    on(self.wing, m.from().unwrap_or(m.to())) && on(self.taken_wing, taken_at)
+                })
+                .collect();
+            if !by_origin.is_empty() {
+                return by_origin;
+            }
         }
         let extreme = |fit: &mut Vec<Move>, king: Option<bool>, sq: fn(&Move) -> Square| {
             let Some(king) = king else { return };
@@ -510,7 +531,12 @@ fn check_text(style: &Style, pos: &shakmaty::Chess, m: Move) -> String {
 
 /// The word for `m` in `pos`, in `style`, with its check sign; `None` if no form the
 /// writer knows names `m` alone.
-pub fn write_move(style: &Style, pos: &shakmaty::Chess, m: Move) -> Option<String> {
+pub fn write_move(
+    style: &Style,
+    pos: &shakmaty::Chess,
+    started: &Started,
+    m: Move,
+) -> Option<String> {
     let legal = pos.legal_moves();
     let turn = pos.turn();
     let text = if let Some(side) = m.castling_side() {
@@ -562,7 +588,7 @@ pub fn write_move(style: &Style, pos: &shakmaty::Chess, m: Move) -> Option<Strin
                     taken_wing: t.taken_wing,
                     ..d
                 };
-                let named = desc.named(&legal, turn);
+                let named = desc.named(&legal, turn, started);
                 if named.len() == 1 && named[0] == m {
                     found = Some((mover, target, desc));
                     break 'search;
@@ -582,7 +608,7 @@ pub fn write_move(style: &Style, pos: &shakmaty::Chess, m: Move) -> Option<Strin
                 to_files: 0xff,
                 ..*desc
             };
-            let named = rank_only.named(&legal, turn);
+            let named = rank_only.named(&legal, turn, started);
             if named.len() == 1 && named[0] == m {
                 let rank = rank_of(m.to(), turn);
                 return Some(format!(
@@ -613,10 +639,11 @@ pub fn write_move(style: &Style, pos: &shakmaty::Chess, m: Move) -> Option<Strin
 /// A game as movetext in `style` (without tags or result), from `start`.
 pub fn write_game(style: &Style, start: &shakmaty::Chess, moves: &[Move]) -> Option<String> {
     let mut pos = start.clone();
+    let mut started = Started::of(start);
     let mut out = String::new();
     let dot = if style.dots { "." } else { "" };
     for (k, &m) in moves.iter().enumerate() {
-        let word = write_move(style, &pos, m)?;
+        let word = write_move(style, &pos, &started, m)?;
         let number = pos.fullmoves().get();
         let white = pos.turn() == Color::White;
         match (style.layout, white) {
@@ -629,8 +656,65 @@ pub fn write_game(style: &Style, start: &shakmaty::Chess, moves: &[Move]) -> Opt
             (Layout::OnePerLine, false) => out.push_str(&format!("\n{number}{dot} ... {word}\n")),
         }
         pos.play_unchecked(m);
+        started.play(m);
     }
     Some(out)
+}
+
+/// Where each piece started, when known: from the standard setup, and not for a piece a
+/// pawn became. (Written here again, apart from the reader's.)
+#[derive(Clone)]
+pub struct Started([Option<Square>; 64]);
+
+impl Started {
+    pub fn of(start: &shakmaty::Chess) -> Started {
+        let mut squares = [None; 64];
+        if *start.board() == shakmaty::Board::default() {
+            for sq in Square::ALL {
+                if start.board().piece_at(sq).is_some() {
+                    squares[sq as usize] = Some(sq);
+                }
+            }
+        }
+        Started(squares)
+    }
+
+    pub fn play(&mut self, m: Move) {
+        let s = &mut self.0;
+        match m {
+            Move::Castle { king, rook } => {
+                let king_side = rook.file() > king.file();
+                let (k, r) = (s[king as usize].take(), s[rook as usize].take());
+                let rank = king.rank();
+                let (king_file, rook_file) = if king_side {
+                    (shakmaty::File::G, shakmaty::File::F)
+                } else {
+                    (shakmaty::File::C, shakmaty::File::D)
+                };
+                s[Square::from_coords(king_file, rank) as usize] = k;
+                s[Square::from_coords(rook_file, rank) as usize] = r;
+            }
+            Move::EnPassant { from, to } => {
+                s[Square::from_coords(to.file(), from.rank()) as usize] = None;
+                s[to as usize] = s[from as usize].take();
+            }
+            Move::Normal {
+                from,
+                to,
+                promotion,
+                ..
+            } => {
+                let origin = s[from as usize].take();
+                s[to as usize] = if promotion.is_some() { None } else { origin };
+            }
+            Move::Put { to, .. } => s[to as usize] = None,
+        }
+    }
+
+    /// Whether the piece on `sq` started on the king's side (files e to h), when known.
+    fn king_side(&self, sq: Square) -> Option<bool> {
+        self.0[sq as usize].map(|o| o.file() as u8 >= 4)
+    }
 }
 
 /// The styles the games are written in.
@@ -659,4 +743,29 @@ pub fn styles() -> Vec<Style> {
         }
     }
     out
+}
+
+/// Whether naming the piece of `m` by the wing it started on names another piece under the
+/// other reading (the one furthest toward that wing): the moves where books that name by
+/// origin and books that name by position part.
+pub fn wing_readings_differ(pos: &shakmaty::Chess, started: &Started, m: Move) -> bool {
+    if !matches!(m.role(), Role::Knight | Role::Bishop | Role::Rook) || m.is_castle() {
+        return false;
+    }
+    let Some(from) = m.from() else { return false };
+    let Some(king) = started.king_side(from) else {
+        return false;
+    };
+    let rivals: Vec<Move> = pos
+        .legal_moves()
+        .iter()
+        .copied()
+        .filter(|l| l.role() == m.role() && l.to() == m.to() && !l.is_castle())
+        .collect();
+    if rivals.len() < 2 {
+        return false;
+    }
+    let files = rivals.iter().filter_map(|l| l.from()).map(|f| f.file());
+    let target = if king { files.max() } else { files.min() };
+    Some(from.file()) != target
 }
