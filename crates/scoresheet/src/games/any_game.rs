@@ -51,18 +51,22 @@ impl AnyGame {
     /// ```
     pub fn read(game: Game<String>, options: &ReadOptions) -> Result<AnyGame, GameError> {
         let notes = tag_notes::of(&game.tags);
-        Ok(AnyGame::read_moves(game, options)?.with_warnings_first(notes))
+        let mut game = AnyGame::read_moves(game, options)?;
+        game.put_warnings_first(notes);
+        Ok(game)
     }
 
     /// Puts `notes` before the game's warnings (and its readings' under other variants).
-    pub(crate) fn with_warnings_first(mut self, notes: Vec<GameError>) -> AnyGame {
-        match &mut self {
+    pub(crate) fn put_warnings_first(&mut self, notes: Vec<GameError>) {
+        if notes.is_empty() {
+            return;
+        }
+        match self {
             AnyGame::Draughts(g) => g.warn_first(notes),
             AnyGame::Chess(g) => {
                 g.warnings.splice(0..0, notes);
             }
         }
-        self
     }
 
     /// [`AnyGame::read`] without the warnings about the tags (see `tag_notes`), for a

@@ -922,7 +922,8 @@ impl Visitor for FastVisitor {
     fn end_game(&mut self) -> Option<AnyGame> {
         let mut notes = self.tag_watch.take();
         notes.append(&mut self.claims);
-        let game = self.replayed()?.with_warnings_first(notes);
+        let mut game = self.replayed()?;
+        game.put_warnings_first(notes);
         if let Some(w) = &mut self.writing {
             w.finish(&game);
         }

@@ -8,11 +8,14 @@ use record::{Pos, Tags};
 use super::error::GameError;
 
 /// Watches a game's tags as they are read, in order, and says what looks wrong.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub(crate) struct TagWatch {
-    /// Each tag name seen (as numbers, see [`hash`]: a watch kept from game to game
-    /// allocates nothing) and its line.
-    seen: Vec<(Key, u32)>,
+    /// The first name seen of each hash value modulo 64 (as numbers, see [`hash`]), and its
+    /// line: valid where its bit in `bits` is set.
+    slots: [(Key, u32); 64],
+    /// The other names seen, of hash values already taken (a watch kept from game to game
+    /// allocates nothing).
+    more: Vec<(Key, u32)>,
     /// One bit per hash value modulo 64 of the names seen: a name whose bit is clear is new
     /// without a search.
     bits: u64,
@@ -22,10 +25,23 @@ pub(crate) struct TagWatch {
     notes: Vec<GameError>,
 }
 
+impl Default for TagWatch {
+    fn default() -> TagWatch {
+        TagWatch {
+            slots: [((0, 0, 0), 0); 64],
+            more: Vec::new(),
+            bits: 0,
+            block_start: 0,
+            last_line: 0,
+            notes: Vec::new(),
+        }
+    }
+}
+
 impl TagWatch {
     /// Forgets the last game.
     pub(crate) fn clear(&mut self) {
-        self.seen.clear();
+        self.more.clear();
         self.bits = 0;
         self.block_start = 0;
         self.last_line = 0;
@@ -43,13 +59,15 @@ impl TagWatch {
         }
         self.last_line = at.line;
         let key = hash(name);
-        let bit =
-            1u64 << ((key.0 ^ key.1 ^ key.2 as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58);
-        if self.bits & bit != 0 && self.repeated(key, name, at) {
-            return;
+        let slot =
+            ((key.0 ^ key.1 ^ key.2 as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58) as usize;
+        let bit = 1u64 << slot;
+        if self.bits & bit == 0 {
+            self.bits |= bit;
+            self.slots[slot] = (key, at.line);
+        } else {
+            self.again(slot, key, name, at);
         }
-        self.bits |= bit;
-        self.seen.push((key, at.line));
     }
 
     /// A tag more than one line below the last one: the tags above were a block of their own.
@@ -67,18 +85,21 @@ impl TagWatch {
         self.block_start = at.line;
     }
 
-    /// Whether the tag `name` (its key `key`) was given before, which is then noted; its
-    /// bit in the mask was set, by it or by another name.
+    /// A tag whose hash value was seen before: the same name again, which is noted, or
+    /// another name, which is kept.
     #[cold]
-    fn repeated(&mut self, key: Key, name: &str, at: Pos) -> bool {
-        let Some(&(_, first)) = self.seen.iter().find(|(k, _)| *k == key) else {
-            return false;
-        };
-        self.notes.push(GameError::at(
-            at,
-            format!("the tag {name} is given again: the first, on line {first}, counts"),
-        ));
-        true
+    fn again(&mut self, slot: usize, key: Key, name: &str, at: Pos) {
+        let first = std::iter::once(&self.slots[slot])
+            .chain(&self.more)
+            .find(|(k, _)| *k == key)
+            .map(|&(_, line)| line);
+        match first {
+            Some(first) => self.notes.push(GameError::at(
+                at,
+                format!("the tag {name} is given again: the first, on line {first}, counts"),
+            )),
+            None => self.more.push((key, at.line)),
+        }
     }
 
     /// The warnings about the game's tags, in the order of the text.
