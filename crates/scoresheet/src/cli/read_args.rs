@@ -12,14 +12,16 @@ pub struct ReadArgs {
     #[arg(long, short)]
     variant: Option<RulesArg>,
     /// Chess: read the moves in this notation only (san, long, uci, descriptive, desc-es,
-    /// desc-en); descriptive takes each game's system, Spanish or English, as it is written.
+    /// desc-en): a word in another one is an error; descriptive takes each game's system,
+    /// Spanish or English, as it is written.
     #[arg(long)]
     input_notation: Option<chess_notation::ReadNotation>,
     /// Chess: read the piece letters in this language only (en, es, eo, fr, de, it, pl, nl).
     #[arg(long)]
     input_lang: Option<chess_notation::Language>,
     /// Chess: a move whose text claims what it does not do (`+` without check, `#` without
-    /// mate, `x` without capture, `e.p.` on another move) is an error, not a warning.
+    /// mate, `x` without capture, `e.p.` on another move), and a move number that skips or
+    /// repeats one, is an error, not a warning.
     #[arg(long)]
     strict: bool,
 }

@@ -18,14 +18,15 @@ use super::tag_changes;
 /// How to read chess games: notation and language when the user forces them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ChessReadOptions {
-    /// Read every game in this notation (`--input-notation`); `descriptive` takes each game's
-    /// descriptive system as it is written.
+    /// Read every game in this notation only (`--input-notation`): a word written in another
+    /// one is an error at its place; `descriptive` takes each game's descriptive system as it
+    /// is written.
     pub notation: Option<ReadNotation>,
     /// Read every game's piece letters in this language (`--input-lang`).
     pub language: Option<Language>,
     /// A move whose text claims what it does not do (`+` without check, `#` without mate,
-    /// `x` without capture, `e.p.` on another move) is an error, not a warning
-    /// (`--strict`).
+    /// `x` without capture, `e.p.` on another move), and a move number that skips or repeats
+    /// one, is an error, not a warning (`--strict`).
     pub strict: bool,
 }
 
