@@ -69,3 +69,19 @@ fn a_game_read_again_keeps_its_place_in_its_line() {
     let (general, fast) = both_ways(text);
     assert_eq!(fast, general);
 }
+
+/// A chess word that does not read, followed by a check sign written apart (`Rxg\u{c8}\u{e9}24xQg.8
+/// +`): the general reader joins the sign to the word and names both in its error; the
+/// one-pass reader, which reads again only the game's words up to the one that failed, named
+/// the word alone (found by `record_games`). It now reads the whole game when the next word
+/// may join the one that failed.
+#[test]
+fn a_sign_apart_after_a_word_that_fails_is_named_with_it() {
+    let text = "1. d4 d5 2. Nc3 Nf6 3. Bf4 c6 4. e3 Bf5 5. f3 e6 6. g4 Bg6 7. h4 h6 8. Bd3 Bxd3\n\
+                9. Qxd3 Bd6 10. Nge2 Qc7 11. Bxd6 Qxd6 12. O-O-O Nbd7 13. e4 dxe4 14. fxe4 e5\n\
+                15. Qf3 O-O-O 16. g5 hxg5 17. hxg5 Rxh1 18. Rxh1 exd4 19. gxf6 dxc3 20. fxg7\n\
+                Qd2+ 21. Kb1 cxb2 22. Qxf7 Qxe2 23. g8=Q Rxg\u{c8}\u{e9}24xQg.8 + Kc7 25. Qg3+ 1-0\n";
+    let (general, fast) = both_ways(text);
+    assert_eq!(fast, general);
+    assert!(general[0].contains("24xQg.8+"), "{general:?}");
+}

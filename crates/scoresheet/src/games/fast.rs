@@ -276,9 +276,11 @@ fn same_traits(raw: &[u8], base: Pos, words: u64) -> bool {
         words_left: words,
         traits: LineTraits::new(),
         prefix: None,
+        last: String::new(),
+        joined: false,
     };
     match one_game(raw, base).read_game(&mut look) {
-        Ok(Some(())) => look.prefix.unwrap_or(look.traits) == look.traits,
+        Ok(Some(())) => !look.joined && look.prefix.unwrap_or(look.traits) == look.traits,
         _ => false,
     }
 }
@@ -297,6 +299,8 @@ fn main_line_language(raw: &[u8], base: Pos) -> Option<Language> {
         words_left: u64::MAX,
         traits: LineTraits::new(),
         prefix: None,
+        last: String::new(),
+        joined: false,
     };
     match one_game(raw, base).read_game(&mut look) {
         Ok(Some(())) => look.traits.language(),
@@ -310,6 +314,12 @@ struct TraitsVisitor {
     traits: LineTraits,
     /// The traits of the first words, once they are read.
     prefix: Option<LineTraits>,
+    /// The last of the first words.
+    last: String,
+    /// The word after the first words may be joined to the last of them (a check sign
+    /// written apart, `Nf3 +`, or a number without dots): the general reader's error there
+    /// may name both, so the first words alone do not tell it.
+    joined: bool,
 }
 
 impl Visitor for TraitsVisitor {
@@ -319,10 +329,16 @@ impl Visitor for TraitsVisitor {
         if is_null(text) {
             return Flow::SkipGame;
         }
+        if self.prefix.is_some() && !self.last.is_empty() {
+            self.joined |= chess_notation::loose_word(Some(&self.last), text, 0).is_some()
+                || text.bytes().all(|b| b.is_ascii_digit());
+            self.last.clear();
+        }
         self.traits.add(text);
         self.words_left = self.words_left.saturating_sub(1);
         if self.words_left == 0 && self.prefix.is_none() {
             self.prefix = Some(self.traits);
+            text.clone_into(&mut self.last);
         }
         Flow::Continue
     }
