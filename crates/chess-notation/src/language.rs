@@ -74,6 +74,53 @@ const PIECE_ROLES: [Role; 5] = [
     Role::King,
 ];
 
+/// Where a piece letter (`A`..`Z`, `Ĉ`) stands in [`ROLES`].
+const fn letter_index(letter: char) -> Option<usize> {
+    match letter {
+        'A'..='Z' => Some(letter as usize - 'A' as usize),
+        'Ĉ' => Some(26),
+        _ => None,
+    }
+}
+
+/// The piece of each letter (see [`letter_index`]) in each language (by `language as
+/// usize`), worked out once from [`letters`]: reading a word looks its letter up.
+const ROLES: [[Option<Role>; 27]; 8] = {
+    let mut roles = [[None; 27]; 8];
+    let mut l = 0;
+    while l < 8 {
+        let language = Language::ALL[l];
+        assert!(language as usize == l);
+        let table = letters(language);
+        let mut i = 0;
+        while i < 5 {
+            match letter_index(table[i]) {
+                Some(at) => roles[l][at] = Some(PIECE_ROLES[i]),
+                None => panic!("a piece letter without a place"),
+            }
+            i += 1;
+        }
+        l += 1;
+    }
+    roles
+};
+
+/// The letters of each language (by `language as usize`) as a set.
+const LETTER_SETS: [LetterSet; 8] = {
+    let mut sets = [LetterSet::EMPTY; 8];
+    let mut l = 0;
+    while l < 8 {
+        let table = letters(Language::ALL[l]);
+        let mut i = 0;
+        while i < 5 {
+            sets[l] = sets[l].with(table[i]);
+            i += 1;
+        }
+        l += 1;
+    }
+    sets
+};
+
 impl Language {
     /// Every language, in the order used when several fit equally well.
     pub const ALL: [Language; 8] = [
@@ -127,27 +174,15 @@ impl Language {
     /// The piece a letter stands for in this language, if any. Only the
     /// capital letters (and `Ĉ` in Esperanto) are piece letters.
     pub const fn role(self, letter: char) -> Option<Role> {
-        let table = letters(self);
-        let mut i = 0;
-        while i < 5 {
-            if table[i] == letter {
-                return Some(PIECE_ROLES[i]);
-            }
-            i += 1;
+        match letter_index(letter) {
+            Some(i) => ROLES[self as usize][i],
+            None => None,
         }
-        None
     }
 
     /// The set of letters this language uses for pieces, as a [`LetterSet`].
     pub(crate) const fn letter_set(self) -> LetterSet {
-        let table = letters(self);
-        let mut set = LetterSet::EMPTY;
-        let mut i = 0;
-        while i < 5 {
-            set = set.with(table[i]);
-            i += 1;
-        }
-        set
+        LETTER_SETS[self as usize]
     }
 }
 

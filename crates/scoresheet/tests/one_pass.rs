@@ -134,6 +134,81 @@ fn side_lines_in_another_form_read_alike() {
     }
 }
 
+/// A random game of `plies` plies from the standard start, with side lines (some nested,
+/// some one after another, some longer than the main line between them) branching anywhere.
+fn game_with_side_lines(seed: &mut u64, plies: usize) -> String {
+    use shakmaty::{Chess, Color, Position, san::SanPlus};
+    fn next(seed: &mut u64) -> u64 {
+        *seed ^= *seed << 13;
+        *seed ^= *seed >> 7;
+        *seed ^= *seed << 17;
+        *seed
+    }
+    fn line(seed: &mut u64, mut pos: Chess, plies: usize, depth: u32, out: &mut String) {
+        let mut first = true;
+        for _ in 0..plies {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let m = moves[(next(seed) % moves.len() as u64) as usize];
+            let number = pos.fullmoves();
+            match pos.turn() {
+                Color::White => out.push_str(&format!("{number}. ")),
+                Color::Black if first => out.push_str(&format!("{number}... ")),
+                Color::Black => {}
+            }
+            first = false;
+            let before = pos.clone();
+            let san = SanPlus::from_move_and_play_unchecked(&mut pos, m);
+            out.push_str(&format!("{san} "));
+            // Side lines: none mostly, one or two at times, deeper only twice.
+            let sides = if depth < 2 { next(seed) % 8 } else { 0 };
+            for _ in 0..sides.saturating_sub(5) {
+                out.push_str("( ");
+                let len = 1 + (next(seed) % 40) as usize;
+                line(seed, before.clone(), len, depth + 1, out);
+                out.push_str(") ");
+                // The main line goes on with its number again.
+                first = true;
+            }
+        }
+    }
+    let mut out = String::new();
+    line(seed, Chess::default(), plies, 0, &mut out);
+    out.push_str("*\n\n");
+    out
+}
+
+#[test]
+fn side_lines_anywhere_in_long_lines_read_alike() {
+    // The one-pass reader finds where a side line starts by replaying the last moves from a
+    // position it keeps every few moves: branch points at every distance from it.
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let text: String = (0..120)
+        .map(|k| game_with_side_lines(&mut seed, 20 + k % 90))
+        .collect();
+    assert!(
+        text.matches('(').count() > 1_000,
+        "{}",
+        text.matches('(').count()
+    );
+    for rules in [Some(Rules::Chess), None] {
+        let options = ReadOptions {
+            rules,
+            ..ReadOptions::default()
+        };
+        let (fast, fallbacks) = one_pass(text.as_bytes(), &options);
+        let slow = general(text.as_bytes(), &options);
+        assert_eq!(fallbacks, 0, "the one-pass reader read every game itself");
+        assert_eq!(fast.len(), 120);
+        for (a, b) in fast.iter().zip(&slow) {
+            assert!(!a.starts_with("error") && !a.starts_with("syntax"), "{a}");
+            assert_eq!(a, b);
+        }
+    }
+}
+
 #[test]
 fn one_pass_equals_the_general_reader_on_every_file() {
     let (mut games, mut fast_checked) = (0, 0);

@@ -42,6 +42,15 @@ pub(crate) fn false_claim(text: &str, m: Move, after: &Chess) -> Option<String> 
 /// [`ends_with_sign`]).
 #[cold]
 pub(crate) fn claim_of_signs(text: &str, m: Move, after: &Chess) -> Option<String> {
+    // The usual sign: one `+` after the square or piece, on a capture or a word that marks
+    // none.
+    if let [.., last, b'+'] = *text.as_bytes()
+        && last.is_ascii_alphanumeric()
+        && (m.is_capture() || !text.contains(['x', ':']))
+    {
+        return (!after.is_check())
+            .then(|| format!("`{}` claims check, but the move gives none", text.trim()));
+    }
     let (mut check, mut mate, mut takes, mut other) = (false, false, false, false);
     for b in text.bytes() {
         match b {
@@ -168,24 +177,48 @@ impl Numbering {
     }
 }
 
+/// Which move of the game a position's next move is, or its last move was: its number and
+/// whether Black makes it, as a claim's error names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Mover {
+    /// Half-moves from move 1 (White's) to the move.
+    abs: usize,
+}
+
+impl Mover {
+    /// The move made from `before`.
+    pub(crate) fn from(before: &Chess) -> Mover {
+        Mover {
+            abs: before.fullmoves().get().saturating_sub(1) as usize * 2
+                + usize::from(before.turn() == Color::Black),
+        }
+    }
+
+    /// The move that led to `after` (no copy of the position before it is needed).
+    pub(crate) fn to(after: &Chess) -> Mover {
+        Mover {
+            abs: Mover::from(after).abs.saturating_sub(1),
+        }
+    }
+}
+
 /// The warning (or, strict, error) for a false claim `message` of the move written `text` at
 /// `at`, the move with 1-based index `index` in the game's plies (side lines counted from
-/// where they branch), played from `before`: placed as the chess reader places its errors.
+/// where they branch), made by `mover`: placed as the chess reader places its errors.
+#[cold]
 pub(crate) fn claim_error(
     text: &str,
     at: Pos,
     index: usize,
-    before: &Chess,
+    mover: Mover,
     message: String,
 ) -> GameError {
-    let abs = before.fullmoves().get().saturating_sub(1) as usize * 2
-        + usize::from(before.turn() == Color::Black);
     GameError {
         at,
         ply: Some(Ply {
             index,
-            number: (abs / 2 + 1) as u32,
-            second: abs % 2 == 1,
+            number: (mover.abs / 2 + 1) as u32,
+            second: mover.abs % 2 == 1,
             text: text.to_string(),
         }),
         message,
@@ -242,5 +275,32 @@ mod tests {
             claim(&ep, "exd6", "e5xd6e.p.+"),
             Some("`e5xd6e.p.+` claims check, but the move gives none".into())
         );
+    }
+
+    #[test]
+    fn the_mover_is_the_same_from_either_side_of_its_move() {
+        let fens = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+            "4k3/8/8/8/8/8/8/4K2R b K - 3 41",
+            "4k3/8/8/8/8/8/8/4K2R w K - 3 41",
+        ];
+        for fen in fens {
+            let before = chess_notation::position_from_fen(fen).unwrap();
+            let m = before.legal_moves()[0];
+            let mut after = before.clone();
+            after.play_unchecked(m);
+            assert_eq!(Mover::from(&before), Mover::to(&after), "{fen}");
+        }
+        let black = chess_notation::position_from_fen(fens[3].replace(" w ", " b ").as_str());
+        let e = claim_error(
+            "Kd7",
+            Pos::default(),
+            2,
+            Mover::from(&black.unwrap()),
+            "m".into(),
+        );
+        let ply = e.ply.unwrap();
+        assert_eq!((ply.number, ply.second), (41, true));
     }
 }

@@ -246,7 +246,7 @@ impl ChessGame {
         let at = result_place(&self.game);
         // Only a final position without legal moves (checkmate or stalemate) says who won.
         if let Some(said) = self.result_text().and_then(known)
-            && self.end.legal_moves().is_empty()
+            && !has_legal_move(&self.end)
         {
             let (what, actual) = if self.end.is_check() {
                 let winner = !self.end.turn();
@@ -428,9 +428,77 @@ fn write_extras<C: FromIterator<Extra<String>>>(
         .collect()
 }
 
+/// Whether the side to move in `pos` has a legal move. Nearly every game ends with a king
+/// that can step to a square no piece of the other side attacks, which is a legal move
+/// whatever else stands on the board, and cheaper to find than every move.
+pub(crate) fn has_legal_move(pos: &Chess) -> bool {
+    let board = pos.board();
+    let us = pos.turn();
+    if let Some(king) = board.king_of(us) {
+        // The king leaves its square: a slider behind it then attacks through it.
+        let occupied = board.occupied().without(king);
+        let steps = shakmaty::attacks::king_attacks(king) & !board.by_color(us);
+        if steps
+            .into_iter()
+            .any(|to| board.attacks_to(to, !us, occupied).is_empty())
+        {
+            return true;
+        }
+    }
+    !pos.legal_moves().is_empty()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_legal_move_is_found_as_move_generation_finds_one() {
+        // Positions without a move, and a king whose only steps a slider attacks through
+        // the king's own square.
+        let fens = [
+            ("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", false),
+            ("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1", false),
+            ("4k3/8/8/8/8/8/3PPP2/r3K3 w - - 0 1", false),
+            ("4k3/8/8/8/8/1N6/3PPP2/r3K3 w - - 0 1", true),
+            ("4k3/8/8/8/8/8/3PP3/r3K3 w - - 0 1", true),
+            ("4k3/8/8/8/8/8/3PPP2/r2QK3 w - - 0 1", true),
+            ("k7/8/1Q6/8/8/8/8/7K b - - 0 1", false),
+        ];
+        for (fen, has) in fens {
+            let pos = chess_notation::position_from_fen(fen).unwrap();
+            assert_eq!(has_legal_move(&pos), has, "{fen}");
+            assert_eq!(!pos.legal_moves().is_empty(), has, "{fen}");
+        }
+        // Random games to their end: every position, as move generation says.
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let (mut positions, mut ends) = (0, 0);
+        for _ in 0..400 {
+            let mut pos = Chess::default();
+            for _ in 0..400 {
+                let moves = pos.legal_moves();
+                assert_eq!(
+                    has_legal_move(&pos),
+                    !moves.is_empty(),
+                    "{}",
+                    Fen::from_position(&pos, EnPassantMode::Legal)
+                );
+                positions += 1;
+                if moves.is_empty() {
+                    ends += 1;
+                    break;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                pos.play_unchecked(moves[(seed % moves.len() as u64) as usize]);
+            }
+        }
+        assert!(
+            positions > 50_000 && ends > 10,
+            "{positions} positions, {ends} ends"
+        );
+    }
 
     fn read(text: &str) -> Result<ChessGame, GameError> {
         ChessGame::read(

@@ -85,7 +85,8 @@ impl LineReader {
             return Ok(());
         };
         if let NumberCheck::Wrong(message) = self.numbering.check(written, ply, main_line) {
-            let e = chess_claims::claim_error(&node.mov, node.at, ply + 1, before, message);
+            let mover = chess_claims::Mover::from(before);
+            let e = chess_claims::claim_error(&node.mov, node.at, ply + 1, mover, message);
             if self.strict {
                 return Err(e);
             }
@@ -161,20 +162,18 @@ impl LineReader {
                         &node.mov,
                         node.at,
                         offset + i + k + 1,
-                        &pos,
+                        chess_claims::Mover::from(&pos),
                         not_written_in(&node.mov, asked),
                     ));
                 }
-                let before = (!descriptive).then(|| pos.clone());
                 pos.play_unchecked(m);
-                if let Some(before) = before
-                    && let Some(message) = chess_claims::false_claim(&node.mov, m, &pos)
+                if !descriptive && let Some(message) = chess_claims::false_claim(&node.mov, m, &pos)
                 {
                     let e = chess_claims::claim_error(
                         &node.mov,
                         node.at,
                         offset + i + k + 1,
-                        &before,
+                        chess_claims::Mover::to(&pos),
                         message,
                     );
                     if self.strict {

@@ -8,15 +8,16 @@
 //! falls back to reading the game's text again the general way ([`AnyGame::read`]), which
 //! gives the same game, or the same error, as reading it that way from the start.
 
+use arrayvec::ArrayVec;
 use chess_notation::{Language, LineTraits, SanReader};
 use draughts::{BoardSize, Fen, MoveReader, Position, Variant};
 use record::{
     Collect, CommentKind, Flow, Game, GameBuilder, Nag, Pos, ReadError, Reader, Tag, Visitor,
 };
-use shakmaty::Chess;
+use shakmaty::{Chess, Move};
 
 use super::any_game::{AnyGame, ReadOptions};
-use super::chess_claims::{self, NumberCheck, Numbering};
+use super::chess_claims::{self, Mover, NumberCheck, Numbering};
 use super::chess_game::{ChessGame, ChessMove, ChessVariant, is_null};
 use super::converter::Writing;
 use super::draughts_game::{DraughtsGame, VariantSource, inference_order_from};
@@ -375,15 +376,59 @@ struct DraughtsState {
 struct ChessState {
     start: Chess,
     pos: Chess,
-    prev: Chess,
+    /// The way back to the position before the last move, where a side line starts.
+    back: LookBack,
     /// The 0-based index of the next move among the game's plies (a side line counts from
     /// where it branches).
     ply: usize,
-    stack: Vec<(Chess, Chess, usize)>,
+    stack: Vec<(Chess, LookBack, usize)>,
     /// Reads the words, in English unless a second pass knows the language.
     san: SanReader,
     /// The move numbers written, checked against the moves.
     numbering: Numbering,
+}
+
+/// The way back to the position before the last move of the current line, from which a side
+/// line starts: a position of the line at most [`LookBack::MOVES`] moves back (where the line
+/// starts, or later) and the moves played since, replayed when a side line begins. A move
+/// then costs a copy of the position only once in `MOVES` moves.
+#[derive(Clone)]
+struct LookBack {
+    mark: Chess,
+    since: ArrayVec<Move, { LookBack::MOVES }>,
+}
+
+impl LookBack {
+    const MOVES: usize = 16;
+
+    /// The way back in a line that starts at `start`.
+    fn new(start: Chess) -> LookBack {
+        LookBack {
+            mark: start,
+            since: ArrayVec::new(),
+        }
+    }
+
+    /// Notes the move `m`, about to be played from `pos`.
+    #[inline]
+    fn push(&mut self, pos: &Chess, m: Move) {
+        if self.since.is_full() {
+            self.mark.clone_from(pos);
+            self.since.clear();
+        }
+        self.since.push(m);
+    }
+
+    /// The position before the last move, or where the line starts if it has no move yet.
+    fn before_last(&self) -> Chess {
+        let mut pos = self.mark.clone();
+        if let Some((_, moves)) = self.since.split_last() {
+            for &m in moves {
+                shakmaty::Position::play_unchecked(&mut pos, m);
+            }
+        }
+        pos
+    }
 }
 
 struct FastVisitor {
@@ -568,7 +613,7 @@ impl FastVisitor {
         self.family = Family::Chess(ChessState {
             numbering: Numbering::new(&start, self.fen.is_some()),
             pos: start.clone(),
-            prev: start.clone(),
+            back: LookBack::new(start.clone()),
             ply: 0,
             start,
             stack: Vec::new(),
@@ -670,7 +715,7 @@ impl FastVisitor {
                 if let Some(w) = &mut self.writing {
                     w.chess_move(&c.pos, m);
                 }
-                c.prev = c.pos.clone();
+                c.back.push(&c.pos, m);
                 shakmaty::Position::play_unchecked(&mut c.pos, m);
                 c.ply += 1;
                 if c.stack.is_empty() {
@@ -701,7 +746,8 @@ impl FastVisitor {
                         // The general way says where.
                         return self.give_up();
                     }
-                    let e = chess_claims::claim_error(text, at, c.ply, &c.prev, message);
+                    let mover = Mover::to(&c.pos);
+                    let e = chess_claims::claim_error(text, at, c.ply, mover, message);
                     self.claims.push(e);
                 }
                 Flow::Continue
@@ -735,7 +781,8 @@ fn note_number(
         NumberCheck::Unsettled => false,
         NumberCheck::Wrong(_) if strict => false,
         NumberCheck::Wrong(message) => {
-            claims.push(chess_claims::claim_error(text, at, c.ply, &c.prev, message));
+            let mover = Mover::to(&c.pos);
+            claims.push(chess_claims::claim_error(text, at, c.ply, mover, message));
             true
         }
     }
@@ -871,8 +918,10 @@ impl Visitor for FastVisitor {
                 }
             }
             Family::Chess(c) => {
-                c.stack.push((c.pos.clone(), c.prev.clone(), c.ply));
-                c.pos = c.prev.clone();
+                let before = c.back.before_last();
+                let back = std::mem::replace(&mut c.back, LookBack::new(before.clone()));
+                c.stack
+                    .push((std::mem::replace(&mut c.pos, before), back, c.ply));
                 c.ply = c.ply.saturating_sub(1);
                 if keeps_tree {
                     self.chess.begin_variation();
@@ -900,9 +949,9 @@ impl Visitor for FastVisitor {
                 }
             }
             Family::Chess(c) => {
-                if let Some((pos, prev, ply)) = c.stack.pop() {
+                if let Some((pos, back, ply)) = c.stack.pop() {
                     c.pos = pos;
-                    c.prev = prev;
+                    c.back = back;
                     c.ply = ply;
                 }
                 if keeps_tree {

@@ -8,48 +8,33 @@ use record::{Pos, Tags};
 use super::error::GameError;
 
 /// Watches a game's tags as they are read, in order, and says what looks wrong.
-#[derive(Debug)]
+#[derive(Debug, Default)]
 pub(crate) struct TagWatch {
-    /// The first name seen of each hash value modulo 64 (as numbers, see [`hash`]), and its
-    /// line: valid where its bit in `bits` is set.
-    slots: [(Key, u32); 64],
-    /// The other names seen, of hash values already taken (a watch kept from game to game
-    /// allocates nothing).
-    more: Vec<(Key, u32)>,
-    /// One bit per hash value modulo 64 of the names seen: a name whose bit is clear is new
+    /// The names seen (as numbers, see [`hash`]) and their lines, in order (a watch kept
+    /// from game to game allocates nothing).
+    seen: Vec<(Key, u32)>,
+    /// One bit per hash value modulo 128 of the names seen: a name whose bit is clear is new
     /// without a search.
-    bits: u64,
+    bits: [u64; 2],
     /// The line of the first tag of the current block, and of the last tag.
     block_start: u32,
     last_line: u32,
     notes: Vec<GameError>,
 }
 
-impl Default for TagWatch {
-    fn default() -> TagWatch {
-        TagWatch {
-            slots: [((0, 0, 0), 0); 64],
-            more: Vec::new(),
-            bits: 0,
-            block_start: 0,
-            last_line: 0,
-            notes: Vec::new(),
-        }
-    }
-}
 
 impl TagWatch {
     /// Forgets the last game.
     pub(crate) fn clear(&mut self) {
-        self.more.clear();
-        self.bits = 0;
+        self.seen.clear();
+        self.bits = [0; 2];
         self.block_start = 0;
         self.last_line = 0;
         self.notes.clear();
     }
 
     /// The next tag of the game.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn tag(&mut self, name: &str, at: Pos) {
         if self.last_line != 0 && at.line > self.last_line + 1 {
             self.joined_block(at);
@@ -59,15 +44,13 @@ impl TagWatch {
         }
         self.last_line = at.line;
         let key = hash(name);
-        let slot =
-            ((key.0 ^ key.1 ^ key.2 as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58) as usize;
-        let bit = 1u64 << slot;
-        if self.bits & bit == 0 {
-            self.bits |= bit;
-            self.slots[slot] = (key, at.line);
-        } else {
-            self.again(slot, key, name, at);
+        let h = (key.0 ^ key.1.rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 57;
+        let (i, bit) = ((h >> 6) as usize & 1, 1u64 << (h & 63));
+        if self.bits[i] & bit != 0 {
+            self.again(key, name, at);
         }
+        self.bits[i] |= bit;
+        self.seen.push((key, at.line));
     }
 
     /// A tag more than one line below the last one: the tags above were a block of their own.
@@ -85,20 +68,15 @@ impl TagWatch {
         self.block_start = at.line;
     }
 
-    /// A tag whose hash value was seen before: the same name again, which is noted, or
-    /// another name, which is kept.
+    /// A tag whose hash value was seen before: the same name again is noted.
     #[cold]
-    fn again(&mut self, slot: usize, key: Key, name: &str, at: Pos) {
-        let first = std::iter::once(&self.slots[slot])
-            .chain(&self.more)
-            .find(|(k, _)| *k == key)
-            .map(|&(_, line)| line);
-        match first {
-            Some(first) => self.notes.push(GameError::at(
+    #[inline(never)]
+    fn again(&mut self, key: Key, name: &str, at: Pos) {
+        if let Some(&(_, first)) = self.seen.iter().find(|(k, _)| *k == key) {
+            self.notes.push(GameError::at(
                 at,
                 format!("the tag {name} is given again: the first, on line {first}, counts"),
-            )),
-            None => self.more.push((key, at.line)),
+            ));
         }
     }
 
