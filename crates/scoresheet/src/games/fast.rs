@@ -820,7 +820,10 @@ impl Visitor for FastVisitor {
             w.tag(name, value);
         }
         let keeps_tree = self.keeps_tree();
-        self.tag_watch.tag(name, at);
+        // Kept for the tree, the game's tags are all in `tags` (the family is chosen after
+        // them): the watch finds a name given again there.
+        let earlier = keeps_tree.then_some(&self.tags[..]);
+        self.tag_watch.tag(name, at, earlier);
         if name == "Result" {
             let value = value.trim();
             self.score_result |=

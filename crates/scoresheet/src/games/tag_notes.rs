@@ -3,17 +3,17 @@
 //! to the next game's tags (a game needs at least a result, so PGN reads the two blocks as
 //! one game's tags).
 
-use record::{Pos, Tags};
+use record::{Pos, Tag, Tags};
 
 use super::error::GameError;
 
 /// Watches a game's tags as they are read, in order, and says what looks wrong.
 #[derive(Debug, Default)]
 pub(crate) struct TagWatch {
-    /// The names seen (as numbers, see [`hash`]) and their lines, in order (a watch kept
-    /// from game to game allocates nothing).
+    /// The names seen (as numbers, see [`hash`]) and their lines, in order, when the
+    /// caller does not keep the tags (a watch kept from game to game allocates nothing).
     seen: Vec<(Key, u32)>,
-    /// One bit per hash value modulo 128 of the names seen: a name whose bit is clear is new
+    /// One bit per value of [`filter`] of the names seen: a name whose bit is clear is new
     /// without a search.
     bits: [u64; 2],
     /// The line of the first tag of the current block, and of the last tag.
@@ -21,7 +21,6 @@ pub(crate) struct TagWatch {
     last_line: u32,
     notes: Vec<GameError>,
 }
-
 
 impl TagWatch {
     /// Forgets the last game.
@@ -33,9 +32,10 @@ impl TagWatch {
         self.notes.clear();
     }
 
-    /// The next tag of the game.
+    /// The next tag of the game; `earlier`: all the game's tags before it, if the caller
+    /// keeps them (the watch then keeps nothing of its own).
     #[inline(always)]
-    pub(crate) fn tag(&mut self, name: &str, at: Pos) {
+    pub(crate) fn tag(&mut self, name: &str, at: Pos, earlier: Option<&[Tag]>) {
         if self.last_line != 0 && at.line > self.last_line + 1 {
             self.joined_block(at);
         }
@@ -43,14 +43,24 @@ impl TagWatch {
             self.block_start = at.line;
         }
         self.last_line = at.line;
-        let key = hash(name);
-        let h = (key.0 ^ key.1.rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 57;
+        let h = filter(name);
         let (i, bit) = ((h >> 6) as usize & 1, 1u64 << (h & 63));
-        if self.bits[i] & bit != 0 {
-            self.again(key, name, at);
-        }
+        let seen_bit = self.bits[i] & bit != 0;
         self.bits[i] |= bit;
-        self.seen.push((key, at.line));
+        match earlier {
+            Some(earlier) => {
+                if seen_bit {
+                    self.again_among(earlier, name, at);
+                }
+            }
+            None => {
+                let key = hash(name);
+                if seen_bit {
+                    self.again(key, name, at);
+                }
+                self.seen.push((key, at.line));
+            }
+        }
     }
 
     /// A tag more than one line below the last one: the tags above were a block of their own.
@@ -68,16 +78,29 @@ impl TagWatch {
         self.block_start = at.line;
     }
 
-    /// A tag whose hash value was seen before: the same name again is noted.
+    /// A tag whose filter bit was set before: the same name again is noted.
     #[cold]
     #[inline(never)]
     fn again(&mut self, key: Key, name: &str, at: Pos) {
         if let Some(&(_, first)) = self.seen.iter().find(|(k, _)| *k == key) {
-            self.notes.push(GameError::at(
-                at,
-                format!("the tag {name} is given again: the first, on line {first}, counts"),
-            ));
+            self.repeated(name, first, at);
         }
+    }
+
+    /// [`TagWatch::again`] among the tags the caller keeps.
+    #[cold]
+    #[inline(never)]
+    fn again_among(&mut self, earlier: &[Tag], name: &str, at: Pos) {
+        if let Some(first) = earlier.iter().find(|t| t.name == name) {
+            self.repeated(name, first.at.line, at);
+        }
+    }
+
+    fn repeated(&mut self, name: &str, first: u32, at: Pos) {
+        self.notes.push(GameError::at(
+            at,
+            format!("the tag {name} is given again: the first, on line {first}, counts"),
+        ));
     }
 
     /// The warnings about the game's tags, in the order of the text.
@@ -90,9 +113,22 @@ impl TagWatch {
 pub(crate) fn of(tags: &Tags) -> Vec<GameError> {
     let mut watch = TagWatch::default();
     for t in tags.iter() {
-        watch.tag(&t.name, t.at);
+        watch.tag(&t.name, t.at, None);
     }
     watch.take()
+}
+
+/// A number of 7 bits from a name, the same for the same name, and mostly different for the
+/// names of one game: its length and its first, middle and last bytes.
+#[inline(always)]
+fn filter(name: &str) -> u64 {
+    let b = name.as_bytes();
+    let n = b.len();
+    let bytes = match b {
+        [] => 0,
+        _ => u64::from(b[0]) << 8 | u64::from(b[n / 2]) << 16 | u64::from(b[n - 1]) << 24,
+    };
+    (n as u64 | bytes).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 57
 }
 
 /// A name as numbers that are equal only for equal names of up to 16 bytes (every usual tag
