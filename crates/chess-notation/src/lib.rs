@@ -57,11 +57,12 @@ pub use descriptive::descriptive_candidates;
 pub use detect::LineTraits;
 pub use error::{LineError, LineErrorReason, MoveError, Reading};
 pub use language::{Language, LanguageSet, ParseLanguageError, figurine, figurine_role};
-pub use line::{LineReading, read_line, read_line_as};
+pub use line::{LineReading, read_line, read_line_as, read_line_from};
 pub use loose_words::{LooseWord, loose_word};
 pub use options::{
     DescriptiveSystem, Notation, ParseNotationError, ReadHint, ReadNotation, WriteOptions,
 };
+pub use origins::Origins;
 pub use position::{FenError, position_from_fen};
 pub use san_read::{parse_move, written_in};
 pub use san_write::{write_line, write_move};

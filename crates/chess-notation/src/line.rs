@@ -120,8 +120,20 @@ pub fn read_line_as<S: AsRef<str>>(
     notation: Notation,
     language: Language,
 ) -> Result<Vec<Move>, LineError> {
+    read_line_from(start, &Origins::of_start(start), words, notation, language)
+}
+
+/// [`read_line_as`] from a position where `origins` says where the pieces started (see
+/// [`Origins`]): a side line read so names its wings as the line it branches from.
+pub fn read_line_from<S: AsRef<str>>(
+    start: &Chess,
+    origins: &Origins,
+    words: &[S],
+    notation: Notation,
+    language: Language,
+) -> Result<Vec<Move>, LineError> {
     match notation {
-        Notation::Descriptive(system) => search_descriptive(start, words, system),
+        Notation::Descriptive(system) => search_descriptive(start, origins, words, system),
         _ => {
             let parsed: Vec<_> = words.iter().map(|w| san_read::parse(w.as_ref())).collect();
             replay_algebraic(start, words, &parsed, language)
@@ -410,11 +422,11 @@ fn read_descriptive<S: AsRef<str>>(
     };
     // A system the words (or the hint) name is tried alone first.
     if let Some(known) = system.or(hinted) {
-        return match search_descriptive(start, words, known) {
+        return match search_descriptive(start, &Origins::of_start(start), words, known) {
             Ok(moves) => Ok(reading(known, moves)),
             Err(error) => {
                 let other = order[1];
-                match search_descriptive(start, words, other) {
+                match search_descriptive(start, &Origins::of_start(start), words, other) {
                     Ok(moves) => Ok(reading(other, moves)),
                     Err(other_error) if other_error.ply_index > error.ply_index => Err(other_error),
                     Err(_) => Err(error),
@@ -422,8 +434,9 @@ fn read_descriptive<S: AsRef<str>>(
             }
         };
     }
-    let first = search_descriptive(start, words, order[0]);
-    let second = search_descriptive(start, words, order[1]);
+    let origins = Origins::of_start(start);
+    let first = search_descriptive(start, &origins, words, order[0]);
+    let second = search_descriptive(start, &origins, words, order[1]);
     match (first, second) {
         (Ok(a), Ok(b)) if a != b => {
             let reading_of = |system: DescriptiveSystem| Reading {
@@ -454,6 +467,8 @@ enum Search {
 
 struct Searcher<'a, S> {
     start: &'a Chess,
+    /// Where the pieces of `start` started.
+    origins: &'a Origins,
     words: &'a [S],
     patterns: Vec<Result<Pattern, MoveError>>,
     system: DescriptiveSystem,
@@ -545,6 +560,7 @@ impl<S: AsRef<str>> Searcher<'_, S> {
 /// lets the whole rest of the line replay.
 fn search_descriptive<S: AsRef<str>>(
     start: &Chess,
+    origins: &Origins,
     words: &[S],
     system: DescriptiveSystem,
 ) -> Result<Vec<Move>, LineError> {
@@ -557,13 +573,14 @@ fn search_descriptive<S: AsRef<str>>(
         .collect();
     let mut searcher = Searcher {
         start,
+        origins,
         words,
         patterns,
         system,
         budget: SEARCH_BUDGET,
         deepest: None,
     };
-    let line = match searcher.search(start, &Origins::of_start(start), 0) {
+    let line = match searcher.search(start, origins, 0) {
         Search::Found(line) => line,
         Search::Exhausted | Search::OutOfBudget => {
             let (ply, error) = searcher
@@ -591,7 +608,7 @@ impl<S: AsRef<str>> Searcher<'_, S> {
     /// named only by where it stands (see [`fitting_in`]).
     fn check_unique(&mut self, line: &[Move]) -> Result<(), LineError> {
         let mut pos = self.start.clone();
-        let mut origins = Origins::of_start(&pos);
+        let mut origins = self.origins.clone();
         for (ply, &chosen) in line.iter().enumerate() {
             let (candidates, first) = self.fits(&pos, &origins, ply);
             if candidates.len() > 1 {

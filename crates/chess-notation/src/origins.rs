@@ -10,17 +10,40 @@ use crate::descriptive::Wing;
 
 const UNKNOWN: u8 = 0xff;
 
-/// For each square, the square its piece started on, when known.
+/// For each square, the square its piece started on, when known: what a reader of
+/// descriptive notation needs to read a wing as books mean it. Kept along a line of moves
+/// from the standard start; give it to [`read_line_from`](crate::read_line_from) to read a
+/// side line as the line it branches from is read.
+///
+/// ```
+/// use chess_notation::{Language, Notation, Origins, read_line_from};
+/// use chess_notation::DescriptiveSystem;
+/// use shakmaty::{Chess, Position, uci::UciMove};
+///
+/// // The king's knight goes g1-e2-c3, the queen's knight b1-d2-f1-g3.
+/// let mut pos = Chess::default();
+/// let mut origins = Origins::of_start(&pos);
+/// for uci in ["e2e3", "d7d6", "g1e2", "e7e6", "e2c3", "a7a6", "d2d3", "h7h6", "b1d2", "a6a5",
+///             "f1e2", "h6h5", "d2f1", "a8a7", "f1g3", "a7a8"] {
+///     let m = uci.parse::<UciMove>().unwrap().to_move(&pos).unwrap();
+///     origins.play(m);
+///     pos.play_unchecked(m);
+/// }
+/// // "CR4R": the king's knight to K4, the knight that started on the king's side.
+/// let notation = Notation::Descriptive(DescriptiveSystem::Spanish);
+/// let moves = read_line_from(&pos, &origins, &["CR4R"], notation, Language::Spanish).unwrap();
+/// assert_eq!(moves[0].from().unwrap().to_string(), "c3");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Origins([u8; 64]);
+pub struct Origins([u8; 64]);
 
 impl Origins {
     /// Nothing is known: wings are read by where pieces stand.
-    pub(crate) const UNKNOWN: Origins = Origins([UNKNOWN; 64]);
+    pub const UNKNOWN: Origins = Origins([UNKNOWN; 64]);
 
     /// The pieces of `start` started where they stand if it is the standard setup; else
     /// nothing is known.
-    pub(crate) fn of_start(start: &Chess) -> Origins {
+    pub fn of_start(start: &Chess) -> Origins {
         if *start.board() != Board::default() {
             return Origins::UNKNOWN;
         }
@@ -32,7 +55,7 @@ impl Origins {
     }
 
     /// Moves the pieces `m` moves (played in a position where it is legal).
-    pub(crate) fn play(&mut self, m: Move) {
+    pub fn play(&mut self, m: Move) {
         let o = &mut self.0;
         match m {
             Move::Normal {

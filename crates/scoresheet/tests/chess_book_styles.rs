@@ -87,3 +87,36 @@ fn book_styles_read_back_through_the_record_layer() {
     }
     assert_eq!(read, 600);
 }
+
+#[test]
+fn a_side_line_names_a_wing_by_origin_as_its_main_line_does() {
+    // The king's knight goes g1-e2-c3 and the queen's knight b1-d2-f1-g3, so the king's
+    // knight stands on the queen's side: `CR4R` is Nc3-e4 by where the knight started,
+    // Ng3-e4 by where it stands. The book names by origin in the main line and the side
+    // line alike (each replays either way).
+    let opening = "1. P3R P3D 2. C2R P3R 3. CR3AD P3TD 4. P3D P3TR 5. C2D P4TD 6. A2R P4TR \
+                   7. C1AR T2TD 8. C3CR T1TD";
+    let text = format!("{opening} 9. CR4R (9. P4CD T2TD 10. CR4R) 9... T2TD *");
+    let game = record::read_games(&text).remove(0).unwrap();
+    let game =
+        ChessGame::read(game, &ChessReadOptions::default()).unwrap_or_else(|e| panic!("{e}"));
+    let main = main_line(&game);
+    assert_eq!(main[16].from().map(|s| s.to_string()), Some("c3".into()));
+    let side = game.game.moves.nodes[16]
+        .after
+        .iter()
+        .find_map(|e| match e {
+            record::Extra::Variation(line) => Some(line),
+            _ => None,
+        })
+        .expect("the side line");
+    let moves: Vec<String> = side
+        .nodes
+        .iter()
+        .map(|n| match n.mov {
+            ChessMove::Move(m) => m.to_uci(shakmaty::CastlingMode::Standard).to_string(),
+            ChessMove::Null => "--".into(),
+        })
+        .collect();
+    assert_eq!(moves, ["b2b4", "a8a7", "c3e4"]);
+}

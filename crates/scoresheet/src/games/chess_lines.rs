@@ -4,8 +4,8 @@
 //! written apart from their move in books are joined to it first.
 
 use chess_notation::{
-    DescriptiveSystem, Language, LineError, LineReading, LooseWord, Notation, ReadHint,
-    ReadNotation, loose_word, read_line, read_line_as, written_in,
+    DescriptiveSystem, Language, LineError, LineReading, LooseWord, Notation, Origins, ReadHint,
+    ReadNotation, loose_word, read_line, read_line_as, read_line_from, written_in,
 };
 use record::{Extra, Line, Node};
 use shakmaty::{Chess, Color, Move, Position};
@@ -100,16 +100,18 @@ impl LineReader {
         line: Line<String>,
         start: &Chess,
     ) -> Result<(Line<ChessMove>, Chess), GameError> {
-        self.line(line, start, 0, true)
+        self.line(line, start, &Origins::of_start(start), 0, true)
     }
 
-    /// Reads a line from `start`, taking its comments and side lines over without copying
-    /// them; `offset` is the index of its first ply among the game's plies (for messages);
-    /// `detect` says whether this line may teach the notation.
+    /// Reads a line from `start`, where the pieces started on `origins`, taking its comments
+    /// and side lines over without copying them; `offset` is the index of its first ply
+    /// among the game's plies (for messages); `detect` says whether this line may teach the
+    /// notation.
     fn line(
         &mut self,
         line: Line<String>,
         start: &Chess,
+        origins: &Origins,
         offset: usize,
         detect: bool,
     ) -> Result<(Line<ChessMove>, Chess), GameError> {
@@ -119,14 +121,16 @@ impl LineReader {
         // The moves, read in stretches between null moves; the position before each move
         // that has side lines, which start from there.
         let mut moves: Vec<ChessMove> = Vec::with_capacity(line.nodes.len());
-        let mut before_variations: Vec<(usize, Chess)> = Vec::new();
+        let mut before_variations: Vec<(usize, Chess, Origins)> = Vec::new();
         let mut pos = start.clone();
+        let origins_at_start = origins;
+        let mut origins = origins.clone();
         let mut i = 0;
         while i < line.nodes.len() {
             if is_null(&line.nodes[i].mov) {
                 self.check_number(&line.nodes[i], offset + i, detect, &pos)?;
                 if has_variation(&line.nodes[i]) {
-                    before_variations.push((i, pos.clone()));
+                    before_variations.push((i, pos.clone(), origins.clone()));
                 }
                 pos = pos.swap_turn().map_err(|_| {
                     self.error(
@@ -146,13 +150,13 @@ impl LineReader {
                 .position(|n| is_null(&n.mov))
                 .map_or(line.nodes.len(), |k| i + k);
             let words: Vec<&str> = line.nodes[i..end].iter().map(|n| n.mov.as_str()).collect();
-            let read = self.read_words(&pos, &words, detect && moves.is_empty());
+            let read = self.read_words(&pos, &origins, &words, detect && moves.is_empty());
             let read = read.map_err(|e| self.line_error(&line, i, offset, start, e))?;
             let descriptive = matches!(self.notation, Some(Notation::Descriptive(_)));
             for (k, m) in read.into_iter().enumerate() {
                 let node = &line.nodes[i + k];
                 if has_variation(node) {
-                    before_variations.push((i + k, pos.clone()));
+                    before_variations.push((i + k, pos.clone(), origins.clone()));
                 }
                 self.check_number(node, offset + i + k, detect, &pos)?;
                 if let Some(asked) = self.only_algebraic
@@ -167,6 +171,7 @@ impl LineReader {
                     ));
                 }
                 pos.play_unchecked(m);
+                origins.play(m);
                 if !descriptive && let Some(message) = chess_claims::false_claim(&node.mov, m, &pos)
                 {
                     let e = chess_claims::claim_error(
@@ -189,13 +194,15 @@ impl LineReader {
             before,
             nodes: words,
         } = line;
-        let before = self.extras(before, start, offset)?;
+        let before = self.extras(before, start, &origins_at_start, offset)?;
         let mut nodes = Vec::with_capacity(words.len());
         let mut variations = before_variations.into_iter().peekable();
         for (k, (node, mv)) in words.into_iter().zip(moves).enumerate() {
-            let after = match variations.next_if(|(at, _)| *at == k) {
-                Some((_, before_move)) => self.extras(node.after, &before_move, offset + k)?,
-                None => self.extras(node.after, start, offset + k)?,
+            let after = match variations.next_if(|(at, _, _)| *at == k) {
+                Some((_, before_move, origins)) => {
+                    self.extras(node.after, &before_move, &origins, offset + k)?
+                }
+                None => self.extras(node.after, start, &origins_at_start, offset + k)?,
             };
             nodes.push(Node {
                 mov: mv,
@@ -207,16 +214,18 @@ impl LineReader {
         Ok((Line { before, nodes }, pos))
     }
 
-    /// Reads a stretch of words; the first stretch of the main line detects the notation.
+    /// Reads a stretch of words from `pos`, where the pieces started on `origins`; the
+    /// first stretch of the main line detects the notation.
     fn read_words(
         &mut self,
         pos: &Chess,
+        origins: &Origins,
         words: &[&str],
         detect: bool,
     ) -> Result<Vec<Move>, LineError> {
         match (self.notation, self.language) {
             (Some(notation), Some(language)) if !detect || self.forced => {
-                read_line_as(pos, words, notation, language)
+                read_line_from(pos, origins, words, notation, language)
             }
             _ if detect => {
                 let hint = ReadHint {
@@ -271,11 +280,13 @@ impl LineReader {
         read_line_as(pos, words, notation, language).map(|_| reading)
     }
 
-    /// Takes over the items written between moves; a side line is read from `before_move`.
+    /// Takes over the items written between moves; a side line is read from `before_move`,
+    /// where the pieces started on `origins`.
     fn extras<C: Default + Extend<Extra<ChessMove>>>(
         &mut self,
         items: impl IntoIterator<Item = Extra<String>>,
         before_move: &Chess,
+        origins: &Origins,
         ply: usize,
     ) -> Result<C, GameError> {
         let mut out = C::default();
@@ -285,9 +296,9 @@ impl LineReader {
                 Extra::Comment { text, kind } => Extra::Comment { text, kind },
                 Extra::Escape(text) => Extra::Escape(text),
                 Extra::Setup(setup) => Extra::Setup(setup),
-                Extra::Variation(line) => {
-                    Extra::Variation(Box::new(self.line(*line, before_move, ply, false)?.0))
-                }
+                Extra::Variation(line) => Extra::Variation(Box::new(
+                    self.line(*line, before_move, origins, ply, false)?.0,
+                )),
             }));
         }
         Ok(out)
