@@ -194,7 +194,7 @@ impl LineReader {
             before,
             nodes: words,
         } = line;
-        let before = self.extras(before, start, &origins_at_start, offset)?;
+        let before = self.extras(before, start, origins_at_start, offset)?;
         let mut nodes = Vec::with_capacity(words.len());
         let mut variations = before_variations.into_iter().peekable();
         for (k, (node, mv)) in words.into_iter().zip(moves).enumerate() {
@@ -202,7 +202,7 @@ impl LineReader {
                 Some((_, before_move, origins)) => {
                     self.extras(node.after, &before_move, &origins, offset + k)?
                 }
-                None => self.extras(node.after, start, &origins_at_start, offset + k)?,
+                None => self.extras(node.after, start, origins_at_start, offset + k)?,
             };
             nodes.push(Node {
                 mov: mv,
