@@ -140,9 +140,15 @@ impl Numbering {
     /// known: the quick test before [`Numbering::check`].
     #[inline]
     pub(crate) fn holds(&self, written: u32, ply: usize) -> bool {
-        let moves_before = (ply + usize::from(self.black_first)) / 2;
+        let moves_before = self.moves_before(ply);
         self.first
             .is_some_and(|first| first as usize + moves_before == written as usize)
+    }
+
+    /// The moves (White's and Black's together) before the one at 0-based `ply`.
+    #[inline]
+    fn moves_before(&self, ply: usize) -> usize {
+        (ply + usize::from(self.black_first)) / 2
     }
 
     /// Checks the number `written` before the move at 0-based `ply` among the game's plies
@@ -151,8 +157,7 @@ impl Numbering {
         if self.holds(written, ply) {
             return NumberCheck::Holds;
         }
-        let moves_before =
-            u32::try_from((ply + usize::from(self.black_first)) / 2).unwrap_or(u32::MAX);
+        let moves_before = u32::try_from(self.moves_before(ply)).unwrap_or(u32::MAX);
         let first = match self.first {
             Some(first) => first,
             None if main_line => {

@@ -41,9 +41,6 @@ pub(super) struct LineReader {
     pub(super) language: Option<Language>,
     /// The user forced the notation or language: a game that does not read so is an error.
     forced: bool,
-    /// The algebraic notation the user forced: a word written in another one (`e2e4` when
-    /// SAN is asked) is an error at its place.
-    only_algebraic: Option<Notation>,
     /// Claims of move texts that do not hold are errors (see [`ChessReadOptions::strict`]).
     strict: bool,
     /// The claims of move texts that do not hold (see `chess_claims`), when not strict.
@@ -62,12 +59,17 @@ impl LineReader {
             forced_notation: options.notation,
             language: options.language,
             forced: options.notation.is_some() || options.language.is_some(),
-            only_algebraic: match options.notation {
-                Some(ReadNotation::Exactly(n)) if n.is_algebraic() => Some(n),
-                _ => None,
-            },
             strict: options.strict,
             claims: Vec::new(),
+        }
+    }
+
+    /// The algebraic notation the user forced: a word written in another one (`e2e4` when
+    /// SAN is asked) is an error at its place.
+    fn only_algebraic(&self) -> Option<Notation> {
+        match self.forced_notation {
+            Some(ReadNotation::Exactly(n)) if n.is_algebraic() => Some(n),
+            _ => None,
         }
     }
 
@@ -159,7 +161,7 @@ impl LineReader {
                     before_variations.push((i + k, pos.clone(), origins.clone()));
                 }
                 self.check_number(node, offset + i + k, detect, &pos)?;
-                if let Some(asked) = self.only_algebraic
+                if let Some(asked) = self.only_algebraic()
                     && !written_in(&node.mov, asked)
                 {
                     return Err(chess_claims::claim_error(
