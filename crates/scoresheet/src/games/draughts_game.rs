@@ -580,6 +580,17 @@ pub(crate) fn inference_order_from(ten: bool, algebraic: bool, colon: bool) -> V
     }
 }
 
+/// The first of [`inference_order_from`], without building the order (the one-pass reader
+/// asks it twice a game).
+pub(crate) fn first_inferred(ten: bool, algebraic: bool, colon: bool) -> Variant {
+    match (ten, algebraic, colon) {
+        (true, _, _) => Variant::INTERNATIONAL,
+        (false, false, _) => Variant::AMERICAN,
+        (false, true, true) => Variant::RUSSIAN,
+        (false, true, false) => Variant::BRAZILIAN,
+    }
+}
+
 /// A game's moves replayed under a variant.
 struct Replayed {
     moves: Line<Move>,
@@ -930,6 +941,18 @@ fn write_extras<C: FromIterator<Extra<String>>>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_first_variant_inferred_is_the_first_of_the_order() {
+        for bits in 0..8 {
+            let (ten, algebraic, colon) = (bits & 1 != 0, bits & 2 != 0, bits & 4 != 0);
+            assert_eq!(
+                first_inferred(ten, algebraic, colon),
+                inference_order_from(ten, algebraic, colon)[0],
+                "{ten} {algebraic} {colon}"
+            );
+        }
+    }
 
     fn read(text: &str, variant: Option<Variant>) -> Result<DraughtsGame, GameError> {
         let game = record::read_games(text).remove(0).unwrap();

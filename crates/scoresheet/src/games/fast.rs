@@ -20,7 +20,7 @@ use super::any_game::{AnyGame, ReadOptions};
 use super::chess_claims::{self, Mover, NumberCheck, Numbering};
 use super::chess_game::{ChessGame, ChessMove, ChessVariant, is_null};
 use super::converter::Writing;
-use super::draughts_game::{DraughtsGame, VariantSource, inference_order_from};
+use super::draughts_game::{DraughtsGame, VariantSource, first_inferred};
 use super::error::GameError;
 use super::rules::Rules;
 use super::several_variants;
@@ -650,7 +650,7 @@ impl FastVisitor {
             // Squares of several variants: the general way tries each.
             return false;
         }
-        let guess = inference_order_from(ten, algebraic, word.contains(':'))[0];
+        let guess = first_inferred(ten, algebraic, word.contains(':'));
         self.start_draughts(guess, VariantSource::Inferred, fen_ten)
     }
 
@@ -1010,7 +1010,7 @@ impl FastVisitor {
         match std::mem::replace(&mut self.family, Family::Undecided) {
             Family::Draughts(d) => {
                 if d.source == VariantSource::Inferred
-                    && (inference_order_from(d.ten, d.algebraic, d.colon)[0] != d.variant
+                    && (first_inferred(d.ten, d.algebraic, d.colon) != d.variant
                         || several_variants::shared_squares(d.ten, d.algebraic))
                 {
                     return None;
