@@ -6,6 +6,7 @@
 use record::Pos;
 use shakmaty::{Chess, Color, Move, Position};
 
+use super::chess_game::first_ply;
 use super::error::{GameError, Ply};
 
 /// Whether `text` ends otherwise than with a square, a piece or a rank: a sign (`+`, `#`,
@@ -194,8 +195,14 @@ impl Mover {
     /// The move made from `before`.
     pub(crate) fn from(before: &Chess) -> Mover {
         Mover {
-            abs: before.fullmoves().get().saturating_sub(1) as usize * 2
-                + usize::from(before.turn() == Color::Black),
+            abs: first_ply(before) as usize,
+        }
+    }
+
+    /// The move `plies` half-moves after this one.
+    pub(crate) fn later(self, plies: usize) -> Mover {
+        Mover {
+            abs: self.abs + plies,
         }
     }
 
@@ -203,6 +210,17 @@ impl Mover {
     pub(crate) fn to(after: &Chess) -> Mover {
         Mover {
             abs: Mover::from(after).abs.saturating_sub(1),
+        }
+    }
+
+    /// The move as an error names it: `text` written for it, the `index`th of the game's
+    /// plies (1-based; side lines counted from where they branch).
+    pub(crate) fn ply(self, index: usize, text: String) -> Ply {
+        Ply {
+            index,
+            number: (self.abs / 2 + 1) as u32,
+            second: self.abs % 2 == 1,
+            text,
         }
     }
 }
@@ -220,12 +238,7 @@ pub(crate) fn claim_error(
 ) -> GameError {
     GameError {
         at,
-        ply: Some(Ply {
-            index,
-            number: (mover.abs / 2 + 1) as u32,
-            second: mover.abs % 2 == 1,
-            text: text.to_string(),
-        }),
+        ply: Some(mover.ply(index, text.to_string())),
         message,
     }
 }

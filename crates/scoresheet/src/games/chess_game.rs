@@ -330,7 +330,8 @@ impl ChessGame {
 /// The absolute index of the first ply from `start`, from its move number and side.
 pub(crate) fn first_ply(start: &Chess) -> u32 {
     let full = start.fullmoves().get().saturating_sub(1);
-    full.saturating_mul(2) + u32::from(start.turn() == Color::Black)
+    full.saturating_mul(2)
+        .saturating_add(u32::from(start.turn() == Color::Black))
 }
 
 /// The separator written after the first mover's ply in `moves`' notation: Spanish

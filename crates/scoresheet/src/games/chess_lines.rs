@@ -8,11 +8,11 @@ use chess_notation::{
     ReadNotation, loose_word, read_line, read_line_as, read_line_from, written_in,
 };
 use record::{Extra, Line, Node};
-use shakmaty::{Chess, Color, Move, Position};
+use shakmaty::{Chess, Move, Position};
 
 use super::chess_claims::{self, NumberCheck, Numbering};
 use super::chess_game::{ChessMove, ChessReadOptions, first_ply, is_null};
-use super::error::{GameError, Ply};
+use super::error::GameError;
 
 /// Why a word read under a forced algebraic notation is refused: the notation it is in.
 fn not_written_in(word: &str, asked: Notation) -> String {
@@ -341,18 +341,10 @@ impl LineReader {
         message: String,
     ) -> GameError {
         let node = &line.nodes[index];
-        let abs = {
-            let full = start.fullmoves().get().saturating_sub(1) as usize;
-            full * 2 + usize::from(start.turn() == Color::Black) + index
-        };
+        let mover = chess_claims::Mover::from(start).later(index);
         GameError {
             at: node.at,
-            ply: Some(Ply {
-                index: offset + index + 1,
-                number: (abs / 2 + 1) as u32,
-                second: abs % 2 == 1,
-                text: node.mov.clone(),
-            }),
+            ply: Some(mover.ply(offset + index + 1, node.mov.clone())),
             message,
         }
     }
