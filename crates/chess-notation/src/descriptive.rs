@@ -142,15 +142,21 @@ pub(crate) fn fitting(legal: &MoveList, turn: Color, pattern: &Pattern) -> MoveL
     match pattern {
         Pattern::Move(p) => {
             let mut moves = matching(legal, turn, p);
-            if moves.len() > 1 {
-                keep_wing(&mut moves, p.wing, |m| m.from().unwrap_or(m.to()));
-            }
-            if moves.len() > 1 {
-                keep_wing(&mut moves, p.captured_wing, |m| m.to());
-            }
+            keep_by_position(&mut moves, p);
             moves
         }
         _ => castling(legal, pattern),
+    }
+}
+
+/// Keeps, of several moves, those whose piece (and taken piece) stand furthest toward the
+/// wings the pattern names.
+fn keep_by_position(moves: &mut MoveList, p: &MovePattern) {
+    if moves.len() > 1 {
+        keep_wing(moves, p.wing, |m| m.from().unwrap_or(m.to()));
+    }
+    if moves.len() > 1 {
+        keep_wing(moves, p.captured_wing, |m| m.to());
     }
 }
 
@@ -186,10 +192,7 @@ pub(crate) fn fitting_in(
     });
     let by_origin = out.len();
     let mut by_position = moves;
-    keep_wing(&mut by_position, p.wing, |m| m.from().unwrap_or(m.to()));
-    if by_position.len() > 1 {
-        keep_wing(&mut by_position, p.captured_wing, |m| m.to());
-    }
+    keep_by_position(&mut by_position, p);
     if by_origin == 0 {
         let n = by_position.len();
         return (by_position, n);

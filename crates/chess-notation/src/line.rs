@@ -420,13 +420,14 @@ fn read_descriptive<S: AsRef<str>>(
         }
         _ => [DescriptiveSystem::English, DescriptiveSystem::Spanish],
     };
+    let origins = Origins::of_start(start);
     // A system the words (or the hint) name is tried alone first.
     if let Some(known) = system.or(hinted) {
-        return match search_descriptive(start, &Origins::of_start(start), words, known) {
+        return match search_descriptive(start, &origins, words, known) {
             Ok(moves) => Ok(reading(known, moves)),
             Err(error) => {
                 let other = order[1];
-                match search_descriptive(start, &Origins::of_start(start), words, other) {
+                match search_descriptive(start, &origins, words, other) {
                     Ok(moves) => Ok(reading(other, moves)),
                     Err(other_error) if other_error.ply_index > error.ply_index => Err(other_error),
                     Err(_) => Err(error),
@@ -434,7 +435,6 @@ fn read_descriptive<S: AsRef<str>>(
             }
         };
     }
-    let origins = Origins::of_start(start);
     let first = search_descriptive(start, &origins, words, order[0]);
     let second = search_descriptive(start, &origins, words, order[1]);
     match (first, second) {
