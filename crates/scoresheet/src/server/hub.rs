@@ -27,6 +27,24 @@ impl Hub {
         channels.get(id).is_some_and(|tx| tx.receiver_count() > 0)
     }
 
+    /// Forgets game `id`'s channel if nobody listens to it (a stream that subscribed and
+    /// then failed leaves none behind).
+    pub fn forget_unheard(&self, id: &str) {
+        let mut channels = self.channels.lock().unwrap_or_else(|e| e.into_inner());
+        if channels.get(id).is_some_and(|tx| tx.receiver_count() == 0) {
+            channels.remove(id);
+        }
+    }
+
+    /// How many games have a channel (for tests of the clean-up).
+    #[cfg(test)]
+    pub fn channel_count(&self) -> usize {
+        self.channels
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .len()
+    }
+
     /// Sends an update to a game's listeners; forgets channels nobody listens to.
     pub fn publish(&self, id: &str, message: String) {
         let mut channels = self.channels.lock().unwrap_or_else(|e| e.into_inner());
