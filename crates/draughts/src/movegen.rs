@@ -473,6 +473,73 @@ fn quiet<G: Geometry, const PATHS: bool>(b: &Bits<G::B>, r: &Rules, out: &mut Mo
     }
 }
 
+/// What the generator says of one move without capture, asked for by its squares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Step<B> {
+    /// The side to move has a capture: no move without capture is legal, but the squares
+    /// may name a capture (the caller asks the full generator).
+    Capturing,
+    /// The move without capture from the start to the end square is legal.
+    Legal(Raw<B>),
+    /// No move without capture goes from the start to the end square, and the side has no
+    /// capture.
+    Illegal,
+}
+
+/// Whether a move without capture from bit `from` to bit `to` is legal, without generating
+/// the other moves: the answer [`quiet`] would give for that one move. `frozen` is a king
+/// that may not move without capturing (Frisian's limit).
+#[inline]
+pub(crate) fn step<G: Geometry>(
+    b: &Bits<G::B>,
+    r: &Rules,
+    from: u8,
+    to: u8,
+    frozen: Option<u8>,
+) -> Step<G::B> {
+    if has_capture::<G>(b, r) {
+        return Step::Capturing;
+    }
+    let own = b.own();
+    let empty = G::VALID & !(b.white | b.black);
+    let (from_bit, to_bit) = (u32::from(from), u32::from(to));
+    if !own.has(from_bit) || !empty.has(to_bit) || frozen == Some(from) {
+        return Step::Illegal;
+    }
+    let start = G::B::bit(from_bit);
+    let legal = if b.kings.has(from_bit) {
+        [UL, UR, DL, DR].into_iter().any(|d| {
+            let mut t = G::step(start, d) & empty;
+            while t.any() {
+                if t.has(to_bit) {
+                    return true;
+                }
+                if !r.flying {
+                    break;
+                }
+                t = G::step(t, d) & empty;
+            }
+            false
+        })
+    } else {
+        forward(b.side)
+            .into_iter()
+            .any(|d| G::step(start, d).has(to_bit))
+    };
+    if !legal {
+        return Step::Illegal;
+    }
+    let crown = !b.kings.has(from_bit) && crown_row::<G>(b.side).has(to_bit);
+    Step::Legal(Raw {
+        from,
+        to,
+        crown,
+        path_len: 1,
+        path_start: 0,
+        captured: G::B::ZERO,
+    })
+}
+
 #[inline(always)]
 fn push_quiet<B: Mask, const PATHS: bool>(out: &mut MoveBuf<B>, from: u8, to: u8, crown: bool) {
     let path_start = out.paths.len() as u32;

@@ -496,6 +496,103 @@ mod tests {
     use super::*;
     use crate::color::Color;
 
+    /// The move of `legal` from `from` to `to` when exactly one goes so.
+    fn only_move(legal: &[Move], from: Square, to: Square) -> Option<&Move> {
+        let mut them = legal.iter().filter(|m| m.from() == from && m.to() == to);
+        let first = them.next()?;
+        them.next().is_none().then_some(first)
+    }
+
+    /// A start and an end square name the one legal move between them, or nothing: the
+    /// quick answer for steps without capture (no move list) and the generator's for
+    /// captures agree with the list of legal moves for every pair of squares, along random
+    /// games of every variant long enough for kings, flying kings and Frisian's frozen kings,
+    /// and in positions where kings meet men.
+    #[test]
+    fn two_squares_name_the_one_move_between_them() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut random = move |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let mut bufs = crate::movegen::MoveBufs::default();
+        let (mut steps, mut captures, mut frozen) = (0, 0, 0);
+        let mut check = |p: &Position, steps: &mut usize, captures: &mut usize| {
+            let legal = p.legal_moves();
+            let size = p.size();
+            for from in size.all_squares() {
+                for to in size.all_squares() {
+                    let expected = only_move(&legal, from, to);
+                    let found = p.find_written(&mut bufs, &[from, to]);
+                    // Moves compare by start, end and captured squares: the crowning
+                    // and the landing squares are compared too.
+                    let whole = |m: &Move| (m.clone(), m.crowns(), m.path().to_vec());
+                    assert_eq!(
+                        found.as_ref().map(whole),
+                        expected.map(whole),
+                        "{} {from:?}-{to:?}",
+                        p.to_fen()
+                    );
+                    match expected {
+                        Some(m) if m.is_capture() => *captures += 1,
+                        Some(_) => *steps += 1,
+                        None => {}
+                    }
+                }
+            }
+        };
+        for v in Variant::ALL {
+            // Kings among men, for flying kings and Frisian's limit on a king's moves.
+            let kings = Position::from_fen("W:WK46,K50,36,37:B1,K5,14,15", v)
+                .ok()
+                .filter(|p| p.size() == BoardSize::Ten);
+            let starts = [Position::start(v); 3]
+                .into_iter()
+                .chain(std::iter::repeat_n(kings, 8).flatten());
+            for start in starts {
+                let mut p = start;
+                let mut last = [None, None];
+                for _ in 0..160 {
+                    if p.frozen_king().is_some() {
+                        frozen += 1;
+                    }
+                    check(&p, &mut steps, &mut captures);
+                    let legal = p.legal_moves();
+                    if legal.is_empty() {
+                        break;
+                    }
+                    // Kings move more often than chance would have it, and the same king
+                    // again when it can, to reach Frisian's limit.
+                    let kings: Vec<&Move> = legal
+                        .iter()
+                        .filter(|m| p.piece_at(m.from()).is_some_and(|pc| pc.is_king()))
+                        .collect();
+                    let again: Vec<&Move> = kings
+                        .iter()
+                        .copied()
+                        .filter(|m| Some(m.from()) == last[p.side_to_move() as usize])
+                        .collect();
+                    let m = if !again.is_empty() && random(4) != 0 {
+                        again[random(again.len())].clone()
+                    } else if !kings.is_empty() && random(2) == 0 {
+                        kings[random(kings.len())].clone()
+                    } else {
+                        legal[random(legal.len())].clone()
+                    };
+                    last[p.side_to_move() as usize] = Some(m.to());
+                    p.play_unchecked(&m);
+                }
+            }
+        }
+        assert!(
+            steps > 10_000 && captures > 1_000,
+            "{steps} steps, {captures} captures"
+        );
+        assert!(frozen > 10, "{frozen} positions with a frozen king");
+    }
+
     fn pos(fen: &str, v: Variant) -> Position {
         Position::from_fen(fen, v).unwrap()
     }

@@ -4,7 +4,7 @@ use crate::color::Color;
 use crate::geometry::{Geometry, to_bit_set, to_index_set};
 use crate::king_run::KingRun;
 use crate::mask::Mask;
-use crate::movegen::{self, Bits, Buffered, MoveBuf, MoveBufs, Raw, Rules};
+use crate::movegen::{self, Bits, Buffered, MoveBuf, MoveBufs, Raw, Rules, Step};
 use crate::moves::Move;
 use crate::piece::{Piece, Role};
 use crate::square::{BoardSize, Square};
@@ -221,7 +221,7 @@ impl Position {
     /// The bit of the king of the side to move that may not move again without capturing
     /// (see [`Variant::king_move_limit`]).
     #[inline]
-    fn frozen_king(&self) -> Option<u8> {
+    pub(crate) fn frozen_king(&self) -> Option<u8> {
         let limit = self.variant.king_move_limit?;
         self.run.frozen(&self.bits, limit)
     }
@@ -425,13 +425,22 @@ impl Position {
         let (&first, &last) = (squares.first()?, squares.last()?);
         let r = Rules::of(self.variant);
         with_geometry!(self.variant.size, G => {
+            let from = G::TO_BIT[first.index() as usize];
+            let to = G::TO_BIT[last.index() as usize];
+            let bits = self.bits_in::<G>();
+            if squares.len() == 2 {
+                // The usual move, a step without capture: asked of the generator alone.
+                match movegen::step::<G>(&bits, &r, from, to, self.frozen_king()) {
+                    Step::Legal(m) => return Some(to_move::<G>(&m, &[m.to])),
+                    Step::Illegal => return None,
+                    Step::Capturing => {}
+                }
+            }
             let buf = <G as Geometry>::B::pick(bufs);
-            movegen::generate::<G, true>(&self.bits_in::<G>(), &r, buf);
+            movegen::generate::<G, true>(&bits, &r, buf);
             if let Some(bit) = self.frozen_king() {
                 KingRun::restrict(buf, bit);
             }
-            let from = G::TO_BIT[first.index() as usize];
-            let to = G::TO_BIT[last.index() as usize];
             let landings = &squares[1..];
             let mut found: Option<&Raw<<G as Geometry>::B>> = None;
             let mut count = 0;
