@@ -83,6 +83,7 @@ pub(crate) fn scan_game<S: Sink>(
         },
         depth: at.depth,
         movetext: at.movetext,
+        by_result: false,
         content: at.content,
         after_word: at.after_word,
         mark: (at.i, at.line, at.line_start),
@@ -94,7 +95,13 @@ pub(crate) fn scan_game<S: Sink>(
     let mut lx = game.lx;
     let stop = match outcome {
         Ok(None) => return Ok(None),
-        Ok(Some(end)) => return Ok(Some(lx.scanned(end, None))),
+        Ok(Some(end)) => {
+            let settled = game.movetext || game.by_result;
+            return Ok(Some(Scanned {
+                settled,
+                ..lx.scanned(end, None)
+            }));
+        }
         Err(Stop::ErrorAt(err, end)) => {
             lx.i = end;
             return Ok(Some(lx.scanned(end, Some(*err))));
@@ -119,6 +126,8 @@ struct Game<'a, 'r, S> {
     lx: Lexer<'a>,
     depth: u32,
     movetext: bool,
+    /// The game ended at its result.
+    by_result: bool,
     content: bool,
     after_word: bool,
     /// Where the item being read starts (position, line, line start).
@@ -303,6 +312,7 @@ impl<S: Sink> Game<'_, '_, S> {
                             }
                             let t = Token::new(Kind::Result, line, line_start, i, i, end);
                             self.one(t);
+                            self.by_result = true;
                             return Ok(Some(end));
                         }
                     }
@@ -340,6 +350,7 @@ impl<'a> Lexer<'a> {
             line: self.line,
             line_start: self.line_start,
             error,
+            settled: false,
         }
     }
 

@@ -65,6 +65,23 @@ pub struct Reader<R> {
     /// What the emitter keeps of the current game.
     emit: EmitState,
     last: (usize, usize),
+    /// Where the game last read ends, in the input.
+    end: GameEnd,
+    /// The number of the game whose reading first found the end of the input.
+    end_found_in: Option<u64>,
+}
+
+/// Where a game ends in the input, from [`Reader::last_game_end`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GameEnd {
+    /// The byte offset in the input where the game's text ends and the next game's starts.
+    pub offset: u64,
+    /// Whether the game would end there whatever followed, as long as a tag line (`[` at
+    /// the start of a line) follows: it ended by its result, or in its movetext, without
+    /// a syntax error. A game of tags alone cut off by the end of the input is not settled
+    /// (the tags that followed would have been its own), nor is a game with an error (its
+    /// recovery might have gone further).
+    pub settled: bool,
 }
 
 impl<'a> Reader<&'a [u8]> {
@@ -106,6 +123,8 @@ impl<R: Read> Reader<R> {
             resume: Resume::default(),
             emit: EmitState::default(),
             last: (0, 0),
+            end: GameEnd::default(),
+            end_found_in: None,
         }
     }
 
@@ -187,6 +206,9 @@ impl<R: Read> Reader<R> {
                         });
                     }
                     self.fill()?;
+                    if self.eof && self.end_found_in.is_none() {
+                        self.end_found_in = Some(self.games + 1);
+                    }
                     continue;
                 }
             };
@@ -210,6 +232,10 @@ impl<R: Read> Reader<R> {
             em.end(scanned.end);
             let (g0, g1) = (self.start, self.start + scanned.end);
             self.last = raw_range(&self.buf.bytes()[g0..g1], g0);
+            self.end = GameEnd {
+                offset: self.base + g1 as u64,
+                settled: scanned.settled,
+            };
             self.col_base = if scanned.line == self.line {
                 self.col_base + tail
             } else {
@@ -245,6 +271,33 @@ impl<R: Read> Reader<R> {
             .bytes()
             .get(self.last.0..self.last.1)
             .unwrap_or_default()
+    }
+
+    /// Where the game last read ends in the input, and whether that end is settled (see
+    /// [`GameEnd`]): what a reader of part of a file needs to know to tell whether the part
+    /// ended where the whole file's reading would have ended a game.
+    ///
+    /// ```
+    /// use record::{Collect, Reader};
+    ///
+    /// let mut reader = Reader::from_str("1. e4 e5 1-0\n[Event \"only tags\"]\n");
+    /// let mut collect = Collect::default();
+    /// reader.read_game(&mut collect).unwrap();
+    /// assert_eq!(reader.last_game_end().offset, 12);
+    /// assert!(reader.last_game_end().settled);
+    /// reader.read_game(&mut collect).unwrap();
+    /// assert!(!reader.last_game_end().settled, "the next tags would have been its own");
+    /// ```
+    pub fn last_game_end(&self) -> GameEnd {
+        self.end
+    }
+
+    /// The number of the game (counted as [`Reader::game_count`] counts, the game being read
+    /// when the reading after the last game found nothing) during whose reading the reader
+    /// first found the end of its input, if it has: from that game on, what was read may
+    /// depend on where the input ends.
+    pub fn end_found_in(&self) -> Option<u64> {
+        self.end_found_in
     }
 
     /// How many games were read so far, bad ones included.

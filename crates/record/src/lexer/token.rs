@@ -132,6 +132,11 @@ pub(crate) struct Scanned {
     pub line_start: usize,
     /// The syntax error that ended the game, if any.
     pub error: Option<LexError>,
+    /// The end is where the game ends whatever follows a tag line there: the game ended by
+    /// its result, or in its movetext (at a tag, or at the end of the input), without error.
+    /// A game of tags alone that the input's end cut off is not settled (tags after it
+    /// would have been its own), nor is a game with a syntax error.
+    pub settled: bool,
 }
 
 /// An open `(`, for the error when the game ends before it is closed.

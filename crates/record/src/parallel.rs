@@ -1,0 +1,269 @@
+//! Reading the games of one input on several threads, handing out what each game gave in
+//! the order of the input.
+//!
+//! The calling thread cuts the input into [`Chunk`]s of whole games ([`Splitter`]) and sends
+//! them to worker threads; each worker reads its chunk's games with a [`Reader`] placed where
+//! the chunk is, and hands back one item per game. The calling thread hands the items out in
+//! the order of the input, numbering the games as a reader of the whole input would. A chunk
+//! whose reading did not end where the whole input's would have (a cut inside a comment that
+//! spans lines) is read again on the calling thread together with the chunks after it, so
+//! the items are the same as one reader's, whatever the cuts.
+//!
+//! Memory is bounded by the chunks in flight (a few per worker), not by the input.
+
+use std::collections::BTreeMap;
+use std::io::{self, Read};
+use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
+use std::sync::mpsc::{Receiver, Sender, SyncSender, channel, sync_channel};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+
+use crate::Reader;
+use crate::split::{Chunk, Splitter};
+
+/// What each worker does with the games of a chunk.
+pub trait Work: Send + Sync + 'static {
+    /// What a worker keeps from game to game (buffers, a visitor).
+    type State;
+    /// What one game gives.
+    type Item: Send + 'static;
+
+    /// A worker's state (made once per worker thread, and once on the calling thread).
+    fn state(&self) -> Self::State;
+
+    /// Reads the next game of `reader` and says what it gave; `None` at the end of the chunk.
+    fn next(&self, state: &mut Self::State, reader: &mut Reader<&[u8]>) -> Option<Self::Item>;
+
+    /// Gives `item` the number of its game in the whole input (1 for the first), for items
+    /// that carry it: `next` numbered it within its chunk.
+    fn number(&self, item: &mut Self::Item, game: u64) {
+        let _ = (item, game);
+    }
+}
+
+/// The items of a chunk's games, with their numbers within the chunk.
+struct ChunkRead<T> {
+    items: Vec<(u64, T)>,
+    games: u64,
+    whole: bool,
+}
+
+/// Reads every game of `chunk` with `work`.
+fn read_chunk<W: Work>(work: &W, state: &mut W::State, chunk: &Chunk) -> ChunkRead<W::Item> {
+    let mut reader = chunk.reader();
+    let mut items = Vec::new();
+    while let Some(item) = work.next(state, &mut reader) {
+        items.push((reader.game_count(), item));
+    }
+    ChunkRead {
+        items,
+        games: reader.game_count(),
+        whole: chunk.read_whole(&reader),
+    }
+}
+
+type Done<T> = (u64, Chunk, std::thread::Result<ChunkRead<T>>);
+
+/// The games of an input read on several threads, as an iterator of `(number, item)` in the
+/// order of the input: see the [module](self).
+///
+/// ```
+/// use record::{Collect, Reader};
+/// use record::parallel::{Parallel, Work};
+///
+/// /// Each game's first move word.
+/// struct FirstMove;
+/// impl Work for FirstMove {
+///     type State = Collect;
+///     type Item = Option<String>;
+///     fn state(&self) -> Collect {
+///         Collect::default()
+///     }
+///     fn next(&self, collect: &mut Collect, reader: &mut Reader<&[u8]>) -> Option<Option<String>> {
+///         match reader.read_game(collect) {
+///             Ok(Some(game)) => Some(game.moves.nodes.first().map(|n| n.mov.to_string())),
+///             Ok(None) => None,
+///             Err(_) => Some(None),
+///         }
+///     }
+/// }
+///
+/// let text = "1. e4 e5 1-0\n[Event \"x\"]\n1. d4 { a comment\n1-0\n[not a tag] } d5 0-1\n".repeat(50);
+/// let games: Vec<(u64, Option<String>)> = Parallel::new(text.as_bytes(), FirstMove, 2, 16)
+///     .map(Result::unwrap)
+///     .collect();
+/// assert_eq!(games.len(), 100);
+/// assert_eq!(games[0], (1, Some("e4".to_string())));
+/// assert_eq!(games[99], (100, Some("d4".to_string())));
+/// ```
+pub struct Parallel<R, W: Work> {
+    splitter: Splitter<R>,
+    work: Arc<W>,
+    /// The calling thread's state, for chunks read again here.
+    state: Option<W::State>,
+    to_workers: Option<SyncSender<(u64, Chunk)>>,
+    from_workers: Receiver<Done<W::Item>>,
+    workers: Vec<JoinHandle<()>>,
+    /// Chunks read, waiting for the chunks before them.
+    arrived: BTreeMap<u64, (Chunk, ChunkRead<W::Item>)>,
+    sent: u64,
+    handed: u64,
+    in_flight: usize,
+    input_done: bool,
+    games_before: u64,
+    ready: std::collections::VecDeque<(u64, W::Item)>,
+}
+
+impl<R: Read, W: Work> Parallel<R, W> {
+    /// Reads `input` on `jobs` worker threads (at least 1), in chunks of about `chunk_size`
+    /// bytes.
+    pub fn new(input: R, work: W, jobs: usize, chunk_size: usize) -> Parallel<R, W> {
+        let jobs = jobs.max(1);
+        let work = Arc::new(work);
+        // Two chunks per worker in flight: one being read, one waiting.
+        let (to_workers, inbox) = sync_channel::<(u64, Chunk)>(jobs * 2);
+        let inbox = Arc::new(Mutex::new(inbox));
+        let (done, from_workers) = channel::<Done<W::Item>>();
+        let workers = (0..jobs)
+            .map(|_| spawn_worker(work.clone(), inbox.clone(), done.clone()))
+            .collect();
+        Parallel {
+            splitter: Splitter::new(input, chunk_size),
+            work,
+            state: None,
+            to_workers: Some(to_workers),
+            from_workers,
+            workers,
+            arrived: BTreeMap::new(),
+            sent: 0,
+            handed: 0,
+            in_flight: 0,
+            input_done: false,
+            games_before: 0,
+            ready: Default::default(),
+        }
+    }
+
+    /// Sends chunks to the workers while fewer than the limit are in flight.
+    fn send_more(&mut self) -> io::Result<()> {
+        let limit = self.workers.len() * 3;
+        while !self.input_done && self.in_flight < limit {
+            let Some(chunk) = self.splitter.next_chunk()? else {
+                self.input_done = true;
+                break;
+            };
+            self.input_done = chunk.last;
+            let to = self.to_workers.as_ref().expect("workers run until the end");
+            if to.send((self.sent, chunk)).is_err() {
+                return Err(io::Error::other("the worker threads stopped"));
+            }
+            self.sent += 1;
+            self.in_flight += 1;
+        }
+        Ok(())
+    }
+
+    /// The chunk with number `index` and what its worker read, once it is back.
+    fn take(&mut self, index: u64) -> io::Result<(Chunk, ChunkRead<W::Item>)> {
+        loop {
+            if let Some(done) = self.arrived.remove(&index) {
+                self.in_flight -= 1;
+                return Ok(done);
+            }
+            self.send_more()?;
+            let Ok((i, chunk, read)) = self.from_workers.recv() else {
+                return Err(io::Error::other("the worker threads stopped"));
+            };
+            match read {
+                Ok(read) => {
+                    self.arrived.insert(i, (chunk, read));
+                }
+                Err(panic) => resume_unwind(panic),
+            }
+        }
+    }
+
+    /// The next chunk's items, read again with the chunks after it when needed.
+    fn next_chunk(&mut self) -> io::Result<bool> {
+        self.send_more()?;
+        if self.handed == self.sent {
+            return Ok(false);
+        }
+        let (mut chunk, mut read) = self.take(self.handed)?;
+        self.handed += 1;
+        while !read.whole && !chunk.last {
+            self.send_more()?;
+            if self.handed == self.sent {
+                break;
+            }
+            let (next, _) = self.take(self.handed)?;
+            self.handed += 1;
+            chunk = chunk.join(next);
+            let work = self.work.clone();
+            let state = self.state.get_or_insert_with(|| work.state());
+            read = read_chunk(&*work, state, &chunk);
+        }
+        for (local, mut item) in read.items {
+            let number = self.games_before + local;
+            self.work.number(&mut item, number);
+            self.ready.push_back((number, item));
+        }
+        self.games_before += read.games;
+        Ok(true)
+    }
+}
+
+impl<R: Read, W: Work> Iterator for Parallel<R, W> {
+    type Item = io::Result<(u64, W::Item)>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            if let Some(item) = self.ready.pop_front() {
+                return Some(Ok(item));
+            }
+            match self.next_chunk() {
+                Ok(true) => {}
+                Ok(false) => return None,
+                Err(e) => {
+                    self.input_done = true;
+                    self.handed = self.sent;
+                    return Some(Err(e));
+                }
+            }
+        }
+    }
+}
+
+impl<R, W: Work> Drop for Parallel<R, W> {
+    fn drop(&mut self) {
+        // Closing the queue ends the workers once they finish the chunk in hand.
+        self.to_workers = None;
+        for worker in self.workers.drain(..) {
+            let _ = worker.join();
+        }
+    }
+}
+
+fn spawn_worker<W: Work>(
+    work: Arc<W>,
+    inbox: Arc<Mutex<Receiver<(u64, Chunk)>>>,
+    done: Sender<Done<W::Item>>,
+) -> JoinHandle<()> {
+    std::thread::spawn(move || {
+        let mut state = None;
+        loop {
+            let next = inbox.lock().unwrap_or_else(|e| e.into_inner()).recv();
+            let Ok((index, chunk)) = next else {
+                return;
+            };
+            let read = catch_unwind(AssertUnwindSafe(|| {
+                let state = state.get_or_insert_with(|| work.state());
+                read_chunk(&*work, state, &chunk)
+            }));
+            let failed = read.is_err();
+            if done.send((index, chunk, read)).is_err() || failed {
+                return;
+            }
+        }
+    })
+}

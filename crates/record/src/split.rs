@@ -1,0 +1,293 @@
+//! Cutting an input into chunks of whole games, for reading them on several threads.
+//!
+//! A cut is made only where a game starts: at a tag line (`[` at the start of a line) after a
+//! result token. That is where a game starts unless the result and the tag line are inside a
+//! comment that spans lines: the reader of a chunk says whether its last game ended where the
+//! whole input's reading would have ended it ([`Chunk::read_whole`]), and a chunk that did not
+//! is read again together with the next one (see [`crate::parallel`]).
+
+use std::io::{self, Read};
+
+use crate::result::is_result_bytes;
+use crate::{Pos, Reader};
+
+/// A piece of an input that starts where a game starts, with its place in the input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Chunk {
+    /// The text.
+    pub text: Vec<u8>,
+    /// Where the text starts in the input.
+    pub at: Pos,
+    /// Whether the input ends with this chunk.
+    pub last: bool,
+}
+
+impl Chunk {
+    /// A reader of the chunk's games, placed where the chunk is in the input: its games'
+    /// places are places in the input.
+    pub fn reader(&self) -> Reader<&[u8]> {
+        Reader::with_chunk_size(&self.text[..], self.text.len().max(1)).starting_at(self.at)
+    }
+
+    /// Whether `reader`, a reader of this chunk that has read all its games, read them as
+    /// a reader of the whole input would have: the input ends with the chunk, or no game
+    /// before the last found the chunk's end, the last game's end is settled (see
+    /// [`crate::GameEnd`]) and nothing but blanks follows it.
+    pub fn read_whole(&self, reader: &Reader<&[u8]>) -> bool {
+        if self.last {
+            return true;
+        }
+        let end = reader.last_game_end();
+        let Some(rest) = end
+            .offset
+            .checked_sub(self.at.offset)
+            .and_then(|i| self.text.get(i as usize..))
+        else {
+            return false;
+        };
+        // A game before the last that found the end of the chunk (an unclosed comment, say)
+        // may have been read otherwise than in the whole input.
+        let found_end_last = reader
+            .end_found_in()
+            .is_none_or(|game| game >= reader.game_count());
+        found_end_last && end.settled && rest.iter().all(|&b| is_blank(b))
+    }
+
+    /// This chunk followed by `next`, the chunk after it.
+    pub fn join(mut self, next: Chunk) -> Chunk {
+        self.text.extend_from_slice(&next.text);
+        self.last = next.last;
+        self
+    }
+}
+
+/// White space between games, as the reader skips it.
+fn is_blank(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b',' | 0x0b | 0x0c | b'\n' | b'\r')
+}
+
+/// Cuts an input into [`Chunk`]s of about a given size, each starting where a game starts.
+///
+/// ```
+/// use record::Splitter;
+///
+/// let text = "[Event \"a\"]\n1. e4 e5 1-0\n\n[Event \"b\"]\n1. d4 { 0-1\n[x] } d5 0-1\n";
+/// let chunks: Vec<_> = Splitter::new(text.as_bytes(), 1).map(Result::unwrap).collect();
+/// // A cut after each result before a tag line, even the one inside the comment: the reader
+/// // of that chunk finds it (see `Chunk::read_whole`).
+/// assert_eq!(chunks.len(), 3);
+/// assert_eq!(chunks[1].at.line, 4);
+/// assert!(chunks[1].text.starts_with(b"[Event \"b\"]"));
+/// assert!(chunks[2].last);
+/// ```
+#[derive(Debug)]
+pub struct Splitter<R> {
+    inner: R,
+    buf: Vec<u8>,
+    /// Where `buf[0]` is in the input.
+    at: Pos,
+    /// How far `buf` was searched for a cut.
+    searched: usize,
+    size: usize,
+    eof: bool,
+    done: bool,
+}
+
+impl<R: Read> Splitter<R> {
+    /// A splitter of `inner` into chunks of at least `size` bytes (the last may be smaller;
+    /// a chunk grows until a game starts).
+    pub fn new(inner: R, size: usize) -> Splitter<R> {
+        Splitter {
+            inner,
+            buf: Vec::new(),
+            at: Pos::START,
+            searched: 0,
+            size: size.max(1),
+            eof: false,
+            done: false,
+        }
+    }
+
+    /// The next chunk, `None` at the end of the input.
+    pub fn next_chunk(&mut self) -> io::Result<Option<Chunk>> {
+        if self.done {
+            return Ok(None);
+        }
+        loop {
+            if self.buf.len() > self.size {
+                let from = self.searched.max(self.size);
+                if let Some(cut) = find_cut(&self.buf, from) {
+                    return Ok(Some(self.take(cut, false)));
+                }
+                // The last bytes may be the start of a cut: search them again.
+                self.searched = self.buf.len().saturating_sub(1).max(from);
+            }
+            if self.eof {
+                self.done = true;
+                if self.buf.is_empty() && self.at != Pos::START {
+                    return Ok(None);
+                }
+                let all = self.buf.len();
+                return Ok(Some(self.take(all, true)));
+            }
+            self.fill()?;
+        }
+    }
+
+    /// Reads at least `size` more bytes, or up to the end of the input.
+    fn fill(&mut self) -> io::Result<()> {
+        let want = self.buf.len() + self.size;
+        while self.buf.len() < want {
+            let old = self.buf.len();
+            self.buf.resize(want, 0);
+            match self.inner.read(&mut self.buf[old..]) {
+                Ok(0) => {
+                    self.buf.truncate(old);
+                    self.eof = true;
+                    return Ok(());
+                }
+                Ok(n) => self.buf.truncate(old + n),
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => self.buf.truncate(old),
+                Err(e) => {
+                    self.buf.truncate(old);
+                    self.done = true;
+                    return Err(e);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Hands out `buf[..cut]` as a chunk.
+    fn take(&mut self, cut: usize, last: bool) -> Chunk {
+        let rest = self.buf.split_off(cut);
+        let text = std::mem::replace(&mut self.buf, rest);
+        let at = self.at;
+        self.at = Pos {
+            line: at.line.saturating_add(line_breaks(&text)),
+            column: 1,
+            offset: at.offset + text.len() as u64,
+        };
+        self.searched = 0;
+        Chunk { text, at, last }
+    }
+}
+
+impl<R: Read> Iterator for Splitter<R> {
+    type Item = io::Result<Chunk>;
+
+    fn next(&mut self) -> Option<io::Result<Chunk>> {
+        self.next_chunk().transpose()
+    }
+}
+
+/// Line breaks as the reader counts them: LF, CR LF and CR alone are one each.
+fn line_breaks(text: &[u8]) -> u32 {
+    let lf = memchr::memchr_iter(b'\n', text).count();
+    let lone_cr = memchr::memchr_iter(b'\r', text)
+        .filter(|&i| text.get(i + 1) != Some(&b'\n'))
+        .count();
+    u32::try_from(lf + lone_cr).unwrap_or(u32::MAX)
+}
+
+/// The first place at or after `from` where a tag line starts after a result token: `[` at
+/// the start of a line, with only blanks between it and a result word before it.
+fn find_cut(buf: &[u8], from: usize) -> Option<usize> {
+    let mut i = from;
+    while let Some(j) = memchr::memchr(b'[', &buf[i..]) {
+        let p = i + j;
+        if p > 0 && matches!(buf[p - 1], b'\n' | b'\r') && after_result(&buf[..p]) {
+            return Some(p);
+        }
+        i = p + 1;
+    }
+    None
+}
+
+/// Whether `before` ends with a result word and blanks.
+fn after_result(before: &[u8]) -> bool {
+    let Some(end) = before.iter().rposition(|&b| !is_blank(b)) else {
+        return false;
+    };
+    let start = before[..end]
+        .iter()
+        .rposition(|&b| is_blank(b))
+        .map_or(0, |i| i + 1);
+    is_result_bytes(&before[start..=end])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn chunks(text: &str, size: usize) -> Vec<Chunk> {
+        Splitter::new(text.as_bytes(), size)
+            .map(Result::unwrap)
+            .collect()
+    }
+
+    #[test]
+    fn cuts_only_before_a_tag_line_after_a_result() {
+        let text = "[A \"1\"]\n1. e4 1-0\n[B \"2\"]\n\n[C \"3\"]\n1. d4 *\r\n\r\n[D \"4\"]\r1. c4 0-1\r[E \"5\"]\r*";
+        let parts = chunks(text, 1);
+        let starts: Vec<&str> = parts
+            .iter()
+            .map(|c| std::str::from_utf8(&c.text[..4]).unwrap())
+            .collect();
+        assert_eq!(starts, ["[A \"", "[B \"", "[D \"", "[E \""]);
+        let joined: Vec<u8> = parts.iter().flat_map(|c| c.text.clone()).collect();
+        assert_eq!(joined, text.as_bytes());
+        let lines: Vec<u32> = parts.iter().map(|c| c.at.line).collect();
+        assert_eq!(lines, [1, 3, 8, 10]);
+        assert_eq!(
+            parts.iter().map(|c| c.last).collect::<Vec<_>>(),
+            [false, false, false, true]
+        );
+    }
+
+    #[test]
+    fn big_chunks_and_empty_input() {
+        let game = "[Event \"x\"]\n1. e4 e5 1-0\n\n";
+        let text = game.repeat(100);
+        let parts = chunks(&text, 300);
+        assert!(parts.len() > 5 && parts.len() < 12, "{}", parts.len());
+        assert!(parts.iter().rev().skip(1).all(|c| c.text.len() >= 300));
+        assert_eq!(
+            chunks("", 10),
+            [Chunk {
+                text: Vec::new(),
+                at: Pos::START,
+                last: true
+            }]
+        );
+    }
+
+    #[test]
+    fn a_chunk_knows_whether_it_was_read_whole() {
+        let text = "1. e4 1-0\n[A \"x\"]\n1. d4 { 0-1\n[B \"y\"] } 1/2-1/2\n[C \"z\"]\n*";
+        let parts = chunks(text, 1);
+        assert_eq!(parts.len(), 4);
+        let whole: Vec<bool> = parts
+            .iter()
+            .map(|c| {
+                let mut reader = c.reader();
+                while reader
+                    .read_game(&mut crate::Collect::default())
+                    .is_ok_and(|g| g.is_some())
+                {}
+                c.read_whole(&reader)
+            })
+            .collect();
+        // The second chunk ends inside the comment (an unclosed comment to its reader), and
+        // the third starts in it.
+        assert_eq!(whole, [true, false, false, true]);
+        let joined = parts[1].clone().join(parts[2].clone());
+        let mut reader = joined.reader();
+        let game = reader
+            .read_game(&mut crate::Collect::default())
+            .unwrap()
+            .unwrap();
+        assert_eq!(game.at.line, 2);
+        assert!(joined.read_whole(&reader));
+    }
+}
