@@ -100,7 +100,7 @@ pub struct Parallel<R, W: Work> {
     splitter: Splitter<R>,
     work: Arc<W>,
     /// The calling thread's state, for chunks read again here.
-    state: Option<W::State>,
+    state: Option<Box<W::State>>,
     to_workers: Option<SyncSender<(u64, Chunk)>>,
     from_workers: Receiver<Done<W::Item>>,
     workers: Vec<JoinHandle<()>>,
@@ -200,7 +200,7 @@ impl<R: Read, W: Work> Parallel<R, W> {
             self.handed += 1;
             chunk = chunk.join(next);
             let work = self.work.clone();
-            let state = self.state.get_or_insert_with(|| work.state());
+            let state = self.state.get_or_insert_with(|| Box::new(work.state()));
             read = read_chunk(&*work, state, &chunk);
         }
         for (local, mut item) in read.items {

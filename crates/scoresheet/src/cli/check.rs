@@ -5,9 +5,11 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use clap::Args;
+use draughts::Variant;
+use record::parallel::{Parallel, Work};
 use record::{ReadError, Reader};
 use scoresheet::games::{
-    AnyGame, Checked, Checker, FileVariants, GameError, ReadOptions, VariantSource,
+    AnyGame, CHUNK_SIZE, Checked, Checker, FileVariants, GameError, ReadOptions, VariantSource,
 };
 use serde::Serialize;
 
@@ -150,55 +152,35 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
         let options: ReadOptions = args.read.options_for(path);
         let mut progress = Progress::new(input.size);
         let bytes = input.read.clone();
-        let mut reader = Reader::new(input.reader);
-        let mut checker = Checker::new(options);
+        let jobs = args.read.jobs();
+        // One reader on this thread, or the games read (and their reports made) on `jobs`
+        // threads and handed out in the order of the file: the same reports either way.
+        let mut games = if jobs > 1 {
+            let work = CheckReports { options };
+            Games::Parallel(Parallel::new(input.reader, work, jobs, CHUNK_SIZE))
+        } else {
+            Games::One((Reader::new(input.reader), Checker::new(options)))
+        };
         // Games that several variants replay wait for the end of the file, which may decide
         // them (see `FileVariants`); the games after the first of them wait too, so that the
         // reports stay in the order of the file.
         let mut file = FileVariants::default();
         let mut waiting: Vec<Waiting> = Vec::new();
-        while let Some(read) = checker.next(&mut reader) {
-            let number = reader.game_count();
-            let item = match read {
-                Ok(Checked::Good { game, plies }) => {
-                    file.note(&game);
-                    match &*game {
-                        AnyGame::Draughts(g) if !g.others.is_empty() => Waiting::Open {
-                            number,
-                            game,
-                            plies,
-                        },
-                        _ => {
-                            Waiting::Done(Box::new(good_report(&input.name, number, &game, plies)))
-                        }
-                    }
-                }
-                Ok(Checked::Bad(e)) => Waiting::Done(Box::new(Report {
-                    ok: false,
-                    error: Some(Problem::from(&e)),
-                    ..Report::new(&input.name, number, e.at)
-                })),
-                Err(ReadError::Syntax {
-                    at,
-                    message,
-                    game_number,
-                }) => Waiting::Done(Box::new(Report {
-                    ok: false,
-                    error: Some(Problem {
-                        line: at.line,
-                        column: at.column,
-                        ply: None,
-                        r#move: None,
-                        message,
-                    }),
-                    ..Report::new(&input.name, game_number, at)
-                })),
-                Err(ReadError::Io(e)) => {
+        while let Some(read) = games.next() {
+            let (mut item, rules) = match read {
+                Ok(read) => read,
+                Err(e) => {
                     eprintln!("scoresheet: {}: {e}", input.name);
                     io_failure = true;
                     break;
                 }
             };
+            if let Some((variant, source)) = rules {
+                file.note_rules(variant, source);
+            }
+            if let Waiting::Done(report) = &mut item {
+                report.file = &input.name;
+            }
             match item {
                 Waiting::Done(report) if waiting.is_empty() => {
                     totals.count(&report);
@@ -250,6 +232,105 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
+    })
+}
+
+/// What checking a game gives the loop of [`run`]: its report (the file's name still to
+/// fill in) or the game waiting for the end of the file, and the rules to note of it (see
+/// [`FileVariants::note_rules`]).
+type Item = (Waiting<'static>, Option<(Variant, VariantSource)>);
+
+/// The games of a file, read on this thread or on several.
+// One value per file read: its size does not matter.
+#[allow(clippy::large_enum_variant)]
+enum Games<R: std::io::Read> {
+    One((Reader<R>, Checker)),
+    Parallel(Parallel<R, CheckReports>),
+}
+
+impl<R: std::io::Read> Games<R> {
+    /// What the next game gave.
+    fn next(&mut self) -> Option<std::io::Result<Item>> {
+        match self {
+            Games::One(one) => {
+                let (reader, checker) = one;
+                let read = checker.next(reader)?;
+                Some(item_of(reader.game_count(), read))
+            }
+            Games::Parallel(games) => Some(games.next()?.and_then(|(_, item)| item)),
+        }
+    }
+}
+
+/// A checker's work on the threads of `check -j N`: each game's report is made where the
+/// game is read.
+struct CheckReports {
+    options: ReadOptions,
+}
+
+impl Work for CheckReports {
+    type State = Checker;
+    type Item = std::io::Result<Item>;
+
+    fn state(&self) -> Checker {
+        Checker::new(self.options)
+    }
+
+    fn next(&self, checker: &mut Checker, reader: &mut Reader<&[u8]>) -> Option<Self::Item> {
+        let read = checker.next(reader)?;
+        Some(item_of(reader.game_count(), read))
+    }
+
+    fn number(&self, item: &mut Self::Item, game: u64) {
+        match item {
+            Ok((Waiting::Done(report), _)) => report.game = game,
+            Ok((Waiting::Open { number, .. }, _)) => *number = game,
+            Err(_) => {}
+        }
+    }
+}
+
+/// What checking game `number` gave, as the loop of [`run`] takes it; an error of the input.
+fn item_of(number: u64, read: Result<Checked, ReadError>) -> std::io::Result<Item> {
+    Ok(match read {
+        Ok(Checked::Good { game, plies }) => {
+            let rules = match &*game {
+                AnyGame::Draughts(g) if g.start != g.end => Some((g.variant, g.source)),
+                _ => None,
+            };
+            let item = match &*game {
+                AnyGame::Draughts(g) if !g.others.is_empty() => Waiting::Open {
+                    number,
+                    game,
+                    plies,
+                },
+                _ => Waiting::Done(Box::new(good_report("", number, &game, plies))),
+            };
+            (item, rules)
+        }
+        Ok(Checked::Bad(e)) => {
+            let report = Report {
+                ok: false,
+                error: Some(Problem::from(&e)),
+                ..Report::new("", number, e.at)
+            };
+            (Waiting::Done(Box::new(report)), None)
+        }
+        Err(ReadError::Syntax { at, message, .. }) => {
+            let report = Report {
+                ok: false,
+                error: Some(Problem {
+                    line: at.line,
+                    column: at.column,
+                    ply: None,
+                    r#move: None,
+                    message,
+                }),
+                ..Report::new("", number, at)
+            };
+            (Waiting::Done(Box::new(report)), None)
+        }
+        Err(ReadError::Io(e)) => return Err(e),
     })
 }
 

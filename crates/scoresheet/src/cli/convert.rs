@@ -1,16 +1,18 @@
 //! `scoresheet convert`: rewrite games in another notation.
 
 use std::fs::File;
-use std::io::{self, Write};
+use std::io::{self, Read, Write};
 use std::process::ExitCode;
 
 use anyhow::Context;
 use chess_notation::{DescriptiveSystem, Language, Notation, WriteOptions as ChessOptions};
 use clap::{Args, ValueEnum};
 use draughts::SquareStyle;
+use record::parallel::Parallel;
 use record::{ReadError, Reader};
 use scoresheet::games::{
-    AnyGame, ConvertStyle, Converted, Converter, DraughtsGame, FileVariants, GameError, ReadOptions,
+    AnyGame, ConvertStyle, ConvertWork, Converted, ConvertedGame, Converter, DraughtsGame,
+    FileVariants, GameError, ReadOptions, convert_in_parallel,
 };
 
 use super::input::open;
@@ -82,19 +84,35 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<ExitCode> {
     let mut progress = Progress::new(input.size);
     let bytes = input.read.clone();
     let name = input.name.clone();
-    let mut reader = Reader::new(input.reader);
-    let mut converter = Converter::new(options, style);
+    let jobs = args.read.jobs();
+    // One reader on this thread, or the games read and written on `jobs` threads and handed
+    // out in the order of the input: the same output either way.
+    let mut games = if jobs > 1 {
+        Games::Parallel(convert_in_parallel(
+            input.reader,
+            options,
+            style.clone(),
+            jobs,
+        ))
+    } else {
+        Games::One((
+            Reader::new(input.reader),
+            Converter::new(options, style.clone()),
+        ))
+    };
+    // Writes the games that waited for the end of the input.
+    let converter = Converter::new(options, style);
     let mut bad = 0u64;
     // Games that several variants replay wait for the end of the file, which may decide
     // them (see `FileVariants`), and so do the games after the first of them, so that the
     // output keeps the order of the input.
     let mut file = FileVariants::default();
     let mut waiting: Vec<Waiting> = Vec::new();
-    while let Some(read) = converter.next(&mut reader) {
-        let number = reader.game_count();
-        let problem = match read {
+    while let Some(next) = games.next() {
+        let (number, game) = next.with_context(|| format!("reading {name}"))?;
+        let problem = match game.read {
             Ok(Converted::Text(text)) => {
-                warn(&name, number, converter.last_warnings());
+                warn(&name, number, &game.warnings);
                 if waiting.is_empty() {
                     out.write_all(text.as_bytes())?;
                 } else {
@@ -110,12 +128,8 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<ExitCode> {
                 "{name}:{}:{}: game {number}: {e}",
                 e.at.line, e.at.column
             )),
-            Err(ReadError::Syntax {
-                at,
-                message,
-                game_number,
-            }) => Some(format!(
-                "{name}:{}:{}: game {game_number}: {message}",
+            Err(ReadError::Syntax { at, message, .. }) => Some(format!(
+                "{name}:{}:{}: game {number}: {message}",
                 at.line, at.column
             )),
             Err(ReadError::Io(e)) => return Err(e).with_context(|| format!("reading {name}")),
@@ -126,7 +140,7 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<ExitCode> {
                 eprintln!("{problem} (left out)");
             } else {
                 eprintln!("{problem} (passed through unchanged)");
-                let mut text = reader.last_game_raw().to_vec();
+                let mut text = game.raw.unwrap_or_default();
                 text.extend_from_slice(b"\n\n");
                 if waiting.is_empty() {
                     out.write_all(&text)?;
@@ -135,7 +149,7 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<ExitCode> {
                 }
             }
         }
-        if let Some((variant, source)) = converter.last_rules() {
+        if let Some((variant, source)) = game.rules {
             file.note_rules(variant, source);
         }
         progress.update(bytes.get(), number);
@@ -157,6 +171,28 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// The games of an input, read on this thread or on several.
+// One value per input read: its size does not matter.
+#[allow(clippy::large_enum_variant)]
+enum Games<R: Read> {
+    One((Reader<R>, Converter)),
+    Parallel(Parallel<R, ConvertWork>),
+}
+
+impl<R: Read> Games<R> {
+    /// The next game's number and what converting it gave.
+    fn next(&mut self) -> Option<io::Result<(u64, ConvertedGame)>> {
+        match self {
+            Games::One(one) => {
+                let (reader, converter) = one;
+                let game = ConvertedGame::next(converter, reader)?;
+                Some(Ok((reader.game_count(), game)))
+            }
+            Games::Parallel(games) => games.next(),
+        }
+    }
 }
 
 /// A game's text, or a game that waits for the end of its file.

@@ -24,6 +24,10 @@ pub struct ReadArgs {
     /// repeats one, is an error, not a warning.
     #[arg(long)]
     strict: bool,
+    /// Threads to read and replay with (default: one per core). The output is the same
+    /// whatever the number: in the order of the input.
+    #[arg(long, short)]
+    jobs: Option<usize>,
 }
 
 impl ReadArgs {
@@ -34,6 +38,13 @@ impl ReadArgs {
             prefer_chess: path.to_ascii_lowercase().ends_with(".pgn"),
             ..self.options()
         }
+    }
+
+    /// The number of threads to read with: `--jobs`, or one per core.
+    pub fn jobs(&self) -> usize {
+        self.jobs
+            .unwrap_or_else(scoresheet::games::every_core)
+            .max(1)
     }
 
     pub fn options(&self) -> ReadOptions {

@@ -13,6 +13,7 @@ mod draughts_game;
 mod error;
 mod fast;
 mod outcome;
+mod parallel;
 mod position;
 mod routes;
 mod rules;
@@ -29,6 +30,10 @@ pub use draughts_game::{DraughtsGame, VariantSource, WriteStyle};
 pub use error::{GameError, Ply};
 pub use fast::{Checked, Checker, OnePass, ReadGame};
 pub use outcome::Outcome;
+pub use parallel::{
+    CHUNK_SIZE, CheckWork, ConvertWork, ConvertedGame, check_in_parallel, convert_in_parallel,
+    every_core,
+};
 pub use position::{AnyMove, AnyPosition, LegalMove, NotationChoice, Status, draughts_move_id};
 pub use rules::Rules;
 pub use several_variants::FileVariants;
