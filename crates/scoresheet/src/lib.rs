@@ -2,7 +2,10 @@
 //!
 //! - [`games`]: games read from PDN text and replayed under the rules of their variant, and
 //!   written back in any notation.
+//! - [`columnar`] (feature `parquet`): games as Parquet and Arrow tables.
 
+#[cfg(feature = "parquet")]
+pub mod columnar;
 pub mod games;
 pub mod render;
 pub mod server;

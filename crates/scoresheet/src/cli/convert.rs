@@ -63,6 +63,21 @@ pub struct ConvertArgs {
     /// Movetext line width (0: no wrapping).
     #[arg(long, default_value_t = 80)]
     width: usize,
+    /// What to write: games as text (PDN/PGN), or a table for the analytics engines: a
+    /// Parquet file or an Arrow IPC file, one row per game (see --positions).
+    #[arg(long, value_enum, default_value = "text")]
+    to: OutputFormat,
+    /// With --to parquet or arrow: one row per position of each game's main line (game,
+    /// ply, FEN, the move played from it) instead of one row per game.
+    #[arg(long)]
+    positions: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum OutputFormat {
+    Text,
+    Parquet,
+    Arrow,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -75,6 +90,12 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<ExitCode> {
     let options: ReadOptions = args.read.options_for(&args.input);
     let style = convert_style(&args)?;
     let input = open(&args.input)?;
+    if args.to != OutputFormat::Text {
+        return table(input, options, &args);
+    }
+    if args.positions {
+        anyhow::bail!("--positions goes with --to parquet or --to arrow");
+    }
     let mut out: Box<dyn Write> = match &args.output {
         Some(path) => Box::new(io::BufWriter::new(
             File::create(path).with_context(|| format!("cannot create {path}"))?,
@@ -171,6 +192,40 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// `--to parquet|arrow`.
+#[cfg(feature = "parquet")]
+fn table(
+    input: super::input::Input,
+    options: ReadOptions,
+    args: &ConvertArgs,
+) -> anyhow::Result<ExitCode> {
+    use scoresheet::columnar::Format;
+    let format = match args.to {
+        OutputFormat::Arrow => Format::Arrow,
+        _ => Format::Parquet,
+    };
+    let table = super::convert_table::TableArgs {
+        format,
+        output: args.output.as_deref(),
+        positions: args.positions,
+        skip_bad: args.skip_bad,
+        jobs: args.read.jobs(),
+    };
+    super::convert_table::run(input, options, table)
+}
+
+/// `--to parquet|arrow` in a build without them.
+#[cfg(not(feature = "parquet"))]
+fn table(
+    _input: super::input::Input,
+    _options: ReadOptions,
+    _args: &ConvertArgs,
+) -> anyhow::Result<ExitCode> {
+    anyhow::bail!(
+        "this scoresheet was built without Parquet and Arrow: build it with the feature `parquet` (on by default)"
+    )
 }
 
 /// The games of an input, read on this thread or on several.

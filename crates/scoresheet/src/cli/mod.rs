@@ -6,6 +6,8 @@ use clap::{Parser, Subcommand};
 
 mod check;
 mod convert;
+#[cfg(feature = "parquet")]
+mod convert_table;
 mod fen;
 mod input;
 mod perft;

@@ -43,6 +43,21 @@ pub enum VariantSource {
 }
 
 impl VariantSource {
+    /// The name JSON gives it (`gametype`, `varianttag`, `selected`, `inferred`, `file`,
+    /// `event`, `separator`, `undecided`).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            VariantSource::GameType => "gametype",
+            VariantSource::VariantTag => "varianttag",
+            VariantSource::Selected => "selected",
+            VariantSource::Inferred => "inferred",
+            VariantSource::File => "file",
+            VariantSource::EventOrSite => "event",
+            VariantSource::Separator => "separator",
+            VariantSource::Undecided => "undecided",
+        }
+    }
+
     /// Whether the rules are decided: by a tag, the user, or because only they replay the
     /// game among those tried.
     pub fn is_decided(self) -> bool {
@@ -941,6 +956,24 @@ fn write_extras<C: FromIterator<Extra<String>>>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn variant_source_names_are_those_of_json() {
+        use VariantSource::*;
+        for source in [
+            GameType,
+            VariantTag,
+            Selected,
+            Inferred,
+            File,
+            EventOrSite,
+            Separator,
+            Undecided,
+        ] {
+            let json = serde_json::to_value(source).unwrap();
+            assert_eq!(json.as_str(), Some(source.as_str()));
+        }
+    }
 
     #[test]
     fn the_first_variant_inferred_is_the_first_of_the_order() {

@@ -16,6 +16,7 @@ mod outcome;
 mod parallel;
 mod position;
 mod routes;
+mod row;
 mod rules;
 mod several_variants;
 mod site_forms;
@@ -35,6 +36,7 @@ pub use parallel::{
     every_core,
 };
 pub use position::{AnyMove, AnyPosition, LegalMove, NotationChoice, Status, draughts_move_id};
+pub use row::{GameRow, PositionRow, ROSTER};
 pub use rules::Rules;
 pub use several_variants::FileVariants;
 pub use variant_choice::{
