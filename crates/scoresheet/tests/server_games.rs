@@ -174,32 +174,7 @@ fn two_moves_at_once_for_one_turn_one_is_refused() {
     let s = Server::start(temp_database("race"));
     for round in 0..10 {
         let (id, secret, _) = create(&s, json!({ "rules": "american", "mode": "device" }));
-        let addr = s.addr;
-        let go = std::sync::Arc::new(std::sync::Barrier::new(2));
-        let handles: Vec<_> = ["11-15", "9-13"]
-            .into_iter()
-            .map(|mv| {
-                let (id, secret, go) = (id.clone(), secret.clone(), go.clone());
-                std::thread::spawn(move || {
-                    let auth = format!("Bearer {secret}");
-                    let body = json!({ "move": mv, "ply": 0 }).to_string();
-                    go.wait();
-                    common::request(
-                        addr,
-                        "POST",
-                        &format!("/api/games/{id}/moves"),
-                        &[
-                            ("Content-Type", "application/json"),
-                            ("Authorization", &auth),
-                        ],
-                        Some(&body),
-                    )
-                    .status
-                })
-            })
-            .collect();
-        let mut statuses: Vec<u16> = handles.into_iter().map(|h| h.join().unwrap()).collect();
-        statuses.sort();
+        let statuses = common::moves_at_once(&[(s.addr, "11-15"), (s.addr, "9-13")], &id, &secret);
         assert_eq!(statuses, [200, 409], "round {round}");
         assert_eq!(s.get(&format!("/api/games/{id}")).json()["plies"], 1);
     }

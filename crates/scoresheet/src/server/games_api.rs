@@ -451,7 +451,35 @@ pub async fn get(
     headers: HeaderMap,
 ) -> Result<Json<GameInfo>, ApiError> {
     let secret = secret_of(&headers, &id);
-    Ok(Json(game_info(&app, &id, secret.as_deref()).await?.0))
+    let (info, game) = game_info(&app, &id, secret.as_deref()).await?;
+    resume_computer(&app, &info, &game);
+    Ok(Json(info))
+}
+
+/// How long after a game's last change the computer's move is overdue: its longest search
+/// (1.5 s) and a wait for a core, with room to spare.
+const COMPUTER_OVERDUE_MS: i64 = 5_000;
+
+/// Starts the computer's search again when its move is overdue: the process that stored the
+/// player's move died during the search (several processes on one database), or the server
+/// restarted. Called when a game is loaded; should two processes start it, the database
+/// stores one of their moves.
+pub fn resume_computer(app: &Arc<AppState>, info: &GameInfo, game: &StoredGame) {
+    let overdue = now_ms().saturating_sub(game.updated_at) > COMPUTER_OVERDUE_MS;
+    if game.mode == "computer"
+        && info.status == "ongoing"
+        && game.computer.as_deref() == Some(info.turn)
+        && overdue
+    {
+        tokio::spawn(computer_turn(app.clone(), info.id.clone()));
+    }
+}
+
+/// Milliseconds since 1970, as the store dates changes.
+fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
 }
 
 /// Whether visitor `v` may take a free seat of `game`: a friend game waiting for its second
@@ -484,6 +512,7 @@ pub async fn join_if_free(
         .map_err(db)?;
     if taken {
         publish(app, &game.id).await;
+        announce(app, &game.id).await;
         Ok(Some(secret))
     } else {
         Ok(None)
@@ -590,6 +619,7 @@ pub async fn play_move(
     let computer = live.game.mode == "computer" && !finished;
     drop(guard);
     publish_info(&app, &info);
+    announce(&app, &info.id).await;
     if finished {
         app.live.forget(&id);
     }
@@ -646,6 +676,7 @@ pub async fn computer_turn(app: Arc<AppState>, id: String) {
         let finished = info.status == "finished";
         drop(guard);
         publish_info(&app, &info);
+        announce(&app, &info.id).await;
         if finished {
             app.live.forget(&id);
         }
@@ -711,6 +742,7 @@ async fn finish_game(
 async fn changed(app: &AppState, id: &str, you: &'static str) -> Result<Json<GameInfo>, ApiError> {
     let (mut info, _) = game_info(app, id, None).await?;
     publish_info(app, &info);
+    announce(app, &info.id).await;
     info.you = Some(you);
     Ok(Json(info))
 }
@@ -809,13 +841,40 @@ fn publish_info(app: &AppState, info: &GameInfo) {
     }
 }
 
-/// Sends a game's new state to everyone following it.
+/// Tells the other server processes on the same store that game `id` changed, so that they
+/// send its new state to the players they serve (see [`crate::store::Store::changes`]).
+/// A failure is only logged: the move is stored, and the players see it when they load the
+/// game again.
+async fn announce(app: &AppState, id: &str) {
+    if let Err(e) = app.store.announce(id).await {
+        eprintln!("scoresheet: announcing a change of game {id}: {e}");
+    }
+}
+
+/// Sends a game's new state to everyone following it here (not announced to other
+/// processes: [`follow_changes`] calls it for their announcements).
 pub async fn publish(app: &AppState, id: &str) {
     if !app.hub.has_listeners(id) {
         return;
     }
     if let Ok((info, _)) = game_info(app, id, None).await {
         publish_info(app, &info);
+    }
+}
+
+/// Sends the changes that other processes on the same store announce to the players this
+/// process serves, until the store's stream ends. After a gap (the connection to the
+/// database was made again) every game followed here is sent again.
+pub async fn follow_changes(app: Arc<AppState>, mut changes: crate::store::Changes) {
+    while let Some(change) = changes.next().await {
+        match change {
+            crate::store::Change::Game(id) => publish(&app, &id).await,
+            crate::store::Change::Missed => {
+                for id in app.hub.followed() {
+                    publish(&app, &id).await;
+                }
+            }
+        }
     }
 }
 

@@ -21,6 +21,16 @@ impl Hub {
             .subscribe()
     }
 
+    /// The games someone follows.
+    pub fn followed(&self) -> Vec<String> {
+        let channels = self.channels.lock().unwrap_or_else(|e| e.into_inner());
+        channels
+            .iter()
+            .filter(|(_, tx)| tx.receiver_count() > 0)
+            .map(|(id, _)| id.clone())
+            .collect()
+    }
+
     /// Whether anyone follows game `id`.
     pub fn has_listeners(&self, id: &str) -> bool {
         let channels = self.channels.lock().unwrap_or_else(|e| e.into_inner());

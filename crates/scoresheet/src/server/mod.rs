@@ -34,7 +34,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use futures_util::FutureExt;
 
-use crate::store::{SqliteStore, Store};
+use crate::store::Store;
 pub use hub::Hub;
 use i18n::Catalogs;
 pub use listener::Limits;
@@ -92,24 +92,41 @@ pub struct ServerConfig {
 
 /// Opens the database, binds the address and serves until Ctrl-C.
 pub async fn serve(config: ServerConfig) -> anyhow::Result<()> {
-    let store = SqliteStore::open(&config.database).await?;
+    let store = crate::store::open(&config.database).await?;
+    let changes = store.changes().await?;
     let limits = config.limits.clone().capped_by_file_limit();
     let state = Arc::new(AppState::new(
-        Arc::new(store),
+        store,
         limits.max_connections,
         config.secure_cookies,
     )?);
+    if let Some(changes) = changes {
+        tokio::spawn(games_api::follow_changes(state.clone(), changes));
+    }
     let listener = tokio::net::TcpListener::bind(config.addr).await?;
     let local = listener.local_addr()?;
     eprintln!(
         "scoresheet: serving http://{local}/ (database {}, at most {} connections)",
-        config.database, limits.max_connections
+        shown(&config.database),
+        limits.max_connections
     );
     listener::serve(listener, router(state), limits, async {
         let _ = tokio::signal::ctrl_c().await;
     })
     .await?;
     Ok(())
+}
+
+/// A database name fit to print: a URL's password left out.
+fn shown(database: &str) -> String {
+    match (database.find("://"), database.rfind('@')) {
+        (Some(scheme), Some(at)) if scheme + 3 < at => {
+            let user = &database[scheme + 3..at];
+            let user = user.split_once(':').map_or(user, |(name, _)| name);
+            format!("{}{user}{}", &database[..scheme + 3], &database[at..])
+        }
+        _ => database.to_string(),
+    }
 }
 
 /// Every route.
@@ -250,6 +267,7 @@ async fn game_page(
         Ok(loaded) => loaded,
         Err(e) => return pages::error_page_for(&app, &v, &e),
     };
+    games_api::resume_computer(&app, &info, &game);
     let you = info.you;
     let can_join = games_api::seat_free_for(&game, &v, you.is_some());
     let data = serde_json::json!({ "game": info, "you": you, "can_join": can_join });

@@ -2,9 +2,17 @@
 //! behind it by default ([`SqliteStore`]); another database (PostgreSQL for many server
 //! instances) is another implementation of the same trait.
 
+mod postgres;
 mod sqlite;
+#[cfg(test)]
+mod suite;
 
+pub use postgres::PostgresStore;
 pub use sqlite::SqliteStore;
+
+use std::pin::Pin;
+
+use futures_util::Stream;
 
 use async_trait::async_trait;
 use serde::Serialize;
@@ -111,4 +119,40 @@ pub trait Store: Send + Sync {
     async fn recent_finished(&self, limit: i64) -> Result<Vec<StoredGame>, StoreError>;
     /// The games a visitor created or joined, most recent first.
     async fn games_of(&self, visitor: &str, limit: i64) -> Result<Vec<StoredGame>, StoreError>;
+
+    /// Tells the other server processes that share this store that game `id` changed
+    /// (PostgreSQL's `NOTIFY`). Nothing to do for a store that one process uses alone.
+    async fn announce(&self, id: &str) -> Result<(), StoreError> {
+        let _ = id;
+        Ok(())
+    }
+
+    /// The changes that other processes announce (PostgreSQL's `LISTEN`), for the players
+    /// this process serves; `None` for a store that one process uses alone.
+    async fn changes(&self) -> Result<Option<Changes>, StoreError> {
+        Ok(None)
+    }
+}
+
+/// What another process announced.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Change {
+    /// Game `id` changed.
+    Game(String),
+    /// Announcements may have been missed (the connection to the database was made again):
+    /// any game may have changed.
+    Missed,
+}
+
+/// The changes other processes announce, as [`Store::changes`] gives them.
+pub type Changes = Pin<Box<dyn Stream<Item = Change> + Send>>;
+
+/// Opens the store that `database` names: a PostgreSQL database for a `postgres://` or
+/// `postgresql://` URL, else a SQLite file (created if missing).
+pub async fn open(database: &str) -> Result<std::sync::Arc<dyn Store>, StoreError> {
+    if database.starts_with("postgres://") || database.starts_with("postgresql://") {
+        Ok(std::sync::Arc::new(PostgresStore::open(database).await?))
+    } else {
+        Ok(std::sync::Arc::new(SqliteStore::open(database).await?))
+    }
 }

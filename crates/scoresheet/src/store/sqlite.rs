@@ -439,105 +439,30 @@ impl Store for SqliteStore {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn game(id: &str) -> StoredGame {
-        StoredGame {
-            id: id.into(),
-            rules: "american".into(),
-            mode: "device".into(),
-            level: None,
-            computer: None,
-            start_fen: "B:W21-32:B1-12".into(),
-            status: "ongoing".into(),
-            result: None,
-            reason: None,
-            draw_offer: None,
-            white_name: None,
-            black_name: None,
-            white_secret: Some("w".into()),
-            black_secret: Some("b".into()),
-            creator: Some("v1".into()),
-            guest: None,
-            plies: 0,
-            created_at: 0,
-            updated_at: 0,
-        }
-    }
-
-    fn mv(ply: i64, m: &str) -> StoredMove {
-        StoredMove {
-            ply,
-            mv: m.into(),
-            text: m.into(),
-            fen: "x".into(),
-        }
-    }
+    use crate::store::suite;
 
     #[tokio::test]
     async fn moves_take_turns() {
-        let store = SqliteStore::open(":memory:").await.unwrap();
-        store.create_game(&game("g1")).await.unwrap();
-        assert!(
-            store
-                .append_move("g1", &mv(0, "11-15"), None)
-                .await
-                .unwrap()
-        );
-        assert!(
-            !store.append_move("g1", &mv(0, "9-13"), None).await.unwrap(),
-            "ply 0 is taken"
-        );
-        assert!(
-            !store.append_move("g1", &mv(2, "9-13"), None).await.unwrap(),
-            "ply 1 comes first"
-        );
-        let finish = Finish {
-            result: "1-0".into(),
-            reason: "no-moves".into(),
-        };
-        assert!(
-            store
-                .append_move("g1", &mv(1, "23-19"), Some(&finish))
-                .await
-                .unwrap()
-        );
-        let g = store.game("g1").await.unwrap().unwrap();
-        assert_eq!(
-            (g.status.as_str(), g.result.as_deref(), g.plies),
-            ("finished", Some("1-0"), 2)
-        );
-        assert!(
-            !store.append_move("g1", &mv(2, "9-13"), None).await.unwrap(),
-            "finished"
-        );
-        assert_eq!(store.moves("g1").await.unwrap().len(), 2);
-        assert_eq!(store.recent_finished(10).await.unwrap().len(), 1);
-        assert_eq!(store.games_of("v1", 10).await.unwrap().len(), 1);
+        suite::moves_take_turns(&SqliteStore::open(":memory:").await.unwrap()).await;
     }
 
     #[tokio::test]
     async fn a_seat_is_taken_once() {
-        let store = SqliteStore::open(":memory:").await.unwrap();
-        let mut g = game("g2");
-        g.status = "waiting".into();
-        g.black_secret = None;
-        store.create_game(&g).await.unwrap();
-        assert!(
-            store
-                .take_seat("g2", "black", "s", "v2", Some("Ann"))
-                .await
-                .unwrap()
-        );
-        assert!(
-            !store
-                .take_seat("g2", "black", "t", "v3", None)
-                .await
-                .unwrap()
-        );
-        let g = store.game("g2").await.unwrap().unwrap();
-        assert_eq!(
-            (g.status.as_str(), g.black_name.as_deref()),
-            ("ongoing", Some("Ann"))
-        );
+        suite::a_seat_is_taken_once(&SqliteStore::open(":memory:").await.unwrap()).await;
+    }
+
+    #[tokio::test]
+    async fn of_two_moves_for_one_turn_one_is_stored() {
+        let dir = std::env::temp_dir().join(format!("scoresheet-store-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("race.sqlite3");
+        let _ = std::fs::remove_file(&path);
+        let store = SqliteStore::open(path.to_str().unwrap()).await.unwrap();
+        suite::of_two_moves_for_one_turn_one_is_stored(std::sync::Arc::new(store)).await;
+    }
+
+    #[tokio::test]
+    async fn draws_and_endings() {
+        suite::draws_and_endings(&SqliteStore::open(":memory:").await.unwrap()).await;
     }
 }

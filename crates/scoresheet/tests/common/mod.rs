@@ -208,3 +208,101 @@ fn dechunk(mut s: &str) -> String {
     }
     out
 }
+
+/// A fresh PostgreSQL database named after `name` (and this process) in the server that
+/// `SCORESHEET_TEST_POSTGRES` names (scripts/test starts one with scripts/postgres): its URL.
+pub fn postgres_database(name: &str) -> PathBuf {
+    let server = std::env::var("SCORESHEET_TEST_POSTGRES").unwrap_or_else(|_| {
+        panic!(
+            "SCORESHEET_TEST_POSTGRES is not set: run the tests with scripts/test, or start a \
+             server with scripts/postgres and set it to the URL it prints"
+        )
+    });
+    let name = format!("s_{}_{name}", std::process::id());
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        use sqlx::Connection;
+        let mut admin = sqlx::PgConnection::connect(&server).await.unwrap();
+        for sql in [
+            format!("DROP DATABASE IF EXISTS {name}"),
+            format!("CREATE DATABASE {name}"),
+        ] {
+            sqlx::raw_sql(&sql).execute(&mut admin).await.unwrap();
+        }
+    });
+    let (base, _) = server.rsplit_once('/').unwrap();
+    PathBuf::from(format!("{base}/{name}"))
+}
+
+/// Follows a game's live events through `addr`: each state's ply count as it arrives.
+pub fn follow_plies(addr: SocketAddr, id: &str) -> std::sync::mpsc::Receiver<i64> {
+    let stream = TcpStream::connect(addr).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(30)))
+        .unwrap();
+    let mut w = stream.try_clone().unwrap();
+    write!(
+        w,
+        "GET /api/games/{id}/events HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n"
+    )
+    .unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stream).lines() {
+            let Ok(line) = line else { break };
+            if let Some(data) = line.strip_prefix("data:") {
+                let state: serde_json::Value = serde_json::from_str(data.trim()).unwrap();
+                if tx.send(state["plies"].as_i64().unwrap()).is_err() {
+                    break;
+                }
+            }
+        }
+    });
+    rx
+}
+
+/// Waits up to 10 s for a state with `plies` moves on a stream of [`follow_plies`].
+pub fn wait_for_plies(rx: &std::sync::mpsc::Receiver<i64>, plies: i64, who: &str) {
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    loop {
+        match rx.recv_timeout(deadline.saturating_duration_since(std::time::Instant::now())) {
+            Ok(p) if p == plies => return,
+            Ok(_) => {}
+            Err(_) => panic!("{who} never saw the state with {plies} moves"),
+        }
+    }
+}
+
+/// Sends, at the same moment, one move for ply 0 of game `id` to each of `to` (address,
+/// move): the answers' statuses, sorted.
+pub fn moves_at_once(to: &[(SocketAddr, &str)], id: &str, secret: &str) -> Vec<u16> {
+    let go = std::sync::Arc::new(std::sync::Barrier::new(to.len()));
+    let handles: Vec<_> = to
+        .iter()
+        .map(|&(addr, mv)| {
+            let (id, secret, go) = (id.to_string(), secret.to_string(), go.clone());
+            let body = serde_json::json!({ "move": mv, "ply": 0 }).to_string();
+            std::thread::spawn(move || {
+                let auth = format!("Bearer {secret}");
+                go.wait();
+                request(
+                    addr,
+                    "POST",
+                    &format!("/api/games/{id}/moves"),
+                    &[
+                        ("Content-Type", "application/json"),
+                        ("Authorization", &auth),
+                    ],
+                    Some(&body),
+                )
+                .status
+            })
+        })
+        .collect();
+    let mut statuses: Vec<u16> = handles.into_iter().map(|h| h.join().unwrap()).collect();
+    statuses.sort();
+    statuses
+}

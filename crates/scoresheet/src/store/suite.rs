@@ -1,0 +1,176 @@
+//! The tests every store passes (SQLite's and PostgreSQL's run them alike).
+
+use std::sync::Arc;
+
+use super::{Finish, Store, StoredGame, StoredMove};
+
+fn game(id: &str) -> StoredGame {
+    StoredGame {
+        id: id.into(),
+        rules: "american".into(),
+        mode: "device".into(),
+        level: None,
+        computer: None,
+        start_fen: "B:W21-32:B1-12".into(),
+        status: "ongoing".into(),
+        result: None,
+        reason: None,
+        draw_offer: None,
+        white_name: None,
+        black_name: None,
+        white_secret: Some("w".into()),
+        black_secret: Some("b".into()),
+        creator: Some("v1".into()),
+        guest: None,
+        plies: 0,
+        created_at: 0,
+        updated_at: 0,
+    }
+}
+
+fn mv(ply: i64, m: &str) -> StoredMove {
+    StoredMove {
+        ply,
+        mv: m.into(),
+        text: m.into(),
+        fen: "x".into(),
+    }
+}
+
+/// Moves are stored in turn: a ply taken, a ply skipped and a finished game refuse more.
+pub async fn moves_take_turns(store: &dyn Store) {
+    store.create_game(&game("g1")).await.unwrap();
+    assert!(
+        store
+            .append_move("g1", &mv(0, "11-15"), None)
+            .await
+            .unwrap()
+    );
+    assert!(
+        !store.append_move("g1", &mv(0, "9-13"), None).await.unwrap(),
+        "ply 0 is taken"
+    );
+    assert!(
+        !store.append_move("g1", &mv(2, "9-13"), None).await.unwrap(),
+        "ply 1 comes first"
+    );
+    let finish = Finish {
+        result: "1-0".into(),
+        reason: "no-moves".into(),
+    };
+    assert!(
+        store
+            .append_move("g1", &mv(1, "23-19"), Some(&finish))
+            .await
+            .unwrap()
+    );
+    let g = store.game("g1").await.unwrap().unwrap();
+    assert_eq!(
+        (g.status.as_str(), g.result.as_deref(), g.plies),
+        ("finished", Some("1-0"), 2)
+    );
+    assert!(
+        !store.append_move("g1", &mv(2, "9-13"), None).await.unwrap(),
+        "finished"
+    );
+    assert_eq!(store.moves("g1").await.unwrap().len(), 2);
+    assert_eq!(store.recent_finished(10).await.unwrap().len(), 1);
+    assert_eq!(store.games_of("v1", 10).await.unwrap().len(), 1);
+}
+
+/// A friend's seat is taken once.
+pub async fn a_seat_is_taken_once(store: &dyn Store) {
+    let mut g = game("g2");
+    g.status = "waiting".into();
+    g.black_secret = None;
+    store.create_game(&g).await.unwrap();
+    assert!(
+        store
+            .take_seat("g2", "black", "s", "v2", Some("Ann"))
+            .await
+            .unwrap()
+    );
+    assert!(
+        !store
+            .take_seat("g2", "black", "t", "v3", None)
+            .await
+            .unwrap()
+    );
+    let g = store.game("g2").await.unwrap().unwrap();
+    assert_eq!(
+        (g.status.as_str(), g.black_name.as_deref()),
+        ("ongoing", Some("Ann"))
+    );
+}
+
+/// Of many moves sent at once for the same turn, exactly one is stored.
+pub async fn of_two_moves_for_one_turn_one_is_stored(store: Arc<dyn Store>) {
+    for round in 0..10 {
+        let id = format!("race{round}");
+        store.create_game(&game(&id)).await.unwrap();
+        let tries: Vec<_> = (0..6)
+            .map(|i| {
+                let store = store.clone();
+                let id = id.clone();
+                let text = if i % 2 == 0 { "11-15" } else { "9-13" };
+                tokio::spawn(
+                    async move { store.append_move(&id, &mv(0, text), None).await.unwrap() },
+                )
+            })
+            .collect();
+        let mut stored = 0;
+        for t in tries {
+            stored += usize::from(t.await.unwrap());
+        }
+        assert_eq!(stored, 1, "round {round}");
+        assert_eq!(store.moves(&id).await.unwrap().len(), 1);
+        assert_eq!(store.game(&id).await.unwrap().unwrap().plies, 1);
+    }
+}
+
+/// Draw offers come and go with moves; a game ends once, at the ply it was ended on.
+pub async fn draws_and_endings(store: &dyn Store) {
+    store.create_game(&game("d1")).await.unwrap();
+    store.set_draw_offer("d1", Some("black")).await.unwrap();
+    assert_eq!(
+        store
+            .game("d1")
+            .await
+            .unwrap()
+            .unwrap()
+            .draw_offer
+            .as_deref(),
+        Some("black")
+    );
+    assert!(
+        store
+            .append_move("d1", &mv(0, "11-15"), None)
+            .await
+            .unwrap()
+    );
+    assert_eq!(
+        store.game("d1").await.unwrap().unwrap().draw_offer,
+        None,
+        "a move clears it"
+    );
+    let agreed = Finish {
+        result: "1/2-1/2".into(),
+        reason: "agreed".into(),
+    };
+    assert!(
+        !store.finish("d1", 0, &agreed).await.unwrap(),
+        "the game moved on"
+    );
+    assert!(store.finish("d1", 1, &agreed).await.unwrap());
+    assert!(
+        !store.finish("d1", 1, &agreed).await.unwrap(),
+        "ended already"
+    );
+    let g = store.game("d1").await.unwrap().unwrap();
+    assert_eq!(
+        (g.status.as_str(), g.reason.as_deref()),
+        ("finished", Some("agreed"))
+    );
+    assert!(store.game("nope").await.unwrap().is_none());
+    assert!(store.moves("nope").await.unwrap().is_empty());
+}

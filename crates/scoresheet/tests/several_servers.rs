@@ -1,0 +1,151 @@
+//! Two `scoresheet serve` processes on one PostgreSQL database, as behind a load balancer:
+//! a friend game with one player on each sees every move live on both; two moves sent at
+//! once for one turn to the two processes: one stored (200), one refused (409); one process
+//! killed with SIGKILL mid-game: the game goes on through the other, no acknowledged move
+//! lost. The PostgreSQL server is the one `SCORESHEET_TEST_POSTGRES` names (scripts/test
+//! starts one with scripts/postgres); each test makes a database of its own in it.
+
+mod common;
+
+use std::time::Duration;
+
+use common::{Server, follow_plies, postgres_database, wait_for_plies};
+use serde_json::{Value, json};
+
+fn create(s: &Server, body: Value) -> (String, String) {
+    let r = s.post("/api/games", &body.to_string());
+    assert_eq!(r.status, 201, "{}", r.body);
+    let v = r.json();
+    (
+        v["game"]["id"].as_str().unwrap().to_string(),
+        v["secret"].as_str().unwrap().to_string(),
+    )
+}
+
+fn play(s: &Server, id: &str, secret: &str, mv: &str, ply: usize) -> common::Response {
+    s.post_as(
+        &format!("/api/games/{id}/moves"),
+        secret,
+        &json!({ "move": mv, "ply": ply }).to_string(),
+    )
+}
+
+#[test]
+fn friends_on_two_servers_see_each_others_moves_live() {
+    let db = postgres_database("friends");
+    let a = Server::start(db.clone());
+    let b = Server::start(db);
+    // Alice makes a friend game on server A; Bob takes the seat through server B.
+    let (id, alice) = create(
+        &a,
+        json!({ "rules": "russian", "mode": "friend", "color": "white" }),
+    );
+    let alice_sees = follow_plies(a.addr, &id);
+    wait_for_plies(&alice_sees, 0, "Alice");
+    let r = b.post(&format!("/api/games/{id}/join"), "{}");
+    assert_eq!(r.status, 200, "{}", r.body);
+    let bob = r.json()["secret"].as_str().unwrap().to_string();
+    let bob_sees = follow_plies(b.addr, &id);
+    wait_for_plies(&bob_sees, 0, "Bob");
+    let moves = ["c3-d4", "f6-g5", "d4-c5", "b6:d4", "e3:c5", "d6:b4"];
+    for (ply, mv) in moves.iter().enumerate() {
+        // White (Alice) plays on A, Black (Bob) on B; each sees the other's move live.
+        let (server, secret, other, who) = if ply % 2 == 0 {
+            (&a, &alice, &bob_sees, "Bob on B")
+        } else {
+            (&b, &bob, &alice_sees, "Alice on A")
+        };
+        let r = play(server, &id, secret, mv, ply);
+        assert_eq!(r.status, 200, "{mv}: {}", r.body);
+        wait_for_plies(other, ply as i64 + 1, who);
+    }
+    // Announcements are not echoed back and forth: once the moves are made, the streams
+    // fall quiet (a process that announced again what it heard would send states forever).
+    std::thread::sleep(Duration::from_millis(300));
+    while alice_sees.try_recv().is_ok() || bob_sees.try_recv().is_ok() {}
+    std::thread::sleep(Duration::from_millis(700));
+    let more = alice_sees.try_iter().count() + bob_sees.try_iter().count();
+    assert_eq!(more, 0, "states sent after the last move");
+    let on_a = a.get(&format!("/api/games/{id}")).json();
+    let on_b = b.get(&format!("/api/games/{id}")).json();
+    assert_eq!(on_a["moves"], on_b["moves"]);
+    assert_eq!(on_a["plies"], 6);
+}
+
+#[test]
+fn two_moves_for_one_turn_on_two_servers_one_is_refused() {
+    let db = postgres_database("race");
+    let a = Server::start(db.clone());
+    let b = Server::start(db);
+    for round in 0..10 {
+        let (id, secret) = create(&a, json!({ "rules": "american", "mode": "device" }));
+        let statuses = common::moves_at_once(&[(a.addr, "11-15"), (b.addr, "9-13")], &id, &secret);
+        assert_eq!(statuses, [200, 409], "round {round}");
+        assert_eq!(a.get(&format!("/api/games/{id}")).json()["plies"], 1);
+        assert_eq!(b.get(&format!("/api/games/{id}")).json()["plies"], 1);
+    }
+}
+
+#[test]
+fn a_killed_server_leaves_the_game_to_the_other() {
+    let db = postgres_database("kill");
+    let a = Server::start(db.clone());
+    let b = Server::start(db);
+    let (id, secret) = create(&a, json!({ "rules": "russian", "mode": "device" }));
+    let moves = [
+        "c3-d4", "f6-e5", "d4:f6", "g7:e5", "b2-c3", "h8-g7", "a3-b4",
+    ];
+    let watcher = follow_plies(b.addr, &id);
+    for (ply, mv) in moves.iter().take(4).enumerate() {
+        assert_eq!(play(&a, &id, &secret, mv, ply).status, 200, "{mv}");
+    }
+    a.kill();
+    // Every move A acknowledged is in the database; the game goes on through B, and the
+    // player following on B sees the moves made there.
+    let g = b.get(&format!("/api/games/{id}")).json();
+    assert_eq!(g["plies"], 4);
+    for (ply, mv) in moves.iter().enumerate().skip(4) {
+        assert_eq!(play(&b, &id, &secret, mv, ply).status, 200, "{mv}");
+    }
+    wait_for_plies(&watcher, moves.len() as i64, "the watcher on B");
+    let texts: Vec<String> = b.get(&format!("/api/games/{id}")).json()["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["text"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(texts, moves);
+}
+
+#[test]
+fn the_computer_moves_after_its_server_died_during_its_search() {
+    let db = postgres_database("computer");
+    let a = Server::start(db.clone());
+    let b = Server::start(db);
+    let (id, secret) = create(
+        &a,
+        json!({ "rules": "international", "mode": "computer", "level": "strong", "color": "white" }),
+    );
+    assert_eq!(play(&a, &id, &secret, "32-28", 0).status, 200);
+    // A searches for 1.5 s: killed now, it never stores the computer's reply.
+    a.kill();
+    assert_eq!(b.get(&format!("/api/games/{id}")).json()["plies"], 1);
+    // Once the reply is overdue, loading the game on B has B search and play it.
+    let started = std::time::Instant::now();
+    loop {
+        let g = b.get(&format!("/api/games/{id}")).json();
+        if g["plies"] == 2 {
+            assert_eq!(g["turn"], "white");
+            break;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "the computer never moved"
+        );
+        std::thread::sleep(Duration::from_millis(250));
+    }
+    assert!(
+        started.elapsed() >= Duration::from_secs(3),
+        "not before the move was overdue"
+    );
+}
