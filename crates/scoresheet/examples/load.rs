@@ -8,6 +8,9 @@
 //! cargo run --release -p scoresheet --example load -- analysis 127.0.0.1:8000 64 20 2000
 //! ```
 //!
+//! ADDR may list several servers separated by commas (several `serve` processes on one
+//! PostgreSQL database): connection i goes to the (i mod n)-th.
+//!
 //! Without a rate, every connection sends its next request as soon as the last is answered
 //! (the most the server can do; latency is then mostly queueing). With a rate (requests per
 //! second, over all connections), requests are sent on a fixed schedule and each latency is
@@ -19,7 +22,7 @@
 //!   side lines, and comments): parsing, replaying and writing every move with its notation and
 //!   FEN.
 //! - `moves`: games on one device, each connection playing its own games move after move
-//!   (`POST /api/games/ID/moves`, each stored in SQLite before the answer); a finished game is
+//!   (`POST /api/games/ID/moves`, each stored in the database before the answer); a finished game is
 //!   replaced by a new one.
 
 use std::io::{BufRead, BufReader, Read, Write};
@@ -124,7 +127,7 @@ fn main() {
     let load_body =
         serde_json::json!({ "rules": "international", "start": "pdn", "text": game }).to_string();
     {
-        let mut c = Conn::open(&addr);
+        let mut c = Conn::open(addr.split(',').next().unwrap_or_default());
         let (status, body) = c.request("POST", "/api/load", None, &load_body);
         let plies = serde_json::from_str::<serde_json::Value>(&body)
             .ok()
@@ -149,7 +152,8 @@ fn main() {
                 errors.clone(),
             );
             std::thread::spawn(move || {
-                let mut conn = Conn::open(&addr);
+                let servers: Vec<&str> = addr.split(',').collect();
+                let mut conn = Conn::open(servers[i % servers.len()]);
                 let mut mine = Vec::new();
                 let mut bad = 0u64;
                 let mut game: Option<(String, String, usize, serde_json::Value)> = None;
