@@ -51,7 +51,8 @@ struct ChunkRead<T> {
 /// Reads every game of `chunk` with `work`.
 fn read_chunk<W: Work>(work: &W, state: &mut W::State, chunk: &Chunk) -> ChunkRead<W::Item> {
     let mut reader = chunk.reader();
-    let mut items = Vec::new();
+    // Room for games of 256 bytes and more, so that the list is not copied as it grows.
+    let mut items = Vec::with_capacity(chunk.text.len() / 256 + 1);
     while let Some(item) = work.next(state, &mut reader) {
         items.push((reader.game_count(), item));
     }

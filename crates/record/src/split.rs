@@ -134,22 +134,23 @@ impl<R: Read> Splitter<R> {
         }
     }
 
-    /// Reads at least `size` more bytes, or up to the end of the input.
+    /// Reads at least `size` more bytes, or up to the end of the input (into the buffer's
+    /// spare room: nothing is zeroed first).
     fn fill(&mut self) -> io::Result<()> {
-        let want = self.buf.len() + self.size;
-        while self.buf.len() < want {
-            let old = self.buf.len();
-            self.buf.resize(want, 0);
-            match self.inner.read(&mut self.buf[old..]) {
+        let want = self.size as u64;
+        let mut got = 0;
+        while got < want {
+            match (&mut self.inner)
+                .take(want - got)
+                .read_to_end(&mut self.buf)
+            {
                 Ok(0) => {
-                    self.buf.truncate(old);
                     self.eof = true;
                     return Ok(());
                 }
-                Ok(n) => self.buf.truncate(old + n),
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => self.buf.truncate(old),
+                Ok(n) => got += n as u64,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
                 Err(e) => {
-                    self.buf.truncate(old);
                     self.done = true;
                     return Err(e);
                 }
@@ -160,7 +161,10 @@ impl<R: Read> Splitter<R> {
 
     /// Hands out `buf[..cut]` as a chunk.
     fn take(&mut self, cut: usize, last: bool) -> Chunk {
-        let rest = self.buf.split_off(cut);
+        // The rest goes to a buffer with room for the next chunk (no growing it as it fills).
+        let mut rest = Vec::with_capacity((self.buf.len() - cut).max(self.size) + self.size);
+        rest.extend_from_slice(&self.buf[cut..]);
+        self.buf.truncate(cut);
         let text = std::mem::replace(&mut self.buf, rest);
         let at = self.at;
         self.at = Pos {
