@@ -149,3 +149,38 @@ fn the_computer_moves_after_its_server_died_during_its_search() {
         "not before the move was overdue"
     );
 }
+
+#[test]
+fn a_lost_listening_connection_is_made_again() {
+    let db = postgres_database("relisten");
+    let a = Server::start(db.clone());
+    let b = Server::start(db.clone());
+    let (id, secret) = create(&a, json!({ "rules": "american", "mode": "device" }));
+    let on_a = follow_plies(a.addr, &id);
+    wait_for_plies(&on_a, 0, "the watcher on A");
+    // The database drops every listening connection (a restart, a network cut would).
+    let url = db.to_str().unwrap().to_string();
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let dropped: i64 = runtime.block_on(async {
+        use sqlx::Connection;
+        let mut admin = sqlx::PgConnection::connect(&url).await.unwrap();
+        sqlx::query_scalar(
+            "SELECT count(*) FROM (SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+             WHERE datname = current_database() AND query LIKE 'LISTEN%') AS t",
+        )
+        .fetch_one(&mut admin)
+        .await
+        .unwrap()
+    });
+    assert_eq!(dropped, 2, "both servers listened");
+    // Moves made on B reach the watcher on A once A listens again.
+    let started = std::time::Instant::now();
+    for (ply, mv) in ["11-15", "23-19", "8-11"].iter().enumerate() {
+        assert_eq!(play(&b, &id, &secret, mv, ply).status, 200, "{mv}");
+    }
+    wait_for_plies(&on_a, 3, "the watcher on A after the connection was lost");
+    assert!(started.elapsed() < Duration::from_secs(10));
+}
