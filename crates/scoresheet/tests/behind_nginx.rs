@@ -21,6 +21,7 @@ const NGINX: &str = "/usr/sbin/nginx";
 struct Nginx {
     child: Child,
     addr: SocketAddr,
+    conf: std::path::PathBuf,
 }
 
 impl Nginx {
@@ -66,7 +67,11 @@ impl Nginx {
             );
             std::thread::sleep(Duration::from_millis(50));
         }
-        Nginx { child, addr }
+        Nginx {
+            child,
+            addr,
+            conf: path,
+        }
     }
 
     fn request(
@@ -87,7 +92,13 @@ impl Nginx {
 
 impl Drop for Nginx {
     fn drop(&mut self) {
-        let _ = self.child.kill();
+        // Stopped through its master, which stops its workers (killed, the master would
+        // leave them running).
+        let _ = Command::new(NGINX)
+            .arg("-c")
+            .arg(&self.conf)
+            .args(["-s", "stop"])
+            .status();
         let _ = self.child.wait();
     }
 }
