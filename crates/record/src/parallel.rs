@@ -110,9 +110,14 @@ pub struct Parallel<R, W: Work> {
     sent: u64,
     handed: u64,
     in_flight: usize,
+    /// Chunks sent and not yet handed out, at most.
+    limit: usize,
     input_done: bool,
+    /// Games in the chunks before the current one, and in the current one.
     games_before: u64,
-    ready: std::collections::VecDeque<(u64, W::Item)>,
+    current_games: u64,
+    /// The current chunk's items, numbered within it.
+    current: std::vec::IntoIter<(u64, W::Item)>,
 }
 
 impl<R: Read, W: Work> Parallel<R, W> {
@@ -121,8 +126,10 @@ impl<R: Read, W: Work> Parallel<R, W> {
     pub fn new(input: R, work: W, jobs: usize, chunk_size: usize) -> Parallel<R, W> {
         let jobs = jobs.max(1);
         let work = Arc::new(work);
-        // Two chunks per worker in flight: one being read, one waiting.
-        let (to_workers, inbox) = sync_channel::<(u64, Chunk)>(jobs * 2);
+        // Three chunks per worker in flight (being read, waiting, read and waiting for the
+        // chunks before it): the queue holds them all, so sending never blocks.
+        let limit = jobs * 3;
+        let (to_workers, inbox) = sync_channel::<(u64, Chunk)>(limit);
         let inbox = Arc::new(Mutex::new(inbox));
         let (done, from_workers) = channel::<Done<W::Item>>();
         let workers = (0..jobs)
@@ -139,16 +146,17 @@ impl<R: Read, W: Work> Parallel<R, W> {
             sent: 0,
             handed: 0,
             in_flight: 0,
+            limit,
             input_done: false,
             games_before: 0,
-            ready: Default::default(),
+            current_games: 0,
+            current: Vec::new().into_iter(),
         }
     }
 
     /// Sends chunks to the workers while fewer than the limit are in flight.
     fn send_more(&mut self) -> io::Result<()> {
-        let limit = self.workers.len() * 3;
-        while !self.input_done && self.in_flight < limit {
+        while !self.input_done && self.in_flight < self.limit {
             let Some(chunk) = self.splitter.next_chunk()? else {
                 self.input_done = true;
                 break;
@@ -184,7 +192,8 @@ impl<R: Read, W: Work> Parallel<R, W> {
         }
     }
 
-    /// The next chunk's items, read again with the chunks after it when needed.
+    /// Makes the next chunk's items the current ones, read again with the chunks after it
+    /// when needed; `false` at the end.
     fn next_chunk(&mut self) -> io::Result<bool> {
         self.send_more()?;
         if self.handed == self.sent {
@@ -204,12 +213,9 @@ impl<R: Read, W: Work> Parallel<R, W> {
             let state = self.state.get_or_insert_with(|| Box::new(work.state()));
             read = read_chunk(&*work, state, &chunk);
         }
-        for (local, mut item) in read.items {
-            let number = self.games_before + local;
-            self.work.number(&mut item, number);
-            self.ready.push_back((number, item));
-        }
-        self.games_before += read.games;
+        self.games_before += self.current_games;
+        self.current_games = read.games;
+        self.current = read.items.into_iter();
         Ok(true)
     }
 }
@@ -219,8 +225,10 @@ impl<R: Read, W: Work> Iterator for Parallel<R, W> {
 
     fn next(&mut self) -> Option<Self::Item> {
         loop {
-            if let Some(item) = self.ready.pop_front() {
-                return Some(Ok(item));
+            if let Some((local, mut item)) = self.current.next() {
+                let number = self.games_before + local;
+                self.work.number(&mut item, number);
+                return Some(Ok((number, item)));
             }
             match self.next_chunk() {
                 Ok(true) => {}
