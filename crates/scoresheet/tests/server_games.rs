@@ -8,27 +8,8 @@ use std::io::{BufRead, BufReader, Write};
 use std::net::TcpStream;
 use std::time::{Duration, Instant};
 
-use common::{Server, temp_database};
+use common::{Server, create, play, temp_database};
 use serde_json::{Value, json};
-
-fn create(s: &Server, body: Value) -> (String, String, Value) {
-    let r = s.post("/api/games", &body.to_string());
-    assert_eq!(r.status, 201, "{}", r.body);
-    let v = r.json();
-    (
-        v["game"]["id"].as_str().unwrap().to_string(),
-        v["secret"].as_str().unwrap().to_string(),
-        v,
-    )
-}
-
-fn play(s: &Server, id: &str, secret: &str, mv: &str, ply: usize) -> common::Response {
-    s.post_as(
-        &format!("/api/games/{id}/moves"),
-        secret,
-        &json!({ "move": mv, "ply": ply }).to_string(),
-    )
-}
 
 /// The start of the first game of american-tinsley.pdn (Tinsley–Rex, 1946), whose score
 /// writes the move 10-14 as `10x14`; after it, White must take with 19x10.

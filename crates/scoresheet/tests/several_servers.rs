@@ -9,26 +9,8 @@ mod common;
 
 use std::time::Duration;
 
-use common::{Server, follow_plies, postgres_database, wait_for_plies};
-use serde_json::{Value, json};
-
-fn create(s: &Server, body: Value) -> (String, String) {
-    let r = s.post("/api/games", &body.to_string());
-    assert_eq!(r.status, 201, "{}", r.body);
-    let v = r.json();
-    (
-        v["game"]["id"].as_str().unwrap().to_string(),
-        v["secret"].as_str().unwrap().to_string(),
-    )
-}
-
-fn play(s: &Server, id: &str, secret: &str, mv: &str, ply: usize) -> common::Response {
-    s.post_as(
-        &format!("/api/games/{id}/moves"),
-        secret,
-        &json!({ "move": mv, "ply": ply }).to_string(),
-    )
-}
+use common::{Server, create, follow_plies, play, postgres_database, wait_for_plies};
+use serde_json::json;
 
 #[test]
 fn friends_on_two_servers_see_each_others_moves_live() {
@@ -36,7 +18,7 @@ fn friends_on_two_servers_see_each_others_moves_live() {
     let a = Server::start(db.clone());
     let b = Server::start(db);
     // Alice makes a friend game on server A; Bob takes the seat through server B.
-    let (id, alice) = create(
+    let (id, alice, _) = create(
         &a,
         json!({ "rules": "russian", "mode": "friend", "color": "white" }),
     );
@@ -78,7 +60,7 @@ fn two_moves_for_one_turn_on_two_servers_one_is_refused() {
     let a = Server::start(db.clone());
     let b = Server::start(db);
     for round in 0..10 {
-        let (id, secret) = create(&a, json!({ "rules": "american", "mode": "device" }));
+        let (id, secret, _) = create(&a, json!({ "rules": "american", "mode": "device" }));
         let statuses = common::moves_at_once(&[(a.addr, "11-15"), (b.addr, "9-13")], &id, &secret);
         assert_eq!(statuses, [200, 409], "round {round}");
         assert_eq!(a.get(&format!("/api/games/{id}")).json()["plies"], 1);
@@ -91,7 +73,7 @@ fn a_killed_server_leaves_the_game_to_the_other() {
     let db = postgres_database("kill");
     let a = Server::start(db.clone());
     let b = Server::start(db);
-    let (id, secret) = create(&a, json!({ "rules": "russian", "mode": "device" }));
+    let (id, secret, _) = create(&a, json!({ "rules": "russian", "mode": "device" }));
     let moves = [
         "c3-d4", "f6-e5", "d4:f6", "g7:e5", "b2-c3", "h8-g7", "a3-b4",
     ];
@@ -122,7 +104,7 @@ fn the_computer_moves_after_its_server_died_during_its_search() {
     let db = postgres_database("computer");
     let a = Server::start(db.clone());
     let b = Server::start(db);
-    let (id, secret) = create(
+    let (id, secret, _) = create(
         &a,
         json!({ "rules": "international", "mode": "computer", "level": "strong", "color": "white" }),
     );
@@ -155,7 +137,7 @@ fn a_lost_listening_connection_is_made_again() {
     let db = postgres_database("relisten");
     let a = Server::start(db.clone());
     let b = Server::start(db.clone());
-    let (id, secret) = create(&a, json!({ "rules": "american", "mode": "device" }));
+    let (id, secret, _) = create(&a, json!({ "rules": "american", "mode": "device" }));
     let on_a = follow_plies(a.addr, &id);
     wait_for_plies(&on_a, 0, "the watcher on A");
     // The database drops every listening connection (a restart, a network cut would).

@@ -294,10 +294,7 @@ impl Work for CheckReports {
 fn item_of(number: u64, read: Result<Checked, ReadError>) -> std::io::Result<Item> {
     Ok(match read {
         Ok(Checked::Good { game, plies }) => {
-            let rules = match &*game {
-                AnyGame::Draughts(g) if g.start != g.end => Some((g.variant, g.source)),
-                _ => None,
-            };
+            let rules = FileVariants::rules_of(&game);
             let item = match &*game {
                 AnyGame::Draughts(g) if !g.others.is_empty() => Waiting::Open {
                     number,

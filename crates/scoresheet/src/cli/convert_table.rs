@@ -50,10 +50,7 @@ impl Work for TableWork {
         let number = reader.game_count();
         Some(Ok(match read {
             Ok(ReadGame::Game(game)) => {
-                let rules = match &*game {
-                    AnyGame::Draughts(g) if g.start != g.end => Some((g.variant, g.source)),
-                    _ => None,
-                };
+                let rules = FileVariants::rules_of(&game);
                 let row = match &*game {
                     AnyGame::Draughts(g) if !g.others.is_empty() => Row::Open(number, game),
                     _ => {

@@ -14,6 +14,7 @@ use super::chess_game::{ChessWriteStyle, first_ply, ply_separator};
 use super::draughts_game::{DraughtsGame, VariantSource, WriteStyle, write_move};
 use super::error::GameError;
 use super::fast::{OnePass, RULE_TAGS, ReadGame};
+use super::several_variants::FileVariants;
 
 /// How games of either family are written by [`Converter`].
 ///
@@ -159,11 +160,7 @@ impl Converter {
             _ => Vec::new(),
         };
         self.last_rules = match &read {
-            Ok((ReadGame::Game(game), _)) => match &**game {
-                AnyGame::Draughts(g) if g.start != g.end => Some((g.variant, g.source)),
-                AnyGame::Draughts(_) => None,
-                AnyGame::Chess(_) => None,
-            },
+            Ok((ReadGame::Game(game), _)) => FileVariants::rules_of(game),
             _ => None,
         };
         Some(read.map(|(read, _)| match read {

@@ -190,10 +190,18 @@ impl FileVariants {
     /// Notes the rules of `game`, if they were decided and it has moves (every variant of
     /// its board replays a game without moves: its rules are only the default then).
     pub fn note(&mut self, game: &AnyGame) {
-        if let AnyGame::Draughts(g) = game
-            && g.start != g.end
-        {
-            self.note_rules(g.variant, g.source);
+        if let Some((variant, source)) = FileVariants::rules_of(game) {
+            self.note_rules(variant, source);
+        }
+    }
+
+    /// What [`FileVariants::note`] notes of `game`, for a caller that keeps it apart from
+    /// the game (the game read on another thread): the variant and its source of a draughts
+    /// game with moves.
+    pub fn rules_of(game: &AnyGame) -> Option<(Variant, VariantSource)> {
+        match game {
+            AnyGame::Draughts(g) if g.start != g.end => Some((g.variant, g.source)),
+            _ => None,
         }
     }
 

@@ -465,7 +465,7 @@ const COMPUTER_OVERDUE_MS: i64 = 5_000;
 /// restarted. Called when a game is loaded; should two processes start it, the database
 /// stores one of their moves.
 pub fn resume_computer(app: &Arc<AppState>, info: &GameInfo, game: &StoredGame) {
-    let overdue = now_ms().saturating_sub(game.updated_at) > COMPUTER_OVERDUE_MS;
+    let overdue = crate::store::now_ms().saturating_sub(game.updated_at) > COMPUTER_OVERDUE_MS;
     if game.mode == "computer"
         && info.status == "ongoing"
         && game.computer.as_deref() == Some(info.turn)
@@ -473,13 +473,6 @@ pub fn resume_computer(app: &Arc<AppState>, info: &GameInfo, game: &StoredGame) 
     {
         tokio::spawn(computer_turn(app.clone(), info.id.clone()));
     }
-}
-
-/// Milliseconds since 1970, as the store dates changes.
-fn now_ms() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis() as i64)
 }
 
 /// Whether visitor `v` may take a free seat of `game`: a friend game waiting for its second
@@ -1202,27 +1195,7 @@ mod tests {
             release: Notify::new(),
         });
         let app = Arc::new(AppState::new(store.clone(), 16, false).unwrap());
-        let game = StoredGame {
-            id: "g1".into(),
-            rules: "american".into(),
-            mode: "device".into(),
-            level: None,
-            computer: None,
-            start_fen: "B:W21-32:B1-12".into(),
-            status: "ongoing".into(),
-            result: None,
-            reason: None,
-            draw_offer: None,
-            white_name: None,
-            black_name: None,
-            white_secret: None,
-            black_secret: None,
-            creator: None,
-            guest: None,
-            plies: 0,
-            created_at: 0,
-            updated_at: 0,
-        };
+        let game = crate::store::suite::game("g1");
         store.create_game(&game).await.unwrap();
         store.armed.store(true, Ordering::SeqCst);
         let opening = tokio::spawn({

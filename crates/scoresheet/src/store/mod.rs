@@ -5,7 +5,7 @@
 mod postgres;
 mod sqlite;
 #[cfg(test)]
-mod suite;
+pub(crate) mod suite;
 
 pub use postgres::PostgresStore;
 pub use sqlite::SqliteStore;
@@ -146,6 +146,44 @@ pub enum Change {
 
 /// The changes other processes announce, as [`Store::changes`] gives them.
 pub type Changes = Pin<Box<dyn Stream<Item = Change> + Send>>;
+
+/// A game from a row of the `games` table, in either database (the tables are alike).
+fn game_from_row<'r, R>(row: &'r R) -> StoredGame
+where
+    R: sqlx::Row,
+    &'static str: sqlx::ColumnIndex<R>,
+    String: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+    i64: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+{
+    StoredGame {
+        id: row.get("id"),
+        rules: row.get("rules"),
+        mode: row.get("mode"),
+        level: row.get("level"),
+        computer: row.get("computer"),
+        start_fen: row.get("start_fen"),
+        status: row.get("status"),
+        result: row.get("result"),
+        reason: row.get("reason"),
+        draw_offer: row.get("draw_offer"),
+        white_name: row.get("white_name"),
+        black_name: row.get("black_name"),
+        white_secret: row.get("white_secret"),
+        black_secret: row.get("black_secret"),
+        creator: row.get("creator"),
+        guest: row.get("guest"),
+        plies: row.get("plies"),
+        created_at: row.get("created_at"),
+        updated_at: row.get("updated_at"),
+    }
+}
+
+/// Milliseconds since 1970: how the stores date games (`created_at`, `updated_at`).
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
+}
 
 /// Opens the store that `database` names: a PostgreSQL database for a `postgres://` or
 /// `postgresql://` URL, else a SQLite file (created if missing).

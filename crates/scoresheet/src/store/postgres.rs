@@ -9,9 +9,11 @@ use std::time::Duration;
 
 use async_trait::async_trait;
 use sqlx::Row;
-use sqlx::postgres::{PgListener, PgPool, PgPoolOptions, PgRow};
+use sqlx::postgres::{PgListener, PgPool, PgPoolOptions};
 
-use super::{Change, Changes, Finish, Store, StoreError, StoredGame, StoredMove};
+use super::{
+    Change, Changes, Finish, Store, StoreError, StoredGame, StoredMove, game_from_row, now_ms,
+};
 
 /// The channel the processes announce changed games on.
 const CHANNEL: &str = "scoresheet_games";
@@ -66,12 +68,6 @@ fn err(e: sqlx::Error) -> StoreError {
     StoreError(e.to_string())
 }
 
-fn now() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis() as i64)
-}
-
 impl PostgresStore {
     /// Connects to the database at `url` (`postgres://user@host:port/database`) and brings
     /// its schema up to date. Several servers may start at once: the migration holds a lock
@@ -115,30 +111,6 @@ async fn migrate(pool: &PgPool) -> Result<(), sqlx::Error> {
     tx.commit().await
 }
 
-fn game_from_row(row: &PgRow) -> StoredGame {
-    StoredGame {
-        id: row.get("id"),
-        rules: row.get("rules"),
-        mode: row.get("mode"),
-        level: row.get("level"),
-        computer: row.get("computer"),
-        start_fen: row.get("start_fen"),
-        status: row.get("status"),
-        result: row.get("result"),
-        reason: row.get("reason"),
-        draw_offer: row.get("draw_offer"),
-        white_name: row.get("white_name"),
-        black_name: row.get("black_name"),
-        white_secret: row.get("white_secret"),
-        black_secret: row.get("black_secret"),
-        creator: row.get("creator"),
-        guest: row.get("guest"),
-        plies: row.get("plies"),
-        created_at: row.get("created_at"),
-        updated_at: row.get("updated_at"),
-    }
-}
-
 #[async_trait]
 impl Store for PostgresStore {
     async fn create_game(&self, g: &StoredGame) -> Result<(), StoreError> {
@@ -163,7 +135,7 @@ impl Store for PostgresStore {
         .bind(&g.black_secret)
         .bind(&g.creator)
         .bind(&g.guest)
-        .bind(now())
+        .bind(now_ms())
         .execute(&self.pool)
         .await
         .map_err(err)?;
@@ -204,7 +176,7 @@ impl Store for PostgresStore {
         finish: Option<&Finish>,
     ) -> Result<bool, StoreError> {
         let mut tx = self.pool.begin().await.map_err(err)?;
-        let t = now();
+        let t = now_ms();
         // The row's lock (taken by the UPDATE) makes a second move for the same ply wait for
         // the first to commit, then find the count changed and store nothing.
         let updated = sqlx::query(
@@ -262,7 +234,7 @@ impl Store for PostgresStore {
             .bind(secret)
             .bind(visitor)
             .bind(name)
-            .bind(now())
+            .bind(now_ms())
             .bind(id)
             .execute(&self.pool)
             .await
@@ -277,7 +249,7 @@ impl Store for PostgresStore {
         )
         .bind(&finish.result)
         .bind(&finish.reason)
-        .bind(now())
+        .bind(now_ms())
         .bind(id)
         .bind(plies)
         .execute(&self.pool)
@@ -291,7 +263,7 @@ impl Store for PostgresStore {
             "UPDATE games SET draw_offer = $1, updated_at = $2 WHERE id = $3 AND status = 'ongoing'",
         )
         .bind(by)
-        .bind(now())
+        .bind(now_ms())
         .bind(id)
         .execute(&self.pool)
         .await

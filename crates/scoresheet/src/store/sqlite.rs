@@ -9,7 +9,7 @@ use async_trait::async_trait;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::{Row, SqlitePool};
 
-use super::{Finish, Store, StoreError, StoredGame, StoredMove};
+use super::{Finish, Store, StoreError, StoredGame, StoredMove, game_from_row, now_ms};
 
 /// The schema, by version: each entry upgrades from the previous version.
 const MIGRATIONS: &[&str] = &[
@@ -57,12 +57,6 @@ pub struct SqliteStore {
 
 fn err(e: sqlx::Error) -> StoreError {
     StoreError(e.to_string())
-}
-
-fn now() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis() as i64)
 }
 
 impl SqliteStore {
@@ -228,30 +222,6 @@ async fn migrate(conn: &mut sqlx::SqliteConnection) -> Result<(), sqlx::Error> {
     tx.commit().await
 }
 
-fn game_from_row(row: &sqlx::sqlite::SqliteRow) -> StoredGame {
-    StoredGame {
-        id: row.get("id"),
-        rules: row.get("rules"),
-        mode: row.get("mode"),
-        level: row.get("level"),
-        computer: row.get("computer"),
-        start_fen: row.get("start_fen"),
-        status: row.get("status"),
-        result: row.get("result"),
-        reason: row.get("reason"),
-        draw_offer: row.get("draw_offer"),
-        white_name: row.get("white_name"),
-        black_name: row.get("black_name"),
-        white_secret: row.get("white_secret"),
-        black_secret: row.get("black_secret"),
-        creator: row.get("creator"),
-        guest: row.get("guest"),
-        plies: row.get("plies"),
-        created_at: row.get("created_at"),
-        updated_at: row.get("updated_at"),
-    }
-}
-
 #[async_trait]
 impl Store for SqliteStore {
     async fn create_game(&self, g: &StoredGame) -> Result<(), StoreError> {
@@ -276,8 +246,8 @@ impl Store for SqliteStore {
         .bind(&g.black_secret)
         .bind(&g.creator)
         .bind(&g.guest)
-        .bind(now())
-        .bind(now())
+        .bind(now_ms())
+        .bind(now_ms())
         .execute(&self.pool)
         .await
         .map_err(err)?;
@@ -320,7 +290,7 @@ impl Store for SqliteStore {
         finish: Option<&Finish>,
     ) -> Result<bool, StoreError> {
         let mut tx = self.pool.begin().await.map_err(err)?;
-        let t = now();
+        let t = now_ms();
         let updated = sqlx::query(
             "UPDATE games SET plies = plies + 1, updated_at = ?, draw_offer = NULL,
                 status = CASE WHEN ? IS NULL THEN status ELSE 'finished' END,
@@ -374,7 +344,7 @@ impl Store for SqliteStore {
             .bind(secret)
             .bind(visitor)
             .bind(name)
-            .bind(now())
+            .bind(now_ms())
             .bind(id)
             .execute(&self.pool)
             .await
@@ -389,7 +359,7 @@ impl Store for SqliteStore {
         )
         .bind(&finish.result)
         .bind(&finish.reason)
-        .bind(now())
+        .bind(now_ms())
         .bind(id)
         .bind(plies)
         .execute(&self.pool)
@@ -403,7 +373,7 @@ impl Store for SqliteStore {
             "UPDATE games SET draw_offer = ?, updated_at = ? WHERE id = ? AND status = 'ongoing'",
         )
         .bind(by)
-        .bind(now())
+        .bind(now_ms())
         .bind(id)
         .execute(&self.pool)
         .await

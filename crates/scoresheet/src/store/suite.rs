@@ -4,7 +4,8 @@ use std::sync::Arc;
 
 use super::{Finish, Store, StoredGame, StoredMove};
 
-fn game(id: &str) -> StoredGame {
+/// An American game on one device, not yet begun.
+pub(crate) fn game(id: &str) -> StoredGame {
     StoredGame {
         id: id.into(),
         rules: "american".into(),

@@ -306,3 +306,24 @@ pub fn moves_at_once(to: &[(SocketAddr, &str)], id: &str, secret: &str) -> Vec<u
     statuses.sort();
     statuses
 }
+
+/// Creates a game with `body`: its id, the creator's secret, and the whole answer.
+pub fn create(s: &Server, body: serde_json::Value) -> (String, String, serde_json::Value) {
+    let r = s.post("/api/games", &body.to_string());
+    assert_eq!(r.status, 201, "{}", r.body);
+    let v = r.json();
+    (
+        v["game"]["id"].as_str().unwrap().to_string(),
+        v["secret"].as_str().unwrap().to_string(),
+        v,
+    )
+}
+
+/// Plays `mv` as ply `ply` of game `id` with a player's `secret`.
+pub fn play(s: &Server, id: &str, secret: &str, mv: &str, ply: usize) -> Response {
+    s.post_as(
+        &format!("/api/games/{id}/moves"),
+        secret,
+        &serde_json::json!({ "move": mv, "ply": ply }).to_string(),
+    )
+}
