@@ -303,7 +303,7 @@ impl Columns {
 /// let (row, _) = GameRow::of(1, &game, false);
 /// let mut file = Vec::new();
 /// let mut table = TableWriter::games(&mut file, Format::Parquet)?;
-/// table.push_game(&row)?;
+/// table.push(&row, &[])?;
 /// table.finish()?;
 /// assert!(file.starts_with(b"PAR1") && file.ends_with(b"PAR1"));
 /// # Ok::<(), scoresheet::columnar::TableError>(())
@@ -346,20 +346,20 @@ impl<W: Write + Send> TableWriter<W> {
         Ok(TableWriter { columns, sink })
     }
 
-    /// Adds a game's row (to a games table; ignored by a positions table).
-    pub fn push_game(&mut self, row: &GameRow) -> Result<(), TableError> {
+    /// Adds what the table holds of a game: its row to a games table, the rows of its
+    /// positions to a positions table.
+    pub fn push(&mut self, game: &GameRow, positions: &[PositionRow]) -> Result<(), TableError> {
         if let Columns::Games(c) = &mut self.columns {
-            c.push(row)?;
+            c.push(game)?;
+            return self.flush_full();
         }
-        self.flush_full()
-    }
-
-    /// Adds a position's row (to a positions table; ignored by a games table).
-    pub fn push_position(&mut self, row: &PositionRow) -> Result<(), TableError> {
-        if let Columns::Positions(c) = &mut self.columns {
-            c.push(row);
+        for p in positions {
+            if let Columns::Positions(c) = &mut self.columns {
+                c.push(p);
+            }
+            self.flush_full()?;
         }
-        self.flush_full()
+        Ok(())
     }
 
     fn flush_full(&mut self) -> Result<(), TableError> {

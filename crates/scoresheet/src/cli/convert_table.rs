@@ -151,18 +151,18 @@ pub fn run(input: Input, options: ReadOptions, args: TableArgs) -> anyhow::Resul
             }
         }
         match row {
-            Row::Done(r, p) if waiting.is_empty() => push(&mut table, &r, &p)?,
+            Row::Done(r, p) if waiting.is_empty() => table.push(&r, &p)?,
             row => waiting.push(row),
         }
         progress.update(bytes.get(), 0);
     }
     for row in waiting {
         match row {
-            Row::Done(r, p) => push(&mut table, &r, &p)?,
+            Row::Done(r, p) => table.push(&r, &p)?,
             Row::Open(number, game) => {
                 let game = file.settle_any(*game);
                 let (r, p) = GameRow::of(number, &game, args.positions);
-                push(&mut table, &r, &p)?;
+                table.push(&r, &p)?;
             }
         }
     }
@@ -173,16 +173,4 @@ pub fn run(input: Input, options: ReadOptions, args: TableArgs) -> anyhow::Resul
     } else {
         ExitCode::SUCCESS
     })
-}
-
-fn push<W: Write + Send>(
-    table: &mut TableWriter<W>,
-    row: &GameRow,
-    positions: &[PositionRow],
-) -> anyhow::Result<()> {
-    table.push_game(row)?;
-    for p in positions {
-        table.push_position(p)?;
-    }
-    Ok(())
 }
