@@ -10,25 +10,19 @@
 //!
 //! Each figure is the fastest of several rounds; ratios compare rounds run alternately.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 use std::time::Instant;
 
 use record::Reader;
 use scoresheet::games::{OnePass, ReadGame, ReadOptions, Rules};
 
-/// The same allocator as the `scoresheet` binary.
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
+#[path = "common/data.rs"]
+mod data;
 #[path = "common/pgn_validator.rs"]
 mod pgn_validator;
 
-fn shared(rel: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/data")
-        .join(rel)
-}
+use data::{report, shared};
 
 /// scoresheet: every game read, replayed and kept as a tree; returns (games, ok).
 fn scoresheet(bytes: &[u8], options: &ReadOptions) -> (u64, u64) {
@@ -59,15 +53,6 @@ fn race(
         best_b = best_b.min(t.elapsed().as_secs_f64());
     }
     ((ra.0, ra.1, best_a), (rb.0, rb.1, best_b))
-}
-
-fn report(who: &str, bytes: usize, (games, ok, secs): (u64, u64, f64)) {
-    println!(
-        "  {who:<34} {games:>6} games ({ok} ok) {:>9.1} ms {:>10.0} games/s {:>7.1} MB/s",
-        secs * 1e3,
-        games as f64 / secs,
-        bytes as f64 / secs / 1e6
-    );
 }
 
 /// Runs a Python script that prints one number (games per second); `None` when Python or
@@ -155,12 +140,7 @@ fn main() {
     }
 
     println!("draughts: scoresheet check pipeline on american-tinsley.pdn x100");
-    let one = std::fs::read(shared("draughts/american-tinsley.pdn")).expect("shared data");
-    let mut big = Vec::with_capacity(one.len() * 100 + 100);
-    for _ in 0..100 {
-        big.extend_from_slice(&one);
-        big.push(b'\n');
-    }
+    let big = data::repeated("draughts/american-tinsley.pdn", 100);
     let auto = ReadOptions::default();
     let american = ReadOptions {
         rules: Some(Rules::Draughts(draughts::Variant::AMERICAN)),

@@ -10,34 +10,17 @@
 //! and checking of every game, handed out in order). Each figure is the fastest of several
 //! rounds run alternately; the ratios compare them.
 
-use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use record::Reader;
 use scoresheet::games::{Checked, Checker, ReadOptions, check_in_parallel};
 
-/// The same allocator as the `scoresheet` binary.
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
+#[path = "common/data.rs"]
+mod data;
 #[path = "common/pgn_validator.rs"]
 mod pgn_validator;
 
-fn shared(rel: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/data")
-        .join(rel)
-}
-
-fn repeated(rel: &str, times: usize) -> Vec<u8> {
-    let one = std::fs::read(shared(rel)).expect("shared data");
-    let mut out = Vec::with_capacity((one.len() + 1) * times);
-    for _ in 0..times {
-        out.extend_from_slice(&one);
-        out.push(b'\n');
-    }
-    out
-}
+use data::{repeated, report};
 
 /// `check -j 1`: (games, good games).
 fn one_thread(bytes: &[u8], options: ReadOptions) -> (u64, u64) {
@@ -73,15 +56,6 @@ fn race(rounds: usize, runs: &mut [&mut dyn FnMut() -> (u64, u64)]) -> Vec<(u64,
         }
     }
     best
-}
-
-fn report(who: &str, bytes: usize, (games, ok, secs): (u64, u64, f64)) {
-    println!(
-        "  {who:<34} {games:>6} games ({ok} ok) {:>9.1} ms {:>10.0} games/s {:>7.1} MB/s",
-        secs * 1e3,
-        games as f64 / secs,
-        bytes as f64 / secs / 1e6
-    );
 }
 
 fn main() {
