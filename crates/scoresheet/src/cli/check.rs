@@ -159,7 +159,7 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
             let work = CheckReports { options };
             Games::Parallel(Parallel::new(input.reader, work, jobs, CHUNK_SIZE))
         } else {
-            Games::One((Reader::new(input.reader), Checker::new(options)))
+            Games::One(Reader::new(input.reader), Checker::new(options))
         };
         // Games that several variants replay wait for the end of the file, which may decide
         // them (see `FileVariants`); the games after the first of them wait too, so that the
@@ -244,7 +244,7 @@ type Item = (Waiting<'static>, Option<(Variant, VariantSource)>);
 // One value per file read: its size does not matter.
 #[allow(clippy::large_enum_variant)]
 enum Games<R: std::io::Read> {
-    One((Reader<R>, Checker)),
+    One(Reader<R>, Checker),
     Parallel(Parallel<R, CheckReports>),
 }
 
@@ -252,8 +252,7 @@ impl<R: std::io::Read> Games<R> {
     /// What the next game gave.
     fn next(&mut self) -> Option<std::io::Result<Item>> {
         match self {
-            Games::One(one) => {
-                let (reader, checker) = one;
+            Games::One(reader, checker) => {
                 let read = checker.next(reader)?;
                 Some(item_of(reader.game_count(), read))
             }

@@ -116,10 +116,10 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<ExitCode> {
             jobs,
         ))
     } else {
-        Games::One((
+        Games::One(
             Reader::new(input.reader),
             Converter::new(options, style.clone()),
-        ))
+        )
     };
     // Writes the games that waited for the end of the input.
     let converter = Converter::new(options, style);
@@ -232,7 +232,7 @@ fn table(
 // One value per input read: its size does not matter.
 #[allow(clippy::large_enum_variant)]
 enum Games<R: Read> {
-    One((Reader<R>, Converter)),
+    One(Reader<R>, Converter),
     Parallel(Parallel<R, ConvertWork>),
 }
 
@@ -240,8 +240,7 @@ impl<R: Read> Games<R> {
     /// The next game's number and what converting it gave.
     fn next(&mut self) -> Option<io::Result<(u64, ConvertedGame)>> {
         match self {
-            Games::One(one) => {
-                let (reader, converter) = one;
+            Games::One(reader, converter) => {
                 let game = ConvertedGame::next(converter, reader)?;
                 Some(Ok((reader.game_count(), game)))
             }
