@@ -633,6 +633,10 @@ fn level_of(game: &StoredGame) -> draughts::Level {
 
 /// Plays the computer's move if it is its turn.
 pub async fn computer_turn(app: Arc<AppState>, id: String) {
+    // One search per game at a time here: a second one would find the move made.
+    let Some(_claim) = app.live.claim_search(&id) else {
+        return;
+    };
     // Searches take a core each: they wait for a permit like other heavy work.
     let Ok(_permit) = app.heavy.clone().acquire_owned().await else {
         return;

@@ -24,6 +24,23 @@ pub type Slot = Arc<tokio::sync::Mutex<Option<LiveGame>>>;
 #[derive(Default)]
 pub struct Live {
     slots: Mutex<HashMap<String, Slot>>,
+    /// The games whose computer move is being searched here.
+    searching: Arc<Mutex<std::collections::HashSet<String>>>,
+}
+
+/// A game's computer search claimed by [`Live::claim_search`]; dropped, the claim ends.
+pub struct SearchClaim {
+    searching: Arc<Mutex<std::collections::HashSet<String>>>,
+    id: String,
+}
+
+impl Drop for SearchClaim {
+    fn drop(&mut self) {
+        self.searching
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .remove(&self.id);
+    }
 }
 
 /// More slots than this and the idle ones are dropped (they are rebuilt when needed).
@@ -48,11 +65,37 @@ impl Live {
         }
     }
 
+    /// Claims the search of game `id`'s computer move, or `None` when a search of it runs
+    /// here already (a game loaded again and again while its move is overdue starts one).
+    pub fn claim_search(&self, id: &str) -> Option<SearchClaim> {
+        let mut searching = self.searching.lock().unwrap_or_else(|e| e.into_inner());
+        searching.insert(id.to_string()).then(|| SearchClaim {
+            searching: self.searching.clone(),
+            id: id.to_string(),
+        })
+    }
+
     /// Forgets a game (it ended).
     pub fn forget(&self, id: &str) {
         self.slots
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .remove(id);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_search_per_game_at_a_time() {
+        let live = Live::default();
+        let claim = live.claim_search("g1");
+        assert!(claim.is_some());
+        assert!(live.claim_search("g1").is_none(), "a search of g1 runs");
+        assert!(live.claim_search("g2").is_some(), "another game's is free");
+        drop(claim);
+        assert!(live.claim_search("g1").is_some(), "the search ended");
     }
 }
