@@ -115,7 +115,11 @@ impl GameRow {
             }
         }
         // The main line, replayed from the start: each move's id and text, each position.
-        let mut pos: AnyPosition;
+        let mut pos = match any {
+            AnyGame::Draughts(g) => AnyPosition::Draughts(g.start),
+            AnyGame::Chess(g) => AnyPosition::Chess(g.start.clone()),
+        };
+        row.start_fen = Some(pos.fen());
         let mut line: Vec<(String, String)> = Vec::new();
         let mut fens: Vec<String> = Vec::new();
         let notation = NotationChoice::default();
@@ -130,7 +134,6 @@ impl GameRow {
                 }
                 row.result = g.outcome().map(|o| o.text(&g.variant).to_string());
                 row.winner = g.winner().map(|c| c.name());
-                pos = AnyPosition::Draughts(g.start);
                 for node in &g.game.moves.nodes {
                     let m = AnyMove::Draughts(node.mov.clone());
                     if positions {
@@ -148,7 +151,6 @@ impl GameRow {
                 });
                 row.result = g.result_text().map(str::to_string);
                 row.winner = g.winner().map(|c| c.fold_wb("white", "black"));
-                pos = AnyPosition::Chess(g.start.clone());
                 for node in &g.game.moves.nodes {
                     if positions {
                         fens.push(pos.fen());
@@ -172,10 +174,6 @@ impl GameRow {
             }
         }
         row.plies = u32::try_from(line.len()).unwrap_or(u32::MAX);
-        row.start_fen = Some(match any {
-            AnyGame::Draughts(g) => AnyPosition::Draughts(g.start).fen(),
-            AnyGame::Chess(g) => AnyPosition::Chess(g.start.clone()).fen(),
-        });
         row.final_fen = Some(pos.fen());
         let mut out = Vec::new();
         if positions {

@@ -274,3 +274,22 @@ async fn game_page(
     let values = Values::default().text("game_id", id.clone());
     pages::page(&app, &v, StatusCode::OK, "game", "page.game", values, &data)
 }
+
+#[cfg(test)]
+mod shown_tests {
+    use super::shown;
+
+    #[test]
+    fn a_database_url_is_shown_without_its_password() {
+        assert_eq!(
+            shown("postgres://ann:s3cret@db:5432/games"),
+            "postgres://ann@db:5432/games"
+        );
+        assert_eq!(shown("postgres://ann@db/games"), "postgres://ann@db/games");
+        assert_eq!(shown("postgresql://db/games"), "postgresql://db/games");
+        assert_eq!(
+            shown("/var/lib/scoresheet.sqlite3"),
+            "/var/lib/scoresheet.sqlite3"
+        );
+    }
+}
