@@ -134,10 +134,11 @@ impl<R: Read> Splitter<R> {
         }
     }
 
-    /// Reads at least `size` more bytes, or up to the end of the input (into the buffer's
-    /// spare room: nothing is zeroed first).
+    /// Reads a quarter of `size` more bytes, or up to the end of the input (into the
+    /// buffer's spare room: nothing is zeroed first). In quarters, the text read past a cut,
+    /// which moves to the next chunk's buffer, is at most a quarter of a chunk.
     fn fill(&mut self) -> io::Result<()> {
-        let want = self.size as u64;
+        let want = (self.size as u64 / 4).max(1);
         let mut got = 0;
         while got < want {
             match (&mut self.inner)
