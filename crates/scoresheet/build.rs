@@ -21,7 +21,11 @@ fn collect(dir: &Path, root: &Path, out: &mut Vec<PathBuf>) {
 }
 
 fn main() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("web");
+    // Read when the script runs, not when it was compiled: a script compiled for a checkout
+    // elsewhere (two worktrees sharing a target directory) must not embed that checkout's
+    // files, or none when it is gone.
+    let manifest = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    let root = Path::new(&manifest).join("web");
     println!("cargo:rerun-if-changed={}", root.display());
     let mut files = Vec::new();
     collect(&root, &root, &mut files);
