@@ -240,6 +240,7 @@ pub(crate) fn claim_error(
         at,
         ply: Some(mover.ply(index, text.to_string())),
         message,
+        problem: None,
     }
 }
 

@@ -4,15 +4,16 @@
 //! written apart from their move in books are joined to it first.
 
 use chess_notation::{
-    DescriptiveSystem, Language, LineError, LineReading, LooseWord, Notation, Origins, ReadHint,
-    ReadNotation, loose_word, read_line, read_line_as, read_line_from, written_in,
+    DescriptiveSystem, Language, LineError, LineErrorReason, LineReading, LooseWord, MoveError,
+    Notation, Origins, ReadHint, ReadNotation, loose_word, read_line, read_line_as, read_line_from,
+    written_in,
 };
 use record::{Extra, Line, Node};
 use shakmaty::{Chess, Move, Position};
 
 use super::chess_claims::{self, NumberCheck, Numbering};
 use super::chess_game::{ChessMove, ChessReadOptions, first_ply, is_null};
-use super::error::GameError;
+use super::error::{GameError, Problem};
 
 /// Why a word read under a forced algebraic notation is refused: the notation it is in.
 fn not_written_in(word: &str, asked: Notation) -> String {
@@ -329,7 +330,24 @@ impl LineReader {
                 "; a number without a dot is a move number only where move {expected} comes"
             ));
         }
-        self.error(line, index, offset, start, message)
+        let problem = match &e.reason {
+            LineErrorReason::Move(MoveError::Illegal { word, .. }) => Some(Problem::Illegal {
+                text: word.clone(),
+                legal: Vec::new(),
+            }),
+            LineErrorReason::Move(MoveError::Ambiguous { word, candidates }) => {
+                Some(Problem::Ambiguous {
+                    text: word.clone(),
+                    candidates: candidates.clone(),
+                })
+            }
+            LineErrorReason::Move(m) => Some(Problem::unreadable(m.word())),
+            _ => None,
+        };
+        GameError {
+            problem: problem.map(Box::new),
+            ..self.error(line, index, offset, start, message)
+        }
     }
 
     fn error(
@@ -346,6 +364,7 @@ impl LineReader {
             at: node.at,
             ply: Some(mover.ply(offset + index + 1, node.mov.clone())),
             message,
+            problem: None,
         }
     }
 }

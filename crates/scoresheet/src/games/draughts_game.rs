@@ -6,7 +6,7 @@ use draughts::{
 };
 use record::{Extra, Game, Line, MoveWriter, Node, ResultToken, WriteOptions};
 
-use super::error::{GameError, Ply, result_mismatch, result_place};
+use super::error::{GameError, Ply, Problem, result_mismatch, result_place};
 use super::outcome::Outcome;
 use super::routes;
 use super::several_variants;
@@ -755,6 +755,7 @@ impl Walker {
                                         .collect::<Vec<_>>()
                                         .join(" ")
                                 ),
+                                problem: None,
                             });
                             parts = n;
                             mv
@@ -823,6 +824,20 @@ impl Walker {
     ) -> GameError {
         let legal = &pos.legal_moves();
         let style = MoveStyle::of(&self.variant);
+        let problem = match &e {
+            MoveTextError::Syntax { text, .. } => Problem::unreadable(text),
+            MoveTextError::Illegal { text } => Problem::Illegal {
+                text: text.clone(),
+                legal: legal
+                    .iter()
+                    .map(|m| write_move_among(legal, m, &style, pos.size()))
+                    .collect(),
+            },
+            MoveTextError::Ambiguous { text, candidates } => Problem::Ambiguous {
+                text: text.clone(),
+                candidates: candidates.clone(),
+            },
+        };
         let message = match e {
             MoveTextError::Illegal { text } => {
                 let list: Vec<String> = legal
@@ -858,6 +873,7 @@ impl Walker {
             at: node.at,
             ply: Some(Ply::of(ply, &node.mov)),
             message,
+            problem: Some(Box::new(problem)),
         }
     }
 }

@@ -40,6 +40,54 @@ impl fmt::Display for Ply {
     }
 }
 
+/// What is wrong with a move, as data: for pages that say it in the reader's language (the
+/// [`GameError::message`] says it in English, with more detail).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Problem {
+    /// A word with no square in it where a move should be: free text, not a move (a
+    /// comment left without its braces, say).
+    NotAMove {
+        /// The word.
+        text: String,
+    },
+    /// Squares or piece letters that do not make a move of the notation.
+    Unreadable {
+        /// The move text.
+        text: String,
+    },
+    /// A move no legal move fits.
+    Illegal {
+        /// The move text.
+        text: String,
+        /// The legal moves of the position, in the rules' notation.
+        legal: Vec<String>,
+    },
+    /// A move several legal moves fit.
+    Ambiguous {
+        /// The move text.
+        text: String,
+        /// The moves it could be.
+        candidates: Vec<String>,
+    },
+}
+
+impl Problem {
+    /// [`Problem::NotAMove`] when `text` holds no digit (no square of any notation: free
+    /// text), else [`Problem::Unreadable`].
+    pub fn unreadable(text: &str) -> Problem {
+        if text.chars().any(|c| c.is_ascii_digit()) {
+            Problem::Unreadable {
+                text: text.to_string(),
+            }
+        } else {
+            Problem::NotAMove {
+                text: text.to_string(),
+            }
+        }
+    }
+}
+
 /// Why a game could not be replayed: what is wrong, where, and at which move.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub struct GameError {
@@ -49,6 +97,9 @@ pub struct GameError {
     pub ply: Option<Ply>,
     /// What is wrong, in words a player understands.
     pub message: String,
+    /// What is wrong with the move, as data, when the error is about one move (boxed: most
+    /// errors have none, and the error travels in every `Result` of the readers).
+    pub problem: Option<Box<Problem>>,
 }
 
 impl GameError {
@@ -58,6 +109,7 @@ impl GameError {
             at,
             ply: None,
             message: message.into(),
+            problem: None,
         }
     }
 }

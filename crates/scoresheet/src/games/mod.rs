@@ -28,14 +28,16 @@ pub use any_game::{AnyGame, ReadOptions};
 pub use chess_game::{ChessGame, ChessMove, ChessReadOptions, ChessVariant, ChessWriteStyle};
 pub use converter::{ConvertStyle, Converted, Converter};
 pub use draughts_game::{DraughtsGame, VariantSource, WriteStyle};
-pub use error::{GameError, Ply};
+pub use error::{GameError, Ply, Problem};
 pub use fast::{Checked, Checker, OnePass, ReadGame};
 pub use outcome::Outcome;
 pub use parallel::{
     CHUNK_SIZE, CheckWork, ConvertWork, ConvertedGame, check_in_parallel, convert_in_parallel,
     every_core,
 };
-pub use position::{AnyMove, AnyPosition, LegalMove, NotationChoice, Status, draughts_move_id};
+pub use position::{
+    AnyMove, AnyPosition, LegalMove, NotationChoice, Status, draughts_move_id, setup_board_view,
+};
 pub use row::{GameRow, PositionRow, ROSTER};
 pub use rules::Rules;
 pub use several_variants::FileVariants;

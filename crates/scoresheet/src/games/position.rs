@@ -309,8 +309,24 @@ fn draughts_style(variant: &Variant, notation: &NotationChoice) -> MoveStyle {
     style
 }
 
+/// The board a FEN sets up, whether or not it is a legal position: only chess has such
+/// FENs (a board without kings, say); a draughts FEN that places its pieces is a position.
+/// `None` when the FEN's placement cannot be read.
+pub fn setup_board_view(rules: Rules, fen: &str) -> Option<BoardView> {
+    match rules {
+        Rules::Chess => {
+            let setup = fen.parse::<Fen>().ok()?.into_setup();
+            Some(board_view_of(&setup.board))
+        }
+        Rules::Draughts(_) => None,
+    }
+}
+
 fn chess_board_view(p: &Chess) -> BoardView {
-    let board = p.board();
+    board_view_of(p.board())
+}
+
+fn board_view_of(board: &shakmaty::Board) -> BoardView {
     let mut cells = Vec::with_capacity(64);
     for rank in (0..8u8).rev() {
         for file in 0..8u8 {

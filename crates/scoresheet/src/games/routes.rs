@@ -64,6 +64,7 @@ pub(super) fn settle(
             routes.join(", "),
             routes[chosen]
         ),
+        problem: None,
     };
     Some((candidates[chosen].clone(), warning))
 }

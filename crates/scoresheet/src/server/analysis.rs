@@ -58,7 +58,7 @@ fn too_many_moves() -> ApiError {
     )
 }
 
-fn check_size(text: &str) -> Result<(), ApiError> {
+pub(crate) fn check_size(text: &str) -> Result<(), ApiError> {
     if text.len() > MAX_TEXT {
         return Err(ApiError::new(
             axum::http::StatusCode::PAYLOAD_TOO_LARGE,
@@ -172,14 +172,7 @@ pub fn load_text(
         rules: Some(rules),
         ..ReadOptions::default()
     };
-    let game = AnyGame::read(first, &options).map_err(|e| {
-        let code = if e.ply.is_some() {
-            "illegal-move"
-        } else {
-            "unreadable"
-        };
-        ApiError::unreadable(code, e.to_string()).at(e.at.line, e.at.column)
-    })?;
+    let game = AnyGame::read(first, &options).map_err(ApiError::from)?;
     let moves = match &game {
         AnyGame::Draughts(g) => count_moves(&g.game.moves),
         AnyGame::Chess(g) => count_moves(&g.game.moves),
@@ -373,15 +366,34 @@ fn export_now(req: ExportRequest) -> Result<ExportView, ApiError> {
     let start =
         AnyPosition::from_fen(rules, req.start.trim()).map_err(|m| fen_error(&req.start, m))?;
     let line = build_tree(&req.nodes, &start)?;
-    let mut tags = Tags::new();
-    for (name, value) in &req.tags {
-        tags.set(name, value.clone());
-    }
     let result = req
         .result
         .clone()
         .filter(|r| ResultToken::is_result(r) || r == "*")
         .map(ResultToken::new);
+    // The Seven Tag Roster first, in its order, as the PGN standard asks of an export: what
+    // the request left out is unknown (`?`), but for the date (today's, the day of the
+    // analysis) and the result (the result written at the end).
+    let given = |name: &str| {
+        req.tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.clone())
+    };
+    let mut tags = Tags::new();
+    for name in ["Event", "Site", "Date", "Round", "White", "Black", "Result"] {
+        let value = given(name).unwrap_or_else(|| match name {
+            "Event" => "Analysis".to_string(),
+            "Date" => super::games_api::date_of(crate::store::now_ms()),
+            "Round" => "-".to_string(),
+            "Result" => result.as_ref().map_or("*".to_string(), |r| r.text.clone()),
+            _ => "?".to_string(),
+        });
+        tags.set(name, value);
+    }
+    for (name, value) in &req.tags {
+        tags.set(name, value.clone());
+    }
     let text = write_tree(&start, line, tags, result, &notation)?;
     let event = req
         .tags
@@ -650,6 +662,10 @@ pub struct SvgQuery {
     coordinates: u8,
     #[serde(default)]
     flipped: u8,
+    /// 1: draw the pieces the FEN places even when they make no legal position (a chess
+    /// board without kings, say), as the board editor needs.
+    #[serde(default)]
+    setup: u8,
 }
 
 fn one() -> u8 {
@@ -659,12 +675,18 @@ fn one() -> u8 {
 /// `GET /api/svg`.
 pub async fn svg(ApiQuery(q): ApiQuery<SvgQuery>) -> Result<Response, ApiError> {
     let rules = parse_rules(&q.rules)?;
-    let pos = match &q.fen {
-        Some(fen) => AnyPosition::from_fen(rules, fen.trim()).map_err(|m| fen_error(fen, m))?,
-        None => AnyPosition::start(rules),
+    let view = match &q.fen {
+        Some(fen) => match AnyPosition::from_fen(rules, fen.trim()) {
+            Ok(pos) => pos.board_view(),
+            Err(m) => match crate::games::setup_board_view(rules, fen.trim()) {
+                Some(view) if q.setup != 0 => view,
+                _ => return Err(fen_error(fen, m)),
+            },
+        },
+        None => AnyPosition::start(rules).board_view(),
     };
     let svg = board_svg(
-        &pos.board_view(),
+        &view,
         &SvgOptions {
             coordinates: q.coordinates != 0,
             flipped: q.flipped != 0,

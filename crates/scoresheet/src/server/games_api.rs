@@ -936,8 +936,10 @@ pub async fn pdn_text(app: &AppState, id: &str) -> Result<(String, String), ApiE
         (None, Some(c), Some(level)) if c == side => format!("Computer ({level})"),
         _ => default.to_string(),
     };
-    let white = name("white", &game.white_name, "White");
-    let black = name("black", &game.black_name, "Black");
+    // A player who gave no name is unknown: "?", as the PGN standard writes it (not the
+    // colour, which would read as a name).
+    let white = name("white", &game.white_name, "?");
+    let black = name("black", &game.black_name, "?");
     let result = game.result.clone().unwrap_or_else(|| "*".into());
     let mut text = String::new();
     let event = match game.mode.as_str() {
@@ -1015,7 +1017,8 @@ pub async fn pdn_text(app: &AppState, id: &str) -> Result<(String, String), ApiE
 }
 
 /// `YYYY.MM.DD` of a time in milliseconds since 1970 (UTC).
-fn date_of(millis: i64) -> String {
+/// The PGN date (`2026.12.02`) of a time in milliseconds since 1970, UTC.
+pub(crate) fn date_of(millis: i64) -> String {
     let days = millis.div_euclid(86_400_000);
     // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
     let z = days + 719_468;
@@ -1053,8 +1056,9 @@ pub async fn pdn(
         .into_response())
 }
 
-/// The analysis board's view of a finished stored game; 409 while it is in progress.
-pub async fn analysis_view(app: &AppState, id: &str) -> Result<GameView, ApiError> {
+/// The analysis board's view of a finished stored game, with its PDN (PGN) text; 409 while it
+/// is in progress.
+pub async fn analysis_view(app: &AppState, id: &str) -> Result<(GameView, String), ApiError> {
     let game = stored_game(app, id).await?;
     if game.status != "finished" {
         return Err(ApiError::new(
@@ -1065,7 +1069,8 @@ pub async fn analysis_view(app: &AppState, id: &str) -> Result<GameView, ApiErro
     }
     let (text, _) = pdn_text(app, id).await?;
     let rules: Rules = game.rules.parse().map_err(ApiError::bad_request)?;
-    super::analysis::load_text(&text, rules, &NotationChoice::default(), None)
+    let view = super::analysis::load_text(&text, rules, &NotationChoice::default(), None)?;
+    Ok((view, text))
 }
 
 /// `GET /api/games/{id}/analysis`.
@@ -1073,7 +1078,7 @@ pub async fn analysis(
     State(app): State<Arc<AppState>>,
     GameId(id): GameId,
 ) -> Result<Json<GameView>, ApiError> {
-    Ok(Json(analysis_view(&app, &id).await?))
+    Ok(Json(analysis_view(&app, &id).await?.0))
 }
 
 /// A game in lists: id, rules, players, result.
@@ -1119,7 +1124,7 @@ impl GameSummary {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::{SqliteStore, Store, StoreError};
+    use crate::store::{SqliteStore, Store, StoreError, StoredAnalysis};
     use async_trait::async_trait;
     use std::sync::atomic::{AtomicBool, Ordering};
     use tokio::sync::Notify;
@@ -1178,6 +1183,12 @@ mod tests {
         }
         async fn games_of(&self, visitor: &str, limit: i64) -> Result<Vec<StoredGame>, StoreError> {
             self.inner.games_of(visitor, limit).await
+        }
+        async fn save_analysis(&self, a: &StoredAnalysis) -> Result<(), StoreError> {
+            self.inner.save_analysis(a).await
+        }
+        async fn analysis(&self, id: &str) -> Result<Option<StoredAnalysis>, StoreError> {
+            self.inner.analysis(id).await
         }
     }
 

@@ -2,6 +2,7 @@
 //! the analysis board and the games use the JSON API (see docs/api.md); games are kept in the
 //! store (SQLite by default).
 
+pub mod analyses;
 pub mod analysis;
 pub mod error;
 pub mod game_id;
@@ -137,6 +138,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/position", post(analysis::position))
         .route("/play", post(analysis::play))
         .route("/export", post(analysis::export))
+        .route("/analyses", post(analyses::save))
         .route("/games/{id}/pdn", get(games_api::pdn))
         .route("/games/{id}/analysis", get(games_api::analysis))
         .route_layer(middleware::from_fn_with_state(state.clone(), heavy::limit));
@@ -160,10 +162,12 @@ pub fn router(state: Arc<AppState>) -> Router {
         .nest("/api", api)
         .route("/", get(home))
         .route("/analysis", get(pages::analysis))
+        .route("/analysis/{id}", get(analyses::page))
         .route("/help/notation", get(pages::help_notation))
         .route("/help/glossary", get(pages::glossary))
         .route("/practice", get(pages::practice))
         .route("/new", get(pages::new_game))
+        .route("/editor", get(pages::editor))
         .route("/game/{id}", get(game_page))
         .route("/static/{*path}", get(pages::static_file))
         .fallback(pages::not_found)

@@ -14,6 +14,7 @@ use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
 use utoipa::openapi::{RefOr, ServerBuilder};
 use utoipa::{IntoParams, OpenApi, PartialSchema, ToSchema};
 
+use super::analyses::{SaveRequest, Saved};
 use super::analysis::{
     ExportNode, ExportRequest, ExportView, LoadRequest, MoveView, PlayRequest, PlayView,
     PositionRequest,
@@ -159,6 +160,36 @@ pub struct ErrorDetail {
     pub line: Option<u32>,
     /// The 1-based column of the fault, with `line`.
     pub column: Option<u32>,
+    /// The move of a pasted game the error is at (`illegal-move`).
+    pub ply: Option<PlyBody>,
+    /// What is wrong with that move, for a page to say in its own language.
+    pub problem: Option<ProblemBody>,
+}
+
+/// A move of a pasted game.
+#[derive(ToSchema)]
+pub struct PlyBody {
+    /// 1-based index of the move from the game's first move.
+    pub index: u32,
+    /// The move number a score sheet shows.
+    pub number: u32,
+    /// Whether it is the second mover's move of that number (`9...`).
+    pub second: bool,
+    /// The move as written.
+    pub text: String,
+}
+
+/// What is wrong with a move: `kind` is `not-a-move` (free text where a move should be),
+/// `unreadable` (not a move of the notation), `illegal` (with `legal`, the legal moves,
+/// empty when not listed) or `ambiguous` (with `candidates`).
+#[derive(ToSchema)]
+pub struct ProblemBody {
+    #[schema(pattern = "^(not-a-move|unreadable|illegal|ambiguous)$")]
+    pub kind: String,
+    /// The move text.
+    pub text: String,
+    pub legal: Option<Vec<String>>,
+    pub candidates: Option<Vec<String>>,
 }
 
 /// The error codes, as a schema: a string, one of [`ERROR_CODES`].
@@ -353,6 +384,10 @@ pub struct SvgParams {
     /// 1 draws the board from Black's side, 0 (the default) from White's.
     #[param(minimum = 0, maximum = 1)]
     pub flipped: Option<u8>,
+    /// 1 draws the pieces a chess FEN places even when they make no legal position (a
+    /// board without kings: the board editor); 0 (the default) answers 422 for such a FEN.
+    #[param(minimum = 0, maximum = 1)]
+    pub setup: Option<u8>,
 }
 
 /// The API's description.
@@ -364,13 +399,13 @@ pub struct SvgParams {
         license(name = "GPL-3.0-or-later", identifier = "GPL-3.0-or-later"),
     ),
     paths(
-        load, position, play, export, svg, create_game, get_game, join_game, play_move,
+        load, position, play, export, save_analysis, svg, create_game, get_game, join_game, play_move,
         resign, draw, events, pdn, analysis, openapi_json
     ),
     components(schemas(
-        ErrorBody, ErrorDetail, ErrorCode, RulesName, StartKind, NotationLang, NotationStyle,
+        ErrorBody, ErrorDetail, PlyBody, ProblemBody, ErrorCode, RulesName, StartKind, NotationLang, NotationStyle,
         SquareNames, Side, ColorChoice, GameMode, Level, GameStatus, Role, DrawAction,
-        RulesSource, EventName, StateEvent, LoadRequest, PositionRequest, PlayRequest, ExportRequest, ExportNode,
+        RulesSource, EventName, StateEvent, LoadRequest, PositionRequest, PlayRequest, ExportRequest, ExportNode, SaveRequest, Saved,
         NotationRequest, SvgRequest, PositionView, Status, LegalMove, GameView, RootView,
         NodeView, PlayView, MoveView, ExportView, CreateRequest, Created, Joined, GameInfo,
         StoredMove, MoveRequest, DrawRequest
@@ -504,6 +539,27 @@ fn play() {}
 )]
 #[allow(dead_code)]
 fn export() {}
+
+/// Save an analysis to share: a game with its side lines and comments.
+///
+/// The text must read as a game under its rules. Anyone with its page, `/analysis/ID`, sees
+/// it on the analysis board.
+#[utoipa::path(
+    post, path = "/api/analyses", tag = "analysis", operation_id = "save_analysis",
+    request_body = SaveRequest,
+    responses(
+        (status = 201, description = "Saved: its id and page", body = Saved),
+        (status = 400, description = "`bad-request`", body = ErrorBody),
+        (status = 413, description = "`too-large`: the body is over 3 MB or `text` over 1 MB", body = ErrorBody),
+        (status = 415, description = "`unsupported-media-type`", body = ErrorBody),
+        (status = 422, description = "`syntax`, `empty`, `unreadable`, `illegal-move`, `bad-fen`, `too-many-moves`: the text is not a game", body = ErrorBody),
+        (status = 500, description = "`internal`, `database`", body = ErrorBody),
+        (status = 403, description = "`cross-site`: a request from another site (`Sec-Fetch-Site`, else `Origin` against `Host`)", body = ErrorBody),
+        (status = 503, description = "`busy`: too many heavy requests at once; try again in a moment", body = ErrorBody),
+    )
+)]
+#[allow(dead_code)]
+fn save_analysis() {}
 
 /// Draw a board as SVG.
 ///
@@ -778,7 +834,7 @@ mod tests {
     #[test]
     fn the_description_is_json_with_every_operation() {
         let spec: serde_json::Value = serde_json::from_str(json()).unwrap();
-        assert_eq!(spec["paths"].as_object().unwrap().len(), 15);
+        assert_eq!(spec["paths"].as_object().unwrap().len(), 16);
         let codes = &spec["components"]["schemas"]["ErrorCode"]["enum"];
         assert_eq!(codes.as_array().unwrap().len(), ERROR_CODES.len());
     }

@@ -303,8 +303,38 @@ pub async fn practice(State(app): State<Arc<AppState>>, v: Visitor) -> Response 
     )
 }
 
-/// `GET /new`.
-pub async fn new_game(State(app): State<Arc<AppState>>, v: Visitor) -> Response {
+/// A position asked for in a page's query: `?rules=...&fen=...` (the editor's "play from
+/// here", a shared link).
+#[derive(Debug, serde::Deserialize)]
+pub struct PositionQuery {
+    rules: Option<String>,
+    fen: Option<String>,
+}
+
+impl PositionQuery {
+    /// The rules' name, when the query names known rules.
+    fn rules(&self) -> Option<&'static str> {
+        self.rules
+            .as_deref()
+            .and_then(|r| r.parse::<crate::games::Rules>().ok())
+            .map(|r| r.name())
+    }
+
+    /// The FEN, when given and not too long for a page's data.
+    fn fen(&self) -> Option<&str> {
+        self.fen
+            .as_deref()
+            .map(str::trim)
+            .filter(|f| !f.is_empty() && f.len() <= 4096)
+    }
+}
+
+/// `GET /new`: the form, with the rules and start position of `?rules=&fen=` when given.
+pub async fn new_game(
+    State(app): State<Arc<AppState>>,
+    v: Visitor,
+    Query(q): Query<PositionQuery>,
+) -> Response {
     page(
         &app,
         &v,
@@ -312,7 +342,24 @@ pub async fn new_game(State(app): State<Arc<AppState>>, v: Visitor) -> Response 
         "new-game",
         "page.new-game",
         Values::default().raw("rules-choices", rules_menu::choices(translate(&app, &v))),
-        &serde_json::json!({}),
+        &serde_json::json!({ "rules": q.rules(), "fen": q.fen() }),
+    )
+}
+
+/// `GET /editor`: the board editor, with the position of `?rules=&fen=` when given.
+pub async fn editor(
+    State(app): State<Arc<AppState>>,
+    v: Visitor,
+    Query(q): Query<PositionQuery>,
+) -> Response {
+    page(
+        &app,
+        &v,
+        StatusCode::OK,
+        "editor",
+        "page.editor",
+        Values::default().raw("rules-options", rules_menu::options(translate(&app, &v))),
+        &serde_json::json!({ "rules": q.rules().unwrap_or("american"), "fen": q.fen() }),
     )
 }
 
@@ -342,9 +389,12 @@ pub async fn analysis(
             return error_page(&app, &v, StatusCode::NOT_FOUND, "error.no-game");
         }
         match super::games_api::analysis_view(&app, id).await {
-            Ok(view) => {
+            Ok((view, text)) => {
                 data["rules"] = serde_json::json!(view.rules);
                 data["game"] = serde_json::to_value(&view).unwrap_or_default();
+                // The game's record goes into the paste box too, so that Load (or a change
+                // of notation) reads the game again instead of wiping it.
+                data["pdn"] = serde_json::json!(text);
             }
             Err(e) if e.status == StatusCode::CONFLICT => {
                 let values = Values::default().text("game_id", id.clone());
@@ -361,14 +411,19 @@ pub async fn analysis(
             Err(e) => return error_page_for(&app, &v, &e),
         }
     }
+    analysis_page(&app, &v, &data)
+}
+
+/// The analysis board's page with its page data.
+pub fn analysis_page(app: &AppState, v: &Visitor, data: &serde_json::Value) -> Response {
     page(
-        &app,
-        &v,
+        app,
+        v,
         StatusCode::OK,
         "analysis",
         "page.analysis",
-        Values::default().raw("rules-options", rules_menu::options(translate(&app, &v))),
-        &data,
+        Values::default().raw("rules-options", rules_menu::options(translate(app, v))),
+        data,
     )
 }
 

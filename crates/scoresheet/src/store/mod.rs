@@ -69,6 +69,20 @@ pub struct StoredMove {
     pub fen: String,
 }
 
+/// An analysis saved to be shared: a pasted game (with its side lines and comments) or a
+/// position, as PDN/PGN text under its rules.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredAnalysis {
+    pub id: String,
+    /// The rules' name (`american`, `chess`, ...).
+    pub rules: String,
+    /// The game tree as PDN (PGN for chess).
+    pub text: String,
+    /// The visitor who saved it.
+    pub creator: Option<String>,
+    pub created_at: i64,
+}
+
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Finish {
@@ -120,6 +134,11 @@ pub trait Store: Send + Sync {
     /// The games a visitor created or joined, most recent first.
     async fn games_of(&self, visitor: &str, limit: i64) -> Result<Vec<StoredGame>, StoreError>;
 
+    /// Keeps an analysis (its id is new).
+    async fn save_analysis(&self, a: &StoredAnalysis) -> Result<(), StoreError>;
+    /// A saved analysis, if there is one with this id.
+    async fn analysis(&self, id: &str) -> Result<Option<StoredAnalysis>, StoreError>;
+
     /// Tells the other server processes that share this store that game `id` changed
     /// (PostgreSQL's `NOTIFY`). Nothing to do for a store that one process uses alone.
     async fn announce(&self, id: &str) -> Result<(), StoreError> {
@@ -146,6 +165,23 @@ pub enum Change {
 
 /// The changes other processes announce, as [`Store::changes`] gives them.
 pub type Changes = Pin<Box<dyn Stream<Item = Change> + Send>>;
+
+/// An analysis from a row of the `analyses` table, in either database.
+fn analysis_from_row<'r, R>(row: &'r R) -> StoredAnalysis
+where
+    R: sqlx::Row,
+    &'static str: sqlx::ColumnIndex<R>,
+    String: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+    i64: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
+{
+    StoredAnalysis {
+        id: row.get("id"),
+        rules: row.get("rules"),
+        text: row.get("text"),
+        creator: row.get("creator"),
+        created_at: row.get("created_at"),
+    }
+}
 
 /// A game from a row of the `games` table, in either database (the tables are alike).
 fn game_from_row<'r, R>(row: &'r R) -> StoredGame

@@ -12,7 +12,8 @@ use sqlx::Row;
 use sqlx::postgres::{PgListener, PgPool, PgPoolOptions};
 
 use super::{
-    Change, Changes, Finish, Store, StoreError, StoredGame, StoredMove, game_from_row, now_ms,
+    Change, Changes, Finish, Store, StoreError, StoredAnalysis, StoredGame, StoredMove,
+    analysis_from_row, game_from_row, now_ms,
 };
 
 /// The channel the processes announce changed games on.
@@ -54,6 +55,14 @@ const MIGRATIONS: &[&str] = &[
      CREATE INDEX games_finished ON games(status, updated_at);
      CREATE INDEX games_creator ON games(creator, updated_at);
      CREATE INDEX games_guest ON games(guest, updated_at);",
+    // 2: analyses saved to be shared.
+    "CREATE TABLE analyses (
+        id TEXT PRIMARY KEY,
+        rules TEXT NOT NULL,
+        text TEXT NOT NULL,
+        creator TEXT,
+        created_at BIGINT NOT NULL
+     );",
 ];
 
 /// Games in a PostgreSQL database.
@@ -294,6 +303,28 @@ impl Store for PostgresStore {
         Ok(rows.iter().map(game_from_row).collect())
     }
 
+    async fn save_analysis(&self, a: &StoredAnalysis) -> Result<(), StoreError> {
+        sqlx::query("INSERT INTO analyses (id, rules, text, creator, created_at) VALUES ($1, $2, $3, $4, $5)")
+            .bind(&a.id)
+            .bind(&a.rules)
+            .bind(&a.text)
+            .bind(&a.creator)
+            .bind(a.created_at)
+            .execute(&self.pool)
+            .await
+            .map_err(err)?;
+        Ok(())
+    }
+
+    async fn analysis(&self, id: &str) -> Result<Option<StoredAnalysis>, StoreError> {
+        let rows = sqlx::query("SELECT * FROM analyses WHERE id = $1")
+            .bind(id)
+            .fetch_all(&self.pool)
+            .await
+            .map_err(err)?;
+        Ok(rows.first().map(analysis_from_row))
+    }
+
     async fn announce(&self, id: &str) -> Result<(), StoreError> {
         sqlx::query("SELECT pg_notify($1, $2)")
             .bind(CHANNEL)
@@ -391,6 +422,11 @@ mod tests {
     #[tokio::test]
     async fn draws_and_endings() {
         suite::draws_and_endings(&store("draws").await).await;
+    }
+
+    #[tokio::test]
+    async fn analyses_are_kept() {
+        suite::analyses_are_kept(&store("analyses").await).await;
     }
 
     /// Two stores on one database (two server processes): each hears what the other

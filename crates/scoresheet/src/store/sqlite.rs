@@ -9,7 +9,10 @@ use async_trait::async_trait;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::{Row, SqlitePool};
 
-use super::{Finish, Store, StoreError, StoredGame, StoredMove, game_from_row, now_ms};
+use super::{
+    Finish, Store, StoreError, StoredAnalysis, StoredGame, StoredMove, analysis_from_row,
+    game_from_row, now_ms,
+};
 
 /// The schema, by version: each entry upgrades from the previous version.
 const MIGRATIONS: &[&str] = &[
@@ -47,6 +50,14 @@ const MIGRATIONS: &[&str] = &[
      CREATE INDEX games_finished ON games(status, updated_at);
      CREATE INDEX games_creator ON games(creator, updated_at);
      CREATE INDEX games_guest ON games(guest, updated_at);",
+    // 2: analyses saved to be shared.
+    "CREATE TABLE analyses (
+        id TEXT PRIMARY KEY,
+        rules TEXT NOT NULL,
+        text TEXT NOT NULL,
+        creator TEXT,
+        created_at INTEGER NOT NULL
+     );",
 ];
 
 /// Games in a SQLite file.
@@ -404,6 +415,30 @@ impl Store for SqliteStore {
         .map_err(err)?;
         Ok(rows.iter().map(game_from_row).collect())
     }
+
+    async fn save_analysis(&self, a: &StoredAnalysis) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO analyses (id, rules, text, creator, created_at) VALUES (?, ?, ?, ?, ?)",
+        )
+        .bind(&a.id)
+        .bind(&a.rules)
+        .bind(&a.text)
+        .bind(&a.creator)
+        .bind(a.created_at)
+        .execute(&self.pool)
+        .await
+        .map_err(err)?;
+        Ok(())
+    }
+
+    async fn analysis(&self, id: &str) -> Result<Option<StoredAnalysis>, StoreError> {
+        let rows = sqlx::query("SELECT * FROM analyses WHERE id = ?")
+            .bind(id)
+            .fetch_all(&self.pool)
+            .await
+            .map_err(err)?;
+        Ok(rows.first().map(analysis_from_row))
+    }
 }
 
 #[cfg(test)]
@@ -434,5 +469,10 @@ mod tests {
     #[tokio::test]
     async fn draws_and_endings() {
         suite::draws_and_endings(&SqliteStore::open(":memory:").await.unwrap()).await;
+    }
+
+    #[tokio::test]
+    async fn analyses_are_kept() {
+        suite::analyses_are_kept(&SqliteStore::open(":memory:").await.unwrap()).await;
     }
 }

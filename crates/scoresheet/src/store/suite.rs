@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use super::{Finish, Store, StoredGame, StoredMove};
+use super::{Finish, Store, StoredAnalysis, StoredGame, StoredMove};
 
 /// An American game on one device, not yet begun.
 pub(crate) fn game(id: &str) -> StoredGame {
@@ -174,4 +174,25 @@ pub async fn draws_and_endings(store: &dyn Store) {
     );
     assert!(store.game("nope").await.unwrap().is_none());
     assert!(store.moves("nope").await.unwrap().is_empty());
+}
+
+/// A saved analysis comes back as it was saved; an id is taken once; an unknown id is none.
+pub(crate) async fn analyses_are_kept(store: &dyn Store) {
+    let saved = StoredAnalysis {
+        id: "a1b2c3d4e5".into(),
+        rules: "russian".into(),
+        text: "[Event \"Analysis\"]\n\n1. c3-d4 (1. c3-b4 {a side line}) f6-g5 *\n".into(),
+        creator: Some("v1".into()),
+        created_at: 42,
+    };
+    store.save_analysis(&saved).await.unwrap();
+    assert_eq!(
+        store.analysis("a1b2c3d4e5").await.unwrap(),
+        Some(saved.clone())
+    );
+    assert!(
+        store.save_analysis(&saved).await.is_err(),
+        "an id is given once"
+    );
+    assert_eq!(store.analysis("0000000000").await.unwrap(), None);
 }

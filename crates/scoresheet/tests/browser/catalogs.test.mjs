@@ -11,11 +11,12 @@ const LANGS = ['en', 'pt', 'es', 'fr'];
 // Keys the server asks for itself (page titles, error pages).
 const SERVER_KEYS = [
   'home.title', 'page.analysis', 'page.help-notation', 'page.glossary', 'page.practice', 'page.new-game',
-  'page.game', 'page.analysis-refused', 'page.error',
+  'page.game', 'page.analysis-refused', 'page.error', 'page.editor', 'error.no-analysis',
 ];
 // String literals in scripts that look like catalog keys: a known prefix, a dot, a name.
 const PREFIXES = ['nav', 'footer', 'home', 'page', 'common', 'side', 'rules', 'piece', 'board', 'analysis', 'start',
-  'load', 'notation', 'result', 'reason', 'help', 'practice', 'game', 'mode', 'level', 'new', 'refused'];
+  'load', 'notation', 'result', 'reason', 'help', 'practice', 'game', 'mode', 'level', 'new', 'refused', 'editor',
+  'problem'];
 
 function catalog(lang) {
   return JSON.parse(readFileSync(join(web, 'i18n', `${lang}.json`), 'utf8'));
@@ -33,8 +34,12 @@ export function usedKeys() {
   const literal = new RegExp(`['"\`]((?:${PREFIXES.join('|')})\\.[a-z0-9_.-]+)['"\`]`, 'g');
   for (const f of readdirSync(join(web, 'static')).filter((n) => n.endsWith('.js'))) {
     const text = readFileSync(join(web, 'static', f), 'utf8');
+    // Counted texts, `tn('key', n)`: the catalogs hold `key.one`, `key.other`...; `other`
+    // must be there.
+    const counted = new Set([...text.matchAll(/\btn\(\s*['"`]([a-z0-9_.-]+)['"`]/g)].map((m) => m[1]));
+    for (const key of counted) add(`${key}.other`, `static/${f}`);
     for (const m of text.matchAll(literal)) {
-      if (/\.(js|json|css|html|svg)$/.test(m[1])) continue;
+      if (/\.(js|json|css|html|svg)$/.test(m[1]) || counted.has(m[1])) continue;
       add(m[1], `static/${f}`);
     }
   }

@@ -28,6 +28,11 @@ export async function openAnalysis(page, baseUrl, query = '') {
 
 /** Chooses rules and start, pastes text, presses Load position, waits for the answer. */
 export async function loadText(page, { rules, start, text }) {
+  // The paste form may be folded (on a phone it is at first).
+  await page.evaluate(() => {
+    const paste = document.getElementById('paste');
+    if (paste) paste.open = true;
+  });
   if (rules) await page.selectOption('#rules', rules);
   await page.selectOption('#start', start);
   await page.fill('#text', text);

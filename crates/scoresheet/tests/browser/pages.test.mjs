@@ -100,6 +100,9 @@ export default [
       assert(box.width <= 375 && box.width > 250, `the board fits: ${box.width}px`);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert(overflow <= 1, `no sideways scrolling (${overflow}px)`);
+      // The paste form is folded on a phone: a tap opens it.
+      assert(!(await page.isVisible('#start')), 'the paste form is folded');
+      await page.locator('#paste summary').tap();
       await page.selectOption('#start', 'fen');
       await page.fill('#text', 'B:W23,28,31:B17,19,20');
       await page.click('#load');

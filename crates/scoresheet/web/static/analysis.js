@@ -4,7 +4,7 @@
 
 import { post, download, copyText, ApiError } from './api.js';
 import { Board, moveNumber, fenMoveNumber } from './board.js';
-import { t, el, page, lang, rulesName } from './i18n.js';
+import { t, tn, el, page, lang, rulesName } from './i18n.js';
 import { statusWords, resultWords, resultText } from './results.js';
 
 const $ = (id) => document.getElementById(id);
@@ -143,15 +143,42 @@ function notice(text, kind) {
   ui.notices.append(el('p', { class: `notice ${kind || ''}`, text }));
 }
 
+/** What is wrong, in the page's language, when the error says it as data; else null. */
+function errorWords(e) {
+  const p = e.problem;
+  if (p && p.kind === 'not-a-move') return t('problem.not-a-move', { text: p.text });
+  if (p && p.kind === 'unreadable') return t('problem.unreadable', { text: p.text });
+  if (p && p.kind === 'illegal') {
+    return p.legal && p.legal.length
+      ? t('problem.illegal-legal', { text: p.text, legal: p.legal.join(' ') })
+      : t('problem.illegal', { text: p.text });
+  }
+  if (p && p.kind === 'ambiguous') return t('problem.ambiguous', { text: p.text, candidates: (p.candidates || []).join(', ') });
+  if (['syntax', 'bad-fen', 'empty'].includes(e.code)) return t(`problem.${e.code}`);
+  return null;
+}
+
 function showError(e) {
   ui.error.replaceChildren();
   const parts = [el('strong', { text: t('load.error') })];
-  if (e.line) {
-    parts.push(' ', el('span', { class: 'where', text: t('load.at', { line: e.line, column: e.column || 1 }) }));
+  const where = [];
+  if (e.line) where.push(t('load.at', { line: e.line, column: e.column || 1 }));
+  if (e.ply) where.push(t('load.at-move', { number: `${e.ply.number}${e.ply.second ? '…' : '.'}` }));
+  if (where.length) parts.push(' ', el('span', { class: 'where', text: t('load.where', { where: where.join(', ') }) }));
+  const words = errorWords(e);
+  if (words) {
+    // The reader's own message has more detail (the position, the legal moves) but is in
+    // English: it is kept, folded.
+    parts.push(el('span', { class: 'reason', text: words }),
+      el('details', { class: 'error-detail' },
+        el('summary', { text: t('load.details') }),
+        el('span', { lang: 'en', text: e.message })));
+  } else {
+    parts.push(el('span', { class: 'reason', lang: lang === 'en' ? null : 'en', text: e.message }));
   }
-  parts.push(el('span', { class: 'reason', text: e.message }));
   ui.error.append(...parts);
   ui.error.hidden = false;
+  $('paste').open = true;
   if (e.line) selectInText(e.line, e.column || 1);
 }
 
@@ -173,15 +200,20 @@ function selectInText(line, column) {
   }
 }
 
-async function load() {
+/**
+ * Reads the form onto the board. `initial`: the rules' start position whatever the form's
+ * start is (a change of rules: the board, the moves and the panels follow the menu at once;
+ * the text stays in the box for Load).
+ */
+async function load({ initial = false } = {}) {
   const rules = ui.rules.value;
-  const start = ui.start.value;
+  const start = initial ? 'initial' : ui.start.value;
   const text = ui.text.value;
   if (start !== 'initial' && !text.trim()) {
     showError(new ApiError(0, start === 'fen' ? t('load.empty-fen') : t('load.empty-pdn')));
     return;
   }
-  if (new Blob([text]).size > 1024 * 1024) {
+  if (start !== 'initial' && new Blob([text]).size > 1024 * 1024) {
     showError(new ApiError(413, t('load.too-big')));
     return;
   }
@@ -196,7 +228,7 @@ async function load() {
     hideError();
     clearNotices();
     takeView(view);
-    if (view.games_in_text > 1) notice(t('load.several-games', { count: view.games_in_text }), 'info');
+    if (view.games_in_text > 1) notice(tn('load.several-games', view.games_in_text), 'info');
     if (view.rules_source === 'gametype' && view.rules !== rules) {
       notice(t('load.gametype', { rules: rulesName(view.rules) }), 'info');
     }
@@ -263,10 +295,16 @@ async function showCurrent() {
   if (ticket !== showing) return;
   await board.set(pos, { last: n.id ? squaresOf(n.move) : null });
   ui.fen.value = pos.fen;
+  $('open-editor').href = `/editor?${positionQuery(pos.fen)}`;
   ui.status.textContent = statusWords(pos);
   ui.copyStatus.textContent = '';
   highlightCurrent();
   updateButtons();
+}
+
+/** The query of a link to position `fen` under the board's rules. */
+function positionQuery(fen) {
+  return new URLSearchParams({ rules: tree.rules, fen }).toString();
 }
 
 async function go(id) {
@@ -354,7 +392,8 @@ function moveButton(n) {
     onclick: () => go(n.id),
   }, n.text, nags ? el('span', { class: 'nag', text: nags }) : null);
   parts.push(button);
-  return parts;
+  // A move number stays on the line of its move.
+  return parts.length > 1 ? [el('span', { class: 'pair' }, ...parts)] : parts;
 }
 
 function commentEl(text) {
@@ -618,7 +657,7 @@ ui.form.addEventListener('submit', (e) => {
 
 ui.rules.addEventListener('change', () => {
   updateChessControls();
-  if (ui.start.value === 'initial') load();
+  load({ initial: true });
 });
 
 ui.start.addEventListener('change', () => {
@@ -629,6 +668,31 @@ ui.start.addEventListener('change', () => {
 ui.copy.addEventListener('click', async () => {
   const ok = await copyText(ui.fen.value, ui.fen);
   ui.copyStatus.textContent = ok ? t('analysis.copied') : t('analysis.copy-failed');
+});
+
+$('share').addEventListener('click', async () => {
+  $('share').disabled = true;
+  try {
+    const { text } = await exportText();
+    const saved = await post('/api/analyses', { rules: tree.rules, text });
+    const url = `${location.origin}${saved.url}`;
+    $('share-link').value = url;
+    $('share-box').hidden = false;
+    $('share-link').select();
+    await copyText(url, $('share-link'));
+  } catch (e) {
+    notice(e.message, 'warning');
+  } finally {
+    $('share').disabled = false;
+  }
+});
+
+$('copy-share').addEventListener('click', () => copyText($('share-link').value, $('share-link')));
+
+$('copy-link').addEventListener('click', async () => {
+  const url = `${location.origin}/analysis?${positionQuery(ui.fen.value)}`;
+  const ok = await copyText(url, ui.fen);
+  ui.copyStatus.textContent = ok ? t('analysis.link-copied') : t('analysis.copy-failed');
 });
 
 ui.download.addEventListener('click', async () => {
@@ -717,12 +781,20 @@ for (const input of [ui.nLang, ui.nStyle, ui.nFig]) {
 // ---------------------------------------------------------------- start
 
 async function init() {
+  // On a phone the board and its moves come first: the paste form is folded away.
+  if (window.matchMedia && window.matchMedia('(max-width: 600px)').matches) $('paste').open = false;
   updateChessControls();
   const data = page || {};
   if (data.game) {
     ui.rules.value = data.game.rules;
+    if (data.pdn) {
+      ui.start.value = 'pdn';
+      ui.text.value = data.pdn;
+      updateHint();
+    }
     takeView(data.game);
     if (data.game_id) notice(t('analysis.stored-game'), 'info');
+    if (data.analysis_id) notice(t('analysis.saved'), 'info');
     tree.current = mainEnd();
     renderAll();
     await showCurrent();

@@ -2,11 +2,16 @@
 // reason and, for pasted text, its line and column.
 
 export class ApiError extends Error {
-  constructor(status, message, line, column) {
+  constructor(status, message, line, column, detail = {}) {
     super(message);
     this.status = status;
     this.line = line;
     this.column = column;
+    // The error's code, and for a move of a pasted game the move (`ply`) and what is
+    // wrong with it (`problem`), for the page to say in its language.
+    this.code = detail.code || null;
+    this.ply = detail.ply || null;
+    this.problem = detail.problem || null;
   }
 }
 
@@ -20,7 +25,7 @@ async function answer(response) {
   }
   if (!response.ok) {
     const e = (body && body.error) || {};
-    throw new ApiError(response.status, e.message || text || response.statusText, e.line, e.column);
+    throw new ApiError(response.status, e.message || text || response.statusText, e.line, e.column, e);
   }
   return body;
 }
@@ -91,6 +96,23 @@ export async function copyText(text, fallbackInput) {
     }
   } catch {
     // fall through to the old way
+  }
+  if (!fallbackInput || fallbackInput.value !== text) {
+    // Copy through a field of our own that holds the text.
+    const field = document.createElement('textarea');
+    field.value = text;
+    field.setAttribute('readonly', '');
+    field.style.position = 'fixed';
+    field.style.opacity = '0';
+    document.body.append(field);
+    field.select();
+    try {
+      return document.execCommand('copy');
+    } catch {
+      return false;
+    } finally {
+      field.remove();
+    }
   }
   if (fallbackInput) {
     fallbackInput.focus();

@@ -16,6 +16,9 @@ let sentAt = null;
 let events = null;
 let sawPlay = false; // a move was played while this page was open
 let finishShown = false; // the end of the game has been shown
+// The ply shown while stepping through the moves (null: the game as it stands, live).
+let viewPly = null;
+let reviewTicket = 0; // drops the answers of earlier steps
 
 const board = new Board($('board'), {
   rules: info.rules,
@@ -54,6 +57,7 @@ function say(text, kind) {
 
 const LEVELS = { beginner: 'level.beginner', intermediate: 'level.intermediate', strong: 'level.strong' };
 
+/** The name shown for a side: the computer, the name given, or null when there is none. */
 function playerName(side) {
   if (info.mode === 'computer' && info.computer === side) {
     return t('game.computer', { level: LEVELS[info.level] ? t(LEVELS[info.level]).toLowerCase() : info.level || '' });
@@ -61,7 +65,7 @@ function playerName(side) {
   const name = side === 'white' ? info.white : info.black;
   if (name) return name;
   if (info.status === 'waiting') return t('game.waiting-for-friend');
-  return sideName(side);
+  return null;
 }
 
 function renderPlayers() {
@@ -74,7 +78,7 @@ function renderPlayers() {
     box.append(el('div', { class: `player ${side}${toMove ? ' to-move' : ''}` },
       el('span', { class: 'dot', 'aria-hidden': 'true' }),
       el('span', { class: 'side', text: sideName(side) }),
-      playerName(side) !== sideName(side) ? el('span', { class: 'name', text: `· ${playerName(side)}` }) : null,
+      playerName(side) ? el('span', { class: 'name', text: `· ${playerName(side)}` }) : null,
       mine && you !== 'both' ? el('span', { class: 'you', text: t('game.you') }) : null));
   }
 }
@@ -88,20 +92,87 @@ function renderMoves() {
     box.append(el('span', { class: 'empty', text: t('game.no-moves') }));
     return;
   }
+  const shown = viewPly ?? info.plies;
+  // A move number and the moves after it stay together on one line (a `pair`): a number
+  // is never left alone at the end of a line.
+  let pair = null;
   info.moves.forEach((m, i) => {
     const { number, first: isFirst } = moveNumber(info.rules, side, i + 1, first);
-    if (isFirst) box.append(el('span', { class: 'num', text: `${number}.` }));
-    else if (i === 0) box.append(el('span', { class: 'num', text: `${number}…` }));
-    box.append(el('button', {
+    if (isFirst || i === 0 || !pair) {
+      pair = el('span', { class: 'pair' });
+      box.append(pair);
+    }
+    if (isFirst) pair.append(el('span', { class: 'num', text: `${number}.` }));
+    else if (i === 0) pair.append(el('span', { class: 'num', text: `${number}…` }));
+    pair.append(el('button', {
       type: 'button',
       class: 'move',
       'data-move': m.move,
-      'aria-current': i === info.moves.length - 1 ? 'true' : null,
+      'data-ply': String(i + 1),
+      'aria-current': i + 1 === shown ? 'true' : null,
       text: m.text,
-      tabindex: '-1',
+      onclick: () => review(i + 1),
     }));
   });
-  box.scrollTop = box.scrollHeight;
+  const current = box.querySelector('button.move[aria-current]');
+  if (viewPly === null) box.scrollTop = box.scrollHeight;
+  else if (current) current.scrollIntoView({ block: 'nearest' });
+}
+
+function updateNav() {
+  const shown = viewPly ?? info.plies;
+  $('nav-start').disabled = shown === 0;
+  $('nav-back').disabled = shown === 0;
+  $('nav-forward').disabled = shown >= info.plies;
+  $('nav-end').disabled = shown >= info.plies;
+  $('review-note').hidden = viewPly === null;
+  if (viewPly !== null) {
+    $('review-note').textContent = t('game.reviewing', { ply: viewPly, plies: info.plies });
+  }
+}
+
+/** The FEN after `ply` moves. */
+function fenAt(ply) {
+  return ply === 0 ? info.start_fen : info.moves[ply - 1].fen;
+}
+
+/**
+ * Shows the position after `ply` moves (the game as it stands when `ply` is the last):
+ * the board is shut while an earlier position is shown, and opens again at the end.
+ */
+async function review(ply) {
+  const target = Math.max(0, Math.min(ply, info.plies));
+  const ticket = ++reviewTicket;
+  if (target === info.plies) {
+    if (viewPly === null) return;
+    viewPly = null;
+    renderMoves();
+    updateNav();
+    const last = info.moves.length ? info.moves[info.moves.length - 1].move : null;
+    board.interactive = myTurn() && !waiting();
+    await board.set(info.position, { last: squaresOf(last) });
+    if (ticket !== reviewTicket) return;
+    if (board.interactive !== (myTurn() && !waiting())) board.setInteractive(myTurn() && !waiting());
+    renderStatus();
+    $('fen-out').value = info.position.fen;
+    return;
+  }
+  viewPly = target;
+  renderMoves();
+  updateNav();
+  board.setInteractive(false);
+  let pos;
+  try {
+    pos = await post('/api/position', { rules: info.rules, fen: fenAt(target), svg: board.svgOptions() });
+  } catch (e) {
+    if (ticket === reviewTicket) say(e.message, 'error');
+    return;
+  }
+  if (ticket !== reviewTicket || viewPly !== target) return;
+  board.interactive = false;
+  await board.set(pos, { last: target ? squaresOf(info.moves[target - 1].move) : null });
+  if (ticket !== reviewTicket) return;
+  $('fen-out').value = pos.fen;
 }
 
 function renderResult() {
@@ -170,9 +241,10 @@ function renderActions() {
 }
 
 function renderTitle() {
-  const white = playerName('white') === t('game.waiting-for-friend') ? sideName('white') : playerName('white');
-  const black = playerName('black') === t('game.waiting-for-friend') ? sideName('black') : playerName('black');
-  $('game-title').textContent = `${rulesName(info.rules)}: ${white} – ${black}`;
+  // Players who gave no name are "Anonymous", as on lichess, never their colour.
+  const name = (side) => (info.status === 'waiting' && !(side === 'white' ? info.white : info.black) ? null : playerName(side))
+    || t('game.anonymous');
+  $('game-title').textContent = `${rulesName(info.rules)}: ${name('white')} – ${name('black')}`;
 }
 
 async function render(next, first = false) {
@@ -185,6 +257,14 @@ async function render(next, first = false) {
   renderResult();
   renderOffer();
   renderActions();
+  updateNav();
+  if (viewPly !== null) {
+    // Stepping through earlier moves: the list and the status follow the game, the board
+    // stays on the move shown.
+    renderStatus();
+    finishIfOver();
+    return;
+  }
   const last = info.moves.length ? info.moves[info.moves.length - 1].move : null;
   const asked = board.position && board.position.fen === info.position.fen;
   if (asked) {
@@ -202,6 +282,10 @@ async function render(next, first = false) {
   // The status and the FEN follow the diagram: "Your move." only once the board shows it.
   renderStatus();
   $('fen-out').value = info.position.fen;
+  finishIfOver();
+}
+
+function finishIfOver() {
   if (info.status === 'finished' && !finishShown) {
     finishShown = true;
     stopEvents();
@@ -224,6 +308,9 @@ async function play(m) {
   sentAt = at;
   sawPlay = true;
   board.setInteractive(false);
+  // "Your move." must not stay up while the move is on its way: a player reading it would
+  // click on a board that takes no clicks until the next position is drawn.
+  $('status').textContent = t('game.sending');
   say('');
   try {
     const next = await post(`/api/games/${encodeURIComponent(info.id)}/moves`, { move: m.id, ply: at });
@@ -337,6 +424,30 @@ function stopEvents() {
     events = null;
   }
 }
+
+for (const [id, target] of [
+  ['nav-start', () => 0],
+  ['nav-back', () => (viewPly ?? info.plies) - 1],
+  ['nav-forward', () => (viewPly ?? info.plies) + 1],
+  ['nav-end', () => info.plies],
+]) {
+  $(id).addEventListener('click', () => review(target()));
+}
+
+document.addEventListener('keydown', (e) => {
+  if (e.altKey || e.ctrlKey || e.metaKey) return;
+  const target = e.target;
+  if (target && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))) return;
+  const shown = viewPly ?? info.plies;
+  let to;
+  if (e.key === 'ArrowLeft') to = shown - 1;
+  else if (e.key === 'ArrowRight') to = shown + 1;
+  else if (e.key === 'Home') to = 0;
+  else if (e.key === 'End') to = info.plies;
+  else return;
+  e.preventDefault();
+  if (to >= 0 && to <= info.plies && to !== shown) review(to);
+});
 
 render(info, true);
 startEvents();

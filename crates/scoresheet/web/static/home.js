@@ -1,6 +1,6 @@
 // The home page: the visitor's own games and the recent finished games (from the page data).
 
-import { t, el, page, rulesName, sideName } from './i18n.js';
+import { t, tn, el, page, rulesName } from './i18n.js';
 import { resultWords, resultText } from './results.js';
 
 const STATUS = { waiting: 'game.status.waiting', ongoing: 'game.status.ongoing', finished: 'game.status.finished' };
@@ -17,12 +17,12 @@ function when(ms) {
 
 const LEVELS = { beginner: 'level.beginner', intermediate: 'level.intermediate', strong: 'level.strong' };
 
-/** A player's name: the computer in the page's language, else the name given, else the side. */
+/** A player's name: the computer in the page's language, else the name given, else "Anonymous". */
 function playerName(g, side) {
   if (g.mode === 'computer' && g.computer === side) {
     return t('game.computer', { level: LEVELS[g.level] ? t(LEVELS[g.level]).toLowerCase() : g.level || '' });
   }
-  return (side === 'white' ? g.white : g.black) || sideName(side);
+  return (side === 'white' ? g.white : g.black) || t('game.anonymous');
 }
 
 function item(g) {
@@ -32,7 +32,7 @@ function item(g) {
   if (g.status === 'finished' && g.result) {
     state = `${resultText(g.rules, g.result)} · ${resultWords(g.rules, g.result, g.winner)}`;
   }
-  const meta = [rulesName(g.rules), MODES[g.mode] ? t(MODES[g.mode]) : g.mode, t('home.moves', { count: g.plies }), when(g.updated_at)]
+  const meta = [rulesName(g.rules), MODES[g.mode] ? t(MODES[g.mode]) : g.mode, tn('home.moves', Math.ceil(g.plies / 2)), when(g.updated_at)]
     .filter(Boolean).join(' · ');
   return el('li', {},
     el('div', {},

@@ -41,6 +41,26 @@ export function t(key, vars) {
   return text;
 }
 
+let plurals = null;
+
+/**
+ * The catalog text for `count` of something: the key's plural form for the page language
+ * (`key.one`, `key.few`, `key.many`, `key.other`: the forms of `Intl.PluralRules`), else
+ * `key.other`. `{count}` is filled with the number.
+ */
+export function tn(key, count, vars = {}) {
+  if (!plurals) {
+    try {
+      plurals = new Intl.PluralRules(lang);
+    } catch {
+      plurals = { select: (n) => (n === 1 ? 'one' : 'other') };
+    }
+  }
+  const form = `${key}.${plurals.select(count)}`;
+  const chosen = Object.prototype.hasOwnProperty.call(catalog, form) ? form : `${key}.other`;
+  return t(chosen, { ...vars, count });
+}
+
 /** Creates an element with attributes and children (strings become text, never HTML). */
 export function el(tag, attrs, ...children) {
   const node = document.createElement(tag);

@@ -2,7 +2,7 @@
 // side and name; creates the game and opens its page.
 
 import { post } from './api.js';
-import { t } from './i18n.js';
+import { t, page } from './i18n.js';
 
 const form = document.getElementById('new-game');
 const $ = (id) => document.getElementById(id);
@@ -26,11 +26,22 @@ function update() {
   $('name-box').hidden = mode === 'device';
 }
 
+// A position from the editor or the analysis board (`/new?rules=...&fen=...`).
+if (page.rules) {
+  const input = form.querySelector(`input[name="rules"][value="${CSS.escape(page.rules)}"]`);
+  if (input) input.checked = true;
+}
+if (page.fen) {
+  $('from-fen').textContent = t('new.from-fen', { fen: page.fen });
+  $('from-fen').hidden = false;
+}
+
 form.addEventListener('change', update);
 form.addEventListener('submit', async (e) => {
   e.preventDefault();
   const mode = value('mode');
   const body = { rules: value('rules'), mode };
+  if (page.fen && value('rules') === page.rules) body.fen = page.fen;
   if (mode === 'computer') body.level = value('level');
   if (mode !== 'device') {
     body.color = value('color');

@@ -1,0 +1,181 @@
+// Issue 14, "Missing" 4 to 6: the board editor, links that open a position, the layout on a
+// phone and on a laptop screen.
+
+import { assert, assertEqual, waitFor, openAnalysis, loadText, fenOf } from './helpers.mjs';
+
+/** Opens the editor and waits until its board and FEN are there. */
+async function openEditor(page, baseUrl, query) {
+  await page.goto(`${baseUrl}/editor${query}`);
+  await page.waitForSelector('#editor-svg svg rect.sq');
+  await waitFor(page, () => document.getElementById('editor-fen').value.length > 0 && document.getElementById('editor-status').textContent.length > 0, null, 'the editor ready');
+}
+
+function editorFen(page) {
+  return page.inputValue('#editor-fen');
+}
+
+/** Clicks a square of the editor's board and waits for the FEN to change. */
+async function put(page, sq) {
+  const before = await editorFen(page);
+  await page.locator(`#editor-svg svg rect.sq[data-sq="${sq}"]`).click({ force: true });
+  await waitFor(page, (b) => document.getElementById('editor-fen').value !== b, before, `the FEN to change after a click on ${sq}`);
+}
+
+/** Waits until the editor has checked the position it shows. */
+async function checked(page) {
+  await waitFor(page, () => {
+    const a = document.getElementById('editor-analyse');
+    return a.href.includes(encodeURIComponent(document.getElementById('editor-fen').value).slice(0, 20))
+      && a.getAttribute('aria-disabled') !== null;
+  }, null, 'the position checked');
+  await page.waitForTimeout(150);
+}
+
+export default [
+  {
+    name: 'editor: clear, put a king and a man by clicking, side to move, the FEN follows; Analyse opens that position',
+    async run({ baseUrl, newPage, shot }) {
+      const page = await newPage();
+      await openEditor(page, baseUrl, '?rules=american&lang=en');
+      assert((await editorFen(page)).startsWith('B:W21,22'), `the American start: ${await editorFen(page)}`);
+      await page.click('#editor-clear');
+      await waitFor(page, () => document.getElementById('editor-fen').value === 'B:W:B', null, 'an empty board');
+      await page.click('#palette [data-tool="wk"]');
+      await put(page, '22');
+      await page.click('#palette [data-tool="bm"]');
+      await put(page, '18');
+      await put(page, '9');
+      assertEqual(await editorFen(page), 'B:WK22:B9,18', 'the FEN of the pieces put');
+      // The same piece again takes it off; the eraser too.
+      await put(page, '9');
+      assertEqual(await editorFen(page), 'B:WK22:B18', 'a second click takes the man off');
+      await page.selectOption('#side', 'white');
+      await waitFor(page, () => document.getElementById('editor-fen').value === 'W:WK22:B18', null, 'White to move');
+      await checked(page);
+      assert((await page.textContent('#editor-status')).includes('White to move'), `a legal position: ${await page.textContent('#editor-status')}`);
+      assertEqual(await page.$$eval('#editor-svg g.piece', (gs) => gs.map((g) => `${g.getAttribute('data-sq')} ${g.getAttribute('class')}`).sort()),
+        ['18 piece black man', '22 piece white king'], 'the board shows the pieces');
+      await shot(page, 'editor-american');
+      await Promise.all([page.waitForURL(/\/analysis\?/), page.click('#editor-analyse')]);
+      await page.waitForSelector('#board svg g.piece');
+      await waitFor(page, () => document.getElementById('fen-out').value === 'W:WK22:B18', null, 'the analysis board shows the position');
+      assertEqual(await page.inputValue('#rules'), 'american', 'the rules follow');
+    },
+  },
+  {
+    name: 'editor: a chess board without kings is not a position yet; with them it is, and Play from here starts a game from it',
+    async run({ baseUrl, newPage, shot }) {
+      const page = await newPage();
+      await openEditor(page, baseUrl, '?rules=chess&lang=en');
+      assert((await editorFen(page)).startsWith('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq'), `the chess start: ${await editorFen(page)}`);
+      await page.click('#editor-clear');
+      await waitFor(page, () => document.getElementById('editor-fen').value.startsWith('8/8/8/8/8/8/8/8 w'), null, 'an empty board');
+      await checked(page);
+      assertEqual(await page.getAttribute('#editor-analyse', 'aria-disabled'), 'true', 'no Analyse without kings');
+      await page.click('#palette [data-tool="K"]');
+      await put(page, 'e1');
+      await page.click('#palette [data-tool="R"]');
+      await put(page, 'h1');
+      await page.click('#palette [data-tool="k"]');
+      await put(page, 'e8');
+      assertEqual(await editorFen(page), '4k3/8/8/8/8/8/8/4K2R w K - 0 1', 'the FEN, with the castling right the pieces allow');
+      await checked(page);
+      assertEqual(await page.getAttribute('#editor-analyse', 'aria-disabled'), 'false', 'a legal position');
+      await shot(page, 'editor-chess');
+      await Promise.all([page.waitForURL(/\/new\?/), page.click('#editor-play')]);
+      assert(await page.isVisible('#from-fen'), 'the form says the game starts from the position');
+      await Promise.all([page.waitForURL(/\/game\/[0-9a-f]+$/), page.click('#create')]);
+      await page.waitForSelector('#board svg g.piece');
+      assertEqual(await fenOf(page), '4k3/8/8/8/8/8/8/4K2R w K - 0 1', 'the game starts from the edited position');
+    },
+  },
+  {
+    name: 'links: /editor?fen= and /analysis?fen= open the position; Copy link gives a link that opens the same position',
+    async run({ baseUrl, newPage }) {
+      const page = await newPage();
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+      await openEditor(page, baseUrl, `?rules=russian&fen=${encodeURIComponent('W:WK23,28:B17,19')}&lang=en`);
+      assertEqual(await editorFen(page), 'W:WK23,28:B17,19', 'the editor opens the FEN of its link');
+      await openAnalysis(page, baseUrl, '?lang=en');
+      await loadText(page, { rules: 'international', start: 'pdn', text: '1. 32-28 19-23 2. 28x19 14x23 *' });
+      await page.keyboard.press('ArrowLeft');
+      await waitFor(page, () => document.querySelector('#moves button.move[aria-current]')?.textContent.startsWith('28x19'), null, 'move 3 current');
+      const fen = await fenOf(page);
+      await page.click('#copy-link');
+      await waitFor(page, () => document.getElementById('copy-status').textContent.length > 0, null, 'the link copied');
+      const link = await page.evaluate(() => navigator.clipboard.readText());
+      assert(link.startsWith(`${baseUrl}/analysis?`), `a link to the analysis board: ${link}`);
+      const other = await newPage();
+      await other.goto(link);
+      await other.waitForSelector('#board svg g.piece');
+      await waitFor(other, (f) => document.getElementById('fen-out').value === f, fen, 'the same position from the link');
+      assertEqual(await other.inputValue('#rules'), 'international', 'the same rules');
+    },
+  },
+  {
+    name: 'Share this analysis: the game with its side lines and comments opens from /analysis/ID in another browser',
+    async run({ baseUrl, newPage, shot }) {
+      const page = await newPage();
+      await openAnalysis(page, baseUrl, '?lang=en');
+      const text = '1. c3-d4 (1. c3-b4 {also good} f6-g5) 1... f6-g5 2. g3-f4 {the usual} *';
+      await loadText(page, { rules: 'russian', start: 'pdn', text });
+      const moves = await page.$$eval('#moves button.move', (bs) => bs.map((b) => b.textContent.trim()));
+      const comments = await page.$$eval('#moves .comment', (cs) => cs.map((c) => c.textContent.trim()));
+      assertEqual(comments, ['also good', 'the usual'], 'the comments on the board');
+      await page.click('#share');
+      await page.waitForSelector('#share-box:not([hidden])');
+      const link = await page.inputValue('#share-link');
+      assert(/\/analysis\/[0-9a-f]{10}$/.test(link), `a link to the saved analysis: ${link}`);
+      await shot(page, 'share');
+      const other = await newPage({ locale: 'fr' });
+      await other.goto(`${link}?lang=fr`);
+      await waitFor(other, (n) => document.querySelectorAll('#moves button.move').length === n, moves.length, 'the saved moves');
+      assertEqual(await other.$$eval('#moves button.move', (bs) => bs.map((b) => b.textContent.trim())), moves, 'the same moves and side lines');
+      assertEqual(await other.$$eval('#moves .comment', (cs) => cs.map((c) => c.textContent.trim())), comments, 'the same comments');
+      assertEqual(await other.inputValue('#rules'), 'russian', 'the same rules');
+      const missing = await other.goto(`${baseUrl}/analysis/0000000000`);
+      assertEqual(missing.status(), 404, 'an unknown analysis is a 404 page');
+    },
+  },
+  {
+    name: 'on a phone (390x844) the board and the move list are both in the first screen; on a laptop (1280x800) the board, moves and paste form are',
+    async run({ baseUrl, newPage, shot }) {
+      for (const lang of ['en', 'fr', 'es', 'pt']) {
+        const page = await newPage({ viewport: { width: 390, height: 844 }, isMobile: true, locale: lang });
+        await openAnalysis(page, baseUrl, `?lang=${lang}`);
+        await loadText(page, { rules: 'american', start: 'pdn', text: '1. 11-15 23-19 2. 8-11 22-17 3. 4-8 17-13 4. 15-18 *' });
+        await page.reload();
+        await page.waitForSelector('#board svg g.piece');
+        await waitFor(page, () => document.querySelectorAll('#moves button.move').length === 7, null, 'the moves after the reload');
+        const box = await page.evaluate(() => {
+          const r = (sel) => document.querySelector(sel).getBoundingClientRect();
+          return { board: r('#board svg').bottom, moves: r('#moves').top, movesEnd: r('#moves button.move').bottom, paste: document.getElementById('paste').open };
+        });
+        assert(box.board <= 844, `${lang}: the board ends in the first screen (${box.board})`);
+        assert(box.movesEnd <= 844, `${lang}: the first move is in the first screen (${box.movesEnd})`);
+        assert(!box.paste, `${lang}: the paste form is folded on a phone`);
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await shot(page, `phone-analysis-${lang}`);
+        // The game page too.
+        await page.goto(`${baseUrl}/new?lang=${lang}`);
+        await page.check('input[name="mode"][value="computer"]');
+        await Promise.all([page.waitForURL(/\/game\/[0-9a-f]+$/), page.click('#create')]);
+        await page.waitForSelector('#board svg g.piece');
+        const game = await page.evaluate(() => ({
+          board: document.querySelector('#board svg').getBoundingClientRect().bottom,
+          moves: document.getElementById('moves').getBoundingClientRect().top,
+        }));
+        assert(game.board <= 844 && game.moves <= 844 - 30, `${lang}: the game page's board and moves in the first screen (${JSON.stringify(game)})`);
+        await shot(page, `phone-game-${lang}`);
+      }
+      const page = await newPage({ viewport: { width: 1280, height: 800 } });
+      await openAnalysis(page, baseUrl, '?lang=en');
+      const box = await page.evaluate(() => {
+        const r = (sel) => document.querySelector(sel).getBoundingClientRect();
+        return { board: r('#board svg').bottom, fen: r('#fen-out').bottom, moves: r('#moves').bottom, paste: r('#paste summary').bottom, load: r('#load').bottom };
+      });
+      for (const [what, bottom] of Object.entries(box)) assert(bottom <= 800, `1280x800: ${what} above the fold (${bottom})`);
+      await shot(page, 'laptop-analysis');
+    },
+  },
+];
