@@ -1,0 +1,121 @@
+//! The engine's routes: an analysis of a position as server-sent events
+//! (`GET /api/engine`), whether chess can be analysed (`GET /api/engine/status`), and the
+//! computer's chess moves in games against it. The engines themselves are in
+//! [`crate::engine`].
+
+use std::convert::Infallible;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::Json;
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::sse::{Event, KeepAlive, Sse};
+use futures_util::Stream;
+use serde::{Deserialize, Serialize};
+use tokio_stream::StreamExt;
+use tokio_stream::wrappers::ReceiverStream;
+
+use super::AppState;
+use super::error::ApiError;
+use super::json::ApiQuery;
+use super::views::parse_rules;
+use crate::engine::{self, EngineError};
+use crate::games::{AnyPosition, Rules};
+
+/// `GET /api/engine`'s query.
+#[derive(Debug, Deserialize)]
+pub struct EngineQuery {
+    rules: String,
+    fen: String,
+    /// The deepest depth to search, in plies (at most [`engine::MAX_DEPTH`]).
+    depth: Option<u32>,
+}
+
+/// `GET /api/engine/status`'s answer: which families the server can analyse.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct EngineStatus {
+    /// Always true: every draughts variant is analysed by the server's own search.
+    pub draughts: bool,
+    /// Whether chess is analysed (and played against the computer): Stockfish is installed.
+    pub chess: bool,
+}
+
+/// Why an analysis could not start, as the API's error.
+fn engine_error(e: EngineError) -> ApiError {
+    match e {
+        EngineError::Unavailable => ApiError::new(
+            StatusCode::NOT_IMPLEMENTED,
+            "engine-unavailable",
+            "chess analysis and chess against the computer need Stockfish, which this server does not have",
+        ),
+        EngineError::Busy => ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "busy",
+            "too many analyses at once; try again in a moment",
+        ),
+    }
+}
+
+/// `GET /api/engine?rules=RULES&fen=FEN`: server-sent events, one `info` event per finished
+/// depth (an [`engine::Info`] as JSON), then one `done` event (`{"reason": ...}`, an
+/// [`engine::Stop`]) and the end of the stream. Closing the stream stops the analysis.
+///
+/// The stream counts among the visitor's live streams ([`super::streams`]).
+pub async fn analyse(
+    State(app): State<Arc<AppState>>,
+    ApiQuery(q): ApiQuery<EngineQuery>,
+    headers: HeaderMap,
+    peer: Option<axum::Extension<super::listener::Peer>>,
+) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
+    let rules = parse_rules(&q.rules)?;
+    let pos = AnyPosition::from_fen(rules, q.fen.trim())
+        .map_err(|m| ApiError::unreadable("bad-fen", m))?;
+    let permit = app.streams.open(&headers, peer.map(|p| p.0))?;
+    let events = app.engine.analyse(pos, q.depth).map_err(engine_error)?;
+    let stream = ReceiverStream::new(events).map(move |event| {
+        // The stream's place is freed when the stream is dropped with this closure.
+        let _held = &permit;
+        Ok(match event {
+            engine::Event::Info(info) => Event::default()
+                .event("info")
+                .data(serde_json::to_string(&info).unwrap_or_default()),
+            engine::Event::Done(reason) => Event::default()
+                .event("done")
+                .data(serde_json::json!({ "reason": reason }).to_string()),
+        })
+    });
+    Ok(Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))))
+}
+
+/// `GET /api/engine/status`.
+pub async fn status(State(app): State<Arc<AppState>>) -> Json<EngineStatus> {
+    Json(EngineStatus {
+        draughts: true,
+        chess: app.engine.chess_available(),
+    })
+}
+
+/// Refuses a chess game against the computer when the server has no Stockfish.
+pub fn check_computer(app: &AppState, rules: Rules) -> Result<(), ApiError> {
+    if rules == Rules::Chess && !app.engine.chess_available() {
+        return Err(engine_error(EngineError::Unavailable));
+    }
+    Ok(())
+}
+
+/// The computer's move at `level` in a chess game from `start_fen` after `moves` (move
+/// ids), by Stockfish; `None` when the server has none or it gives no move.
+pub async fn computer_chess_move(
+    app: &AppState,
+    start_fen: &str,
+    moves: &[String],
+    level: draughts::Level,
+) -> Option<String> {
+    let path = app.engine.stockfish.as_ref()?;
+    let AnyPosition::Chess(start) = AnyPosition::from_fen(Rules::Chess, start_fen).ok()? else {
+        return None;
+    };
+    let _process = app.engine.processes.acquire().await.ok()?;
+    engine::stockfish::best_move(path, &start, moves, level).await
+}
