@@ -247,9 +247,10 @@ pub fn info_of(pos: &Chess, uci: &UciInfo, nodes: u64, time: Duration) -> Option
     })
 }
 
-/// Analyses `pos` with the Stockfish at `path`, one depth at a time (`go depth N`, its hash
-/// kept from one to the next), each depth under a permit of `cpu`, sending each depth on
-/// `tx` and then why it ended. The process is killed as soon as the receiver is dropped.
+/// Analyses `pos` with the Stockfish at `path`, one depth at a time (`go depth N`, each from
+/// a clear hash: iterative deepening done again at each depth costs about twice one
+/// search to the last depth), each depth under a permit of `cpu` so that chess and draughts
+/// analyses take turns, sending each depth on `tx` and then why it ended. The process is killed as soon as the receiver is dropped.
 /// `held` is kept until the end.
 pub async fn analyse(
     path: PathBuf,
@@ -292,7 +293,10 @@ async fn run(
         let Ok(Ok(_permit)) = tokio::time::timeout_at(deadline, cpu.acquire()).await else {
             return Stop::Time;
         };
-        if uci.send(&format!("go depth {depth}")).await.is_err() {
+        // Each depth from a clear hash: searched on the last depth's hash, Stockfish answers
+        // from it at once, with lines cut to one move and scores of another depth.
+        let go = format!("setoption name Clear Hash\ngo depth {depth}");
+        if uci.send(&go).await.is_err() {
             return Stop::Failed;
         }
         let (last, best) = match tokio::time::timeout_at(deadline, uci.result()).await {
