@@ -21,7 +21,10 @@ fn collect(dir: &Path, root: &Path, out: &mut Vec<PathBuf>) {
 }
 
 fn main() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("web");
+    // The directory of this build, read when the script runs: the one it was compiled in
+    // (`env!`) is another when a target directory is shared or copied between work trees.
+    let manifest = std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    let root = Path::new(&manifest).join("web");
     println!("cargo:rerun-if-changed={}", root.display());
     let mut files = Vec::new();
     collect(&root, &root, &mut files);

@@ -95,10 +95,25 @@ export function attachEngine({ container, boardEl, onBestMove, isFlipped = () =>
   // The bar: a column beside the board, White's share filled from White's side.
   const fill = el('div', { class: 'engine-bar-white' });
   const bar = el('div', { class: 'engine-bar', id: 'engine-bar', 'aria-hidden': 'true' }, fill);
+  let row = null;
   if (boardEl && boardEl.parentNode) {
-    const row = el('div', { class: 'engine-board-row' });
+    row = el('div', { class: 'engine-board-row' });
     boardEl.parentNode.insertBefore(row, boardEl);
     row.append(bar, boardEl);
+    // The bar stands beside the drawn board, as tall as it (not its buttons under it).
+    if (typeof ResizeObserver === 'function') new ResizeObserver(() => place()).observe(boardEl);
+    // A board drawn again (flipped, say): the bar turns with it.
+    new MutationObserver(() => render()).observe(boardEl, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-fen'] });
+  }
+
+  function place() {
+    const svg = boardEl && boardEl.querySelector('svg');
+    if (!row || !svg || bar.hidden) return;
+    const outer = row.getBoundingClientRect();
+    const inner = svg.getBoundingClientRect();
+    bar.style.top = `${inner.top - outer.top}px`;
+    bar.style.height = `${inner.height}px`;
+    bar.style.left = `${Math.max(0, inner.left - outer.left - bar.offsetWidth - 6)}px`;
   }
 
   function available() {
@@ -114,6 +129,8 @@ export function attachEngine({ container, boardEl, onBestMove, isFlipped = () =>
     panel.classList.toggle('on', state.on);
     toggle.setAttribute('aria-pressed', String(state.on));
     bar.classList.toggle('flipped', !!isFlipped());
+    row?.classList.toggle('engine-on', !bar.hidden);
+    place();
   }
 
   function clear() {
