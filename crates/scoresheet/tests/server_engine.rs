@@ -86,12 +86,21 @@ fn next_event(reader: &mut BufReader<TcpStream>) -> Option<(String, Value)> {
 
 /// Every event of an analysis, up to and with its `done`.
 fn analysis(addr: SocketAddr, rules: &str, fen: &str, depth: u32) -> (Vec<Value>, String) {
-    let query = serde_urlencoded::to_string([
-        ("rules", rules),
-        ("fen", fen),
-        ("depth", &depth.to_string()),
-    ])
-    .unwrap();
+    analysis_with(addr, rules, fen, depth, &[])
+}
+
+/// [`analysis`] with more query parameters.
+fn analysis_with(
+    addr: SocketAddr,
+    rules: &str,
+    fen: &str,
+    depth: u32,
+    more: &[(&str, &str)],
+) -> (Vec<Value>, String) {
+    let depth = depth.to_string();
+    let mut params = vec![("rules", rules), ("fen", fen), ("depth", &depth)];
+    params.extend_from_slice(more);
+    let query = serde_urlencoded::to_string(params).unwrap();
     let mut reader = open_stream(addr, &format!("/api/engine?{query}"));
     let mut infos = Vec::new();
     while let Some((name, data)) = next_event(&mut reader) {
@@ -199,6 +208,19 @@ fn chess_analysis_by_stockfish_streams_legal_best_moves() {
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         8,
     );
+    // The lines in the board's notation: UCI, French piece letters.
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let (infos, _) = analysis_with(s.addr, "chess", start, 6, &[("style", "uci")]);
+    assert!(infos.iter().all(|i| i["pv"][0] == i["best"]), "{infos:?}");
+    let mate = "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1";
+    let (infos, _) = analysis_with(s.addr, "chess", mate, 3, &[("lang", "fr")]);
+    assert_eq!(
+        infos.last().unwrap()["pv"][0],
+        "Ta8#",
+        "a rook is T in French"
+    );
+    let r = s.get("/api/engine?rules=chess&fen=8/8/8/8/8/8/8/K1k5%20w%20-%20-%200%201&style=x");
+    assert_eq!(r.status, 400, "{}", r.body);
     // A mate in one is found, and ends the analysis.
     let (infos, reason) = analysis(s.addr, "chess", "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", 20);
     assert_eq!(reason, "forced", "{infos:?}");

@@ -118,7 +118,11 @@ impl Analysis {
             found.pv.clone()
         };
         line.extend(pv.into_iter().map(AnyMove::Draughts));
-        let (best, texts) = describe_line(&AnyPosition::Draughts(self.start), &line);
+        let (best, texts) = describe_line(
+            &AnyPosition::Draughts(self.start),
+            &line,
+            &self.limits.notation,
+        );
         let info = (searched > self.reported || self.reported == 0).then(|| Info {
             depth: searched.max(1),
             score: mate.is_none().then(|| for_white(found.score, white)),
@@ -153,7 +157,11 @@ impl Analysis {
             };
         }
         let line: Vec<AnyMove> = self.forced.iter().cloned().map(AnyMove::Draughts).collect();
-        let (best, pv) = describe_line(&AnyPosition::Draughts(self.start), &line);
+        let (best, pv) = describe_line(
+            &AnyPosition::Draughts(self.start),
+            &line,
+            &self.limits.notation,
+        );
         let plies = self.forced.len() as i32;
         let (score, mate) = match state {
             GameState::Win { winner } => {
@@ -267,6 +275,7 @@ mod tests {
         Limits {
             time: std::time::Duration::from_secs(3600),
             depth,
+            notation: Default::default(),
         }
     }
 

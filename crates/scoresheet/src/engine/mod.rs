@@ -147,11 +147,13 @@ impl Engine {
     }
 
     /// Starts analysing `pos`, to `depth` plies at most ([`MAX_DEPTH`] when `None` or
-    /// deeper): its events arrive on the receiver. Dropping the receiver stops the analysis.
+    /// deeper), its lines written in `notation`: its events arrive on the receiver.
+    /// Dropping the receiver stops the analysis.
     pub fn analyse(
         &self,
         pos: AnyPosition,
         depth: Option<u32>,
+        notation: NotationChoice,
     ) -> Result<mpsc::Receiver<Event>, EngineError> {
         let chess = matches!(pos, AnyPosition::Chess(_));
         if chess && self.stockfish.is_none() {
@@ -180,6 +182,7 @@ impl Engine {
         let limits = Limits {
             time: TIME_CAP,
             depth: depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH),
+            notation,
         };
         match (pos, &self.stockfish) {
             (AnyPosition::Draughts(p), _) => {
@@ -201,23 +204,28 @@ impl Engine {
     }
 }
 
-/// How far an analysis goes.
+/// How far an analysis goes, and how it writes its lines.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
     /// Its whole time.
     pub time: Duration,
     /// Its deepest depth.
     pub depth: u32,
+    /// How its lines are written.
+    pub notation: NotationChoice,
 }
 
-/// The id and the texts of a line of moves from `pos`, in the site's default notation.
-pub fn describe_line(pos: &AnyPosition, line: &[AnyMove]) -> (String, Vec<String>) {
-    let notation = NotationChoice::default();
+/// The id and the texts of a line of moves from `pos`, in `notation`.
+pub fn describe_line(
+    pos: &AnyPosition,
+    line: &[AnyMove],
+    notation: &NotationChoice,
+) -> (String, Vec<String>) {
     let mut p = pos.clone();
     let mut texts = Vec::with_capacity(line.len());
     let mut best = String::new();
     for (i, m) in line.iter().enumerate() {
-        let (id, text) = p.describe(m, &notation);
+        let (id, text) = p.describe(m, notation);
         if i == 0 {
             best = id;
         }
@@ -244,7 +252,9 @@ mod tests {
     #[tokio::test]
     async fn an_analysis_streams_depths_then_says_why_it_ended() {
         let engine = Engine::new(None);
-        let mut events = engine.analyse(international(), Some(4)).unwrap();
+        let mut events = engine
+            .analyse(international(), Some(4), NotationChoice::default())
+            .unwrap();
         let mut depths = Vec::new();
         let stop = loop {
             match events.recv().await.expect("a done event ends the stream") {
@@ -260,7 +270,9 @@ mod tests {
     #[tokio::test]
     async fn a_reader_that_goes_away_stops_the_analysis() {
         let engine = Engine::new(None);
-        let mut events = engine.analyse(international(), None).unwrap();
+        let mut events = engine
+            .analyse(international(), None, NotationChoice::default())
+            .unwrap();
         assert!(matches!(events.recv().await, Some(Event::Info(_))));
         assert!(engine.analyses.available_permits() < MAX_ANALYSES);
         drop(events);
@@ -280,14 +292,26 @@ mod tests {
     async fn chess_without_stockfish_and_too_many_analyses_are_refused() {
         let engine = Engine::new(None);
         assert_eq!(
-            engine.analyse(AnyPosition::start(Rules::Chess), None).err(),
+            engine
+                .analyse(
+                    AnyPosition::start(Rules::Chess),
+                    None,
+                    NotationChoice::default()
+                )
+                .err(),
             Some(EngineError::Unavailable)
         );
         let open: Vec<_> = (0..MAX_ANALYSES)
-            .map(|_| engine.analyse(international(), None).unwrap())
+            .map(|_| {
+                engine
+                    .analyse(international(), None, NotationChoice::default())
+                    .unwrap()
+            })
             .collect();
         assert_eq!(
-            engine.analyse(international(), None).err(),
+            engine
+                .analyse(international(), None, NotationChoice::default())
+                .err(),
             Some(EngineError::Busy)
         );
         drop(open);

@@ -16,7 +16,7 @@ use tokio::process::{Child, ChildStdin, ChildStdout, Command};
 use tokio::sync::{Semaphore, mpsc};
 
 use super::{Event, Held, Info, Limits, Stop, describe_line, for_white};
-use crate::games::{AnyMove, AnyPosition};
+use crate::games::{AnyMove, AnyPosition, NotationChoice};
 
 /// The environment variable naming Stockfish's executable; `none` (or empty) turns chess
 /// analysis off.
@@ -225,12 +225,18 @@ fn line_of(pos: &Chess, pv: &[String]) -> Vec<AnyMove> {
 
 /// An [`Info`] from Stockfish's `info` at the end of a search of `pos`; `None` when its line
 /// has no legal first move.
-pub fn info_of(pos: &Chess, uci: &UciInfo, nodes: u64, time: Duration) -> Option<Info> {
+pub fn info_of(
+    pos: &Chess,
+    uci: &UciInfo,
+    nodes: u64,
+    time: Duration,
+    notation: &NotationChoice,
+) -> Option<Info> {
     let line = line_of(pos, &uci.pv);
     if line.is_empty() {
         return None;
     }
-    let (best, pv) = describe_line(&AnyPosition::Chess(pos.clone()), &line);
+    let (best, pv) = describe_line(&AnyPosition::Chess(pos.clone()), &line, notation);
     let white = pos.turn() == shakmaty::Color::White;
     let (score, mate) = match uci.score {
         UciScore::Cp(cp) => (Some(for_white(cp, white)), None),
@@ -320,7 +326,7 @@ async fn run(
         nodes += last.nodes;
         if last.depth > reported {
             reported = last.depth;
-            let Some(info) = info_of(pos, &last, nodes, started.elapsed()) else {
+            let Some(info) = info_of(pos, &last, nodes, started.elapsed(), &limits.notation) else {
                 return Stop::Failed;
             };
             if tx.send(Event::Info(info)).await.is_err() {
@@ -437,7 +443,14 @@ mod tests {
         )
         .unwrap();
         let uci = parse_info("info depth 4 score cp 80 nodes 100 pv c7c5 g1f3 b8c6 zz9z").unwrap();
-        let info = info_of(&pos, &uci, 100, Duration::from_millis(5)).unwrap();
+        let info = info_of(
+            &pos,
+            &uci,
+            100,
+            Duration::from_millis(5),
+            &Default::default(),
+        )
+        .unwrap();
         assert_eq!(info.score, Some(-80));
         assert_eq!(info.mate, None);
         assert_eq!(info.best, "c7c5");
@@ -448,10 +461,15 @@ mod tests {
         );
         let mated = parse_info("info depth 4 score mate 2 nodes 100 pv d7d5").unwrap();
         assert_eq!(
-            info_of(&pos, &mated, 1, Duration::ZERO).unwrap().mate,
+            info_of(&pos, &mated, 1, Duration::ZERO, &Default::default())
+                .unwrap()
+                .mate,
             Some(-2)
         );
         let illegal = parse_info("info depth 4 score cp 1 nodes 1 pv e2e4").unwrap();
-        assert_eq!(info_of(&pos, &illegal, 1, Duration::ZERO), None);
+        assert_eq!(
+            info_of(&pos, &illegal, 1, Duration::ZERO, &Default::default()),
+            None
+        );
     }
 }

@@ -19,7 +19,7 @@ use tokio_stream::wrappers::ReceiverStream;
 use super::AppState;
 use super::error::ApiError;
 use super::json::ApiQuery;
-use super::views::parse_rules;
+use super::views::{NotationRequest, parse_rules};
 use crate::engine::{self, EngineError};
 use crate::games::{AnyPosition, Rules};
 
@@ -30,6 +30,14 @@ pub struct EngineQuery {
     fen: String,
     /// The deepest depth to search, in plies (at most [`engine::MAX_DEPTH`]).
     depth: Option<u32>,
+    /// Chess: the language of the piece letters of the lines (as `notation.lang` of
+    /// `/api/position`).
+    lang: Option<String>,
+    /// Chess: the notation of the lines (`san`, `long`, `uci`, ...).
+    style: Option<String>,
+    /// Chess: figurines instead of piece letters (1).
+    #[serde(default)]
+    figurines: u8,
 }
 
 /// `GET /api/engine/status`'s answer: which families the server can analyse.
@@ -72,7 +80,17 @@ pub async fn analyse(
     let pos = AnyPosition::from_fen(rules, q.fen.trim())
         .map_err(|m| ApiError::unreadable("bad-fen", m))?;
     let permit = app.streams.open(&headers, peer.map(|p| p.0))?;
-    let events = app.engine.analyse(pos, q.depth).map_err(engine_error)?;
+    let notation = NotationRequest {
+        lang: q.lang,
+        style: q.style,
+        figurines: q.figurines != 0,
+        squares: None,
+    }
+    .choice()?;
+    let events = app
+        .engine
+        .analyse(pos, q.depth, notation)
+        .map_err(engine_error)?;
     let stream = ReceiverStream::new(events).map(move |event| {
         // The stream's place is freed when the stream is dropped with this closure.
         let _held = &permit;

@@ -368,6 +368,15 @@ pub struct EngineParams {
     /// searched to 40).
     #[param(minimum = 0)]
     pub depth: Option<u32>,
+    /// Chess: the language of the piece letters of the lines (English when left out).
+    #[param(inline)]
+    pub lang: Option<NotationLang>,
+    /// Chess: the notation of the lines (`san` when left out).
+    #[param(inline)]
+    pub style: Option<NotationStyle>,
+    /// Chess: 1 writes figurines (♘) instead of piece letters, 0 (the default) does not.
+    #[param(minimum = 0, maximum = 1)]
+    pub figurines: Option<u8>,
 }
 
 /// The answer to `POST /api/games/{id}/join`.
@@ -756,7 +765,7 @@ fn analysis() {}
     responses(
         (status = 200, description = "A finite stream of `info` events and one `done`", body = EngineEvent, content_type = "text/event-stream",
             example = json!("event: info\ndata: {\"depth\":1,\"score\":5,\"mate\":null,\"pv\":[\"11-15\"],\"best\":\"11-15\",\"nodes\":8,\"time_ms\":0}\n\nevent: done\ndata: {\"reason\":\"time\"}\n\n")),
-        (status = 400, description = "`bad-request`: a missing or unknown `rules`, a missing `fen`, a `depth` that is not a number 0-4294967295", body = ErrorBody),
+        (status = 400, description = "`bad-request`: a missing or unknown `rules`, a missing `fen`, an unknown `lang` or `style`, a `depth` or `figurines` that is not a number (0-4294967295, 0-255)", body = ErrorBody),
         (status = 422, description = "`bad-fen`", body = ErrorBody),
         (status = 429, description = "`too-many-streams`: the visitor already holds 8 live streams, or the server is at its limit of streams", body = ErrorBody),
         (status = 500, description = "`internal`", body = ErrorBody),

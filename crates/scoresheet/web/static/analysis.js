@@ -271,7 +271,7 @@ async function showCurrent() {
   if (ticket !== showing) return;
   await board.set(pos, { last: n.id ? squaresOf(n.move) : null });
   ui.fen.value = pos.fen;
-  engine.show(tree.rules, pos.fen);
+  engine.show(tree.rules, pos.fen, notationRequest());
   ui.status.textContent = statusWords(pos);
   ui.copyStatus.textContent = '';
   highlightCurrent();

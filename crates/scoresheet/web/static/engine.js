@@ -66,6 +66,7 @@ export function attachEngine({ container, boardEl, onBestMove, isFlipped = () =>
     source: null,
     timer: null,
     chess: null, // whether the server analyses chess: null until asked
+    notation: '{}', // the chess notation of the lines, as JSON
   };
 
   const toggle = el('button', {
@@ -184,6 +185,12 @@ export function attachEngine({ container, boardEl, onBestMove, isFlipped = () =>
     state.timer = setTimeout(() => {
       state.timer = null;
       const q = new URLSearchParams({ rules, fen });
+      const notation = JSON.parse(state.notation || '{}');
+      if (rules === 'chess') {
+        if (notation.lang) q.set('lang', notation.lang);
+        if (notation.style) q.set('style', notation.style);
+        if (notation.figurines) q.set('figurines', '1');
+      }
       const source = new EventSource(`/api/engine?${q}`);
       state.source = source;
       let seen = false;
@@ -268,11 +275,16 @@ export function attachEngine({ container, boardEl, onBestMove, isFlipped = () =>
   clear();
 
   return {
-    /** Shows the engine's view of another position (the previous analysis is dropped). */
-    show(rules, fen) {
-      if (rules === state.rules && fen === state.fen && (state.source || state.timer)) return;
+    /**
+     * Shows the engine's view of another position (the previous analysis is dropped), its
+     * chess lines written in `notation` ({ lang, style, figurines }, as /api/position takes).
+     */
+    show(rules, fen, notation) {
+      const written = JSON.stringify(notation || {});
+      if (rules === state.rules && fen === state.fen && written === state.notation && (state.source || state.timer)) return;
       state.rules = rules;
       state.fen = fen;
+      state.notation = written;
       render();
       start();
     },
