@@ -336,7 +336,11 @@ async fn run(
         if let UciScore::Mate(n) = last.score {
             // Mate in n moves is 2n - 1 plies away (mated in n: 2n); once the search is
             // that deep, deeper finds the same.
-            let plies = if n > 0 { 2 * n - 1 } else { -2 * n };
+            let plies = if n > 0 {
+                n.saturating_mul(2) - 1
+            } else {
+                n.saturating_mul(-2)
+            };
             if plies.unsigned_abs() <= last.depth {
                 return Stop::Forced;
             }

@@ -84,6 +84,27 @@ export default [
     },
   },
   {
+    name: 'the analysis page with the engine on weighs under 200 KB, everything it loads counted (not the analysis stream)',
+    async run({ baseUrl, newPage }) {
+      const page = await newPage();
+      const sizes = [];
+      page.on('response', async (r) => {
+        if ((r.headers()['content-type'] || '').includes('text/event-stream')) return;
+        try {
+          sizes.push([r.url(), (await r.body()).length]);
+        } catch {
+          // a redirect or an answer without a body
+        }
+      });
+      await page.addInitScript(() => localStorage.setItem('scoresheet.engine', 'on'));
+      await openAnalysis(page, baseUrl, '?lang=en&rules=international');
+      await waitDepth(page, 2);
+      const total = sizes.reduce((sum, [, n]) => sum + n, 0);
+      assert(sizes.some(([url]) => url.endsWith('/engine.js')), 'engine.js is loaded');
+      assert(total < 200 * 1024, `${total} bytes: ${JSON.stringify(sizes)}`);
+    },
+  },
+  {
     name: 'play from here against the computer: the game page opens and the computer answers the first move',
     async run({ baseUrl, newPage, shot }) {
       const page = await newPage();
