@@ -124,4 +124,21 @@ export default [
       await shot(page, 'play-computer');
     },
   },
+  {
+    name: 'chess against the computer from the new-game page: Stockfish plays White\'s first move by itself',
+    async run({ baseUrl, newPage, shot }) {
+      const page = await newPage();
+      await page.goto(`${baseUrl}/new?lang=en`);
+      await page.check('input[name="rules"][value="chess"]');
+      await waitFor(page, () => !document.querySelector('input[name="mode"][value="computer"]').disabled, null,
+        'the computer offered for chess (the server needs Stockfish: install Debian\'s `stockfish`)');
+      assert(await page.isDisabled('input[name="mode"][value="friend"]'), 'friend games stay draughts only');
+      await page.check('input[name="mode"][value="computer"]');
+      await page.check('input[name="level"][value="beginner"]');
+      await page.check('input[name="color"][value="black"]');
+      await Promise.all([page.waitForURL(/\/game\/[0-9a-f]+$/), page.click('#create')]);
+      await waitFor(page, () => document.querySelectorAll('#moves button.move').length === 1, null, 'the computer\'s first move');
+      await shot(page, 'chess-computer');
+    },
+  },
 ];
