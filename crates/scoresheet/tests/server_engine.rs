@@ -336,3 +336,28 @@ fn the_computer_plays_chess_through_stockfish() {
     assert_eq!(r.status, 200, "{}", r.body);
     wait_for_plies(&plies, 2, "the player");
 }
+
+#[test]
+fn the_computer_accepts_a_chess_draw_only_when_stockfish_sees_no_win() {
+    let s = Server::start(temp_database("engine-draw"));
+    needs_stockfish(&s);
+    let offer = |fen: &str| {
+        let (id, secret, _) = create(
+            &s,
+            json!({ "rules": "chess", "mode": "computer", "color": "white", "fen": fen }),
+        );
+        s.post_as(
+            &format!("/api/games/{id}/draw"),
+            &secret,
+            &json!({ "action": "offer" }).to_string(),
+        )
+    };
+    // The computer (Black) has a lone king against a queen: it takes the draw.
+    let r = offer("4k3/8/8/8/8/8/8/3QK3 w - - 0 1");
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.json()["reason"], "agreed");
+    // The computer has the queen: it plays on.
+    let r = offer("3qk3/8/8/8/8/8/8/4K3 w - - 0 1");
+    assert_eq!(r.status, 409, "{}", r.body);
+    assert_eq!(r.json()["error"]["code"], "draw-declined");
+}

@@ -367,8 +367,32 @@ pub async fn best_move(
     level: draughts::Level,
 ) -> Option<String> {
     let (skill, time) = level_settings(level);
+    search(path, start, moves, Some(skill), time).await?.1
+}
+
+/// Stockfish's evaluation, for the side to move, of a chess game from `start` after `moves`
+/// (UCI ids), searched for `time`; `None` when Stockfish cannot be run.
+pub async fn evaluate(
+    path: &Path,
+    start: &Chess,
+    moves: &[String],
+    time: Duration,
+) -> Option<UciScore> {
+    Some(search(path, start, moves, None, time).await?.0?.score)
+}
+
+/// One search of `time` at `skill` (full strength when `None`): its last `info` and its move.
+async fn search(
+    path: &Path,
+    start: &Chess,
+    moves: &[String],
+    skill: Option<u32>,
+    time: Duration,
+) -> Option<(Option<UciInfo>, Option<String>)> {
     let (fen, mut options) = setup(start);
-    options.push(("Skill Level", skill.to_string()));
+    if let Some(skill) = skill {
+        options.push(("Skill Level", skill.to_string()));
+    }
     let work = async {
         let mut uci = Uci::start(path, &options).await.ok()?;
         let mut position = format!("position fen {fen}");
@@ -380,7 +404,7 @@ pub async fn best_move(
         uci.send(&format!("go movetime {}", time.as_millis()))
             .await
             .ok()?;
-        uci.result().await.ok()?.1
+        uci.result().await.ok()
     };
     tokio::time::timeout(time + START_TIME, work)
         .await

@@ -22,6 +22,7 @@ use super::json::ApiQuery;
 use super::views::{NotationRequest, parse_rules};
 use crate::engine::{self, EngineError};
 use crate::games::{AnyPosition, Rules};
+use shakmaty::Position as _;
 
 /// `GET /api/engine`'s query.
 #[derive(Debug, Deserialize)]
@@ -120,6 +121,50 @@ pub fn check_computer(app: &AppState, rules: Rules) -> Result<(), ApiError> {
         return Err(engine_error(EngineError::Unavailable));
     }
     Ok(())
+}
+
+/// Whether the computer, playing `computer` (`white` or `black`) in a chess game from
+/// `start_fen` after `moves`, accepts a draw: when Stockfish does not expect it to win. It
+/// declines when the server has no Stockfish.
+pub async fn computer_accepts_chess_draw(
+    app: &AppState,
+    start_fen: &str,
+    moves: &[String],
+    computer: &str,
+) -> bool {
+    let Some(path) = app.engine.stockfish.as_ref() else {
+        return false;
+    };
+    let Ok(AnyPosition::Chess(start)) = AnyPosition::from_fen(Rules::Chess, start_fen) else {
+        return false;
+    };
+    let white_to_move = moves.len() % 2 == 0;
+    let white_to_move = if start.turn() == shakmaty::Color::White {
+        white_to_move
+    } else {
+        !white_to_move
+    };
+    let Ok(_process) = app.engine.processes.acquire().await else {
+        return false;
+    };
+    let time = Duration::from_millis(300);
+    match engine::stockfish::evaluate(path, &start, moves, time).await {
+        // The score is the side to move's: the computer's when it is to move.
+        Some(score) => {
+            let computer_to_move = (computer == "white") == white_to_move;
+            let for_computer = match score {
+                engine::stockfish::UciScore::Cp(cp) => cp,
+                engine::stockfish::UciScore::Mate(n) => n.signum() * 100_000,
+            };
+            let for_computer = if computer_to_move {
+                for_computer
+            } else {
+                -for_computer
+            };
+            for_computer <= 0
+        }
+        None => false,
+    }
 }
 
 /// The computer's move at `level` in a chess game from `start_fen` after `moves` (move

@@ -797,9 +797,21 @@ pub async fn draw(
             let moves = app.store.moves(&id).await.map_err(db)?;
             let played = PlayedGame::replay(&game, &moves).map_err(broken)?;
             let level = level_of(&game);
-            let accepts = tokio::task::spawn_blocking(move || played.computer_accepts_draw(level))
+            let accepts = if let PlayedGame::Chess { .. } = played {
+                let ids: Vec<String> = moves.iter().map(|m| m.mv.clone()).collect();
+                let computer = game.computer.as_deref().unwrap_or("");
+                super::engine_api::computer_accepts_chess_draw(
+                    &app,
+                    &game.start_fen,
+                    &ids,
+                    computer,
+                )
                 .await
-                .unwrap_or(false);
+            } else {
+                tokio::task::spawn_blocking(move || played.computer_accepts_draw(level))
+                    .await
+                    .unwrap_or(false)
+            };
             if accepts {
                 finish_game(&app, &id, game.plies, &agreed).await?;
             } else {
