@@ -138,7 +138,7 @@ pub async fn computer_accepts_chess_draw(
     let Ok(AnyPosition::Chess(start)) = AnyPosition::from_fen(Rules::Chess, start_fen) else {
         return false;
     };
-    let white_to_move = moves.len() % 2 == 0;
+    let white_to_move = moves.len().is_multiple_of(2);
     let white_to_move = if start.turn() == shakmaty::Color::White {
         white_to_move
     } else {
