@@ -81,7 +81,8 @@ export function attachEngine({ container, boardEl, onBestMove, isFlipped = () =>
   const depth = el('span', { class: 'engine-depth', id: 'engine-depth' });
   const line = el('p', { class: 'engine-line', id: 'engine-line' });
   const readout = el('div', { class: 'engine-readout' }, number, depth);
-  const head = el('div', { class: 'engine-head' }, toggle, readout);
+  const offHint = el('span', { class: 'engine-off', text: t('analysis.engine-off') });
+  const head = el('div', { class: 'engine-head' }, toggle, readout, offHint);
   const body = el('div', { class: 'engine-body' }, line);
 
   const level = el('select', { id: 'engine-level', 'aria-label': t('new.level') },
@@ -127,6 +128,7 @@ export function attachEngine({ container, boardEl, onBestMove, isFlipped = () =>
     bar.hidden = !(usable && state.on);
     body.hidden = !state.on;
     readout.hidden = !state.on;
+    offHint.hidden = state.on;
     panel.classList.toggle('on', state.on);
     toggle.setAttribute('aria-pressed', String(state.on));
     bar.classList.toggle('flipped', !!isFlipped());
