@@ -39,7 +39,9 @@ pub struct Analysis {
 /// What one step of an analysis gives: maybe a deeper [`Info`], maybe the end.
 #[derive(Debug, PartialEq, Eq)]
 pub struct Step {
+    /// A depth deeper than any said before, when the step found one.
     pub info: Option<Info>,
+    /// Why the analysis ends with this step, when it does.
     pub stop: Option<Stop>,
 }
 

@@ -62,10 +62,13 @@ pub enum UciScore {
 /// What an `info` line of a search says (lines without a score and a line are not read).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct UciInfo {
+    /// The depth searched, in plies.
     pub depth: u32,
+    /// The score, for the side to move.
     pub score: UciScore,
     /// The score is only a bound (`lowerbound`, `upperbound`): the depth is not finished.
     pub bound: bool,
+    /// Positions searched.
     pub nodes: u64,
     /// The line, as UCI moves.
     pub pv: Vec<String>,
