@@ -55,6 +55,11 @@ async function analyseAndPlayBest({ baseUrl, newPage, shot }, rules, fen, label)
   assertEqual(played, best, 'clicking the best move plays it on the board');
   // The new position is analysed in turn.
   await waitDepth(page, 1);
+  // Back to the position analysed before: its deepest line shows at once, as the board does.
+  await page.keyboard.press('ArrowLeft');
+  await waitFor(page, (f) => document.getElementById('fen-out').value === f, shown, 'back to the analysed position');
+  const back = await page.getAttribute('.engine-panel', 'data-depth');
+  assert(Number(back) >= 2, `the earlier analysis shows at once (depth ${back})`);
   // Off again with `l`, and the choice is kept for the next visit.
   await page.keyboard.press('l');
   assertEqual(await page.getAttribute('#engine-toggle', 'aria-pressed'), 'false', '`l` turns it off');

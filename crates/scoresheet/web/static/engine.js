@@ -10,6 +10,8 @@ import { t, el, lang } from './i18n.js';
 const KEPT = 'scoresheet.engine';
 /** How long a shown position waits before its analysis starts (keys held down skip past). */
 const SETTLE_MS = 60;
+/** Positions whose deepest analysis is kept, to show at once when the board comes back. */
+const KEEP = 300;
 
 function kept() {
   try {
@@ -67,7 +69,12 @@ export function attachEngine({ container, boardEl, onBestMove, isFlipped = () =>
     timer: null,
     chess: null, // whether the server analyses chess: null until asked
     notation: '{}', // the chess notation of the lines, as JSON
+    deepest: new Map(), // position key -> the deepest info seen for it
   };
+
+  function key() {
+    return `${state.rules}|${state.fen}|${state.notation}`;
+  }
 
   const toggle = el('button', {
     type: 'button',
@@ -182,7 +189,11 @@ export function attachEngine({ container, boardEl, onBestMove, isFlipped = () =>
     stop();
     clear();
     if (!state.on || !state.fen || !available()) return;
-    say('analysis.engine-thinking');
+    // What an earlier analysis of this position found, until the new one goes deeper.
+    const here = key();
+    const kept = state.deepest.get(here);
+    if (kept) showInfo(kept);
+    else say('analysis.engine-thinking');
     const { rules, fen } = state;
     state.timer = setTimeout(() => {
       state.timer = null;
@@ -198,12 +209,18 @@ export function attachEngine({ container, boardEl, onBestMove, isFlipped = () =>
       let seen = false;
       source.addEventListener('info', (e) => {
         if (state.source !== source) return;
+        let info;
         try {
-          showInfo(JSON.parse(e.data));
-          seen = true;
+          info = JSON.parse(e.data);
         } catch {
-          // a broken event: wait for the next
+          return; // a broken event: wait for the next
         }
+        seen = true;
+        const best = state.deepest.get(here);
+        if (best && best.depth > info.depth) return;
+        if (state.deepest.size >= KEEP && !best) state.deepest.clear();
+        state.deepest.set(here, info);
+        showInfo(info);
       });
       source.addEventListener('done', (e) => {
         if (state.source !== source) return;
@@ -217,13 +234,13 @@ export function attachEngine({ container, boardEl, onBestMove, isFlipped = () =>
           reason = '';
         }
         if (reason === 'no-moves') say('analysis.engine-over');
-        else if (reason === 'failed' && !seen) say('analysis.engine-failed');
+        else if (reason === 'failed' && !seen && !kept) say('analysis.engine-failed');
       });
       source.addEventListener('error', () => {
         if (state.source !== source) return;
         source.close();
         state.source = null;
-        if (!seen) say('analysis.engine-failed');
+        if (!seen && !kept) say('analysis.engine-failed');
       });
     }, SETTLE_MS);
   }
