@@ -58,7 +58,7 @@ function scoreText(rules, info) {
 /**
  * Puts the engine's controls into `container` and its bar beside `boardEl`. `onBestMove(id)`
  * plays a move id on the board; `isFlipped()` says whether the board is seen from Black.
- * The page calls `show(rules, fen)` whenever it shows another position.
+ * The page calls `show(rules, fen, notation)` whenever it shows another position.
  */
 export function attachEngine({ container, boardEl, onBestMove, isFlipped = () => false }) {
   const state = {
