@@ -3,6 +3,8 @@
 //! See [`Searcher`] for how it works and [`Level`] for the three levels.
 
 use std::marker::PhantomData;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::color::Color;
@@ -301,6 +303,8 @@ pub struct Searcher {
     tt: Table,
     history: Vec<i32>,
     params: Params,
+    /// Set from another thread, stops the search in progress (see [`Searcher::with_stop`]).
+    stop: Option<Arc<AtomicBool>>,
 }
 
 /// Settings of the search and the evaluation, fixed for play; changed only by the tuning
@@ -340,6 +344,34 @@ impl Searcher {
             tt: Table::new(megabytes),
             history: vec![0; HISTORY],
             params: Params::default(),
+            stop: None,
+        }
+    }
+
+    /// This searcher, stopped as soon as `stop` is set (from any thread): a search in
+    /// progress then ends as it does when its time runs out, with the best move of its
+    /// deepest finished iteration. An analysis whose reader went away uses it to free its
+    /// core at once.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use std::sync::atomic::AtomicBool;
+    /// use draughts::{GameHistory, Level, Position, SearchOptions, Searcher, Variant};
+    /// use std::time::Duration;
+    /// let stop = Arc::new(AtomicBool::new(true));
+    /// let mut searcher = Searcher::with_table_size(1).with_stop(stop);
+    /// let game = GameHistory::new(Position::start(Variant::INTERNATIONAL));
+    /// // An hour to think, but stopped before it began: it ends within its first thousand
+    /// // positions (the flag is looked at every 1,024), with a move of the shallowest
+    /// // iterations.
+    /// let options = SearchOptions::new(Level::Strong).with_time(Duration::from_secs(3600));
+    /// let found = searcher.search(&game, &options).unwrap();
+    /// assert!(found.nodes <= 1024, "{found:?}");
+    /// ```
+    pub fn with_stop(self, stop: Arc<AtomicBool>) -> Searcher {
+        Searcher {
+            stop: Some(stop),
+            ..self
         }
     }
 
@@ -416,6 +448,7 @@ impl Searcher {
             nodes: 0,
             deadline: start + options.time,
             max_nodes: options.max_nodes.unwrap_or(u64::MAX),
+            stop: self.stop.as_deref(),
             stopped: false,
             first_done: false,
             noise: level.noise(),
@@ -539,6 +572,8 @@ struct Worker<'a, G: Geometry> {
     nodes: u64,
     deadline: Instant,
     max_nodes: u64,
+    /// Stops the search when set by another thread.
+    stop: Option<&'a AtomicBool>,
     stopped: bool,
     /// The root's first move was searched in full in the current iteration.
     first_done: bool,
@@ -589,7 +624,9 @@ impl<G: Geometry> Worker<'_, G> {
     fn tick(&mut self) -> bool {
         self.nodes += 1;
         if self.nodes & 1023 == 0
-            && (self.nodes >= self.max_nodes || Instant::now() >= self.deadline)
+            && (self.nodes >= self.max_nodes
+                || Instant::now() >= self.deadline
+                || self.stop.is_some_and(|s| s.load(Ordering::Relaxed)))
         {
             self.stopped = true;
         }

@@ -6,6 +6,7 @@
 
 #[cfg(feature = "parquet")]
 pub mod columnar;
+pub mod engine;
 pub mod games;
 pub mod render;
 pub mod server;

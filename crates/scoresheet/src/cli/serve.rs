@@ -32,6 +32,11 @@ pub struct ServeArgs {
     /// that sends `X-Forwarded-Proto: https`, cookies are marked on those requests anyway.
     #[arg(long)]
     secure_cookies: bool,
+    /// Stockfish's executable, for chess analysis and chess against the computer. Without
+    /// it, the one named by SCORESHEET_STOCKFISH (`none`: no chess engine), else `stockfish`
+    /// on the PATH, else /usr/games/stockfish; with none found, chess analysis is off.
+    #[arg(long, value_name = "PATH")]
+    stockfish: Option<std::path::PathBuf>,
 }
 
 pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
@@ -47,6 +52,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
             stall_timeout: Duration::from_secs(args.stall_timeout.max(1)),
         },
         secure_cookies: args.secure_cookies,
+        stockfish: args.stockfish,
     }))?;
     Ok(ExitCode::SUCCESS)
 }

@@ -368,11 +368,8 @@ pub async fn create(
             game.black_secret = Some(hashed.clone());
         }
         "computer" => {
-            if rules == Rules::Chess {
-                return Err(ApiError::bad_request(
-                    "the computer plays draughts only; chess is played on one device",
-                ));
-            }
+            // Chess against the computer is Stockfish's.
+            super::engine_api::check_computer(&app, rules)?;
             let level = req.level.as_deref().unwrap_or("intermediate");
             if !["beginner", "intermediate", "strong"].contains(&level) {
                 return Err(ApiError::bad_request(format!(
@@ -655,15 +652,25 @@ pub async fn computer_turn(app: Arc<AppState>, id: String) {
     let level = level_of(&live.game);
     let ply = live.moves.len() as i64;
     let seed = u64::from_str_radix(&random_token()[..16], 16).unwrap_or(1);
-    // The search runs on a blocking thread with the game's state, which comes back after.
+    // The search runs on a blocking thread with the game's state, which comes back after;
+    // Stockfish, for chess, in a process of its own.
     let Some(taken) = guard.take() else { return };
-    let Ok((taken, chosen)) = tokio::task::spawn_blocking(move || {
-        let chosen = taken.played.computer_move(level, seed);
+    let (taken, chosen) = if let PlayedGame::Chess { .. } = taken.played {
+        let moves: Vec<String> = taken.moves.iter().map(|m| m.mv.clone()).collect();
+        let chosen =
+            super::engine_api::computer_chess_move(&app, &taken.game.start_fen, &moves, level)
+                .await;
         (taken, chosen)
-    })
-    .await
-    else {
-        return;
+    } else {
+        let Ok(done) = tokio::task::spawn_blocking(move || {
+            let chosen = taken.played.computer_move(level, seed);
+            (taken, chosen)
+        })
+        .await
+        else {
+            return;
+        };
+        done
     };
     *guard = Some(taken);
     let (Some(chosen), Some(live)) = (chosen, guard.as_mut()) else {
@@ -790,9 +797,21 @@ pub async fn draw(
             let moves = app.store.moves(&id).await.map_err(db)?;
             let played = PlayedGame::replay(&game, &moves).map_err(broken)?;
             let level = level_of(&game);
-            let accepts = tokio::task::spawn_blocking(move || played.computer_accepts_draw(level))
+            let accepts = if let PlayedGame::Chess { .. } = played {
+                let ids: Vec<String> = moves.iter().map(|m| m.mv.clone()).collect();
+                let computer = game.computer.as_deref().unwrap_or("");
+                super::engine_api::computer_accepts_chess_draw(
+                    &app,
+                    &game.start_fen,
+                    &ids,
+                    computer,
+                )
                 .await
-                .unwrap_or(false);
+            } else {
+                tokio::task::spawn_blocking(move || played.computer_accepts_draw(level))
+                    .await
+                    .unwrap_or(false)
+            };
             if accepts {
                 finish_game(&app, &id, game.plies, &agreed).await?;
             } else {

@@ -4,6 +4,7 @@
 
 pub mod analyses;
 pub mod analysis;
+pub mod engine_api;
 pub mod error;
 pub mod game_id;
 pub mod games_api;
@@ -58,6 +59,8 @@ pub struct AppState {
     /// Cookies carry `Secure` on every answer (the site is served over HTTPS), not only on
     /// requests a proxy marks `X-Forwarded-Proto: https`.
     pub secure_cookies: bool,
+    /// The analysis engines and their bounds (see [`crate::engine`]).
+    pub engine: crate::engine::Engine,
 }
 
 impl AppState {
@@ -76,6 +79,7 @@ impl AppState {
             admitted: Arc::new(tokio::sync::Semaphore::new(heavy::ADMITTED)),
             streams: Arc::new(streams::Streams::new((max_connections / 2).max(1))),
             secure_cookies,
+            engine: crate::engine::Engine::discover(),
         })
     }
 }
@@ -89,6 +93,8 @@ pub struct ServerConfig {
     pub limits: Limits,
     /// Mark every cookie `Secure` (the site is reached over HTTPS).
     pub secure_cookies: bool,
+    /// Stockfish's executable (else found as [`crate::engine::stockfish::find`] says).
+    pub stockfish: Option<std::path::PathBuf>,
 }
 
 /// Opens the database, binds the address and serves until Ctrl-C.
@@ -96,11 +102,14 @@ pub async fn serve(config: ServerConfig) -> anyhow::Result<()> {
     let store = crate::store::open(&config.database).await?;
     let changes = store.changes().await?;
     let limits = config.limits.clone().capped_by_file_limit();
-    let state = Arc::new(AppState::new(
-        store,
-        limits.max_connections,
-        config.secure_cookies,
-    )?);
+    let mut state = AppState::new(store, limits.max_connections, config.secure_cookies)?;
+    if let Some(path) = &config.stockfish
+        && !path.is_file()
+    {
+        anyhow::bail!("--stockfish {}: no such file", path.display());
+    }
+    state.engine = crate::engine::Engine::new(crate::engine::stockfish::find(config.stockfish));
+    let state = Arc::new(state);
     if let Some(changes) = changes {
         tokio::spawn(games_api::follow_changes(state.clone(), changes));
     }
@@ -152,6 +161,8 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/games/{id}/resign", post(games_api::resign))
         .route("/games/{id}/draw", post(games_api::draw))
         .route("/games/{id}/events", get(games_api::events))
+        .route("/engine", get(engine_api::analyse))
+        .route("/engine/status", get(engine_api::status))
         .route("/openapi.json", get(openapi::openapi))
         .fallback(api_not_found)
         // Rejections of the HTTP layer (a bad query or path, a wrong method) get the JSON error.

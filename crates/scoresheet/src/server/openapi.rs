@@ -19,8 +19,10 @@ use super::analysis::{
     ExportNode, ExportRequest, ExportView, LoadRequest, MoveView, PlayRequest, PlayView,
     PositionRequest,
 };
+use super::engine_api::EngineStatus;
 use super::games_api::{CreateRequest, Created, DrawRequest, GameInfo, MoveRequest};
 use super::views::{GameView, NodeView, NotationRequest, PositionView, RootView, SvgRequest};
+use crate::engine::{Info, Stop};
 use crate::games::{LegalMove, Rules, Status};
 use crate::store::StoredMove;
 
@@ -117,6 +119,11 @@ pub const ERROR_CODES: &[(&str, u16, &str)] = &[
         "too-many-streams",
         429,
         "the visitor already follows 8 games live, or the server holds as many streams as it allows",
+    ),
+    (
+        "engine-unavailable",
+        501,
+        "chess analysis, or chess against the computer, on a server without Stockfish",
     ),
     (
         "busy",
@@ -361,6 +368,48 @@ pub struct StateEvent {
     pub data: String,
 }
 
+/// The names of the events of `/api/engine`.
+#[derive(ToSchema)]
+#[schema(rename_all = "lowercase")]
+pub enum EngineEventName {
+    Info,
+    Done,
+}
+
+/// One server-sent event of `/api/engine`, by its fields.
+#[derive(ToSchema)]
+pub struct EngineEvent {
+    /// `info` (a finished depth) or `done` (the last event).
+    pub event: EngineEventName,
+    /// `info`: an Info as JSON; `done`: `{"reason": Stop}`.
+    #[schema(content_media_type = "application/json")]
+    pub data: String,
+}
+
+/// `GET /api/engine`'s query.
+#[derive(IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct EngineParams {
+    /// The rules.
+    #[param(inline)]
+    pub rules: RulesName,
+    /// The position to analyse.
+    pub fen: String,
+    /// The deepest depth to search, in plies: 1 to 40 (the default; deeper asks are
+    /// searched to 40).
+    #[param(minimum = 0)]
+    pub depth: Option<u32>,
+    /// Chess: the language of the piece letters of the lines (English when left out).
+    #[param(inline)]
+    pub lang: Option<NotationLang>,
+    /// Chess: the notation of the lines (`san` when left out).
+    #[param(inline)]
+    pub style: Option<NotationStyle>,
+    /// Chess: 1 writes figurines (♘) instead of piece letters, 0 (the default) does not.
+    #[param(minimum = 0, maximum = 1)]
+    pub figurines: Option<u8>,
+}
+
 /// The answer to `POST /api/games/{id}/join`.
 #[derive(ToSchema)]
 pub struct Joined {
@@ -399,8 +448,8 @@ pub struct SvgParams {
         license(name = "GPL-3.0-or-later", identifier = "GPL-3.0-or-later"),
     ),
     paths(
-        load, position, play, export, save_analysis, svg, create_game, get_game, join_game, play_move,
-        resign, draw, events, pdn, analysis, openapi_json
+        load, position, play, export, save_analysis, svg, create_game, get_game, join_game,
+        play_move, resign, draw, events, pdn, analysis, engine, engine_status, openapi_json
     ),
     components(schemas(
         ErrorBody, ErrorDetail, PlyBody, ProblemBody, ErrorCode, RulesName, StartKind, NotationLang, NotationStyle,
@@ -408,11 +457,13 @@ pub struct SvgParams {
         RulesSource, EventName, StateEvent, LoadRequest, PositionRequest, PlayRequest, ExportRequest, ExportNode, SaveRequest, Saved,
         NotationRequest, SvgRequest, PositionView, Status, LegalMove, GameView, RootView,
         NodeView, PlayView, MoveView, ExportView, CreateRequest, Created, Joined, GameInfo,
-        StoredMove, MoveRequest, DrawRequest
+        StoredMove, MoveRequest, DrawRequest, EngineEventName, EngineEvent, Info, Stop,
+        EngineStatus
     )),
     modifiers(&Secrets),
     tags(
         (name = "analysis", description = "The analysis board: no state is kept."),
+        (name = "engine", description = "Engine analysis of a position: draughts by the server's own search, chess by Stockfish when the server has it."),
         (name = "games", description = "Games played on the site, kept in the store. Players prove who they are with a secret: `Authorization: Bearer <secret>`, or the cookie `s_<id>` that the answers which give a secret set."),
     )
 )]
@@ -587,11 +638,12 @@ fn svg() {}
     request_body = CreateRequest,
     responses(
         (status = 201, description = "The game, with the creator's secret", body = Created),
-        (status = 400, description = "`bad-request`: also an unknown mode, level or color, chess against the computer or a friend", body = ErrorBody),
+        (status = 400, description = "`bad-request`: also an unknown mode, level or color, chess with a friend", body = ErrorBody),
         (status = 413, description = "`too-large`", body = ErrorBody),
         (status = 415, description = "`unsupported-media-type`", body = ErrorBody),
         (status = 422, description = "`bad-fen`, `game-over` (the start position is already over)", body = ErrorBody),
         (status = 500, description = "`internal`, `database`, `broken-game`", body = ErrorBody),
+        (status = 501, description = "`engine-unavailable`: chess against the computer on a server without Stockfish", body = ErrorBody),
         (status = 403, description = "`cross-site`: a request from another site (`Sec-Fetch-Site`, else `Origin` against `Host`)", body = ErrorBody),
     )
 )]
@@ -757,6 +809,40 @@ fn pdn() {}
 #[allow(dead_code)]
 fn analysis() {}
 
+/// Analyse a position.
+///
+/// Server-sent events: `event: info` whose `data` is an Info as JSON, one per finished depth,
+/// deeper and deeper; then `event: done` whose `data` is `{"reason": Stop}`, and the stream
+/// ends. Scores are from White's side. At most 8 s; closing the stream stops the analysis.
+/// Draughts is searched by the server, chess by Stockfish when the server has it.
+#[utoipa::path(
+    get, path = "/api/engine", tag = "engine", operation_id = "engine",
+    params(EngineParams),
+    responses(
+        (status = 200, description = "A finite stream of `info` events and one `done`", body = EngineEvent, content_type = "text/event-stream",
+            example = json!("event: info\ndata: {\"depth\":1,\"score\":5,\"mate\":null,\"pv\":[\"11-15\"],\"best\":\"11-15\",\"nodes\":8,\"time_ms\":0}\n\nevent: done\ndata: {\"reason\":\"time\"}\n\n")),
+        (status = 400, description = "`bad-request`: a missing or unknown `rules`, a missing `fen`, an unknown `lang` or `style`, a `depth` or `figurines` that is not a number (0-4294967295, 0-255)", body = ErrorBody),
+        (status = 422, description = "`bad-fen`", body = ErrorBody),
+        (status = 429, description = "`too-many-streams`: the visitor already holds 8 live streams, or the server is at its limit of streams", body = ErrorBody),
+        (status = 500, description = "`internal`", body = ErrorBody),
+        (status = 501, description = "`engine-unavailable`: chess on a server without Stockfish", body = ErrorBody),
+        (status = 503, description = "`busy`: too many analyses at once; try again in a moment", body = ErrorBody),
+    )
+)]
+#[allow(dead_code)]
+fn engine() {}
+
+/// Which families the server analyses.
+#[utoipa::path(
+    get, path = "/api/engine/status", tag = "engine", operation_id = "engineStatus",
+    responses(
+        (status = 200, description = "Whether draughts (always) and chess (with Stockfish) are analysed", body = EngineStatus),
+        (status = 500, description = "`internal`", body = ErrorBody),
+    )
+)]
+#[allow(dead_code)]
+fn engine_status() {}
+
 /// This description.
 #[utoipa::path(
     get, path = "/api/openapi.json", tag = "analysis", operation_id = "openapi",
@@ -834,7 +920,7 @@ mod tests {
     #[test]
     fn the_description_is_json_with_every_operation() {
         let spec: serde_json::Value = serde_json::from_str(json()).unwrap();
-        assert_eq!(spec["paths"].as_object().unwrap().len(), 16);
+        assert_eq!(spec["paths"].as_object().unwrap().len(), 18);
         let codes = &spec["components"]["schemas"]["ErrorCode"]["enum"];
         assert_eq!(codes.as_array().unwrap().len(), ERROR_CODES.len());
     }

@@ -170,7 +170,8 @@ impl PlayedGame {
         }
     }
 
-    /// The computer's move at `level`, as a move id.
+    /// The computer's move at `level`, as a move id: draughts only (`None` for chess, whose
+    /// moves Stockfish chooses: [`super::engine_api::computer_chess_move`]).
     pub fn computer_move(&self, level: draughts::Level, seed: u64) -> Option<String> {
         match self {
             PlayedGame::Draughts(h) => {

@@ -6,6 +6,7 @@ import { post, download, copyText, ApiError } from './api.js';
 import { Board, moveNumber, fenMoveNumber } from './board.js';
 import { t, tn, el, page, lang, rulesName } from './i18n.js';
 import { statusWords, resultWords, resultText } from './results.js';
+import { attachEngine } from './engine.js';
 
 const $ = (id) => document.getElementById(id);
 const SAVED = 'scoresheet.analysis';
@@ -64,6 +65,13 @@ const board = new Board($('board'), {
   rules: tree.rules,
   onMove: (m) => playMove(m.id),
   onOptions: () => positions.clear(),
+});
+
+const engine = attachEngine({
+  container: $('engine'),
+  boardEl: $('board'),
+  onBestMove: (id) => playMove(id),
+  isFlipped: () => board.flipped,
 });
 
 function notationRequest() {
@@ -296,6 +304,7 @@ async function showCurrent() {
   await board.set(pos, { last: n.id ? squaresOf(n.move) : null });
   ui.fen.value = pos.fen;
   $('open-editor').href = `/editor?${positionQuery(pos.fen)}`;
+  engine.show(tree.rules, pos.fen, notationRequest());
   ui.status.textContent = statusWords(pos);
   ui.copyStatus.textContent = '';
   highlightCurrent();

@@ -1,7 +1,7 @@
 // The new-game form: variant, mode (one device, the computer at three levels, a friend),
 // side and name; creates the game and opens its page.
 
-import { post } from './api.js';
+import { get, post } from './api.js';
 import { t, page } from './i18n.js';
 
 const form = document.getElementById('new-game');
@@ -12,14 +12,20 @@ function value(name) {
   return checked ? checked.value : null;
 }
 
+// Whether the server plays chess against the computer (it has Stockfish).
+let chessComputer = false;
+
 function update() {
   const chess = value('rules') === 'chess';
-  // The computer and friend games are draughts only: chess is played on one device.
+  // Friend games are draughts only; chess against the computer needs the server's Stockfish.
   for (const input of form.querySelectorAll('input[name="mode"]')) {
-    if (input.value !== 'device') input.disabled = chess;
+    if (input.value === 'friend') input.disabled = chess;
+    if (input.value === 'computer') input.disabled = chess && !chessComputer;
   }
-  if (chess && value('mode') !== 'device') form.querySelector('input[name="mode"][value="device"]').checked = true;
+  const checked = form.querySelector('input[name="mode"]:checked');
+  if (!checked || checked.disabled) form.querySelector('input[name="mode"][value="device"]').checked = true;
   $('chess-note').hidden = !chess;
+  if (chessComputer) $('chess-note').textContent = t('new.chess-computer');
   const mode = value('mode');
   $('level-box').hidden = mode !== 'computer';
   $('color-box').hidden = mode === 'device';
@@ -61,3 +67,7 @@ form.addEventListener('submit', async (e) => {
 });
 
 update();
+get('/api/engine/status').then((s) => {
+  chessComputer = !!(s && s.chess);
+  update();
+}).catch(() => {});
