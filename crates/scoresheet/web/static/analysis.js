@@ -65,6 +65,7 @@ const board = new Board($('board'), {
   rules: tree.rules,
   onMove: (m) => playMove(m.id),
   onOptions: () => positions.clear(),
+  toolsHost: $('board-tools'),
 });
 
 const engine = attachEngine({

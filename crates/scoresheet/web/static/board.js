@@ -53,7 +53,8 @@ export class Board {
    * @param {HTMLElement} root where the board goes (its content is replaced)
    * @param {object} options `rules`, `interactive` (default true), `toolbar` (default true),
    *   `onMove(move)` (a legal move object chosen by the player), `onWrong(key, square)`
-   *   (a click that names no legal move: a catalog key), `flipped`, `coordinates`, `label`
+   *   (a click that names no legal move: a catalog key), `flipped`, `coordinates`, `label`,
+   *   `toolsHost` (where the Coordinates and Flip buttons go; under the board by default)
    */
   constructor(root, options = {}) {
     this.root = root;
@@ -100,7 +101,8 @@ export class Board {
         text: t('board.flip'),
         onclick: () => this.setOptions({ flipped: !this.flipped }),
       });
-      root.append(el('div', { class: 'board-tools' }, this.coordButton, this.flipButton));
+      // The page may keep the tools elsewhere (beside the move buttons, to save a row).
+      (options.toolsHost || root).append(el('div', { class: 'board-tools' }, this.coordButton, this.flipButton));
     }
     this.messageEl = el('p', { class: 'board-message', role: 'status', 'aria-live': 'polite' });
     root.append(this.messageEl);

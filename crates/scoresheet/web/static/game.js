@@ -24,6 +24,7 @@ const board = new Board($('board'), {
   rules: info.rules,
   flipped: you === 'black',
   onMove: (m) => play(m),
+  toolsHost: $('board-tools'),
 });
 
 function mySide() {
