@@ -1,7 +1,7 @@
 // Issue 14, "Missing" 4 to 6: the board editor, links that open a position, the layout on a
 // phone and on a laptop screen.
 
-import { assert, assertEqual, waitFor, openAnalysis, loadText, fenOf } from './helpers.mjs';
+import { assert, assertEqual, waitFor, openAnalysis, loadText, fenOf, fenChange } from './helpers.mjs';
 
 /** Opens the editor and waits until its board and FEN are there. */
 async function openEditor(page, baseUrl, query) {
@@ -98,11 +98,14 @@ export default [
       assertEqual(await editorFen(page), 'W:WK23,28:B17,19', 'the editor opens the FEN of its link');
       await openAnalysis(page, baseUrl, '?lang=en');
       await loadText(page, { rules: 'international', start: 'pdn', text: '1. 32-28 19-23 2. 28x19 14x23 *' });
+      const end = await fenOf(page);
       await page.keyboard.press('ArrowLeft');
       await waitFor(page, () => document.querySelector('#moves button.move[aria-current]')?.textContent.startsWith('28x19'), null, 'move 3 current');
-      const fen = await fenOf(page);
+      // The position after move 3 under the board (its diagram comes after the list).
+      const fen = await fenChange(page, end);
       await page.click('#copy-link');
       await waitFor(page, () => document.getElementById('copy-status').textContent.length > 0, null, 'the link copied');
+      assertEqual(await page.textContent('#copy-status'), 'Link to this position copied.', 'the copy worked');
       const link = await page.evaluate(() => navigator.clipboard.readText());
       assert(link.startsWith(`${baseUrl}/analysis?`), `a link to the analysis board: ${link}`);
       const other = await newPage();

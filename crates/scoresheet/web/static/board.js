@@ -13,6 +13,11 @@
 
 import { svg as fetchSvg } from './api.js';
 import { el, t, sideName, rulesFacts } from './i18n.js';
+import { moveSound } from './prefs.js';
+
+/** Chess piece values for the material count, as lichess counts them. */
+const CHESS_VALUES = { Q: 9, R: 5, B: 3, N: 3, P: 1, K: 0 };
+const CHESS_GLYPHS = { Q: '♛', R: '♜', B: '♝', N: '♞', P: '♟' };
 
 const PREFS = 'scoresheet.board';
 
@@ -106,6 +111,9 @@ export class Board {
     }
     this.messageEl = el('p', { class: 'board-message', role: 'status', 'aria-live': 'polite' });
     root.append(this.messageEl);
+    // The material on the board, under it (boards in articles leave it out).
+    this.materialEl = options.material === false ? null : el('p', { class: 'material' });
+    if (this.materialEl) root.append(this.materialEl);
   }
 
   /** The `svg` option of API requests that matches this board. */
@@ -191,6 +199,8 @@ export class Board {
       }
     }
     if (id !== this.renderId) return; // a newer position was asked for meanwhile
+    const before = this.drawn;
+    const piecesBefore = this.svgEl ? this.svgEl.querySelectorAll('g.piece').length : null;
     // The diagram is the server's drawing; every text in it is escaped there.
     this.host.innerHTML = svgText;
     const svg = this.host.querySelector('svg');
@@ -206,6 +216,72 @@ export class Board {
     this.root.dataset.fen = this.position.fen;
     this.root.dataset.side = this.position.side || '';
     this.mark();
+    this.showMaterial();
+    // A move made (not the first drawing, not a redraw of the same position): the piece
+    // slides from where it stood, and the move is heard when sounds are on.
+    if (before && this.last && before.fen !== position.fen) {
+      this.slide(this.last);
+      const piecesNow = svg.querySelectorAll('g.piece').length;
+      moveSound(piecesBefore !== null && piecesNow < piecesBefore);
+    }
+  }
+
+  /** Slides the piece that moved from its start square to where it stands. */
+  slide(last) {
+    if (window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+    const from = this.rect(last.from);
+    const to = this.rect(last.to);
+    const piece = this.piece(last.to);
+    if (!from || !to || !piece) return;
+    const dx = Number(from.getAttribute('x')) - Number(to.getAttribute('x'));
+    const dy = Number(from.getAttribute('y')) - Number(to.getAttribute('y'));
+    if (!dx && !dy) return;
+    piece.style.transform = `translate(${dx}px, ${dy}px)`;
+    piece.getBoundingClientRect(); // the start place is laid out before the slide
+    piece.classList.add('moving');
+    piece.style.transform = '';
+    piece.addEventListener('transitionend', () => piece.classList.remove('moving'), { once: true });
+  }
+
+  /** Writes the material under the board: each side's pieces and who is ahead. */
+  showMaterial() {
+    if (!this.materialEl || !this.svgEl) return;
+    const count = { white: {}, black: {} };
+    for (const g of this.svgEl.querySelectorAll('g.piece')) {
+      const side = g.classList.contains('white') ? 'white' : 'black';
+      const kind = g.classList.contains('chess') ? g.getAttribute('data-piece') : g.classList.contains('king') ? 'king' : 'man';
+      count[side][kind] = (count[side][kind] || 0) + 1;
+    }
+    this.materialEl.replaceChildren();
+    if (this.rules === 'chess') {
+      // As lichess: the pieces one side has more of, and the difference in points.
+      const points = (side) => Object.entries(count[side]).reduce((sum, [k, n]) => sum + (CHESS_VALUES[k] || 0) * n, 0);
+      const diff = points('white') - points('black');
+      if (!diff) {
+        this.materialEl.textContent = t('board.material-even');
+        this.materialEl.dataset.diff = '0';
+        return;
+      }
+      const ahead = diff > 0 ? 'white' : 'black';
+      const behind = ahead === 'white' ? 'black' : 'white';
+      let glyphs = '';
+      for (const k of ['Q', 'R', 'B', 'N', 'P']) {
+        glyphs += CHESS_GLYPHS[k].repeat(Math.max(0, (count[ahead][k] || 0) - (count[behind][k] || 0)));
+      }
+      this.materialEl.append(el('span', { class: 'ahead', text: t('board.material-ahead', { side: sideName(ahead), diff: `+${Math.abs(diff)}` }) }),
+        ' ', el('span', { class: 'glyphs', 'aria-hidden': 'true', text: glyphs }));
+      this.materialEl.dataset.diff = String(diff);
+      return;
+    }
+    // Draughts: the men of each side, and its kings (♛).
+    const words = (side) => `${sideName(side)} ${count[side].man || 0}${count[side].king ? ` + ${count[side].king}♛` : ''}`;
+    const total = (side) => (count[side].man || 0) + (count[side].king || 0);
+    const diff = total('white') - total('black');
+    this.materialEl.dataset.diff = String(diff);
+    this.materialEl.append(t('board.material-count', { white: words('white'), black: words('black') }));
+    if (diff) {
+      this.materialEl.append(' · ', el('span', { class: 'ahead', text: t('board.material-ahead', { side: sideName(diff > 0 ? 'white' : 'black'), diff: `+${Math.abs(diff)}` }) }));
+    }
   }
 
   describe() {

@@ -21,7 +21,7 @@ async function setUp(box) {
   const fenLine = el('p', { class: 'fen' });
   box.append(boardEl, steps, fenLine);
   const play = box.dataset.play === '1';
-  const board = new Board(boardEl, { rules, interactive: play, toolbar: false, coordinates: true, label: caption || t('board.label') });
+  const board = new Board(boardEl, { rules, interactive: play, toolbar: false, material: false, coordinates: true, label: caption || t('board.label') });
   const svg = board.svgOptions();
 
   // The positions: the start, then after each move.

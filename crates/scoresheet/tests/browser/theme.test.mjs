@@ -1,0 +1,95 @@
+// Issue 14, "Missing" 8: the dark theme (the system's setting and a switch), move and capture
+// sounds (off by default, a switch), the material under the board, the move's slide.
+
+import { assert, assertEqual, waitFor, openAnalysis, loadText, clickSquare, fenChange, fenOf } from './helpers.mjs';
+
+function background(page) {
+  return page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+}
+
+const DARK = 'rgb(28, 31, 30)';
+const LIGHT = 'rgb(246, 244, 238)';
+
+export default [
+  {
+    name: 'the dark theme follows the system, and the switch in the header overrides it on every page',
+    async run({ baseUrl, newPage, shot }) {
+      const page = await newPage();
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await openAnalysis(page, baseUrl, '?lang=en');
+      assertEqual(await background(page), DARK, 'a dark system gives dark pages');
+      await shot(page, 'dark-analysis');
+      await page.emulateMedia({ colorScheme: 'light' });
+      assertEqual(await background(page), LIGHT, 'a light system gives light pages');
+      assertEqual(await page.getAttribute('#theme-switch', 'data-theme'), 'system', 'the theme follows the system at first');
+      await page.click('#theme-switch');
+      assertEqual(await page.getAttribute('#theme-switch', 'data-theme'), 'dark', 'one press: dark');
+      assertEqual(await background(page), DARK, 'dark chosen on a light system');
+      await page.goto(`${baseUrl}/new?lang=fr`);
+      await page.waitForSelector('#theme-switch');
+      assertEqual(await background(page), DARK, 'the choice is kept on the next page');
+      assert((await page.textContent('#theme-switch')).includes('sombre'), 'the switch speaks French');
+      await shot(page, 'dark-new-game-fr');
+      await page.click('#theme-switch');
+      await page.emulateMedia({ colorScheme: 'dark' });
+      assertEqual(await background(page), LIGHT, 'light chosen on a dark system');
+    },
+  },
+  {
+    name: 'sounds are off by default; switched on, a move and a capture each make their sound',
+    async run({ baseUrl, newPage }) {
+      const page = await newPage();
+      await openAnalysis(page, baseUrl, '?lang=en');
+      await loadText(page, { rules: 'american', start: 'fen', text: 'B:W22,30:B6,11' });
+      assertEqual(await page.getAttribute('#sound-switch', 'aria-pressed'), 'false', 'off at first');
+      let before = await fenOf(page);
+      await clickSquare(page, '11');
+      await clickSquare(page, '15');
+      before = await fenChange(page, before);
+      assertEqual(await page.evaluate(() => document.documentElement.dataset.lastSound || null), null, 'no sound while off');
+      await page.click('#sound-switch');
+      assertEqual(await page.getAttribute('#sound-switch', 'aria-pressed'), 'true', 'on');
+      await page.evaluate(() => { delete document.documentElement.dataset.lastSound; });
+      // White's man steps next to Black's, which takes it.
+      await clickSquare(page, '22');
+      await clickSquare(page, '18');
+      before = await fenChange(page, before);
+      assertEqual(await page.evaluate(() => document.documentElement.dataset.lastSound), 'move', 'a move sounds');
+      await clickSquare(page, '15');
+      await clickSquare(page, '22');
+      await fenChange(page, before);
+      assertEqual(await page.evaluate(() => document.documentElement.dataset.lastSound), 'capture', 'a capture sounds otherwise');
+    },
+  },
+  {
+    name: 'the material under the board: draughts counts, chess points and pieces ahead; the moved piece slides',
+    async run({ baseUrl, newPage, shot }) {
+      const page = await newPage();
+      await openAnalysis(page, baseUrl, '?lang=en');
+      await loadText(page, { rules: 'american', start: 'fen', text: 'B:W18,30:B6,15' });
+      assertEqual(await page.getAttribute('#board .material', 'data-diff'), '0', 'two against two');
+      assert((await page.textContent('#board .material')).includes('White 2'), await page.textContent('#board .material'));
+      // Watch the board for the slide of the next move's piece.
+      await page.evaluate(() => {
+        window.slid = [];
+        new MutationObserver((records) => {
+          for (const r of records) {
+            if (r.type === 'attributes' && r.target.classList && r.target.classList.contains('moving')) window.slid.push(r.target.getAttribute('data-sq'));
+          }
+        }).observe(document.getElementById('board'), { subtree: true, attributes: true, attributeFilter: ['class'] });
+      });
+      const before = await fenOf(page);
+      await clickSquare(page, '15');
+      await clickSquare(page, '22');
+      await fenChange(page, before);
+      assertEqual(await page.getAttribute('#board .material', 'data-diff'), '-1', 'Black took a man: one up');
+      assert((await page.textContent('#board .material')).includes('Black is ahead: +1'), await page.textContent('#board .material'));
+      assertEqual(await page.evaluate(() => window.slid), ['22'], 'the piece that moved slid to 22');
+      await loadText(page, { rules: 'chess', start: 'pdn', text: '1. e4 d5 2. exd5 *' });
+      await waitFor(page, () => document.querySelector('#board .material')?.dataset.diff === '1', null, 'White a pawn up');
+      const text = await page.textContent('#board .material');
+      assert(text.includes('White is ahead: +1') && text.includes('♟'), `the chess material: ${text}`);
+      await shot(page, 'material-chess');
+    },
+  },
+];
