@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use super::AppState;
 use super::error::ApiError;
 use super::game_id::is_game_id;
+use super::games_api::db;
 use super::json::ApiJson;
 use super::pages::{Visitor, random_token};
 use crate::games::{NotationChoice, Rules};
@@ -36,10 +37,6 @@ pub struct Saved {
     id: String,
     /// Its page, `/analysis/ID`.
     url: String,
-}
-
-fn db(e: crate::store::StoreError) -> ApiError {
-    ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "database", e.to_string())
 }
 
 /// `POST /api/analyses`: keeps the game (checked first: it must read under its rules) and

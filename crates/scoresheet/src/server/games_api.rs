@@ -65,7 +65,7 @@ fn role(game: &StoredGame, secret: Option<&str>) -> Option<&'static str> {
     }
 }
 
-fn db(e: crate::store::StoreError) -> ApiError {
+pub(crate) fn db(e: crate::store::StoreError) -> ApiError {
     ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "database", e.to_string())
 }
 

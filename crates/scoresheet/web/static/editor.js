@@ -263,20 +263,32 @@ $('editor-flip').addEventListener('click', () => {
   draw();
 });
 
-$('editor-fen').addEventListener('change', async () => {
-  const text = $('editor-fen').value;
+/**
+ * Opens the position of FEN `text` and draws it. A FEN in another form (square names, say) is
+ * written canonically by the server first. Answers whether it could be read; `onError` gets
+ * the server's refusal.
+ */
+async function openFen(text, onError = () => {}) {
   if (readFen(text)) {
     await draw();
-    return;
+    return true;
   }
-  // A FEN in another form (square names, say): the server writes it canonically.
   try {
     const pos = await post('/api/position', { rules: state.rules, fen: text });
-    if (readFen(pos.fen)) await draw();
+    if (readFen(pos.fen)) {
+      await draw();
+      return true;
+    }
   } catch (e) {
-    $('editor-status').textContent = t('editor.invalid', { why: e.message });
+    onError(e);
   }
-});
+  return false;
+}
+
+$('editor-fen').addEventListener('change', () =>
+  openFen($('editor-fen').value, (e) => {
+    $('editor-status').textContent = t('editor.invalid', { why: e.message });
+  }));
 
 $('copy-fen').addEventListener('click', async () => {
   const ok = await copyText($('editor-fen').value, $('editor-fen'));
@@ -293,21 +305,8 @@ async function init() {
   $('rules').value = state.rules;
   state.rules = $('rules').value || 'american';
   renderPalette();
-  if (page.fen && readFen(page.fen)) {
-    await draw();
-    return;
-  }
-  if (page.fen) {
-    try {
-      const pos = await post('/api/position', { rules: state.rules, fen: page.fen });
-      if (readFen(pos.fen)) {
-        await draw();
-        return;
-      }
-    } catch {
-      // an unreadable FEN in the link: the start position
-    }
-  }
+  // An unreadable FEN in the link: the start position.
+  if (page.fen && (await openFen(page.fen))) return;
   await startPosition();
 }
 

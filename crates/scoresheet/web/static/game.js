@@ -149,13 +149,7 @@ async function review(ply) {
     viewPly = null;
     renderMoves();
     updateNav();
-    const last = info.moves.length ? info.moves[info.moves.length - 1].move : null;
-    board.interactive = myTurn() && !waiting();
-    await board.set(info.position, { last: squaresOf(last) });
-    if (ticket !== reviewTicket) return;
-    if (board.interactive !== (myTurn() && !waiting())) board.setInteractive(myTurn() && !waiting());
-    renderStatus();
-    $('fen-out').value = info.position.fen;
+    await showLive(() => ticket !== reviewTicket);
     return;
   }
   viewPly = target;
@@ -266,24 +260,42 @@ async function render(next, first = false) {
     finishIfOver();
     return;
   }
-  const last = info.moves.length ? info.moves[info.moves.length - 1].move : null;
   const asked = board.position && board.position.fen === info.position.fen;
   if (asked) {
     // The same position again (the move's answer and its event both arrive): wait for the
     // diagram already asked for, and keep the player's selection.
     await board.drawing;
     if (info !== next) return; // a newer state came meanwhile: its render finishes the job
-    if (!board.shows(info.position.fen)) await board.set(info.position, { last: squaresOf(last) });
-  } else {
-    board.interactive = myTurn() && !waiting();
-    await board.set(info.position, { last: squaresOf(last) });
-  }
-  if (info !== next) return;
-  if (board.interactive !== (myTurn() && !waiting())) board.setInteractive(myTurn() && !waiting());
-  // The status and the FEN follow the diagram: "Your move." only once the board shows it.
+    if (!board.shows(info.position.fen)) await board.set(info.position, { last: liveLast() });
+    if (info !== next) return;
+    settleLive();
+  } else if (!(await showLive(() => info !== next))) return;
+  finishIfOver();
+}
+
+/** The squares of the game's last move, for the board's mark. */
+function liveLast() {
+  return squaresOf(info.moves.length ? info.moves[info.moves.length - 1].move : null);
+}
+
+/**
+ * Draws the game's current position, then (unless `stale()` says a newer state or review
+ * step came meanwhile) lets the status and the FEN follow it. Answers whether it finished.
+ */
+async function showLive(stale) {
+  board.interactive = myTurn() && !waiting();
+  await board.set(info.position, { last: liveLast() });
+  if (stale()) return false;
+  settleLive();
+  return true;
+}
+
+/** The board shows the live position: the status and the FEN follow the diagram ("Your move." only once the board shows it). */
+function settleLive() {
+  const open = myTurn() && !waiting();
+  if (board.interactive !== open) board.setInteractive(open);
   renderStatus();
   $('fen-out').value = info.position.fen;
-  finishIfOver();
 }
 
 function finishIfOver() {

@@ -90,7 +90,6 @@ export function moveSound(capture = false) {
     } else {
       knock(now, 520);
     }
-    document.documentElement.dataset.lastSound = capture ? 'capture' : 'move';
   } catch {
     // no sound
   }
