@@ -8,6 +8,7 @@ mod any_game;
 mod chess_claims;
 mod chess_game;
 mod chess_lines;
+mod clock;
 mod converter;
 mod draughts_game;
 mod error;
@@ -26,6 +27,7 @@ mod variant_choice;
 
 pub use any_game::{AnyGame, ReadOptions};
 pub use chess_game::{ChessGame, ChessMove, ChessReadOptions, ChessVariant, ChessWriteStyle};
+pub use clock::{BadTimeControl, Clock, OutOfTime, TimeControl, clk_text};
 pub use converter::{ConvertStyle, Converted, Converter};
 pub use draughts_game::{DraughtsGame, VariantSource, WriteStyle};
 pub use error::{GameError, Ply, Problem};

@@ -22,6 +22,7 @@ use tokio_stream::StreamExt;
 use tokio_stream::wrappers::BroadcastStream;
 
 use super::AppState;
+use super::clocks::{self, ClockView};
 use super::error::ApiError;
 use super::game_id::GameId;
 use super::json::ApiJson;
@@ -30,10 +31,10 @@ use super::pages::{Visitor, cookie, random_token};
 use super::play::{PlayedGame, reason_parts, result_for, winner_of};
 use super::views::{GameView, PositionView};
 use crate::games::{AnyPosition, NotationChoice, Rules};
-use crate::store::{Finish, StoredGame, StoredMove};
+use crate::store::{Finish, StoredGame, StoredMove, now_ms};
 
 /// The SHA-256 of a secret, as hex.
-fn hash(secret: &str) -> String {
+pub(crate) fn hash(secret: &str) -> String {
     Sha256::digest(secret.as_bytes())
         .iter()
         .map(|b| format!("{b:02x}"))
@@ -41,7 +42,7 @@ fn hash(secret: &str) -> String {
 }
 
 /// The requester's secret for game `id`: the bearer token, else the game's cookie.
-fn secret_of(headers: &HeaderMap, id: &str) -> Option<String> {
+pub(crate) fn secret_of(headers: &HeaderMap, id: &str) -> Option<String> {
     if let Some(token) = headers
         .get(header::AUTHORIZATION)
         .and_then(|v| v.to_str().ok())
@@ -53,7 +54,7 @@ fn secret_of(headers: &HeaderMap, id: &str) -> Option<String> {
 }
 
 /// Which side(s) the requester plays: `white`, `black`, `both` (one device), or none.
-fn role(game: &StoredGame, secret: Option<&str>) -> Option<&'static str> {
+pub(crate) fn role(game: &StoredGame, secret: Option<&str>) -> Option<&'static str> {
     let h = hash(secret?);
     let white = game.white_secret.as_deref() == Some(h.as_str());
     let black = game.black_secret.as_deref() == Some(h.as_str());
@@ -75,7 +76,7 @@ fn broken(e: String) -> ApiError {
 }
 
 /// The stored row of game `id`, or 404.
-async fn stored_game(app: &AppState, id: &str) -> Result<StoredGame, ApiError> {
+pub(crate) async fn stored_game(app: &AppState, id: &str) -> Result<StoredGame, ApiError> {
     app.store
         .game(id)
         .await
@@ -131,6 +132,11 @@ pub struct GameInfo {
     /// Milliseconds since 1970.
     pub created_at: i64,
     pub updated_at: i64,
+    /// The clocks of a game with a time control, as they stood when the answer was made;
+    /// null without a clock.
+    pub clock: Option<ClockView>,
+    /// The game offered as this one's rematch, once a player asked for one.
+    pub rematch: Option<String>,
 }
 
 /// Loads a game and builds its info for `secret`'s holder.
@@ -139,10 +145,19 @@ pub async fn game_info(
     id: &str,
     secret: Option<&str>,
 ) -> Result<(GameInfo, StoredGame), ApiError> {
-    let game = stored_game(app, id).await?;
+    let mut game = stored_game(app, id).await?;
     let moves = app.store.moves(id).await.map_err(db)?;
     let played = PlayedGame::replay(&game, &moves).map_err(broken)?;
+    // A side whose time ran out loses now, whoever reads the game first.
+    let flagged = clocks::flag_if_out(app, &mut game, &played, now_ms()).await?;
     let info = info_of(&game, moves, &played, secret)?;
+    if flagged {
+        let mut public = info_of(&game, info.moves.clone(), &played, None)?;
+        public.you = None;
+        publish_info(app, &public);
+        announce(app, id).await;
+        app.live.forget(id);
+    }
     Ok((info, game))
 }
 
@@ -181,6 +196,8 @@ fn info_of(
         you: role(game, secret),
         created_at: game.created_at,
         updated_at: game.updated_at,
+        clock: clocks::view(game, pos.side_name() == "white", now_ms()),
+        rematch: game.rematch.clone(),
     })
 }
 
@@ -215,13 +232,21 @@ async fn store_move(
     text: &str,
     ply: i64,
 ) -> Result<Option<GameInfo>, ApiError> {
-    let checked = live
+    let white_moves = live.played.side_to_move() == "white";
+    let charged = clocks::charge(&live.game, white_moves, now_ms())?;
+    let mut checked = live
         .played
         .play(text, ply)
         .map_err(|e| ApiError::unreadable("illegal-move", e))?;
+    checked.stored.clock_ms = charged.map(|(mover, _)| mover);
     let stored = app
         .store
-        .append_move(&live.game.id, &checked.stored, checked.finish.as_ref())
+        .append_move(
+            &live.game.id,
+            &checked.stored,
+            checked.finish.as_ref(),
+            charged.as_ref().map(|(_, row)| row),
+        )
         .await
         .map_err(db)?;
     if !stored {
@@ -267,6 +292,10 @@ pub struct CreateRequest {
     /// then at most 40 characters are kept.
     #[serde(default)]
     name: Option<String>,
+    /// A time control, as the `TimeControl` tag writes it: seconds plus increment (`300+3`)
+    /// or seconds per move (`1/60`); no clock when left out.
+    #[serde(default)]
+    time_control: Option<String>,
 }
 
 /// `POST /api/games`'s answer.
@@ -332,6 +361,13 @@ pub async fn create(
         Some(other) => return Err(ApiError::bad_request(format!("unknown color `{other}`"))),
     };
     let name = clean_name(req.name.as_deref());
+    let control = match req.time_control.as_deref().map(str::trim) {
+        None | Some("") => None,
+        Some(text) => Some(
+            text.parse::<crate::games::TimeControl>()
+                .map_err(|e| ApiError::unreadable("bad-time-control", e.to_string()))?,
+        ),
+    };
     let mut game = StoredGame {
         id: random_token()[..10].to_string(),
         rules: rules.name().to_string(),
@@ -352,6 +388,11 @@ pub async fn create(
         plies: 0,
         created_at: 0,
         updated_at: 0,
+        time_control: control.map(|c| c.to_string()),
+        white_ms: control.map(|c| c.start_ms()),
+        black_ms: control.map(|c| c.start_ms()),
+        clock_at: None,
+        rematch: None,
     };
     let seat = |g: &mut StoredGame, side: &str, name: Option<String>| {
         if side == "white" {
@@ -410,20 +451,32 @@ pub async fn create(
         ));
     }
     app.store.create_game(&game).await.map_err(db)?;
+    started(&app, &v, &game, &secret).await
+}
+
+/// The answer to the creation of `game` (stored) by `v` holding `secret`: 201 with the game,
+/// the secret (also as a cookie), its page and, for a friend game, the link to send. The
+/// computer starts thinking if it moves first.
+pub(crate) async fn started(
+    app: &Arc<AppState>,
+    v: &Visitor,
+    game: &StoredGame,
+    secret: &str,
+) -> Result<Response, ApiError> {
     let url = format!("/game/{}", game.id);
-    let (info, _) = game_info(&app, &game.id, Some(&secret)).await?;
+    let (info, _) = game_info(app, &game.id, Some(secret)).await?;
     if game.mode == "computer" {
         tokio::spawn(computer_turn(app.clone(), game.id.clone()));
     }
     let invite = (game.mode == "friend").then(|| url.clone());
     let body = Created {
         game: info,
-        secret: secret.clone(),
+        secret: secret.to_string(),
         url,
         invite,
     };
     let mut response = (StatusCode::CREATED, Json(body)).into_response();
-    set_secret_cookie(&mut response, &game.id, &secret, v.secure);
+    set_secret_cookie(&mut response, &game.id, secret, v.secure);
     v.add_cookies(&mut response);
     Ok(response)
 }
@@ -478,13 +531,14 @@ pub fn seat_free_for(game: &StoredGame, v: &Visitor, is_player: bool) -> bool {
     game.status == "waiting" && !is_player && game.creator.as_deref() != Some(v.id.as_str())
 }
 
-/// Gives a waiting friend game's free seat to `v` if [`seat_free_for`] allows it. Returns the
-/// new secret.
+/// Gives a waiting friend game's free seat to `v` if [`seat_free_for`] allows it, with
+/// `secret` (a new one when `None`). Returns the seat's secret.
 pub async fn join_if_free(
     app: &AppState,
     game: &StoredGame,
     v: &Visitor,
     is_player: bool,
+    secret: Option<String>,
 ) -> Result<Option<String>, ApiError> {
     if !seat_free_for(game, v, is_player) {
         return Ok(None);
@@ -494,7 +548,7 @@ pub async fn join_if_free(
     } else {
         "black"
     };
-    let secret = random_token();
+    let secret = secret.unwrap_or_else(random_token);
     let taken = app
         .store
         .take_seat(&game.id, free, &hash(&secret), &v.id, None)
@@ -519,7 +573,7 @@ pub async fn join(
 ) -> Result<Response, ApiError> {
     let game = stored_game(&app, &id).await?;
     let had = secret_of(&headers, &id);
-    match join_if_free(&app, &game, &v, role(&game, had.as_deref()).is_some()).await? {
+    match join_if_free(&app, &game, &v, role(&game, had.as_deref()).is_some(), None).await? {
         Some(secret) => {
             let (info, _) = game_info(&app, &id, Some(&secret)).await?;
             let mut response =
@@ -597,6 +651,14 @@ pub async fn play_move(
             format!("it is {turn}'s turn"),
         ));
     }
+    if clocks::flag_if_out(&app, &mut live.game, &live.played, now_ms()).await? {
+        let info = info_of(&live.game, live.moves.clone(), &live.played, None)?;
+        drop(guard);
+        publish_info(&app, &info);
+        announce(&app, &id).await;
+        app.live.forget(&id);
+        return Err(clocks::out_of_time());
+    }
     let Some(mut info) = store_move(&app, live, &req.mv, req.ply).await? else {
         *guard = None;
         return Err(ApiError::new(
@@ -607,6 +669,7 @@ pub async fn play_move(
     };
     let finished = info.status == "finished";
     let computer = live.game.mode == "computer" && !finished;
+    clocks::watch(&app, &live.game, info.turn == "white");
     drop(guard);
     publish_info(&app, &info);
     announce(&app, &info.id).await;
@@ -678,6 +741,7 @@ pub async fn computer_turn(app: Arc<AppState>, id: String) {
     };
     if let Ok(Some(info)) = store_move(&app, live, &chosen, ply).await {
         let finished = info.status == "finished";
+        clocks::watch(&app, &live.game, info.turn == "white");
         drop(guard);
         publish_info(&app, &info);
         announce(&app, &info.id).await;
@@ -685,7 +749,11 @@ pub async fn computer_turn(app: Arc<AppState>, id: String) {
             app.live.forget(&id);
         }
     } else {
+        // Refused: the turn was taken, or the computer's own time ran out (then reading the
+        // game ends it).
         *guard = None;
+        drop(guard);
+        let _ = game_info(&app, &id, None).await;
     }
 }
 
@@ -861,7 +929,7 @@ fn publish_info(app: &AppState, info: &GameInfo) {
 /// send its new state to the players they serve (see [`crate::store::Store::changes`]).
 /// A failure is only logged: the move is stored, and the players see it when they load the
 /// game again.
-async fn announce(app: &AppState, id: &str) {
+pub(crate) async fn announce(app: &AppState, id: &str) {
     if let Err(e) = app.store.announce(id).await {
         eprintln!("scoresheet: announcing a change of game {id}: {e}");
     }
@@ -989,6 +1057,9 @@ pub async fn pdn_text(app: &AppState, id: &str) -> Result<(String, String), ApiE
         }
         Rules::Chess => {}
     }
+    if let Some(control) = &game.time_control {
+        tag("TimeControl", control);
+    }
     if start != AnyPosition::start(rules) {
         if rules == Rules::Chess {
             tag("SetUp", "1");
@@ -999,6 +1070,10 @@ pub async fn pdn_text(app: &AppState, id: &str) -> Result<(String, String), ApiE
     for m in &moves {
         text.push_str(&m.mv);
         text.push(' ');
+        // The mover's clock after the move, as lichess writes it.
+        if let Some(ms) = m.clock_ms {
+            text.push_str(&format!("{{[%clk {}]}} ", crate::games::clk_text(ms)));
+        }
     }
     text.push_str(&result);
     text.push('\n');
@@ -1143,7 +1218,7 @@ impl GameSummary {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::{SqliteStore, Store, StoreError, StoredAnalysis};
+    use crate::store::{ClockRow, SqliteStore, Store, StoreError, StoredAnalysis};
     use async_trait::async_trait;
     use std::sync::atomic::{AtomicBool, Ordering};
     use tokio::sync::Notify;
@@ -1178,8 +1253,12 @@ mod tests {
             id: &str,
             mv: &StoredMove,
             finish: Option<&Finish>,
+            clock: Option<&ClockRow>,
         ) -> Result<bool, StoreError> {
-            self.inner.append_move(id, mv, finish).await
+            self.inner.append_move(id, mv, finish, clock).await
+        }
+        async fn set_rematch(&self, id: &str, rematch: &str) -> Result<bool, StoreError> {
+            self.inner.set_rematch(id, rematch).await
         }
         async fn take_seat(
             &self,
@@ -1243,8 +1322,9 @@ mod tests {
             mv: "11-15".into(),
             text: "11-15".into(),
             fen: "W:W21-32:B1-10,12,15".into(),
+            clock_ms: None,
         };
-        assert!(store.append_move("g1", &mv, None).await.unwrap());
+        assert!(store.append_move("g1", &mv, None, None).await.unwrap());
         publish(&app, "g1").await;
         store.release.notify_one();
         let Ok(mut stream) = opening.await.unwrap() else {

@@ -4,6 +4,7 @@
 
 pub mod analyses;
 pub mod analysis;
+pub mod clocks;
 pub mod engine_api;
 pub mod error;
 pub mod game_id;
@@ -18,6 +19,7 @@ pub mod live;
 pub mod openapi;
 pub mod pages;
 pub mod play;
+pub mod rematch;
 mod rules_menu;
 pub mod same_origin;
 pub mod streams;
@@ -159,6 +161,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/games/{id}/join", post(games_api::join))
         .route("/games/{id}/moves", post(games_api::play_move))
         .route("/games/{id}/resign", post(games_api::resign))
+        .route("/games/{id}/rematch", post(rematch::rematch))
         .route("/games/{id}/draw", post(games_api::draw))
         .route("/games/{id}/events", get(games_api::events))
         .route("/engine", get(engine_api::analyse))

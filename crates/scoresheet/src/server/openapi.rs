@@ -19,6 +19,7 @@ use super::analysis::{
     ExportNode, ExportRequest, ExportView, LoadRequest, MoveView, PlayRequest, PlayView,
     PositionRequest,
 };
+use super::clocks::ClockView;
 use super::engine_api::EngineStatus;
 use super::games_api::{CreateRequest, Created, DrawRequest, GameInfo, MoveRequest};
 use super::views::{GameView, NodeView, NotationRequest, PositionView, RootView, SvgRequest};
@@ -64,6 +65,16 @@ pub const ERROR_CODES: &[(&str, u16, &str)] = &[
     ),
     ("draw-declined", 409, "the computer declines the draw"),
     (
+        "out-of-time",
+        409,
+        "the mover's time ran out before the move: the game ended by time",
+    ),
+    (
+        "rematch-taken",
+        409,
+        "the rematch already has its two players",
+    ),
+    (
         "in-progress",
         409,
         "the game is still in progress: its analysis opens when it ends",
@@ -82,6 +93,11 @@ pub const ERROR_CODES: &[(&str, u16, &str)] = &[
         "bad-fen",
         422,
         "the FEN cannot be read (`line`/`column` point at the fault when known)",
+    ),
+    (
+        "bad-time-control",
+        422,
+        "the time control cannot be read: seconds plus increment (`300+3`) or seconds per move (`1/60`), at most a day",
     ),
     (
         "syntax",
@@ -418,6 +434,17 @@ pub struct Joined {
     pub secret: String,
 }
 
+/// The answer to `POST /api/games/{id}/rematch` when the rematch existed.
+#[derive(ToSchema)]
+pub struct RematchJoined {
+    pub game: GameInfo,
+    /// The asker's new secret when they took the free seat; null when they already had a
+    /// seat in the rematch.
+    pub secret: Option<String>,
+    /// The rematch's page, `/game/ID`.
+    pub url: String,
+}
+
 /// `GET /api/svg`'s query.
 #[derive(IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -449,14 +476,14 @@ pub struct SvgParams {
     ),
     paths(
         load, position, play, export, save_analysis, svg, create_game, get_game, join_game,
-        play_move, resign, draw, events, pdn, analysis, engine, engine_status, openapi_json
+        play_move, resign, rematch, draw, events, pdn, analysis, engine, engine_status, openapi_json
     ),
     components(schemas(
         ErrorBody, ErrorDetail, PlyBody, ProblemBody, ErrorCode, RulesName, StartKind, NotationLang, NotationStyle,
         SquareNames, Side, ColorChoice, GameMode, Level, GameStatus, Role, DrawAction,
         RulesSource, EventName, StateEvent, LoadRequest, PositionRequest, PlayRequest, ExportRequest, ExportNode, SaveRequest, Saved,
         NotationRequest, SvgRequest, PositionView, Status, LegalMove, GameView, RootView,
-        NodeView, PlayView, MoveView, ExportView, CreateRequest, Created, Joined, GameInfo,
+        NodeView, PlayView, MoveView, ExportView, CreateRequest, Created, Joined, RematchJoined, GameInfo, ClockView,
         StoredMove, MoveRequest, DrawRequest, EngineEventName, EngineEvent, Info, Stop,
         EngineStatus
     )),
@@ -641,7 +668,7 @@ fn svg() {}
         (status = 400, description = "`bad-request`: also an unknown mode, level or color, chess with a friend", body = ErrorBody),
         (status = 413, description = "`too-large`", body = ErrorBody),
         (status = 415, description = "`unsupported-media-type`", body = ErrorBody),
-        (status = 422, description = "`bad-fen`, `game-over` (the start position is already over)", body = ErrorBody),
+        (status = 422, description = "`bad-fen`, `game-over` (the start position is already over), `bad-time-control`", body = ErrorBody),
         (status = 500, description = "`internal`, `database`, `broken-game`", body = ErrorBody),
         (status = 501, description = "`engine-unavailable`: chess against the computer on a server without Stockfish", body = ErrorBody),
         (status = 403, description = "`cross-site`: a request from another site (`Sec-Fetch-Site`, else `Origin` against `Host`)", body = ErrorBody),
@@ -699,7 +726,7 @@ fn join_game() {}
         (status = 400, description = "`bad-request`", body = ErrorBody),
         (status = 403, description = "`cross-site`: a request from another site (`Sec-Fetch-Site`, else `Origin` against `Host`); `not-a-player`, `not-your-turn`", body = ErrorBody),
         (status = 404, description = "`not-found`", body = ErrorBody),
-        (status = 409, description = "`not-ongoing`, `turn-taken`", body = ErrorBody),
+        (status = 409, description = "`not-ongoing`, `turn-taken`, `out-of-time`", body = ErrorBody),
         (status = 413, description = "`too-large`", body = ErrorBody),
         (status = 415, description = "`unsupported-media-type`", body = ErrorBody),
         (status = 422, description = "`illegal-move`", body = ErrorBody),
@@ -708,6 +735,31 @@ fn join_game() {}
 )]
 #[allow(dead_code)]
 fn play_move() {}
+
+/// Ask for a rematch of a finished game: the colours swapped, the same rules, start, mode,
+/// level and clock.
+///
+/// The first player to ask creates it (201, with their secret, also set as the cookie
+/// `s_<id>`); against the computer or on one device it starts at once, with a friend it
+/// waits for the friend, whose page sees `rematch` in the finished game's state. The friend
+/// accepts by asking too (200, with their new secret); a player of the rematch who asks
+/// again gets it (200, secret null).
+#[utoipa::path(
+    post, path = "/api/games/{id}/rematch", tag = "games", operation_id = "rematch",
+    params(("id" = String, Path, description = "The finished game's id")),
+    security((), ("secret" = [])),
+    responses(
+        (status = 201, description = "The new game, with the asker's secret", body = Created),
+        (status = 200, description = "The rematch the other player made: the asker's seat in it", body = RematchJoined),
+        (status = 400, description = "`bad-request`: a malformed id", body = ErrorBody),
+        (status = 403, description = "`cross-site`: a request from another site (`Sec-Fetch-Site`, else `Origin` against `Host`); `not-a-player`", body = ErrorBody),
+        (status = 404, description = "`not-found`", body = ErrorBody),
+        (status = 409, description = "`not-ongoing`: the game is not finished; `rematch-taken`", body = ErrorBody),
+        (status = 500, description = "`internal`, `database`, `broken-game`", body = ErrorBody),
+    )
+)]
+#[allow(dead_code)]
+fn rematch() {}
 
 /// Resign: the requester's side (on one device, the side to move) gives up.
 #[utoipa::path(
@@ -920,7 +972,7 @@ mod tests {
     #[test]
     fn the_description_is_json_with_every_operation() {
         let spec: serde_json::Value = serde_json::from_str(json()).unwrap();
-        assert_eq!(spec["paths"].as_object().unwrap().len(), 18);
+        assert_eq!(spec["paths"].as_object().unwrap().len(), 19);
         let codes = &spec["components"]["schemas"]["ErrorCode"]["enum"];
         assert_eq!(codes.as_array().unwrap().len(), ERROR_CODES.len());
     }

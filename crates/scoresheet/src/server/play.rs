@@ -148,9 +148,43 @@ impl PlayedGame {
                 mv: id,
                 text,
                 fen: self.position().fen(),
+                clock_ms: None,
             },
             finish: self.finish(),
         })
+    }
+
+    /// How the game ends when the side to move runs out of time: it loses, unless its
+    /// opponent could not win whatever happened (in chess, too little material to mate, as
+    /// FIDE's rule 6.9 and lichess have it), then it is a draw. In draughts the side out of
+    /// time loses (the FMJD's and the ACF's rules).
+    pub fn time_out(&self, rules: Rules) -> Finish {
+        let loser = self.side_to_move();
+        let winner = if loser == "white" { "black" } else { "white" };
+        let cannot_win = match self {
+            PlayedGame::Chess { positions, .. } => {
+                let color = if winner == "white" {
+                    shakmaty::Color::White
+                } else {
+                    shakmaty::Color::Black
+                };
+                positions
+                    .last()
+                    .is_some_and(|p| p.has_insufficient_material(color))
+            }
+            PlayedGame::Draughts(_) => false,
+        };
+        if cannot_win {
+            Finish {
+                result: result_for(rules, None),
+                reason: "time-draw".into(),
+            }
+        } else {
+            Finish {
+                result: result_for(rules, Some(winner)),
+                reason: "time".into(),
+            }
+        }
     }
 
     /// Takes back the last move.

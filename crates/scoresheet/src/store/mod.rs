@@ -53,6 +53,26 @@ pub struct StoredGame {
     pub plies: i64,
     pub created_at: i64,
     pub updated_at: i64,
+    /// The time control as the `TimeControl` tag writes it (`300+3`, `1/60`); `None`:
+    /// no clock.
+    pub time_control: Option<String>,
+    /// The clocks of a game with a time control: each side's time left (milliseconds) when
+    /// the clock last changed hands, and since when the side to move's clock runs (`None`
+    /// before the first move).
+    pub white_ms: Option<i64>,
+    pub black_ms: Option<i64>,
+    pub clock_at: Option<i64>,
+    /// The game offered as this one's rematch.
+    pub rematch: Option<String>,
+}
+
+/// A game's clocks after a move, as [`Store::append_move`] stores them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClockRow {
+    pub white_ms: i64,
+    pub black_ms: i64,
+    /// When the next side's clock started (milliseconds since 1970).
+    pub at: i64,
 }
 
 /// A move as stored.
@@ -67,6 +87,8 @@ pub struct StoredMove {
     pub text: String,
     /// The position after it.
     pub fen: String,
+    /// In a game with a clock, the mover's time left after the move (milliseconds).
+    pub clock_ms: Option<i64>,
 }
 
 /// An analysis saved to be shared: a pasted game (with its side lines and comments) or a
@@ -108,12 +130,14 @@ pub trait Store: Send + Sync {
     async fn moves(&self, id: &str) -> Result<Vec<StoredMove>, StoreError>;
     /// Appends `mv` as ply `mv.ply` if the game is ongoing and has exactly that many moves
     /// (so of two moves sent for the same turn only one is stored), clears any draw offer,
-    /// and finishes the game if `finish` says so. `false` when the turn was already taken.
+    /// and finishes the game if `finish` says so. A game with a clock gets its clocks after
+    /// the move (`clock`) in the same write. `false` when the turn was already taken.
     async fn append_move(
         &self,
         id: &str,
         mv: &StoredMove,
         finish: Option<&Finish>,
+        clock: Option<&ClockRow>,
     ) -> Result<bool, StoreError>;
     /// Gives the free seat of a friend game to a visitor: `false` if it was taken.
     async fn take_seat(
@@ -127,6 +151,9 @@ pub trait Store: Send + Sync {
     /// Ends an ongoing game that has `plies` moves (resignation, agreed draw): `false` if
     /// the game moved on or had already ended.
     async fn finish(&self, id: &str, plies: i64, finish: &Finish) -> Result<bool, StoreError>;
+    /// Records `rematch` as the rematch of finished game `id`, if it has none: `false` when
+    /// another was recorded first.
+    async fn set_rematch(&self, id: &str, rematch: &str) -> Result<bool, StoreError>;
     /// Records or withdraws a draw offer of an ongoing game.
     async fn set_draw_offer(&self, id: &str, by: Option<&str>) -> Result<(), StoreError>;
     /// The most recently finished games.
@@ -211,6 +238,11 @@ where
         plies: row.get("plies"),
         created_at: row.get("created_at"),
         updated_at: row.get("updated_at"),
+        time_control: row.get("time_control"),
+        white_ms: row.get("white_ms"),
+        black_ms: row.get("black_ms"),
+        clock_at: row.get("clock_at"),
+        rematch: row.get("rematch"),
     }
 }
 

@@ -12,7 +12,7 @@ use sqlx::Row;
 use sqlx::postgres::{PgListener, PgPool, PgPoolOptions};
 
 use super::{
-    Change, Changes, Finish, Store, StoreError, StoredAnalysis, StoredGame, StoredMove,
+    Change, Changes, ClockRow, Finish, Store, StoreError, StoredAnalysis, StoredGame, StoredMove,
     analysis_from_row, game_from_row, now_ms,
 };
 
@@ -63,6 +63,14 @@ const MIGRATIONS: &[&str] = &[
         creator TEXT,
         created_at BIGINT NOT NULL
      );",
+    // 3: clocks (the time control, each side's time, since when the side to move thinks;
+    // the mover's time after each move) and the rematch offered after a game.
+    "ALTER TABLE games ADD COLUMN time_control TEXT;
+     ALTER TABLE games ADD COLUMN white_ms BIGINT;
+     ALTER TABLE games ADD COLUMN black_ms BIGINT;
+     ALTER TABLE games ADD COLUMN clock_at BIGINT;
+     ALTER TABLE games ADD COLUMN rematch TEXT;
+     ALTER TABLE moves ADD COLUMN clock_ms BIGINT;",
 ];
 
 /// Games in a PostgreSQL database.
@@ -125,8 +133,9 @@ impl Store for PostgresStore {
     async fn create_game(&self, g: &StoredGame) -> Result<(), StoreError> {
         sqlx::query(
             "INSERT INTO games (id, rules, mode, level, computer, start_fen, status, result, reason, draw_offer,
-                white_name, black_name, white_secret, black_secret, creator, guest, plies, created_at, updated_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, 0, $17, $17)",
+                white_name, black_name, white_secret, black_secret, creator, guest, plies, created_at, updated_at,
+                time_control, white_ms, black_ms, clock_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, 0, $17, $17, $18, $19, $20, $21)",
         )
         .bind(&g.id)
         .bind(&g.rules)
@@ -145,6 +154,10 @@ impl Store for PostgresStore {
         .bind(&g.creator)
         .bind(&g.guest)
         .bind(now_ms())
+        .bind(&g.time_control)
+        .bind(g.white_ms)
+        .bind(g.black_ms)
+        .bind(g.clock_at)
         .execute(&self.pool)
         .await
         .map_err(err)?;
@@ -161,12 +174,13 @@ impl Store for PostgresStore {
     }
 
     async fn moves(&self, id: &str) -> Result<Vec<StoredMove>, StoreError> {
-        let rows =
-            sqlx::query("SELECT ply, move, text, fen FROM moves WHERE game_id = $1 ORDER BY ply")
-                .bind(id)
-                .fetch_all(&self.pool)
-                .await
-                .map_err(err)?;
+        let rows = sqlx::query(
+            "SELECT ply, move, text, fen, clock_ms FROM moves WHERE game_id = $1 ORDER BY ply",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await
+        .map_err(err)?;
         Ok(rows
             .iter()
             .map(|r| StoredMove {
@@ -174,6 +188,7 @@ impl Store for PostgresStore {
                 mv: r.get("move"),
                 text: r.get("text"),
                 fen: r.get("fen"),
+                clock_ms: r.get("clock_ms"),
             })
             .collect())
     }
@@ -183,6 +198,7 @@ impl Store for PostgresStore {
         id: &str,
         mv: &StoredMove,
         finish: Option<&Finish>,
+        clock: Option<&ClockRow>,
     ) -> Result<bool, StoreError> {
         let mut tx = self.pool.begin().await.map_err(err)?;
         let t = now_ms();
@@ -191,7 +207,9 @@ impl Store for PostgresStore {
         let updated = sqlx::query(
             "UPDATE games SET plies = plies + 1, updated_at = $1, draw_offer = NULL,
                 status = CASE WHEN $2::TEXT IS NULL THEN status ELSE 'finished' END,
-                result = COALESCE($2, result), reason = COALESCE($3, reason)
+                result = COALESCE($2, result), reason = COALESCE($3, reason),
+                white_ms = COALESCE($6, white_ms), black_ms = COALESCE($7, black_ms),
+                clock_at = COALESCE($8, clock_at)
              WHERE id = $4 AND plies = $5 AND status = 'ongoing'",
         )
         .bind(t)
@@ -199,6 +217,9 @@ impl Store for PostgresStore {
         .bind(finish.map(|f| f.reason.as_str()))
         .bind(id)
         .bind(mv.ply)
+        .bind(clock.map(|c| c.white_ms))
+        .bind(clock.map(|c| c.black_ms))
+        .bind(clock.map(|c| c.at))
         .execute(&mut *tx)
         .await
         .map_err(err)?;
@@ -206,7 +227,7 @@ impl Store for PostgresStore {
             return Ok(false);
         }
         let inserted = sqlx::query(
-            "INSERT INTO moves (game_id, ply, move, text, fen, created_at) VALUES ($1, $2, $3, $4, $5, $6)
+            "INSERT INTO moves (game_id, ply, move, text, fen, created_at, clock_ms) VALUES ($1, $2, $3, $4, $5, $6, $7)
              ON CONFLICT DO NOTHING",
         )
         .bind(id)
@@ -215,6 +236,7 @@ impl Store for PostgresStore {
         .bind(&mv.text)
         .bind(&mv.fen)
         .bind(t)
+        .bind(mv.clock_ms)
         .execute(&mut *tx)
         .await
         .map_err(err)?;
@@ -261,6 +283,20 @@ impl Store for PostgresStore {
         .bind(now_ms())
         .bind(id)
         .bind(plies)
+        .execute(&self.pool)
+        .await
+        .map_err(err)?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    async fn set_rematch(&self, id: &str, rematch: &str) -> Result<bool, StoreError> {
+        let done = sqlx::query(
+            "UPDATE games SET rematch = $1, updated_at = $2
+             WHERE id = $3 AND status = 'finished' AND rematch IS NULL",
+        )
+        .bind(rematch)
+        .bind(now_ms())
+        .bind(id)
         .execute(&self.pool)
         .await
         .map_err(err)?;
@@ -422,6 +458,11 @@ mod tests {
     #[tokio::test]
     async fn draws_and_endings() {
         suite::draws_and_endings(&store("draws").await).await;
+    }
+
+    #[tokio::test]
+    async fn clocks_and_rematch() {
+        suite::clocks_and_rematch(&store("clocks").await).await;
     }
 
     #[tokio::test]

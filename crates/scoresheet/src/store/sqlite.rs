@@ -10,7 +10,7 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, S
 use sqlx::{Row, SqlitePool};
 
 use super::{
-    Finish, Store, StoreError, StoredAnalysis, StoredGame, StoredMove, analysis_from_row,
+    ClockRow, Finish, Store, StoreError, StoredAnalysis, StoredGame, StoredMove, analysis_from_row,
     game_from_row, now_ms,
 };
 
@@ -58,6 +58,14 @@ const MIGRATIONS: &[&str] = &[
         creator TEXT,
         created_at INTEGER NOT NULL
      );",
+    // 3: clocks (the time control, each side's time, since when the side to move thinks;
+    // the mover's time after each move) and the rematch offered after a game.
+    "ALTER TABLE games ADD COLUMN time_control TEXT;
+     ALTER TABLE games ADD COLUMN white_ms INTEGER;
+     ALTER TABLE games ADD COLUMN black_ms INTEGER;
+     ALTER TABLE games ADD COLUMN clock_at INTEGER;
+     ALTER TABLE games ADD COLUMN rematch TEXT;
+     ALTER TABLE moves ADD COLUMN clock_ms INTEGER;",
 ];
 
 /// Games in a SQLite file.
@@ -238,8 +246,9 @@ impl Store for SqliteStore {
     async fn create_game(&self, g: &StoredGame) -> Result<(), StoreError> {
         sqlx::query(
             "INSERT INTO games (id, rules, mode, level, computer, start_fen, status, result, reason, draw_offer,
-                white_name, black_name, white_secret, black_secret, creator, guest, plies, created_at, updated_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)",
+                white_name, black_name, white_secret, black_secret, creator, guest, plies, created_at, updated_at,
+                time_control, white_ms, black_ms, clock_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?)",
         )
         .bind(&g.id)
         .bind(&g.rules)
@@ -259,6 +268,10 @@ impl Store for SqliteStore {
         .bind(&g.guest)
         .bind(now_ms())
         .bind(now_ms())
+        .bind(&g.time_control)
+        .bind(g.white_ms)
+        .bind(g.black_ms)
+        .bind(g.clock_at)
         .execute(&self.pool)
         .await
         .map_err(err)?;
@@ -277,12 +290,13 @@ impl Store for SqliteStore {
     }
 
     async fn moves(&self, id: &str) -> Result<Vec<StoredMove>, StoreError> {
-        let rows =
-            sqlx::query("SELECT ply, move, text, fen FROM moves WHERE game_id = ? ORDER BY ply")
-                .bind(id)
-                .fetch_all(&self.pool)
-                .await
-                .map_err(err)?;
+        let rows = sqlx::query(
+            "SELECT ply, move, text, fen, clock_ms FROM moves WHERE game_id = ? ORDER BY ply",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await
+        .map_err(err)?;
         Ok(rows
             .iter()
             .map(|r| StoredMove {
@@ -290,6 +304,7 @@ impl Store for SqliteStore {
                 mv: r.get("move"),
                 text: r.get("text"),
                 fen: r.get("fen"),
+                clock_ms: r.get("clock_ms"),
             })
             .collect())
     }
@@ -299,19 +314,25 @@ impl Store for SqliteStore {
         id: &str,
         mv: &StoredMove,
         finish: Option<&Finish>,
+        clock: Option<&ClockRow>,
     ) -> Result<bool, StoreError> {
         let mut tx = self.pool.begin().await.map_err(err)?;
         let t = now_ms();
         let updated = sqlx::query(
             "UPDATE games SET plies = plies + 1, updated_at = ?, draw_offer = NULL,
                 status = CASE WHEN ? IS NULL THEN status ELSE 'finished' END,
-                result = COALESCE(?, result), reason = COALESCE(?, reason)
+                result = COALESCE(?, result), reason = COALESCE(?, reason),
+                white_ms = COALESCE(?, white_ms), black_ms = COALESCE(?, black_ms),
+                clock_at = COALESCE(?, clock_at)
              WHERE id = ? AND plies = ? AND status = 'ongoing'",
         )
         .bind(t)
         .bind(finish.map(|f| f.result.as_str()))
         .bind(finish.map(|f| f.result.as_str()))
         .bind(finish.map(|f| f.reason.as_str()))
+        .bind(clock.map(|c| c.white_ms))
+        .bind(clock.map(|c| c.black_ms))
+        .bind(clock.map(|c| c.at))
         .bind(id)
         .bind(mv.ply)
         .execute(&mut *tx)
@@ -320,13 +341,14 @@ impl Store for SqliteStore {
         if updated.rows_affected() != 1 {
             return Ok(false);
         }
-        let inserted = sqlx::query("INSERT OR IGNORE INTO moves (game_id, ply, move, text, fen, created_at) VALUES (?, ?, ?, ?, ?, ?)")
+        let inserted = sqlx::query("INSERT OR IGNORE INTO moves (game_id, ply, move, text, fen, created_at, clock_ms) VALUES (?, ?, ?, ?, ?, ?, ?)")
             .bind(id)
             .bind(mv.ply)
             .bind(&mv.mv)
             .bind(&mv.text)
             .bind(&mv.fen)
             .bind(t)
+            .bind(mv.clock_ms)
             .execute(&mut *tx)
             .await
             .map_err(err)?;
@@ -373,6 +395,20 @@ impl Store for SqliteStore {
         .bind(now_ms())
         .bind(id)
         .bind(plies)
+        .execute(&self.pool)
+        .await
+        .map_err(err)?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    async fn set_rematch(&self, id: &str, rematch: &str) -> Result<bool, StoreError> {
+        let done = sqlx::query(
+            "UPDATE games SET rematch = ?, updated_at = ?
+             WHERE id = ? AND status = 'finished' AND rematch IS NULL",
+        )
+        .bind(rematch)
+        .bind(now_ms())
+        .bind(id)
         .execute(&self.pool)
         .await
         .map_err(err)?;
@@ -469,6 +505,11 @@ mod tests {
     #[tokio::test]
     async fn draws_and_endings() {
         suite::draws_and_endings(&SqliteStore::open(":memory:").await.unwrap()).await;
+    }
+
+    #[tokio::test]
+    async fn clocks_and_rematch() {
+        suite::clocks_and_rematch(&SqliteStore::open(":memory:").await.unwrap()).await;
     }
 
     #[tokio::test]

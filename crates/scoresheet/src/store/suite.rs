@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use super::{Finish, Store, StoredAnalysis, StoredGame, StoredMove};
+use super::{ClockRow, Finish, Store, StoredAnalysis, StoredGame, StoredMove};
 
 /// An American game on one device, not yet begun.
 pub(crate) fn game(id: &str) -> StoredGame {
@@ -26,6 +26,11 @@ pub(crate) fn game(id: &str) -> StoredGame {
         plies: 0,
         created_at: 0,
         updated_at: 0,
+        time_control: None,
+        white_ms: None,
+        black_ms: None,
+        clock_at: None,
+        rematch: None,
     }
 }
 
@@ -35,6 +40,7 @@ fn mv(ply: i64, m: &str) -> StoredMove {
         mv: m.into(),
         text: m.into(),
         fen: "x".into(),
+        clock_ms: None,
     }
 }
 
@@ -43,16 +49,22 @@ pub async fn moves_take_turns(store: &dyn Store) {
     store.create_game(&game("g1")).await.unwrap();
     assert!(
         store
-            .append_move("g1", &mv(0, "11-15"), None)
+            .append_move("g1", &mv(0, "11-15"), None, None)
             .await
             .unwrap()
     );
     assert!(
-        !store.append_move("g1", &mv(0, "9-13"), None).await.unwrap(),
+        !store
+            .append_move("g1", &mv(0, "9-13"), None, None)
+            .await
+            .unwrap(),
         "ply 0 is taken"
     );
     assert!(
-        !store.append_move("g1", &mv(2, "9-13"), None).await.unwrap(),
+        !store
+            .append_move("g1", &mv(2, "9-13"), None, None)
+            .await
+            .unwrap(),
         "ply 1 comes first"
     );
     let finish = Finish {
@@ -61,7 +73,7 @@ pub async fn moves_take_turns(store: &dyn Store) {
     };
     assert!(
         store
-            .append_move("g1", &mv(1, "23-19"), Some(&finish))
+            .append_move("g1", &mv(1, "23-19"), Some(&finish), None)
             .await
             .unwrap()
     );
@@ -71,7 +83,10 @@ pub async fn moves_take_turns(store: &dyn Store) {
         ("finished", Some("1-0"), 2)
     );
     assert!(
-        !store.append_move("g1", &mv(2, "9-13"), None).await.unwrap(),
+        !store
+            .append_move("g1", &mv(2, "9-13"), None, None)
+            .await
+            .unwrap(),
         "finished"
     );
     assert_eq!(store.moves("g1").await.unwrap().len(), 2);
@@ -114,9 +129,12 @@ pub async fn of_two_moves_for_one_turn_one_is_stored(store: Arc<dyn Store>) {
                 let store = store.clone();
                 let id = id.clone();
                 let text = if i % 2 == 0 { "11-15" } else { "9-13" };
-                tokio::spawn(
-                    async move { store.append_move(&id, &mv(0, text), None).await.unwrap() },
-                )
+                tokio::spawn(async move {
+                    store
+                        .append_move(&id, &mv(0, text), None, None)
+                        .await
+                        .unwrap()
+                })
             })
             .collect();
         let mut stored = 0;
@@ -145,7 +163,7 @@ pub async fn draws_and_endings(store: &dyn Store) {
     );
     assert!(
         store
-            .append_move("d1", &mv(0, "11-15"), None)
+            .append_move("d1", &mv(0, "11-15"), None, None)
             .await
             .unwrap()
     );
@@ -195,4 +213,88 @@ pub(crate) async fn analyses_are_kept(store: &dyn Store) {
         "an id is given once"
     );
     assert_eq!(store.analysis("0000000000").await.unwrap(), None);
+}
+
+/// A game with a clock keeps its control, the clocks each move leaves, and the mover's time
+/// on each move; a finished game takes one rematch.
+pub async fn clocks_and_rematch(store: &dyn Store) {
+    let mut g = game("c1");
+    g.time_control = Some("300+3".into());
+    g.white_ms = Some(300_000);
+    g.black_ms = Some(300_000);
+    store.create_game(&g).await.unwrap();
+    let back = store.game("c1").await.unwrap().unwrap();
+    assert_eq!(back.time_control.as_deref(), Some("300+3"));
+    assert_eq!(
+        (back.white_ms, back.black_ms, back.clock_at),
+        (Some(300_000), Some(300_000), None)
+    );
+    let mut first = mv(0, "11-15");
+    first.clock_ms = Some(300_000);
+    let after = ClockRow {
+        white_ms: 300_000,
+        black_ms: 300_000,
+        at: 1_000,
+    };
+    assert!(
+        store
+            .append_move("c1", &first, None, Some(&after))
+            .await
+            .unwrap()
+    );
+    let mut second = mv(1, "23-19");
+    second.clock_ms = Some(296_500);
+    let late = ClockRow {
+        white_ms: 296_500,
+        black_ms: 300_000,
+        at: 4_500,
+    };
+    assert!(
+        store
+            .append_move("c1", &second, None, Some(&late))
+            .await
+            .unwrap()
+    );
+    let back = store.game("c1").await.unwrap().unwrap();
+    assert_eq!(
+        (back.white_ms, back.black_ms, back.clock_at),
+        (Some(296_500), Some(300_000), Some(4_500))
+    );
+    let moves = store.moves("c1").await.unwrap();
+    assert_eq!(
+        moves.iter().map(|m| m.clock_ms).collect::<Vec<_>>(),
+        [Some(300_000), Some(296_500)]
+    );
+    // A move refused for its turn leaves the clocks alone.
+    let stale = ClockRow {
+        white_ms: 1,
+        black_ms: 1,
+        at: 9_999,
+    };
+    assert!(
+        !store
+            .append_move("c1", &mv(1, "22-18"), None, Some(&stale))
+            .await
+            .unwrap()
+    );
+    assert_eq!(
+        store.game("c1").await.unwrap().unwrap().clock_at,
+        Some(4_500)
+    );
+
+    assert!(
+        !store.set_rematch("c1", "r1").await.unwrap(),
+        "not while the game goes on"
+    );
+    let finish = Finish {
+        result: "0-1".into(),
+        reason: "time".into(),
+    };
+    assert!(store.finish("c1", 2, &finish).await.unwrap());
+    assert!(store.set_rematch("c1", "r1").await.unwrap());
+    assert!(!store.set_rematch("c1", "r2").await.unwrap(), "one rematch");
+    assert_eq!(
+        store.game("c1").await.unwrap().unwrap().rematch.as_deref(),
+        Some("r1")
+    );
 }

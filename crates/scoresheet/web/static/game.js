@@ -6,6 +6,7 @@ import { post, copyText } from './api.js';
 import { Board, moveNumber, fenMoveNumber } from './board.js';
 import { t, el, page, rulesName, sideName } from './i18n.js';
 import { resultText, resultWords, reasonWords } from './results.js';
+import { Clocks } from './clock.js';
 
 const $ = (id) => document.getElementById(id);
 let info = page.game;
@@ -19,6 +20,15 @@ let finishShown = false; // the end of the game has been shown
 // The ply shown while stepping through the moves (null: the game as it stands, live).
 let viewPly = null;
 let reviewTicket = 0; // drops the answers of earlier steps
+
+// The clocks count down here between the server's states; when the running one reaches
+// zero the server ends the game (and says so on the events): ask it, should that not come.
+const clocks = new Clocks($('players'), () => {
+  const shown = info;
+  setTimeout(() => {
+    if (info === shown) refresh();
+  }, 700);
+});
 
 const board = new Board($('board'), {
   rules: info.rules,
@@ -80,8 +90,10 @@ function renderPlayers() {
       el('span', { class: 'dot', 'aria-hidden': 'true' }),
       el('span', { class: 'side', text: sideName(side) }),
       playerName(side) ? el('span', { class: 'name', text: `· ${playerName(side)}` }) : null,
-      mine && you !== 'both' ? el('span', { class: 'you', text: t('game.you') }) : null));
+      mine && you !== 'both' ? el('span', { class: 'you', text: t('game.you') }) : null,
+      el('span', { class: 'clock', 'data-side': side, role: 'timer', 'aria-label': t('game.clock', { side: sideName(side) }), hidden: true })));
   }
+  clocks.set(info.clock);
 }
 
 function renderMoves() {
@@ -223,6 +235,11 @@ function renderActions() {
   $('draw').textContent = you === 'both' ? t('game.agree-draw') : t('game.offer-draw');
   const finished = info.status === 'finished';
   $('finished-actions').hidden = !finished;
+  // A rematch: the players ask for one (or join the one offered); watchers may follow it.
+  $('rematch').hidden = !(finished && you);
+  $('rematch').textContent = info.rematch ? t('game.rematch-join') : t('game.rematch');
+  $('rematch-note').hidden = !(finished && info.rematch && info.mode === 'friend');
+  $('new-game').href = `/new?rules=${encodeURIComponent(info.rules)}`;
   const id = encodeURIComponent(info.id);
   $('download').href = `/api/games/${id}/pdn`;
   $('download').textContent = info.rules === 'chess' ? t('analysis.download-pgn') : t('analysis.download-pdn');
@@ -301,7 +318,8 @@ function settleLive() {
 function finishIfOver() {
   if (info.status === 'finished' && !finishShown) {
     finishShown = true;
-    stopEvents();
+    // A friend's rematch offer comes on the events: a player of a friend game keeps them.
+    if (!(info.mode === 'friend' && you)) stopEvents();
     if (sawPlay) {
       // The game just ended here: offer the record at once.
       say(info.mode === 'device' ? t('game.ended-device') : t('game.ended'), 'info');
@@ -331,7 +349,7 @@ async function play(m) {
     await render({ ...next, you: next.you || you });
   } catch (e) {
     if (sentAt === at) sentAt = null;
-    say(e.message, 'error');
+    say(e.code === 'out-of-time' ? t('game.out-of-time') : e.message, 'error');
     await refresh();
   }
 }
@@ -383,6 +401,18 @@ $('resign').addEventListener('click', async () => {
 
 $('draw').addEventListener('click', () => drawAction('offer'));
 
+$('rematch').addEventListener('click', async () => {
+  $('rematch').disabled = true;
+  try {
+    const next = await post(`/api/games/${encodeURIComponent(info.id)}/rematch`, {});
+    location.href = next.url || `/game/${encodeURIComponent(next.game.id)}`;
+  } catch (e) {
+    $('rematch').disabled = false;
+    say(e.message, 'error');
+    await refresh();
+  }
+});
+
 $('take-seat').addEventListener('click', async () => {
   $('take-seat').disabled = true;
   try {
@@ -413,7 +443,8 @@ $('copy-invite').addEventListener('click', async () => {
 });
 
 function startEvents() {
-  if (info.status === 'finished' || typeof EventSource === 'undefined') return;
+  const rematchWanted = info.mode === 'friend' && you && !info.rematch;
+  if ((info.status === 'finished' && !rematchWanted) || typeof EventSource === 'undefined') return;
   events = new EventSource(`/api/games/${encodeURIComponent(info.id)}/events`);
   events.addEventListener('state', (ev) => {
     let next;
@@ -424,7 +455,7 @@ function startEvents() {
     }
     if (next.plies < info.plies) return; // an older state than the one shown
     const changed = next.plies !== info.plies || next.status !== info.status || next.draw_offer !== info.draw_offer
-      || next.white !== info.white || next.black !== info.black;
+      || next.white !== info.white || next.black !== info.black || next.rematch !== info.rematch;
     if (!changed) return;
     if (next.plies !== info.plies || next.status !== info.status) sawPlay = true;
     render({ ...next, you });

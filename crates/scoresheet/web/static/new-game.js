@@ -42,6 +42,35 @@ if (page.fen) {
   $('from-fen').hidden = false;
 }
 
+// Time controls as the TimeControl tag writes them (seconds): minutes plus increment as
+// lichess offers them, and the time per move that American checkers' tournaments use.
+const CONTROLS = ['', '60+0', '180+2', '300+3', '600+0', '900+10', '1800+0', '1/30', '1/60', 'custom'];
+
+function controlLabel(value) {
+  if (!value) return t('new.time-none');
+  if (value === 'custom') return t('new.time-custom');
+  if (value.startsWith('1/')) return t('new.time-move', { s: value.slice(2) });
+  const [base, inc] = value.split('+').map(Number);
+  return t('new.time-inc', { min: base / 60, inc });
+}
+
+for (const value of CONTROLS) {
+  $('time-control').append(new Option(controlLabel(value), value));
+}
+
+/** The time control chosen, or null for none. */
+function timeControl() {
+  const value = $('time-control').value;
+  if (value !== 'custom') return value || null;
+  const minutes = Math.max(0, Math.round(Number($('time-minutes').value) || 0));
+  const inc = Math.max(0, Math.round(Number($('time-increment').value) || 0));
+  return `${minutes * 60}+${inc}`;
+}
+
+$('time-control').addEventListener('change', () => {
+  $('time-custom').hidden = $('time-control').value !== 'custom';
+});
+
 form.addEventListener('change', update);
 form.addEventListener('submit', async (e) => {
   e.preventDefault();
@@ -49,6 +78,8 @@ form.addEventListener('submit', async (e) => {
   const body = { rules: value('rules'), mode };
   if (page.fen && value('rules') === page.rules) body.fen = page.fen;
   if (mode === 'computer') body.level = value('level');
+  const control = timeControl();
+  if (control) body.time_control = control;
   if (mode !== 'device') {
     body.color = value('color');
     const name = $('name').value.trim();

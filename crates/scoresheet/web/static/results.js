@@ -46,6 +46,8 @@ const REASONS = {
   stalemate: 'reason.stalemate',
   'insufficient-material': 'reason.insufficient-material',
   resigned: 'reason.resigned',
+  time: 'reason.time',
+  'time-draw': 'reason.time-draw',
   agreed: 'reason.agreed',
   repetition: 'reason.repetition',
   'fifty-moves': 'reason.fifty-moves',

@@ -1,0 +1,172 @@
+//! Rematches: after a game, a player asks for another with the colours swapped (same rules,
+//! start position, mode, level and clock). Against the computer or on one device the new
+//! game starts at once; with a friend it waits for the friend, who sees the offer on the
+//! finished game's page (its state carries `rematch`) and accepts it by asking too.
+
+use std::sync::Arc;
+
+use axum::Json;
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+
+use super::AppState;
+use super::error::ApiError;
+use super::game_id::GameId;
+use super::games_api::{
+    announce, db, game_info, hash, join_if_free, publish, role, secret_of, set_secret_cookie,
+    started, stored_game,
+};
+use super::pages::{Visitor, random_token};
+use crate::store::StoredGame;
+
+fn other(side: &str) -> &'static str {
+    if side == "white" { "black" } else { "white" }
+}
+
+/// `POST /api/games/{id}/rematch`: a player of finished game `id` asks for a rematch. The
+/// first to ask creates it (201); the friend who asks next takes its free seat (200), and
+/// a player of it gets it again (200). Its answer is the new game, as `POST /api/games`
+/// gives it.
+pub async fn rematch(
+    State(app): State<Arc<AppState>>,
+    GameId(id): GameId,
+    v: Visitor,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let game = stored_game(&app, &id).await?;
+    // The player keeps their secret in the rematch: a program that plays with a bearer
+    // secret goes on with the same one.
+    let secret = secret_of(&headers, &id).unwrap_or_default();
+    let you = role(&game, Some(&secret)).ok_or_else(|| {
+        ApiError::new(
+            StatusCode::FORBIDDEN,
+            "not-a-player",
+            "only the game's players can ask for a rematch",
+        )
+    })?;
+    if game.status != "finished" {
+        return Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "not-ongoing",
+            "a rematch comes after the game",
+        ));
+    }
+    if let Some(next) = &game.rematch {
+        return accept(&app, &v, &headers, next, secret).await;
+    }
+    let next = swapped(&game, you, &hash(&secret), &v);
+    app.store.create_game(&next).await.map_err(db)?;
+    if !app.store.set_rematch(&id, &next.id).await.map_err(db)? {
+        // The other player asked at the same moment: theirs is the rematch. (The game made
+        // here stays unused: nobody has its link.)
+        let game = stored_game(&app, &id).await?;
+        let Some(theirs) = &game.rematch else {
+            return Err(ApiError::new(
+                StatusCode::CONFLICT,
+                "rematch-taken",
+                "the rematch could not be made",
+            ));
+        };
+        return accept(&app, &v, &headers, theirs, secret).await;
+    }
+    // The old game's followers (the friend) see the offer.
+    publish(&app, &id).await;
+    announce(&app, &id).await;
+    started(&app, &v, &next, &secret).await
+}
+
+/// The rematch of `game` asked for by its player `you` (whose secret's hash is `hashed`):
+/// the colours swapped, the clocks full.
+fn swapped(game: &StoredGame, you: &str, hashed: &str, v: &Visitor) -> StoredGame {
+    let mut next = StoredGame {
+        id: random_token()[..10].to_string(),
+        status: "ongoing".into(),
+        result: None,
+        reason: None,
+        draw_offer: None,
+        white_name: game.black_name.clone(),
+        black_name: game.white_name.clone(),
+        white_secret: None,
+        black_secret: None,
+        creator: Some(v.id.clone()),
+        guest: None,
+        plies: 0,
+        created_at: 0,
+        updated_at: 0,
+        white_ms: None,
+        black_ms: None,
+        clock_at: None,
+        rematch: None,
+        ..game.clone()
+    };
+    if let Some(control) = super::clocks::clock_of(game).map(|(c, _)| c) {
+        next.white_ms = Some(control.start_ms());
+        next.black_ms = Some(control.start_ms());
+    }
+    match game.mode.as_str() {
+        "device" => {
+            next.white_secret = Some(hashed.into());
+            next.black_secret = Some(hashed.into());
+        }
+        "computer" => {
+            let computer = other(game.computer.as_deref().unwrap_or("black"));
+            next.computer = Some(computer.into());
+            if computer == "white" {
+                next.black_secret = Some(hashed.into());
+            } else {
+                next.white_secret = Some(hashed.into());
+            }
+        }
+        _ => {
+            // A friend game: the asker takes the other colour, the friend's seat waits.
+            if other(you) == "white" {
+                next.white_secret = Some(hashed.into());
+            } else {
+                next.black_secret = Some(hashed.into());
+            }
+            next.status = "waiting".into();
+        }
+    }
+    next
+}
+
+/// A player (holding `secret` for the old game) asks for a rematch that exists: their seat
+/// in it if they have one, else the free seat of a friend's rematch, with the same secret.
+async fn accept(
+    app: &Arc<AppState>,
+    v: &Visitor,
+    headers: &HeaderMap,
+    next_id: &str,
+    secret: String,
+) -> Result<Response, ApiError> {
+    let next = stored_game(app, next_id).await?;
+    let url = format!("/game/{}", next.id);
+    let mine = [secret_of(headers, next_id), Some(secret.clone())]
+        .into_iter()
+        .flatten()
+        .find(|s| role(&next, Some(s)).is_some());
+    if let Some(mine) = mine {
+        let (info, _) = game_info(app, next_id, Some(&mine)).await?;
+        return Ok(
+            Json(serde_json::json!({ "game": info, "secret": null, "url": url })).into_response(),
+        );
+    }
+    match join_if_free(app, &next, v, false, Some(secret)).await? {
+        Some(secret) => {
+            let (info, _) = game_info(app, next_id, Some(&secret)).await?;
+            let mut response = Json(serde_json::json!({
+                "game": info, "secret": secret, "url": url
+            }))
+            .into_response();
+            set_secret_cookie(&mut response, next_id, &secret, v.secure);
+            v.add_cookies(&mut response);
+            Ok(response)
+        }
+        None => Err(ApiError::new(
+            StatusCode::CONFLICT,
+            "rematch-taken",
+            "the rematch already has its two players",
+        )),
+    }
+}
