@@ -222,6 +222,12 @@ export default [
       await page.keyboard.press('Escape');
       const pgn = movetext(await downloaded(page));
       assert(pgn.startsWith('1. e4 c5 (1... e5 2. Nf3) 2. Nc3 (2. Nf3 d6) 2... Nc6'), `the new main line in the PGN: ${pgn}`);
+      // From the side line of a side line straight to the main line: both branches go up.
+      await loadText(page, { rules: 'chess', start: 'pdn', text: '1. e4 e5 (1... c5 2. Nf3 (2. Nc3 Nc6) 2... d6) 2. Nf3 *' });
+      await menuOf(page, 'Nc6');
+      await page.click('.move-menu .make-main');
+      await waitFor(page, () => document.querySelectorAll('#moves .movelist > button.move').length === 4, null, 'the new main line');
+      assertEqual(await shape(page), ['#1', 'e4', 'c5', '[(1… e5 2. Nf3)]', '#2', 'Nc3', '…', '[(2. Nf3 d6)]', '#2', '…', 'Nc6'], 'at once the main line');
       // A move played from the end of the new main line continues it.
       await page.click('#nav-start');
       await page.click('#nav-end');
