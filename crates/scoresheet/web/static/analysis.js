@@ -3,17 +3,18 @@
 // game tree as PDN or PGN.
 
 import { post, download, copyText, ApiError } from './api.js';
-import { Board, moveNumber, fenMoveNumber } from './board.js';
+import { Board, fenMoveNumber } from './board.js';
 import { t, tn, el, page, lang, rulesName } from './i18n.js';
 import { statusWords, resultWords, resultText } from './results.js';
 import { attachEngine } from './engine.js';
+import { renderMoveList, markCurrent, numberText } from './movelist.js';
+import { attachMoveMenu } from './movemenu.js';
+import {
+  deleteFrom, isWithin, isMainLine, branchCount, promote, setComment, setMoveGlyph, moveGlyph,
+} from './movetree.js';
 
 const $ = (id) => document.getElementById(id);
 const SAVED = 'scoresheet.analysis';
-const NAG_GLYPHS = {
-  1: '!', 2: '?', 3: '!!', 4: '??', 5: '!?', 6: '?!', 7: '□', 10: '=', 13: '∞',
-  14: '⩲', 15: '⩱', 16: '±', 17: '∓', 18: '+−', 19: '−+', 146: 'N',
-};
 const CHESS_LANGS = ['en', 'es', 'fr', 'de', 'it', 'nl', 'pl', 'eo'];
 
 const ui = {
@@ -38,6 +39,7 @@ const ui = {
   nFig: $('notation-figurines'),
   moveForm: $('move-form'),
   moveInput: $('move-input'),
+  moveMenu: $('move-menu'),
 };
 
 // The game tree. Node 0 is the start position; every other node is a move. `children[0]` of
@@ -378,75 +380,65 @@ async function playMove(moveText) {
 
 // ---------------------------------------------------------------- the move list
 
-function nagText(nags) {
-  return (nags || []).map((n) => NAG_GLYPHS[n] || `$${n}`).join(' ');
-}
-
-function moveButton(n) {
-  const { number, first } = moveNumber(tree.rules, tree.startSide, n.ply, tree.startNumber);
-  const parts = [];
-  const parent = node(n.parent);
-  const startsLine = parent && parent.children[0] !== n.id;
-  const grand = parent && node(parent.parent);
-  const siblingsShown = grand && grand.children[0] === parent.id && grand.children.length > 1;
-  const afterBreak = startsLine || !parent || parent.id === 0 || parent.comment || n.commentBefore || siblingsShown;
-  if (first) parts.push(el('span', { class: 'num', text: `${number}.` }));
-  else if (afterBreak) parts.push(el('span', { class: 'num', text: `${number}…` }));
-  const nags = nagText(n.nags);
-  const button = el('button', {
-    type: 'button',
-    class: 'move',
-    'data-node': n.id,
-    'data-move': n.move,
-    'aria-current': n.id === tree.current ? 'true' : null,
-    onclick: () => go(n.id),
-  }, n.text, nags ? el('span', { class: 'nag', text: nags }) : null);
-  parts.push(button);
-  // A move number stays on the line of its move.
-  return parts.length > 1 ? [el('span', { class: 'pair' }, ...parts)] : parts;
-}
-
-function commentEl(text) {
-  return el('span', { class: 'comment', text });
-}
-
-/** Writes a line starting at node `first` into `container`, with its side lines nested. */
-function renderLine(container, firstId, depth) {
-  let id = firstId;
-  let line = container;
-  while (id !== undefined) {
-    const n = node(id);
-    if (n.commentBefore) line.append(commentEl(n.commentBefore));
-    line.append(...moveButton(n));
-    if (n.comment) line.append(commentEl(n.comment));
-    const parent = node(n.parent);
-    if (parent.children[0] === id && parent.children.length > 1) {
-      for (const alt of parent.children.slice(1)) {
-        const box = el('div', { class: `variation depth-${Math.min(depth + 1, 4)}` });
-        renderLine(box, alt, depth + 1);
-        line.append(box);
-      }
-      const rest = el('span', { class: 'line-rest' });
-      line.append(rest);
-      line = rest;
-    }
-    id = n.children[0];
-  }
-}
-
 function renderMoves() {
-  ui.moves.replaceChildren();
-  const root = node(0);
-  if (root.comment) ui.moves.append(el('p', { class: 'comment root-comment', text: root.comment }));
-  const main = el('div', { class: 'mainline' });
-  if (root.children.length) renderLine(main, root.children[0], 0);
-  else main.append(el('span', { class: 'empty', text: t('analysis.no-moves') }));
-  ui.moves.append(main);
+  let result = null;
   if (tree.result && tree.result !== '*') {
     const words = resultWords(tree.rules, tree.result);
-    ui.moves.append(el('p', { class: 'result', text: `${resultText(tree.rules, tree.result)}${words ? ` — ${words}` : ''}` }));
+    result = `${resultText(tree.rules, tree.result)}${words ? ` — ${words}` : ''}`;
   }
-  highlightCurrent();
+  renderMoveList(ui.moves, {
+    tree,
+    rules: tree.rules,
+    startSide: tree.startSide,
+    startNumber: tree.startNumber,
+    current: tree.current,
+    onSelect: (id) => go(id),
+    empty: t('analysis.no-moves'),
+    result,
+  });
+}
+
+/** The edits of the move list's menu: each draws the list again and keeps the tree. */
+attachMoveMenu(ui.moves, {
+  button: ui.moveMenu,
+  current: () => tree.current,
+  describe: (id) => {
+    const n = node(id);
+    if (!n || id === 0) return null;
+    return {
+      label: `${numberText(moveListNumbering(), n)} ${n.text}`,
+      glyph: moveGlyph(tree, id),
+      comment: n.comment,
+      mainLine: isMainLine(tree, id),
+      branches: branchCount(tree, id),
+    };
+  },
+  onComment: (id, text) => edited(() => setComment(tree, id, text)),
+  onGlyph: (id, nag) => edited(() => setMoveGlyph(tree, id, nag)),
+  onPromote: (id, toMain) => edited(() => promote(tree, id, toMain)),
+  onDelete: (id) => deleteMove(id),
+});
+
+function moveListNumbering() {
+  return { rules: tree.rules, startSide: tree.startSide, startNumber: tree.startNumber };
+}
+
+function edited(change) {
+  change();
+  renderMoves();
+  save();
+}
+
+/** Deletes move `id` and everything after it; the board goes back a move if it was there. */
+function deleteMove(id) {
+  const inside = isWithin(tree, id, tree.current);
+  const parent = deleteFrom(tree, id);
+  if (parent === null) return;
+  if (inside) tree.current = parent;
+  renderMoves();
+  updateButtons();
+  showCurrent();
+  save();
 }
 
 function renderInfo() {
@@ -462,16 +454,7 @@ function renderInfo() {
 }
 
 function highlightCurrent() {
-  for (const b of ui.moves.querySelectorAll('button.move[aria-current]')) b.removeAttribute('aria-current');
-  const b = ui.moves.querySelector(`button.move[data-node="${tree.current}"]`);
-  if (b) {
-    b.setAttribute('aria-current', 'true');
-    const box = ui.moves.getBoundingClientRect();
-    const r = b.getBoundingClientRect();
-    if (r.top < box.top || r.bottom > box.bottom) {
-      ui.moves.scrollTop += r.top - box.top - box.height / 2;
-    }
-  }
+  markCurrent(ui.moves, tree.current);
 }
 
 function updateButtons() {
@@ -481,6 +464,7 @@ function updateButtons() {
   $('nav-forward').disabled = n.children.length === 0;
   $('nav-end').disabled = n.children.length === 0;
   ui.deleteLine.hidden = n.id === 0;
+  ui.moveMenu.disabled = n.id === 0;
   ui.download.textContent = tree.rules === 'chess' ? t('analysis.download-pgn') : t('analysis.download-pdn');
 }
 
@@ -714,24 +698,7 @@ ui.download.addEventListener('click', async () => {
   }
 });
 
-ui.deleteLine.addEventListener('click', () => {
-  const n = node(tree.current);
-  if (!n || n.id === 0) return;
-  const parent = node(n.parent);
-  parent.children = parent.children.filter((c) => c !== n.id);
-  // The line and everything after it, without recursion (lines may be thousands long).
-  const todo = [n.id];
-  while (todo.length) {
-    const id = todo.pop();
-    todo.push(...node(id).children);
-    tree.nodes.delete(id);
-  }
-  if (parent.children.length && parent.main) node(parent.children[0]).main = true;
-  tree.current = parent.id;
-  renderMoves();
-  showCurrent();
-  save();
-});
+ui.deleteLine.addEventListener('click', () => deleteMove(tree.current));
 
 ui.moveForm.addEventListener('submit', async (e) => {
   e.preventDefault();
