@@ -3,10 +3,12 @@
 // (a friend's, the computer's) arrive as server-sent events.
 
 import { post, copyText } from './api.js';
-import { Board, moveNumber, fenMoveNumber } from './board.js';
+import { Board, fenMoveNumber } from './board.js';
 import { t, el, page, rulesName, sideName } from './i18n.js';
 import { resultText, resultWords, reasonWords } from './results.js';
 import { Clocks } from './clock.js';
+import { renderMoveList } from './movelist.js';
+import { lineTree } from './movetree.js';
 
 const $ = (id) => document.getElementById(id);
 let info = page.game;
@@ -97,39 +99,19 @@ function renderPlayers() {
 }
 
 function renderMoves() {
-  const box = $('moves');
-  box.replaceChildren();
-  const side = startSide();
-  const first = fenMoveNumber(info.rules, info.start_fen);
-  if (!info.moves.length) {
-    box.append(el('span', { class: 'empty', text: t('game.no-moves') }));
-    return;
-  }
-  const shown = viewPly ?? info.plies;
-  // A move number and the moves after it stay together on one line (a `pair`): a number
-  // is never left alone at the end of a line.
-  let pair = null;
-  info.moves.forEach((m, i) => {
-    const { number, first: isFirst } = moveNumber(info.rules, side, i + 1, first);
-    if (isFirst || i === 0 || !pair) {
-      pair = el('span', { class: 'pair' });
-      box.append(pair);
-    }
-    if (isFirst) pair.append(el('span', { class: 'num', text: `${number}.` }));
-    else if (i === 0) pair.append(el('span', { class: 'num', text: `${number}…` }));
-    pair.append(el('button', {
-      type: 'button',
-      class: 'move',
-      'data-move': m.move,
-      'data-ply': String(i + 1),
-      'aria-current': i + 1 === shown ? 'true' : null,
-      text: m.text,
-      onclick: () => review(i + 1),
-    }));
+  // The list as on the analysis board (two columns, as lichess shows a game); a game has no
+  // side lines, so each move's node is its ply.
+  renderMoveList($('moves'), {
+    tree: lineTree(info.moves),
+    rules: info.rules,
+    startSide: startSide(),
+    startNumber: fenMoveNumber(info.rules, info.start_fen),
+    current: viewPly ?? info.plies,
+    onSelect: (ply) => review(ply),
+    empty: t('game.no-moves'),
+    result: null,
   });
-  const current = box.querySelector('button.move[aria-current]');
-  if (viewPly === null) box.scrollTop = box.scrollHeight;
-  else if (current) current.scrollIntoView({ block: 'nearest' });
+  if (viewPly === null) $('moves').scrollTop = $('moves').scrollHeight;
 }
 
 function updateNav() {
