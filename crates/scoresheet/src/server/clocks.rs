@@ -161,12 +161,14 @@ pub fn watch(app: &Arc<AppState>, game: &StoredGame, white_to_move: bool) {
     let Some(flag_at) = clock_of(game).and_then(|(_, c)| c.flag_at(white_to_move)) else {
         return;
     };
-    let app = app.clone();
     let id = game.id.clone();
     let wait = flag_at.saturating_sub(crate::store::now_ms()).max(0) as u64;
-    tokio::spawn(async move {
+    let (ringing, rung) = (app.clone(), id.clone());
+    // The timer of the move before is no longer needed: this one takes its place.
+    app.live.start_timer(&id, async move {
         // A little after the flag falls, so that the clock has surely run out.
         tokio::time::sleep(Duration::from_millis(wait + 20)).await;
-        let _ = super::games_api::game_info(&app, &id, None).await;
+        ringing.live.timer_done(&rung, tokio::task::id());
+        let _ = super::games_api::game_info(&ringing, &rung, None).await;
     });
 }

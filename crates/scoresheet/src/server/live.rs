@@ -26,6 +26,8 @@ pub struct Live {
     slots: Mutex<HashMap<String, Slot>>,
     /// The games whose computer move is being searched here.
     searching: Arc<Mutex<std::collections::HashSet<String>>>,
+    /// The clock timer of each game with a clock running here (see `clocks::watch`).
+    timers: Mutex<HashMap<String, tokio::task::AbortHandle>>,
 }
 
 /// A game's computer search claimed by [`Live::claim_search`]; dropped, the claim ends.
@@ -75,18 +77,84 @@ impl Live {
         })
     }
 
-    /// Forgets a game (it ended).
+    /// Forgets a game (it ended), and stops its clock timer.
     pub fn forget(&self, id: &str) {
         self.slots
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .remove(id);
+        if let Some(timer) = self.timers().remove(id) {
+            timer.abort();
+        }
+    }
+
+    fn timers(&self) -> std::sync::MutexGuard<'_, HashMap<String, tokio::task::AbortHandle>> {
+        self.timers.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Starts `timer` as game `id`'s clock timer and stops the one before it: the move that
+    /// one waited for came, so one timer per game is ever waiting. The timer should call
+    /// [`Live::timer_done`] when it rings.
+    pub fn start_timer<F>(&self, id: &str, timer: F)
+    where
+        F: std::future::Future<Output = ()> + Send + 'static,
+    {
+        // Spawned under the lock: the timer's `timer_done` waits until it is kept here.
+        let mut timers = self.timers();
+        let handle = tokio::spawn(timer).abort_handle();
+        if let Some(old) = timers.insert(id.to_string(), handle) {
+            old.abort();
+        }
+    }
+
+    /// A clock timer (task `task`) of game `id` rang: it is forgotten unless a newer one
+    /// took its place.
+    pub fn timer_done(&self, id: &str, task: tokio::task::Id) {
+        let mut timers = self.timers();
+        if timers.get(id).is_some_and(|t| t.id() == task) {
+            timers.remove(id);
+        }
+    }
+
+    /// How many clock timers wait (for tests).
+    #[cfg(test)]
+    pub fn timer_count(&self) -> usize {
+        self.timers().len()
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[tokio::test]
+    async fn one_clock_timer_per_game() {
+        let live = Arc::new(Live::default());
+        let rang = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        for _ in 0..3 {
+            let (live2, rang) = (live.clone(), rang.clone());
+            live.start_timer("g1", async move {
+                tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+                live2.timer_done("g1", tokio::task::id());
+                rang.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+            });
+        }
+        assert_eq!(live.timer_count(), 1, "each timer stops the one before");
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+        assert_eq!(
+            rang.load(std::sync::atomic::Ordering::SeqCst),
+            1,
+            "only the last rings"
+        );
+        assert_eq!(live.timer_count(), 0, "and is forgotten");
+        let live2 = live.clone();
+        live.start_timer("g2", async move {
+            tokio::time::sleep(std::time::Duration::from_secs(60)).await;
+            live2.timer_done("g2", tokio::task::id());
+        });
+        live.forget("g2");
+        assert_eq!(live.timer_count(), 0, "a game that ended has none");
+    }
 
     #[test]
     fn one_search_per_game_at_a_time() {
