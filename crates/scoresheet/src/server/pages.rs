@@ -176,7 +176,10 @@ pub fn page(
 ) -> Response {
     let values = values.text("static", web_files::static_prefix());
     let body = web_files::text(&format!("templates/{template}.html")).unwrap_or("");
-    let content = render(body, &values, translate(app, v));
+    let body = super::template::with_parts(body, |name| {
+        web_files::text(&format!("templates/parts/{name}.html"))
+    });
+    let content = render(&body, &values, translate(app, v));
     let layout_values = values
         .text("lang", v.lang)
         .text("title", app.catalogs.text(v.lang, title_key))

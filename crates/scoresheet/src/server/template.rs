@@ -38,6 +38,31 @@ pub fn script_safe_json(value: &impl serde::Serialize) -> String {
         .replace('&', "\\u0026")
 }
 
+/// `template` with each `{{part:NAME}}` replaced by the text `part` gives for NAME (a piece
+/// of markup that several templates share; empty when there is none). Parts are put in once:
+/// a part's own `{{part:...}}` stays as it is.
+pub fn with_parts<'a>(
+    template: &'a str,
+    part: impl Fn(&str) -> Option<&'a str>,
+) -> std::borrow::Cow<'a, str> {
+    if !template.contains("{{part:") {
+        return std::borrow::Cow::Borrowed(template);
+    }
+    let mut out = String::with_capacity(template.len() + 2048);
+    let mut rest = template;
+    while let Some(start) = rest.find("{{part:") {
+        out.push_str(&rest[..start]);
+        let after = &rest[start + 7..];
+        let Some(end) = after.find("}}") else {
+            break;
+        };
+        out.push_str(part(after[..end].trim()).unwrap_or("").trim_end());
+        rest = &after[end + 2..];
+    }
+    out.push_str(rest);
+    std::borrow::Cow::Owned(out)
+}
+
 /// Fills `template`. `translate` gives the catalog text of a key.
 pub fn render(template: &str, values: &Values, translate: impl Fn(&str) -> String) -> String {
     let mut out = String::with_capacity(template.len() + 1024);
@@ -76,6 +101,29 @@ pub fn render(template: &str, values: &Values, translate: impl Fn(&str) -> Strin
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn parts_are_put_in_once() {
+        let part = |name: &str| match name {
+            "a" => Some("<b>{{t:x}}</b>\n"),
+            "loop" => Some("{{part:loop}}"),
+            _ => None,
+        };
+        assert_eq!(
+            with_parts("1 {{part:a}} 2 {{part:a}}", part),
+            "1 <b>{{t:x}}</b> 2 <b>{{t:x}}</b>"
+        );
+        assert_eq!(
+            with_parts("{{part:loop}}", part),
+            "{{part:loop}}",
+            "not again"
+        );
+        assert_eq!(with_parts("[{{part:none}}]", part), "[]");
+        assert!(matches!(
+            with_parts("no parts", part),
+            std::borrow::Cow::Borrowed(_)
+        ));
+    }
 
     #[test]
     fn placeholders() {

@@ -27,7 +27,9 @@ export function usedKeys() {
   const add = (key, where) => {
     if (!used.has(key)) used.set(key, where);
   };
-  for (const f of readdirSync(join(web, 'templates'))) {
+  // The templates and the parts they share (templates/parts/).
+  const templates = readdirSync(join(web, 'templates'), { recursive: true }).filter((f) => f.endsWith('.html'));
+  for (const f of templates) {
     const text = readFileSync(join(web, 'templates', f), 'utf8');
     for (const m of text.matchAll(/\{\{\s*t:\s*([^}\s]+)\s*\}\}/g)) add(m[1], `templates/${f}`);
   }
