@@ -66,6 +66,15 @@ pub(crate) fn role(game: &StoredGame, secret: Option<&str>) -> Option<&'static s
     }
 }
 
+/// The refusal of what only a game's players may do (`action`: "move", "resign", ...).
+pub(crate) fn not_a_player(action: &str) -> ApiError {
+    ApiError::new(
+        StatusCode::FORBIDDEN,
+        "not-a-player",
+        format!("only the game's players can {action}"),
+    )
+}
+
 pub(crate) fn db(e: crate::store::StoreError) -> ApiError {
     ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "database", e.to_string())
 }
@@ -622,13 +631,7 @@ pub async fn play_move(
             return Err(e);
         }
     };
-    let you = role(&live.game, secret.as_deref()).ok_or_else(|| {
-        ApiError::new(
-            StatusCode::FORBIDDEN,
-            "not-a-player",
-            "only the game's players can move",
-        )
-    })?;
+    let you = role(&live.game, secret.as_deref()).ok_or_else(|| not_a_player("move"))?;
     if live.game.status != "ongoing" {
         return Err(ApiError::new(
             StatusCode::CONFLICT,
@@ -766,13 +769,7 @@ pub async fn resign(
 ) -> Result<Json<GameInfo>, ApiError> {
     let secret = secret_of(&headers, &id);
     let (info, game) = game_info(&app, &id, secret.as_deref()).await?;
-    let you = info.you.ok_or_else(|| {
-        ApiError::new(
-            StatusCode::FORBIDDEN,
-            "not-a-player",
-            "only the game's players can resign",
-        )
-    })?;
+    let you = info.you.ok_or_else(|| not_a_player("resign"))?;
     if game.status == "finished" {
         return Err(ApiError::new(
             StatusCode::CONFLICT,
@@ -838,13 +835,7 @@ pub async fn draw(
 ) -> Result<Json<GameInfo>, ApiError> {
     let secret = secret_of(&headers, &id);
     let (info, game) = game_info(&app, &id, secret.as_deref()).await?;
-    let you = info.you.ok_or_else(|| {
-        ApiError::new(
-            StatusCode::FORBIDDEN,
-            "not-a-player",
-            "only the game's players can offer a draw",
-        )
-    })?;
+    let you = info.you.ok_or_else(|| not_a_player("offer a draw"))?;
     if game.status != "ongoing" {
         return Err(ApiError::new(
             StatusCode::CONFLICT,

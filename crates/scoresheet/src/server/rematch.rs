@@ -14,8 +14,8 @@ use super::AppState;
 use super::error::ApiError;
 use super::game_id::GameId;
 use super::games_api::{
-    announce, db, game_info, hash, join_if_free, publish, role, secret_of, set_secret_cookie,
-    started, stored_game,
+    announce, db, game_info, hash, join_if_free, not_a_player, publish, role, secret_of,
+    set_secret_cookie, started, stored_game,
 };
 use super::pages::{Visitor, random_token};
 use crate::store::StoredGame;
@@ -38,13 +38,7 @@ pub async fn rematch(
     // The player keeps their secret in the rematch: a program that plays with a bearer
     // secret goes on with the same one.
     let secret = secret_of(&headers, &id).unwrap_or_default();
-    let you = role(&game, Some(&secret)).ok_or_else(|| {
-        ApiError::new(
-            StatusCode::FORBIDDEN,
-            "not-a-player",
-            "only the game's players can ask for a rematch",
-        )
-    })?;
+    let you = role(&game, Some(&secret)).ok_or_else(|| not_a_player("ask for a rematch"))?;
     if game.status != "finished" {
         return Err(ApiError::new(
             StatusCode::CONFLICT,
