@@ -159,14 +159,11 @@ pub async fn game_info(
     let played = PlayedGame::replay(&game, &moves).map_err(broken)?;
     // A side whose time ran out loses now, whoever reads the game first.
     let flagged = clocks::flag_if_out(app, &mut game, &played, now_ms()).await?;
-    let info = info_of(&game, moves, &played, secret)?;
+    let mut info = info_of(&game, moves, &played, None)?;
     if flagged {
-        let mut public = info_of(&game, info.moves.clone(), &played, None)?;
-        public.you = None;
-        publish_info(app, &public);
-        announce(app, id).await;
-        app.live.forget(id);
+        tell(app, &info).await;
     }
+    info.you = role(&game, secret);
     Ok((info, game))
 }
 
@@ -657,9 +654,7 @@ pub async fn play_move(
     if clocks::flag_if_out(&app, &mut live.game, &live.played, now_ms()).await? {
         let info = info_of(&live.game, live.moves.clone(), &live.played, None)?;
         drop(guard);
-        publish_info(&app, &info);
-        announce(&app, &id).await;
-        app.live.forget(&id);
+        tell(&app, &info).await;
         return Err(clocks::out_of_time());
     }
     let Some(mut info) = store_move(&app, live, &req.mv, req.ply).await? else {
@@ -674,11 +669,7 @@ pub async fn play_move(
     let computer = live.game.mode == "computer" && !finished;
     clocks::watch(&app, &live.game, info.turn == "white");
     drop(guard);
-    publish_info(&app, &info);
-    announce(&app, &info.id).await;
-    if finished {
-        app.live.forget(&id);
-    }
+    tell(&app, &info).await;
     if computer {
         tokio::spawn(computer_turn(app.clone(), id.clone()));
     }
@@ -743,14 +734,9 @@ pub async fn computer_turn(app: Arc<AppState>, id: String) {
         return;
     };
     if let Ok(Some(info)) = store_move(&app, live, &chosen, ply).await {
-        let finished = info.status == "finished";
         clocks::watch(&app, &live.game, info.turn == "white");
         drop(guard);
-        publish_info(&app, &info);
-        announce(&app, &info.id).await;
-        if finished {
-            app.live.forget(&id);
-        }
+        tell(&app, &info).await;
     } else {
         // Refused: the turn was taken, or the computer's own time ran out (then reading the
         // game ends it).
@@ -810,8 +796,7 @@ async fn finish_game(
 /// to the player (loaded once for both).
 async fn changed(app: &AppState, id: &str, you: &'static str) -> Result<Json<GameInfo>, ApiError> {
     let (mut info, _) = game_info(app, id, None).await?;
-    publish_info(app, &info);
-    announce(app, &info.id).await;
+    tell(app, &info).await;
     info.you = Some(you);
     Ok(Json(info))
 }
@@ -904,6 +889,17 @@ pub async fn draw(
         }
     }
     changed(&app, &id, you).await
+}
+
+/// Tells of game state `info` (without `you`): to its followers here and to the other
+/// processes on the store; a game that ended leaves the live games (and its clock timer
+/// stops).
+async fn tell(app: &AppState, info: &GameInfo) {
+    publish_info(app, info);
+    announce(app, &info.id).await;
+    if info.status == "finished" {
+        app.live.forget(&info.id);
+    }
 }
 
 /// Sends a game's new state (without `you`) to everyone following it, if anyone is.

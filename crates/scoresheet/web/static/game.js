@@ -300,8 +300,7 @@ function settleLive() {
 function finishIfOver() {
   if (info.status === 'finished' && !finishShown) {
     finishShown = true;
-    // A friend's rematch offer comes on the events: a player of a friend game keeps them.
-    if (!(info.mode === 'friend' && you)) stopEvents();
+    if (!eventsAfterEnd()) stopEvents();
     if (sawPlay) {
       // The game just ended here: offer the record at once.
       say(info.mode === 'device' ? t('game.ended-device') : t('game.ended'), 'info');
@@ -424,9 +423,16 @@ $('copy-invite').addEventListener('click', async () => {
   $('copy-invite').textContent = t('analysis.copied');
 });
 
+/**
+ * Whether a finished game's page still follows its events: a friend's rematch offer comes
+ * on them, for a player of a friend game that has no rematch yet.
+ */
+function eventsAfterEnd() {
+  return info.mode === 'friend' && !!you && !info.rematch;
+}
+
 function startEvents() {
-  const rematchWanted = info.mode === 'friend' && you && !info.rematch;
-  if ((info.status === 'finished' && !rematchWanted) || typeof EventSource === 'undefined') return;
+  if ((info.status === 'finished' && !eventsAfterEnd()) || typeof EventSource === 'undefined') return;
   events = new EventSource(`/api/games/${encodeURIComponent(info.id)}/events`);
   events.addEventListener('state', (ev) => {
     let next;
