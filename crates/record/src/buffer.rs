@@ -57,6 +57,28 @@ impl Buffer {
         }
         let read = inner.take(more as u64).read_to_end(&mut v);
         let n = v.len() - before;
+        self.hold(v);
+        read.map(|_| n)
+    }
+
+    /// A buffer holding `v`, without copying it.
+    pub fn from_vec(v: Vec<u8>) -> Buffer {
+        let mut buf = Buffer::default();
+        buf.hold(v);
+        buf
+    }
+
+    /// The bytes, given back.
+    pub fn into_vec(self) -> Vec<u8> {
+        if self.is_text {
+            self.text.into_bytes()
+        } else {
+            self.bytes
+        }
+    }
+
+    /// Makes `v` the buffer, kept as text if it is valid UTF-8.
+    fn hold(&mut self, v: Vec<u8>) {
         match String::from_utf8(v) {
             Ok(text) => {
                 self.text = text;
@@ -64,7 +86,6 @@ impl Buffer {
             }
             Err(e) => self.bytes = e.into_bytes(),
         }
-        read.map(|_| n)
     }
 
     /// Where the run of ASCII bytes that starts at `at` ends: at a non-ASCII byte or at the

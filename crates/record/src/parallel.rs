@@ -49,17 +49,19 @@ struct ChunkRead<T> {
 }
 
 /// Reads every game of `chunk` with `work`.
-fn read_chunk<W: Work>(work: &W, state: &mut W::State, chunk: &Chunk) -> ChunkRead<W::Item> {
-    let mut reader = chunk.reader();
+fn read_chunk<W: Work>(work: &W, state: &mut W::State, chunk: &mut Chunk) -> ChunkRead<W::Item> {
     // Room for games of 256 bytes and more, so that the list is not copied as it grows.
     let mut items = Vec::with_capacity(chunk.text.len() / 256 + 1);
-    while let Some(item) = work.next(state, &mut reader) {
-        items.push((reader.game_count(), item));
-    }
+    let (games, whole) = chunk.read_in_place(|reader| {
+        while let Some(item) = work.next(state, reader) {
+            items.push((reader.game_count(), item));
+        }
+        reader.game_count()
+    });
     ChunkRead {
         items,
-        games: reader.game_count(),
-        whole: chunk.read_whole(&reader),
+        games,
+        whole,
     }
 }
 
@@ -211,8 +213,9 @@ impl<R: Read, W: Work> Parallel<R, W> {
             chunk = chunk.join(next);
             let work = self.work.clone();
             let state = self.state.get_or_insert_with(|| Box::new(work.state()));
-            read = read_chunk(&*work, state, &chunk);
+            read = read_chunk(&*work, state, &mut chunk);
         }
+        self.splitter.recycle(chunk.text);
         self.games_before += self.current_games;
         self.current_games = read.games;
         self.current = read.items.into_iter();
@@ -262,12 +265,12 @@ fn spawn_worker<W: Work>(
         let mut state = None;
         loop {
             let next = inbox.lock().unwrap_or_else(|e| e.into_inner()).recv();
-            let Ok((index, chunk)) = next else {
+            let Ok((index, mut chunk)) = next else {
                 return;
             };
             let read = catch_unwind(AssertUnwindSafe(|| {
                 let state = state.get_or_insert_with(|| work.state());
-                read_chunk(&*work, state, &chunk)
+                read_chunk(&*work, state, &mut chunk)
             }));
             let failed = read.is_err();
             if done.send((index, chunk, read)).is_err() || failed {

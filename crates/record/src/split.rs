@@ -9,7 +9,7 @@
 use std::io::{self, Read};
 
 use crate::result::is_result_bytes;
-use crate::{Pos, Reader};
+use crate::{GameEnd, Pos, Reader};
 
 /// A piece of an input that starts where a game starts, with its place in the input.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -34,10 +34,48 @@ impl Chunk {
     /// before the last found the chunk's end, the last game's end is settled (see
     /// [`crate::GameEnd`]) and nothing but blanks follows it.
     pub fn read_whole(&self, reader: &Reader<&[u8]>) -> bool {
+        self.whole(
+            reader.last_game_end(),
+            reader.end_found_in(),
+            reader.game_count(),
+        )
+    }
+
+    /// Reads the chunk's games with `read`, which is given a reader placed where the chunk
+    /// is and holding the chunk's text itself ([`Reader::from_vec`]: no copy), and says
+    /// whether they were read as a reader of the whole input would have read them (see
+    /// [`Chunk::read_whole`]). The chunk is the same afterwards.
+    ///
+    /// ```
+    /// use record::{Collect, Splitter};
+    ///
+    /// let text = "[Event \"a\"]\n1. e4 e5 1-0\n\n[Event \"b\"]\n1. d4 d5 0-1\n";
+    /// let mut chunks = Splitter::new(text.as_bytes(), 1).map(Result::unwrap);
+    /// let mut first = chunks.next().unwrap();
+    /// let (game, whole) = first.read_in_place(|reader| reader.read_game(&mut Collect::default()));
+    /// assert_eq!(game.unwrap().unwrap().moves.nodes[0].mov, "e4");
+    /// assert!(whole);
+    /// assert!(first.text.starts_with(b"[Event \"a\"]"));
+    /// ```
+    pub fn read_in_place<T>(&mut self, read: impl FnOnce(&mut Reader<&[u8]>) -> T) -> (T, bool) {
+        let text = std::mem::take(&mut self.text);
+        let mut reader = Reader::from_vec(text).starting_at(self.at);
+        let out = read(&mut reader);
+        let (end, found_end_in, games) = (
+            reader.last_game_end(),
+            reader.end_found_in(),
+            reader.game_count(),
+        );
+        self.text = reader.into_vec();
+        (out, self.whole(end, found_end_in, games))
+    }
+
+    /// Whether a reading of the chunk whose last game ended at `end`, after `games` games of
+    /// which the first to find the chunk's end was `found_end_in`, read it whole.
+    fn whole(&self, end: GameEnd, found_end_in: Option<u64>, games: u64) -> bool {
         if self.last {
             return true;
         }
-        let end = reader.last_game_end();
         let Some(rest) = end
             .offset
             .checked_sub(self.at.offset)
@@ -47,9 +85,7 @@ impl Chunk {
         };
         // A game before the last that found the end of the chunk (an unclosed comment, say)
         // may have been read otherwise than in the whole input.
-        let found_end_last = reader
-            .end_found_in()
-            .is_none_or(|game| game >= reader.game_count());
+        let found_end_last = found_end_in.is_none_or(|game| game >= games);
         found_end_last && end.settled && rest.iter().all(|&b| is_blank(b))
     }
 
@@ -91,6 +127,8 @@ pub struct Splitter<R> {
     size: usize,
     eof: bool,
     done: bool,
+    /// Texts of chunks given back, to hold the next chunks (see [`Splitter::recycle`]).
+    spare: Vec<Vec<u8>>,
 }
 
 impl<R: Read> Splitter<R> {
@@ -105,6 +143,18 @@ impl<R: Read> Splitter<R> {
             size: size.max(1),
             eof: false,
             done: false,
+            spare: Vec::new(),
+        }
+    }
+
+    /// Gives back the text of a chunk that is no longer needed, for the splitter to hold
+    /// a later chunk in: memory taken once and used again, instead of fresh memory for each
+    /// chunk (which the system has to clear first).
+    pub fn recycle(&mut self, mut text: Vec<u8>) {
+        // As many as the caller gives back before taking the next chunks: a few.
+        if self.spare.len() < 8 {
+            text.clear();
+            self.spare.push(text);
         }
     }
 
@@ -163,7 +213,11 @@ impl<R: Read> Splitter<R> {
     /// Hands out `buf[..cut]` as a chunk.
     fn take(&mut self, cut: usize, last: bool) -> Chunk {
         // The rest goes to a buffer with room for the next chunk (no growing it as it fills).
-        let mut rest = Vec::with_capacity((self.buf.len() - cut).max(self.size) + self.size);
+        let room = (self.buf.len() - cut).max(self.size) + self.size;
+        let mut rest = match self.spare.pop() {
+            Some(spare) if spare.capacity() >= room => spare,
+            _ => Vec::with_capacity(room),
+        };
         rest.extend_from_slice(&self.buf[cut..]);
         self.buf.truncate(cut);
         let text = std::mem::replace(&mut self.buf, rest);
@@ -265,6 +319,48 @@ mod tests {
                 last: true
             }]
         );
+    }
+
+    #[test]
+    fn recycled_texts_hold_the_same_chunks() {
+        let text = "[Event \"x\"]\n1. e4 e5 1-0\n\n".repeat(200);
+        let plain = chunks(&text, 300);
+        let mut splitter = Splitter::new(text.as_bytes(), 300);
+        let mut got = Vec::new();
+        while let Some(chunk) = splitter.next_chunk().unwrap() {
+            got.push(chunk.clone());
+            splitter.recycle(chunk.text);
+        }
+        assert_eq!(got, plain);
+    }
+
+    #[test]
+    fn reading_in_place_is_reading_a_copy() {
+        // Results and tag lines inside comments that span lines: chunks cut in them, alone
+        // and joined with the chunks after them.
+        let text = "\u{feff}[Event \"bom\"]\n1. e4 e5 1-0\n[Event \"comment\"]\n1. d4 { 1-0\n\
+                    [Event \"inside\"]\n0-1\n\n[x] } d5 0-1\n[A \"x\"]\n1. d4 { 0-1\n[B \"y\"] } *\n";
+        let parts = chunks(text, 1);
+        let read = |reader: &mut Reader<&[u8]>| {
+            let mut collect = crate::Collect::default();
+            let mut games = Vec::new();
+            while let Some(game) = reader.read_game(&mut collect).transpose() {
+                games.push(game.map_err(|e| e.to_string()));
+            }
+            games
+        };
+        for from in 0..parts.len() {
+            let mut chunk = parts[from].clone();
+            for next in &parts[from + 1..] {
+                let mut reader = chunk.reader();
+                let games = read(&mut reader);
+                let whole = chunk.read_whole(&reader);
+                let copy = chunk.clone();
+                assert_eq!(chunk.read_in_place(read), (games, whole), "{from}");
+                assert_eq!(chunk, copy);
+                chunk = chunk.join(next.clone());
+            }
+        }
     }
 
     #[test]
