@@ -557,3 +557,55 @@ fn live_streams_are_capped_per_visitor() {
     assert_eq!(status, 200, "another visitor still gets one");
     drop(mine);
 }
+
+/// Opens a live stream of game `id` without a visitor cookie, as a client behind a proxy
+/// that forwards `forwarded`: its status and the open connection.
+fn open_forwarded(addr: SocketAddr, id: &str, forwarded: &str) -> (u16, TcpStream) {
+    let mut t = TcpStream::connect(addr).unwrap();
+    t.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    write!(
+        t,
+        "GET /api/games/{id}/events HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: {forwarded}\r\n\r\n"
+    )
+    .unwrap();
+    let mut head = [0u8; 12];
+    t.read_exact(&mut head).unwrap();
+    let status = std::str::from_utf8(&head[9..12]).unwrap().parse().unwrap();
+    (status, t)
+}
+
+#[test]
+fn behind_a_trusted_proxy_streams_are_capped_per_forwarded_client() {
+    // The test's connections come from 127.0.0.1: here that is the proxy.
+    let s = Hostile::start("forwarded", &["--trusted-proxy", "127.0.0.1"], None);
+    let (id, _) = friend_game(&s);
+    let first: Vec<_> = (0..8)
+        .map(|_| open_forwarded(s.addr, &id, "198.51.100.1"))
+        .collect();
+    assert!(first.iter().all(|(status, _)| *status == 200));
+    let (status, _) = open_forwarded(s.addr, &id, "198.51.100.1");
+    assert_eq!(status, 429, "a ninth stream of one forwarded client");
+    let (status, _second) = open_forwarded(s.addr, &id, "198.51.100.2");
+    assert_eq!(
+        status, 200,
+        "another client behind the same proxy still gets one"
+    );
+    // A client's own claim, left of the address the proxy saw, changes nothing.
+    let (status, _) = open_forwarded(s.addr, &id, "203.0.113.9, 198.51.100.1");
+    assert_eq!(status, 429, "the address the proxy added counts");
+    drop(first);
+
+    // Without --trusted-proxy the header counts for nothing: all are 127.0.0.1.
+    let s = Hostile::start("not-forwarded", &[], None);
+    let (id, _) = friend_game(&s);
+    let first: Vec<_> = (0..8)
+        .map(|n| open_forwarded(s.addr, &id, &format!("198.51.100.{n}")))
+        .collect();
+    assert!(first.iter().all(|(status, _)| *status == 200));
+    let (status, _) = open_forwarded(s.addr, &id, "198.51.100.99");
+    assert_eq!(
+        status, 429,
+        "X-Forwarded-For from an untrusted peer is ignored"
+    );
+    drop(first);
+}

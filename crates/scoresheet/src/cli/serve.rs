@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use clap::Args;
 use std::time::Duration;
 
+use scoresheet::server::forwarded::Net;
 use scoresheet::server::{Limits, ServerConfig, serve};
 
 #[derive(Debug, Args)]
@@ -37,6 +38,12 @@ pub struct ServeArgs {
     /// on the PATH, else /usr/games/stockfish; with none found, chess analysis is off.
     #[arg(long, value_name = "PATH")]
     stockfish: Option<std::path::PathBuf>,
+    /// A reverse proxy in front of the server (an address such as 127.0.0.1, or a network
+    /// such as 10.0.0.0/8; repeat for several): its `X-Forwarded-For` names the client, so
+    /// that the limits kept per client (live streams) count each client, not the proxy.
+    /// Without it that header is ignored.
+    #[arg(long, value_name = "ADDR")]
+    trusted_proxy: Vec<Net>,
 }
 
 pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
@@ -50,6 +57,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
             max_connections: args.max_connections,
             header_timeout: Duration::from_secs(args.header_timeout.max(1)),
             stall_timeout: Duration::from_secs(args.stall_timeout.max(1)),
+            trusted_proxies: args.trusted_proxy.into_iter().collect(),
         },
         secure_cookies: args.secure_cookies,
         stockfish: args.stockfish,

@@ -75,12 +75,12 @@ pub async fn analyse(
     State(app): State<Arc<AppState>>,
     ApiQuery(q): ApiQuery<EngineQuery>,
     headers: HeaderMap,
-    peer: Option<axum::Extension<super::listener::Peer>>,
+    client: Option<axum::Extension<super::forwarded::Client>>,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
     let rules = parse_rules(&q.rules)?;
     let pos = AnyPosition::from_fen(rules, q.fen.trim())
         .map_err(|m| ApiError::unreadable("bad-fen", m))?;
-    let permit = app.streams.open(&headers, peer.map(|p| p.0))?;
+    let permit = app.streams.open(&headers, client.map(|c| c.0))?;
     let notation = NotationRequest {
         lang: q.lang,
         style: q.style,

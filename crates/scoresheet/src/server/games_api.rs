@@ -959,9 +959,9 @@ pub async fn events(
     State(app): State<Arc<AppState>>,
     GameId(id): GameId,
     headers: HeaderMap,
-    peer: Option<axum::Extension<super::listener::Peer>>,
+    client: Option<axum::Extension<super::forwarded::Client>>,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
-    let permit = app.streams.open(&headers, peer.map(|p| p.0))?;
+    let permit = app.streams.open(&headers, client.map(|c| c.0))?;
     let states = states(&app, &id).await?;
     let stream = states.map(move |json: Arc<String>| {
         // The stream's place is freed when the stream is dropped with this closure.

@@ -29,6 +29,7 @@ use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 use tower::ServiceExt;
 
+use super::forwarded::{Client, TrustedProxies};
 use super::holding::Holding;
 
 /// File descriptors kept free for everything but client connections: the database pool and
@@ -48,6 +49,8 @@ pub struct Limits {
     /// A connection on which nothing is read or written for this long is closed (a body
     /// trickled, an answer never read). Live event streams send a heartbeat well within it.
     pub stall_timeout: Duration,
+    /// The reverse proxies whose `X-Forwarded-For` names the client ([`Client`]).
+    pub trusted_proxies: TrustedProxies,
 }
 
 impl Default for Limits {
@@ -56,6 +59,7 @@ impl Default for Limits {
             max_connections: 4096,
             header_timeout: Duration::from_secs(10),
             stall_timeout: Duration::from_secs(60),
+            trusted_proxies: TrustedProxies::default(),
         }
     }
 }
@@ -84,7 +88,8 @@ fn open_file_limit() -> Option<usize> {
     (ok && limit.rlim_cur != libc::RLIM_INFINITY).then_some(limit.rlim_cur as usize)
 }
 
-/// The client's address, put into every request's extensions.
+/// The address the connection comes from (a proxy's, behind one), put into every
+/// request's extensions; [`Client`] is the client's.
 #[derive(Clone, Copy, Debug)]
 pub struct Peer(pub SocketAddr);
 
@@ -235,10 +240,13 @@ async fn connection(
         registry: registry.clone(),
     });
     let service_state = state.clone();
+    let proxies = limits.trusted_proxies.clone();
     let service = hyper::service::service_fn(move |mut request: Request<Incoming>| {
         let router = router.clone();
         let guard = InFlight::enter(service_state.clone());
+        let client = Client(proxies.client(peer.0.ip(), request.headers()));
         request.extensions_mut().insert(peer);
+        request.extensions_mut().insert(client);
         async move {
             let response = match router.oneshot(request.map(Body::new)).await {
                 Ok(r) => r,

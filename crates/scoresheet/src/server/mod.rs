@@ -7,6 +7,7 @@ pub mod analysis;
 pub mod clocks;
 pub mod engine_api;
 pub mod error;
+pub mod forwarded;
 pub mod game_id;
 pub mod games_api;
 pub mod heavy;

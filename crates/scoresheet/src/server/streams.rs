@@ -1,5 +1,6 @@
 //! Live event streams are long-lived connections: each visitor (by visitor cookie, else by
-//! address) may hold a few at once, and the server a bounded number in all.
+//! the client's address, behind a trusted proxy the one it forwards) may hold a few at once,
+//! and the server a bounded number in all.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -7,7 +8,7 @@ use std::sync::{Arc, Mutex};
 use axum::http::{HeaderMap, StatusCode};
 
 use super::error::ApiError;
-use super::listener::Peer;
+use super::forwarded::Client;
 use super::pages::cookie;
 
 /// Streams one visitor may hold at once (a few tabs on a few games).
@@ -54,20 +55,17 @@ impl Streams {
         }
     }
 
-    /// A place for a new stream of the visitor sending `headers` from `peer`, or 429.
+    /// A place for a new stream of the visitor sending `headers` from `client`, or 429.
     pub fn open(
         self: &Arc<Self>,
         headers: &HeaderMap,
-        peer: Option<Peer>,
+        client: Option<Client>,
     ) -> Result<StreamPermit, ApiError> {
         let key = match cookie(headers, "visitor")
             .filter(|v| v.len() == 32 && v.bytes().all(|b| b.is_ascii_hexdigit()))
         {
             Some(v) => format!("v:{v}"),
-            None => format!(
-                "a:{}",
-                peer.map(|p| p.0.ip().to_string()).unwrap_or_default()
-            ),
+            None => format!("a:{}", client.map(|c| c.0.to_string()).unwrap_or_default()),
         };
         let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
         let mine = open.per_visitor.get(&key).copied().unwrap_or(0);

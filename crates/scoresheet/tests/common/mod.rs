@@ -54,9 +54,16 @@ impl Server {
 
     /// Starts the server on `database`, or says what it printed instead of its address.
     pub fn try_start(database: PathBuf) -> Result<Server, String> {
+        Server::try_start_with(database, &[])
+    }
+
+    /// Starts the server on `database` with more arguments for `serve`, or says what it
+    /// printed instead of its address.
+    pub fn try_start_with(database: PathBuf, args: &[&str]) -> Result<Server, String> {
         let mut child = Command::new(env!("CARGO_BIN_EXE_scoresheet"))
             .args(["serve", "--addr", "127.0.0.1:0", "--database"])
             .arg(&database)
+            .args(args)
             .stderr(Stdio::piped())
             .stdout(Stdio::null())
             .spawn()
