@@ -535,19 +535,7 @@ fn bogus_game_ids_leave_nothing_behind() {
 fn live_streams_are_capped_per_visitor() {
     let s = Hostile::start("streams", &[], None);
     let (id, _) = friend_game(&s);
-    let open = |cookie: &str| -> (u16, TcpStream) {
-        let mut t = TcpStream::connect(s.addr).unwrap();
-        t.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
-        write!(
-            t,
-            "GET /api/games/{id}/events HTTP/1.1\r\nHost: x\r\nCookie: visitor={cookie}\r\n\r\n"
-        )
-        .unwrap();
-        let mut head = [0u8; 12];
-        t.read_exact(&mut head).unwrap();
-        let status = std::str::from_utf8(&head[9..12]).unwrap().parse().unwrap();
-        (status, t)
-    };
+    let open = |cookie: &str| open_stream(s.addr, &id, &format!("Cookie: visitor={cookie}"));
     let me = "0123456789abcdef0123456789abcdef";
     let mine: Vec<_> = (0..8).map(|_| open(me)).collect();
     assert!(mine.iter().all(|(status, _)| *status == 200));
@@ -561,11 +549,17 @@ fn live_streams_are_capped_per_visitor() {
 /// Opens a live stream of game `id` without a visitor cookie, as a client behind a proxy
 /// that forwards `forwarded`: its status and the open connection.
 fn open_forwarded(addr: SocketAddr, id: &str, forwarded: &str) -> (u16, TcpStream) {
+    open_stream(addr, id, &format!("X-Forwarded-For: {forwarded}"))
+}
+
+/// Opens a live stream of game `id` with one more header line: its status and the open
+/// connection.
+fn open_stream(addr: SocketAddr, id: &str, header: &str) -> (u16, TcpStream) {
     let mut t = TcpStream::connect(addr).unwrap();
     t.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
     write!(
         t,
-        "GET /api/games/{id}/events HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: {forwarded}\r\n\r\n"
+        "GET /api/games/{id}/events HTTP/1.1\r\nHost: x\r\n{header}\r\n\r\n"
     )
     .unwrap();
     let mut head = [0u8; 12];
