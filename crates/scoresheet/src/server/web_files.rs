@@ -16,6 +16,14 @@ pub fn file(path: &str) -> Option<&'static [u8]> {
         .map(|(_, bytes)| *bytes)
 }
 
+/// The bytes of `web/<path>` gzipped, for a static file that compresses.
+pub fn gzipped(path: &str) -> Option<&'static [u8]> {
+    GZIP_FILES
+        .iter()
+        .find(|(name, _)| *name == path)
+        .map(|(_, bytes)| *bytes)
+}
+
 /// The text of `web/<path>` (the file must be UTF-8).
 pub fn text(path: &str) -> Option<&'static str> {
     file(path).and_then(|b| std::str::from_utf8(b).ok())
