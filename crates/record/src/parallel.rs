@@ -9,7 +9,10 @@
 //! spans lines) is read again on the calling thread together with the chunks after it, so
 //! the items are the same as one reader's, whatever the cuts.
 //!
-//! Memory is bounded by the chunks in flight (a few per worker), not by the input.
+//! Memory is bounded by the chunks in flight (a few per worker), not by the input. Each
+//! chunk's text is copied once, from the input: a worker reads it in place
+//! ([`Chunk::read_in_place`]), and once its items are handed out the text goes back to the
+//! splitter ([`Splitter::recycle`]) to hold a later chunk, so the same memory serves again.
 
 use std::collections::BTreeMap;
 use std::io::{self, Read};
