@@ -2,7 +2,7 @@
 // that ends the game by time (a real 4-second control, no speed-up), the time controls of
 // the new-game form, and the rematch and "New game" after a game.
 
-import { assert, assertEqual, waitFor, clickSquare } from './helpers.mjs';
+import { assert, assertEqual, waitFor, clickMove } from './helpers.mjs';
 
 /** The clocks shown on a game page, by side: their text and marks. */
 function clocksOf(page) {
@@ -37,8 +37,7 @@ export default [
           ['0:04.0', '0:04.0', false, false, false], 'full clocks, not running before the first move');
       }
       // Alice (Black, who moves first in American checkers) plays; Bob's clock runs.
-      await clickSquare(alice, '11');
-      await clickSquare(alice, '15');
+      await clickMove(alice, '11', '15');
       await waitStatus(bob, 'Your move');
       const first = await clocksOf(bob);
       assert(first.white.running && !first.black.running, 'White\'s clock runs on Bob\'s board');
@@ -104,12 +103,10 @@ export default [
       }
       // The last game is 1 minute per move: after Black's and White's first moves and some
       // thought, White's clock is back to a full minute and Black's runs.
-      await clickSquare(page, '11');
-      await clickSquare(page, '15');
+      await clickMove(page, '11', '15');
       await waitFor(page, () => document.querySelectorAll('#moves button.move').length === 1, null, 'one move');
       await page.waitForTimeout(1200);
-      await clickSquare(page, '23');
-      await clickSquare(page, '19');
+      await clickMove(page, '23', '19');
       await waitFor(page, () => document.querySelectorAll('#moves button.move').length === 2, null, 'two moves');
       const c = await clocksOf(page);
       assertEqual([c.white.text, c.white.running, c.black.running], ['1:00', false, true], 'a full minute again for White');

@@ -2,7 +2,7 @@
 
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { assert, assertEqual, waitFor, clickSquare, moveTexts } from './helpers.mjs';
+import { assert, assertEqual, waitFor, clickSquare, clickMove, moveTexts } from './helpers.mjs';
 
 /** Creates a game through the API in the page's browser context (so its cookie is kept). */
 async function createGame(page, baseUrl, body) {
@@ -75,13 +75,10 @@ export default [
       await Promise.all([page.waitForURL(/\/game\/[0-9a-f]+$/), page.click('#create')]);
       await page.waitForSelector('#board svg g.piece');
       assert((await page.textContent('#status')).includes('Black'), 'Black moves first in American checkers');
-      await clickSquare(page, '11');
-      await clickSquare(page, '15');
+      await clickMove(page, '11', '15');
       await waitMoves(page, 1);
       assertEqual(await moveTexts(page), ['11-15'], 'the move list');
-      await waitFor(page, () => document.querySelector('#board g.piece.movable[data-sq="23"]'), null, 'White to move on the board');
-      await clickSquare(page, '23');
-      await clickSquare(page, '19');
+      await clickMove(page, '23', '19');
       await waitMoves(page, 2);
       await page.click('#resign');
       await page.click('#resign'); // the second press confirms
@@ -138,16 +135,16 @@ export default [
       const created = await createGame(page, baseUrl, { rules: 'american', mode: 'device', fen: 'W:W26:B18' });
       await page.goto(`${baseUrl}${created.url}`);
       await page.waitForSelector('#board svg g.piece');
-      await clickSquare(page, '26');
-      await clickSquare(page, '22');
+      await clickMove(page, '26', '22');
       await waitMoves(page, 1);
-      await clickSquare(page, '18');
-      await clickSquare(page, '25');
+      await clickMove(page, '18', '25');
       await page.waitForSelector('#result:not([hidden])');
       // White has no piece left: Black won, which American PDN writes 1-0.
       assertEqual((await page.textContent('#result .score')).trim(), '1-0', 'American 1-0');
       assertEqual((await page.textContent('#result .words')).trim(), 'Black won', 'the trap: 1-0 is a Black win');
-      assert(await page.isVisible('#game-message'), 'the end of a game on the device offers the download at once');
+      // The result shows with the state; the message once the board shows the last move.
+      await page.waitForSelector('#game-message:not([hidden])');
+      assert(await page.isVisible('#game-message'), 'the end of a game on the device offers the download with no click');
       assert((await page.textContent('#game-message')).includes('Download'), 'the message names the download');
       await shot(page, 'device-finished');
       const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download')]);
@@ -221,15 +218,13 @@ export default [
       await alice.waitForSelector('#invite', { state: 'hidden' });
       await waitFor(alice, () => document.getElementById('status').textContent.includes('Your move'), null, 'Alice to move');
       // Alice (White) plays c3-d4.
-      await clickSquare(alice, '22');
-      await clickSquare(alice, '18');
+      await clickMove(alice, '22', '18');
       await waitMoves(alice, 1);
       await waitMoves(bob, 1);
       assertEqual(await moveTexts(bob), ['c3-d4'], 'Bob sees Alice\'s move');
       // Bob (Black) answers f6-g5.
       await waitFor(bob, () => document.getElementById('status').textContent.includes('Your move'), null, 'Bob to move');
-      await clickSquare(bob, '11');
-      await clickSquare(bob, '16');
+      await clickMove(bob, '11', '16');
       await waitMoves(bob, 2);
       await waitMoves(alice, 2);
       assertEqual(await moveTexts(alice), ['c3-d4', 'f6-g5'], 'Alice sees Bob\'s move');
@@ -250,8 +245,7 @@ export default [
       await Promise.all([page.waitForURL(/\/game\/[0-9a-f]+$/), page.click('#create')]);
       await page.waitForSelector('#board svg g.piece');
       assert((await page.textContent('#status')).includes('Your move'), 'the player (Black) moves first');
-      await clickSquare(page, '9');
-      await clickSquare(page, '13');
+      await clickMove(page, '9', '13');
       await waitMoves(page, 2);
       await waitFor(page, () => document.getElementById('status').textContent.includes('Your move'), null, 'the player to move again');
       assert((await page.textContent('#players')).includes('Computer'), 'the computer is named');

@@ -79,6 +79,16 @@ export async function clickSquare(page, sq, root = '#board') {
   await rect.click({ force: true });
 }
 
+/** Plays a move by clicks, as a player who waits to see the piece can move: the board takes
+ * clicks only once it shows the position it holds (a click on the diagram before is not a
+ * move), so the first click waits for `from` to be marked movable. */
+export async function clickMove(page, from, to, root = '#board') {
+  await waitFor(page, ([r, s]) => document.querySelector(`${r} g.piece.movable[data-sq="${s}"]`),
+    [root, from], `${from} to be movable`);
+  await clickSquare(page, from, root);
+  await clickSquare(page, to, root);
+}
+
 /** Waits until the FEN under the board changes from `before`. */
 export async function fenChange(page, before) {
   await waitFor(page, (b) => document.getElementById('fen-out').value !== b, before, `the FEN to change from ${before}`);
