@@ -96,6 +96,36 @@ fn time_per_move_is_given_back_after_each_move() {
 }
 
 /// Waits for the game's events to say it ended; answers the final state.
+#[test]
+fn a_resignation_or_an_agreed_draw_stops_the_clocks_where_they_stand() {
+    let s = Server::start(temp_database("clock-stop"));
+    for (how, body) in [("resign", "{}"), ("draw", r#"{"action":"offer"}"#)] {
+        let (id, secret, _) = create(
+            &s,
+            json!({ "rules": "american", "mode": "device", "time_control": "60+5" }),
+        );
+        // Black's first move is free and starts White's clock; White thinks 0.8 s, then
+        // resigns (on one device a draw offer is agreed at once).
+        play(&s, &id, &secret, "11-15", 0);
+        std::thread::sleep(Duration::from_millis(800));
+        let r = s.post_as(&format!("/api/games/{id}/{how}"), &secret, body);
+        assert_eq!(r.status, 200, "{how}: {}", r.body);
+        let end = r.json();
+        assert_eq!(end["status"], "finished", "{how}");
+        let white = end["clock"]["white_ms"].as_i64().unwrap();
+        assert!(
+            (58_000..=59_250).contains(&white),
+            "{how}: White charged its 0.8 s of thinking, no increment: {white}"
+        );
+        assert_eq!(end["clock"]["black_ms"], 60_000, "{how}");
+        assert!(end["clock"]["running"].is_null(), "{how}");
+        // Stopped: read later, the clocks have not moved.
+        std::thread::sleep(Duration::from_millis(300));
+        let later = game(&s, &id);
+        assert_eq!(later["clock"], end["clock"], "{how}");
+    }
+}
+
 fn wait_for_end(addr: std::net::SocketAddr, id: &str, within: Duration) -> Value {
     let stream = TcpStream::connect(addr).unwrap();
     stream.set_read_timeout(Some(within)).unwrap();

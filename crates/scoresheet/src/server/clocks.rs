@@ -78,6 +78,20 @@ pub fn view(game: &StoredGame, white_to_move: bool, now: i64) -> Option<ClockVie
     })
 }
 
+/// The clocks of `game` stopped at `now`, when it ends otherwise than by a move or a flag
+/// (a resignation, an agreed draw): the side to move (`white_to_move`) is charged the time
+/// it thought, with no increment. `None` for a game without a clock or whose clock has not
+/// started.
+pub fn stopped(game: &StoredGame, white_to_move: bool, now: i64) -> Option<ClockRow> {
+    let (_, clock) = clock_of(game)?;
+    clock.running_since?;
+    Some(ClockRow {
+        white_ms: clock.left(true, white_to_move, now).max(0),
+        black_ms: clock.left(false, white_to_move, now).max(0),
+        at: now,
+    })
+}
+
 /// The answer to a move made after its side's time ran out.
 pub fn out_of_time() -> ApiError {
     ApiError::new(
@@ -136,9 +150,10 @@ pub async fn flag_if_out(
     }
     let rules = game.rules.parse().map_err(ApiError::bad_request)?;
     let finish = played.time_out(rules);
+    // Its clock is shown at zero from the reason (see `view`): nothing to store.
     if !app
         .store
-        .finish(&game.id, game.plies, &finish)
+        .finish(&game.id, game.plies, &finish, None)
         .await
         .map_err(super::games_api::db)?
     {

@@ -770,18 +770,25 @@ pub async fn resign(
         result: result_for(rules, Some(winner)),
         reason: "resigned".into(),
     };
-    finish_game(&app, &id, game.plies, &finish).await?;
+    finish_game(&app, &game, info.turn, &finish).await?;
     changed(&app, &id, you).await
 }
 
-/// Ends a game at `plies` moves; refused (409) when a move came in meanwhile.
+/// Ends `game` where it stands, `turn` to move, its clocks stopped now; refused (409) when
+/// a move came in meanwhile.
 async fn finish_game(
     app: &AppState,
-    id: &str,
-    plies: i64,
+    game: &StoredGame,
+    turn: &str,
     finish: &Finish,
 ) -> Result<(), ApiError> {
-    if app.store.finish(id, plies, finish).await.map_err(db)? {
+    let clock = clocks::stopped(game, turn == "white", now_ms());
+    if app
+        .store
+        .finish(&game.id, game.plies, finish, clock.as_ref())
+        .await
+        .map_err(db)?
+    {
         Ok(())
     } else {
         Err(ApiError::new(
@@ -836,7 +843,7 @@ pub async fn draw(
     let side = if you == "both" { info.turn } else { you };
     match req.action.as_str() {
         // On one device both players are at the screen: an offer there is agreed at once.
-        "offer" if you == "both" => finish_game(&app, &id, game.plies, &agreed).await?,
+        "offer" if you == "both" => finish_game(&app, &game, info.turn, &agreed).await?,
         "offer" if game.mode == "computer" => {
             let moves = app.store.moves(&id).await.map_err(db)?;
             let played = PlayedGame::replay(&game, &moves).map_err(broken)?;
@@ -857,7 +864,7 @@ pub async fn draw(
                     .unwrap_or(false)
             };
             if accepts {
-                finish_game(&app, &id, game.plies, &agreed).await?;
+                finish_game(&app, &game, info.turn, &agreed).await?;
             } else {
                 return Err(ApiError::new(
                     StatusCode::CONFLICT,
@@ -872,7 +879,7 @@ pub async fn draw(
             .await
             .map_err(db)?,
         "accept" => match game.draw_offer.as_deref() {
-            Some(by) if by != side => finish_game(&app, &id, game.plies, &agreed).await?,
+            Some(by) if by != side => finish_game(&app, &game, info.turn, &agreed).await?,
             _ => {
                 return Err(ApiError::new(
                     StatusCode::CONFLICT,
@@ -1257,8 +1264,14 @@ mod tests {
         ) -> Result<bool, StoreError> {
             self.inner.take_seat(id, color, secret, visitor, name).await
         }
-        async fn finish(&self, id: &str, plies: i64, finish: &Finish) -> Result<bool, StoreError> {
-            self.inner.finish(id, plies, finish).await
+        async fn finish(
+            &self,
+            id: &str,
+            plies: i64,
+            finish: &Finish,
+            clock: Option<&ClockRow>,
+        ) -> Result<bool, StoreError> {
+            self.inner.finish(id, plies, finish, clock).await
         }
         async fn set_draw_offer(&self, id: &str, by: Option<&str>) -> Result<(), StoreError> {
             self.inner.set_draw_offer(id, by).await

@@ -148,9 +148,16 @@ pub trait Store: Send + Sync {
         visitor: &str,
         name: Option<&str>,
     ) -> Result<bool, StoreError>;
-    /// Ends an ongoing game that has `plies` moves (resignation, agreed draw): `false` if
-    /// the game moved on or had already ended.
-    async fn finish(&self, id: &str, plies: i64, finish: &Finish) -> Result<bool, StoreError>;
+    /// Ends an ongoing game that has `plies` moves (resignation, agreed draw, a flag):
+    /// `false` if the game moved on or had already ended. `clock`, for a game with a clock,
+    /// is its clocks stopped at the end (the side to move charged its thinking time).
+    async fn finish(
+        &self,
+        id: &str,
+        plies: i64,
+        finish: &Finish,
+        clock: Option<&ClockRow>,
+    ) -> Result<bool, StoreError>;
     /// Records `rematch` as the rematch of finished game `id`, if it has none: `false` when
     /// another was recorded first.
     async fn set_rematch(&self, id: &str, rematch: &str) -> Result<bool, StoreError>;

@@ -273,9 +273,17 @@ impl Store for PostgresStore {
         Ok(done.rows_affected() == 1)
     }
 
-    async fn finish(&self, id: &str, plies: i64, finish: &Finish) -> Result<bool, StoreError> {
+    async fn finish(
+        &self,
+        id: &str,
+        plies: i64,
+        finish: &Finish,
+        clock: Option<&ClockRow>,
+    ) -> Result<bool, StoreError> {
         let done = sqlx::query(
-            "UPDATE games SET status = 'finished', result = $1, reason = $2, draw_offer = NULL, updated_at = $3
+            "UPDATE games SET status = 'finished', result = $1, reason = $2, draw_offer = NULL, updated_at = $3,
+                white_ms = COALESCE($6, white_ms), black_ms = COALESCE($7, black_ms),
+                clock_at = COALESCE($8, clock_at)
              WHERE id = $4 AND plies = $5 AND status IN ('ongoing', 'waiting')",
         )
         .bind(&finish.result)
@@ -283,6 +291,9 @@ impl Store for PostgresStore {
         .bind(now_ms())
         .bind(id)
         .bind(plies)
+        .bind(clock.map(|c| c.white_ms))
+        .bind(clock.map(|c| c.black_ms))
+        .bind(clock.map(|c| c.at))
         .execute(&self.pool)
         .await
         .map_err(err)?;

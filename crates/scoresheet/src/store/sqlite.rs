@@ -385,14 +385,25 @@ impl Store for SqliteStore {
         Ok(done.rows_affected() == 1)
     }
 
-    async fn finish(&self, id: &str, plies: i64, finish: &Finish) -> Result<bool, StoreError> {
+    async fn finish(
+        &self,
+        id: &str,
+        plies: i64,
+        finish: &Finish,
+        clock: Option<&ClockRow>,
+    ) -> Result<bool, StoreError> {
         let done = sqlx::query(
-            "UPDATE games SET status = 'finished', result = ?, reason = ?, draw_offer = NULL, updated_at = ?
+            "UPDATE games SET status = 'finished', result = ?, reason = ?, draw_offer = NULL, updated_at = ?,
+                white_ms = COALESCE(?, white_ms), black_ms = COALESCE(?, black_ms),
+                clock_at = COALESCE(?, clock_at)
              WHERE id = ? AND plies = ? AND status IN ('ongoing', 'waiting')",
         )
         .bind(&finish.result)
         .bind(&finish.reason)
         .bind(now_ms())
+        .bind(clock.map(|c| c.white_ms))
+        .bind(clock.map(|c| c.black_ms))
+        .bind(clock.map(|c| c.at))
         .bind(id)
         .bind(plies)
         .execute(&self.pool)

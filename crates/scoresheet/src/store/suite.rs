@@ -177,12 +177,12 @@ pub async fn draws_and_endings(store: &dyn Store) {
         reason: "agreed".into(),
     };
     assert!(
-        !store.finish("d1", 0, &agreed).await.unwrap(),
+        !store.finish("d1", 0, &agreed, None).await.unwrap(),
         "the game moved on"
     );
-    assert!(store.finish("d1", 1, &agreed).await.unwrap());
+    assert!(store.finish("d1", 1, &agreed, None).await.unwrap());
     assert!(
-        !store.finish("d1", 1, &agreed).await.unwrap(),
+        !store.finish("d1", 1, &agreed, None).await.unwrap(),
         "ended already"
     );
     let g = store.game("d1").await.unwrap().unwrap();
@@ -288,9 +288,26 @@ pub async fn clocks_and_rematch(store: &dyn Store) {
     );
     let finish = Finish {
         result: "0-1".into(),
-        reason: "time".into(),
+        reason: "resigned".into(),
     };
-    assert!(store.finish("c1", 2, &finish).await.unwrap());
+    // A resignation stops the clocks: refused at the wrong ply, it leaves them alone.
+    let stopped = ClockRow {
+        white_ms: 296_500,
+        black_ms: 297_000,
+        at: 7_500,
+    };
+    assert!(!store.finish("c1", 1, &finish, Some(&stale)).await.unwrap());
+    assert!(
+        store
+            .finish("c1", 2, &finish, Some(&stopped))
+            .await
+            .unwrap()
+    );
+    let back = store.game("c1").await.unwrap().unwrap();
+    assert_eq!(
+        (back.white_ms, back.black_ms, back.clock_at),
+        (Some(296_500), Some(297_000), Some(7_500))
+    );
     assert!(store.set_rematch("c1", "r1").await.unwrap());
     assert!(!store.set_rematch("c1", "r2").await.unwrap(), "one rematch");
     assert_eq!(
