@@ -47,10 +47,7 @@ pub fn view(game: &StoredGame, white_to_move: bool, now: i64) -> Option<ClockVie
     let (control, clock) = clock_of(game)?;
     let ongoing = game.status == "ongoing";
     let (white_ms, black_ms) = if ongoing {
-        (
-            clock.left(true, white_to_move, now).max(0),
-            clock.left(false, white_to_move, now).max(0),
-        )
+        left_now(&clock, white_to_move, now)
     } else if game
         .reason
         .as_deref()
@@ -85,11 +82,21 @@ pub fn view(game: &StoredGame, white_to_move: bool, now: i64) -> Option<ClockVie
 pub fn stopped(game: &StoredGame, white_to_move: bool, now: i64) -> Option<ClockRow> {
     let (_, clock) = clock_of(game)?;
     clock.running_since?;
+    let (white_ms, black_ms) = left_now(&clock, white_to_move, now);
     Some(ClockRow {
-        white_ms: clock.left(true, white_to_move, now).max(0),
-        black_ms: clock.left(false, white_to_move, now).max(0),
+        white_ms,
+        black_ms,
         at: now,
     })
+}
+
+/// Each side's time left at `now` (White's, Black's), the side to move's running, none
+/// below zero.
+fn left_now(clock: &Clock, white_to_move: bool, now: i64) -> (i64, i64) {
+    (
+        clock.left(true, white_to_move, now).max(0),
+        clock.left(false, white_to_move, now).max(0),
+    )
 }
 
 /// The answer to a move made after its side's time ran out.

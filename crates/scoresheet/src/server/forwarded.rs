@@ -87,9 +87,10 @@ impl FromStr for Net {
     }
 }
 
-/// The proxies whose `X-Forwarded-For` is believed; none by default.
+/// The proxies whose `X-Forwarded-For` is believed; none by default. Cloned for every
+/// connection (with the server's limits), so the list is shared, not copied.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct TrustedProxies(Vec<Net>);
+pub struct TrustedProxies(std::sync::Arc<[Net]>);
 
 impl FromIterator<Net> for TrustedProxies {
     fn from_iter<I: IntoIterator<Item = Net>>(nets: I) -> TrustedProxies {
@@ -112,12 +113,11 @@ impl TrustedProxies {
         if !self.trusts(client) {
             return client;
         }
-        let hops: Vec<&str> = headers
+        let hops = headers
             .get_all("x-forwarded-for")
             .iter()
-            .flat_map(|v| v.to_str().unwrap_or("").split(','))
-            .collect();
-        for hop in hops.iter().rev() {
+            .flat_map(|v| v.to_str().unwrap_or("").split(','));
+        for hop in hops.rev() {
             let Some(ip) = address(hop) else {
                 break;
             };
