@@ -132,6 +132,8 @@ pub struct Response {
     pub status: u16,
     pub headers: Vec<(String, String)>,
     pub body: String,
+    /// The body's bytes as they came (not decoded, not dechunked), for binary answers.
+    pub bytes: Vec<u8>,
 }
 
 impl Response {
@@ -176,6 +178,10 @@ pub fn request(
 }
 
 fn parse_response(raw: &[u8]) -> Response {
+    let bytes = raw
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .map_or_else(Vec::new, |end| raw[end + 4..].to_vec());
     let text = String::from_utf8_lossy(raw).into_owned();
     let (head, rest) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
     let mut lines = head.lines();
@@ -200,6 +206,7 @@ fn parse_response(raw: &[u8]) -> Response {
         status,
         headers,
         body,
+        bytes,
     }
 }
 
