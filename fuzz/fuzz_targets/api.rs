@@ -1,5 +1,5 @@
 //! Every API request handler, called without the network: the real
-//! [`scoresheet::server::router`] on a SQLite store in a temporary file, driven with
+//! [`site::server::router`] on a SQLite store in a temporary file, driven with
 //! `tower::ServiceExt::oneshot` on a Tokio worker thread (the stack a request has in the
 //! server).
 //!
@@ -28,9 +28,9 @@ use axum::Router;
 use axum::body::Body;
 use axum::http::{Method, Request, StatusCode, header};
 use libfuzzer_sys::fuzz_target;
-use scoresheet::games::{AnyPosition, NotationChoice, Rules};
-use scoresheet::server::{AppState, router};
-use scoresheet::store::SqliteStore;
+use games::{AnyPosition, NotationChoice, Rules};
+use site::server::{AppState, router};
+use site::store::SqliteStore;
 use serde_json::{Value, json};
 use tower::ServiceExt;
 

@@ -16,7 +16,7 @@ use chess_notation::{Language, Notation, ReadNotation, WriteOptions as MoveOptio
 use draughts::{MoveStyle, SquareStyle};
 use libfuzzer_sys::fuzz_target;
 use record::{Reader, WriteOptions, write_game};
-use scoresheet::games::{
+use games::{
     AnyGame, Checked, Checker, ChessGame, ChessReadOptions, ChessWriteStyle, ConvertStyle,
     Converted, Converter, DraughtsGame, OnePass, ReadGame, ReadOptions, Rules, WriteStyle,
 };

@@ -11,8 +11,8 @@
 use std::path::Path;
 
 use draughts::{Move, MoveStyle, Position, Variant};
+use games::DraughtsGame;
 use record::{Collect, ReadError, Reader};
-use scoresheet::games::DraughtsGame;
 
 /// `mv` written by its start and end only.
 fn bare(pos: &Position, mv: &Move) -> String {

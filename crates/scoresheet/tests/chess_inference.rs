@@ -6,8 +6,8 @@
 
 mod random_games;
 
+use games::{AnyGame, ChessMove, ReadOptions};
 use random_games::pick;
-use scoresheet::games::{AnyGame, ChessMove, ReadOptions};
 use shakmaty::{Chess, Move, Position, Role};
 
 /// `m` in long algebraic: `e2-e4`, `e5xd4`, `e7-e8q`.

@@ -55,8 +55,8 @@ fn a_score_equal_to_the_result_tag_is_the_result() {
     // The library (the general reader).
     for (i, game) in record::read_games(&file).into_iter().enumerate() {
         let game = game.unwrap();
-        let g = scoresheet::games::DraughtsGame::read(game, None)
-            .unwrap_or_else(|e| panic!("game {}: {e}", i + 1));
+        let g =
+            games::DraughtsGame::read(game, None).unwrap_or_else(|e| panic!("game {}: {e}", i + 1));
         assert_eq!(g.plies(), plies[i], "game {}", i + 1);
         assert_eq!(g.variant, Variant::INTERNATIONAL);
         assert!(g.warnings[0].message.contains("read as the result"));
@@ -83,7 +83,7 @@ fn a_score_equal_to_the_result_tag_is_the_result() {
     let (again, _) = run(&["convert"], &written);
     assert_eq!(written, again);
     for (game, seed) in record::read_games(&written).into_iter().zip(1..) {
-        let g = scoresheet::games::DraughtsGame::read(game.unwrap(), None).unwrap();
+        let g = games::DraughtsGame::read(game.unwrap(), None).unwrap();
         let score = SCORES[seed % SCORES.len()];
         assert_eq!(g.game.result.map(|r| r.text), Some(score.to_string()));
     }

@@ -186,7 +186,7 @@ fn bad_input_gets_a_reason_and_the_server_keeps_answering() {
         "[FEN \"W:W1-50:B1-50\"]",
         "\u{0}\u{ffff}",
     ] {
-        for rules in scoresheet::games::Rules::all().map(|r| r.name()) {
+        for rules in games::Rules::all().map(|r| r.name()) {
             for start in ["pdn", "fen"] {
                 let r = load(&s, rules, start, text);
                 assert!(

@@ -210,8 +210,11 @@ fn static_files_go_gzipped_to_clients_that_take_gzip() {
     let mut gzip_total = 0;
     for file in ["style.css", "analysis.js", "board.js", "icon.svg"] {
         let path = format!("{prefix}/{file}");
-        let on_disk =
-            std::fs::read(format!("{}/web/static/{file}", env!("CARGO_MANIFEST_DIR"))).unwrap();
+        let on_disk = std::fs::read(format!(
+            "{}/../site/web/static/{file}",
+            env!("CARGO_MANIFEST_DIR")
+        ))
+        .unwrap();
         let plain = request(s.addr, "GET", &path, &[], None);
         assert_eq!(plain.status, 200, "{path}");
         assert_eq!(plain.header("content-encoding"), None, "{file}");
@@ -268,7 +271,7 @@ fn docs_web() -> String {
 #[test]
 fn the_pages_scripts_send_start_to_load() {
     // Every `post('/api/load', ...)` of the pages' scripts names `start`.
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/web/static");
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../site/web/static");
     for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
         let text = std::fs::read_to_string(&path).unwrap_or_default();

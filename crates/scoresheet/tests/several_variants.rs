@@ -10,8 +10,8 @@
 mod random_games;
 
 use draughts::{MoveStyle, Position, SquareStyle, Variant};
+use games::{AnyGame, ReadOptions, VariantSource};
 use random_games::{movetext, random_moves};
-use scoresheet::games::{AnyGame, ReadOptions, VariantSource};
 
 /// Whether every move of `moves` names exactly one legal move under `v`, from its start.
 fn replays(v: Variant, moves: &[String]) -> bool {
@@ -249,7 +249,7 @@ fn event_site_and_separator_decide_a_game_alone() {
     let chosen = match AnyGame::read(
         record::read_games(&text).remove(0).unwrap(),
         &ReadOptions {
-            rules: Some(scoresheet::games::Rules::Draughts(Variant::RUSSIAN)),
+            rules: Some(games::Rules::Draughts(Variant::RUSSIAN)),
             ..ReadOptions::default()
         },
     )

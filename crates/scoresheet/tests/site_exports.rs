@@ -8,8 +8,8 @@
 mod random_games;
 
 use draughts::{MoveStyle, Position, Variant};
+use games::{AnyGame, ReadOptions, VariantSource};
 use random_games::pick;
-use scoresheet::games::{AnyGame, ReadOptions, VariantSource};
 
 /// The names the sites write in the Variant tag for each variant.
 fn site_names(v: &Variant) -> Vec<String> {

@@ -6,11 +6,11 @@ use std::process::ExitCode;
 
 use clap::Args;
 use draughts::Variant;
-use record::parallel::{Parallel, Work};
-use record::{ReadError, Reader};
-use scoresheet::games::{
+use games::{
     AnyGame, CHUNK_SIZE, Checked, Checker, FileVariants, GameError, ReadOptions, VariantSource,
 };
+use record::parallel::{Parallel, Work};
+use record::{ReadError, Reader};
 use serde::Serialize;
 
 use super::input::open;
@@ -365,7 +365,7 @@ fn good_report<'a>(file: &'a str, number: u64, any: &AnyGame, plies: usize) -> R
             report.result = g.result_text().map(str::to_string);
             report.winner = g.winner().map(|c| c.fold_wb("white", "black"));
             report.reading = Some(format!("{} ({})", g.notation, g.language.name()));
-            report.title = if g.variant == scoresheet::games::ChessVariant::Chess960 {
+            report.title = if g.variant == games::ChessVariant::Chess960 {
                 "Chess960"
             } else {
                 "Chess"

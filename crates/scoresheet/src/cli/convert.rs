@@ -8,12 +8,12 @@ use anyhow::Context;
 use chess_notation::{DescriptiveSystem, Language, Notation, WriteOptions as ChessOptions};
 use clap::{Args, ValueEnum};
 use draughts::SquareStyle;
-use record::parallel::Parallel;
-use record::{ReadError, Reader};
-use scoresheet::games::{
+use games::{
     AnyGame, ConvertStyle, ConvertWork, Converted, ConvertedGame, Converter, DraughtsGame,
     FileVariants, GameError, ReadOptions, convert_in_parallel,
 };
+use record::parallel::Parallel;
+use record::{ReadError, Reader};
 
 use super::input::open;
 use super::progress::Progress;
@@ -201,7 +201,7 @@ fn table(
     options: ReadOptions,
     args: &ConvertArgs,
 ) -> anyhow::Result<ExitCode> {
-    use scoresheet::columnar::Format;
+    use games::columnar::Format;
     let format = match args.to {
         OutputFormat::Arrow => Format::Arrow,
         _ => Format::Parquet,

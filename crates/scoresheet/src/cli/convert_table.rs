@@ -1,5 +1,5 @@
 //! `scoresheet convert --to parquet|arrow`: games as a table for the analytics engines (see
-//! `scoresheet::columnar`), read on every core, rows in the order of the input.
+//! `games::columnar`), read on every core, rows in the order of the input.
 
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
@@ -7,13 +7,13 @@ use std::process::ExitCode;
 
 use anyhow::Context;
 use draughts::Variant;
-use record::parallel::{Parallel, Work};
-use record::{Pos, ReadError, Reader};
-use scoresheet::columnar::{Format, TableWriter};
-use scoresheet::games::{
+use games::columnar::{Format, TableWriter};
+use games::{
     AnyGame, CHUNK_SIZE, FileVariants, GameRow, OnePass, PositionRow, ReadGame, ReadOptions,
     VariantSource,
 };
+use record::parallel::{Parallel, Work};
+use record::{Pos, ReadError, Reader};
 
 use super::input::Input;
 use super::progress::Progress;

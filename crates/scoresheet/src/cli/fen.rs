@@ -5,8 +5,8 @@ use std::process::ExitCode;
 
 use clap::Args;
 use draughts::{Color, Fen, diagram};
-use scoresheet::games::{AnyPosition, Rules};
-use scoresheet::render::{BoardView, SvgOptions, board_svg};
+use games::render::{BoardView, SvgOptions, board_svg};
+use games::{AnyPosition, Rules};
 
 use super::RulesArg;
 
@@ -93,7 +93,7 @@ pub fn run(args: FenArgs) -> anyhow::Result<ExitCode> {
 
 /// A chess board as text: upper case for White, lower case for Black, `.` for empty squares.
 fn chess_diagram(view: &BoardView, white_to_move: bool) -> String {
-    use scoresheet::render::PieceView;
+    use games::render::PieceView;
     let mut out = String::new();
     for rank in (1..=8u8).rev() {
         out.push_str(&format!("{rank} "));

@@ -1,7 +1,7 @@
 //! The options every command that reads games takes.
 
 use clap::Args;
-use scoresheet::games::{ChessReadOptions, ReadOptions};
+use games::{ChessReadOptions, ReadOptions};
 
 use super::RulesArg;
 
@@ -42,9 +42,7 @@ impl ReadArgs {
 
     /// The number of threads to read with: `--jobs`, or one per core.
     pub fn jobs(&self) -> usize {
-        self.jobs
-            .unwrap_or_else(scoresheet::games::every_core)
-            .max(1)
+        self.jobs.unwrap_or_else(games::every_core).max(1)
     }
 
     pub fn options(&self) -> ReadOptions {

@@ -6,8 +6,8 @@ use std::process::ExitCode;
 use clap::Args;
 use std::time::Duration;
 
-use scoresheet::server::forwarded::Net;
-use scoresheet::server::{Limits, ServerConfig, serve};
+use site::server::forwarded::Net;
+use site::server::{Limits, ServerConfig, serve};
 
 #[derive(Debug, Args)]
 pub struct ServeArgs {

@@ -15,7 +15,7 @@ impl std::str::FromStr for VariantArg {
 
 /// Rules named on the command line: a draughts variant or chess.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct RulesArg(pub scoresheet::games::Rules);
+pub struct RulesArg(pub games::Rules);
 
 impl std::str::FromStr for RulesArg {
     type Err = String;

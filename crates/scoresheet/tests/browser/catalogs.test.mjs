@@ -6,7 +6,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const web = resolve(dirname(fileURLToPath(import.meta.url)), '../../web');
+const web = resolve(dirname(fileURLToPath(import.meta.url)), '../../../site/web');
 const LANGS = ['en', 'pt', 'es', 'fr'];
 // Keys the server asks for itself (page titles, error pages).
 const SERVER_KEYS = [

@@ -1,0 +1,702 @@
+//! Chess games: a PGN game's move words read in whatever notation and language they are
+//! written (shakmaty gives the rules, chess-notation the notations), and written back in any
+//! notation.
+
+use std::fmt;
+
+use chess_notation::{
+    DescriptiveSystem, Language, Notation, ReadNotation, WriteOptions as MoveOptions,
+    position_from_fen, write_move,
+};
+use record::{Extra, Game, Line, MoveWriter, Node, WriteOptions};
+use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, KnownOutcome, Move, Position, fen::Fen};
+
+use super::chess_lines::LineReader;
+use super::error::{GameError, result_mismatch, result_place};
+use super::tag_changes;
+
+/// How to read chess games: notation and language when the user forces them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ChessReadOptions {
+    /// Read every game in this notation only (`--input-notation`): a word written in another
+    /// one is an error at its place; `descriptive` takes each game's descriptive system as it
+    /// is written.
+    pub notation: Option<ReadNotation>,
+    /// Read every game's piece letters in this language (`--input-lang`).
+    pub language: Option<Language>,
+    /// A move whose text claims what it does not do (`+` without check, `#` without mate,
+    /// `x` without capture, `e.p.` on another move), and a move number that skips or repeats
+    /// one, is an error, not a warning (`--strict`).
+    pub strict: bool,
+}
+
+/// A move of a chess game record: a move, or a null move (`--`, `Z0`) as analysis programs
+/// write to show a threat.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ChessMove {
+    /// A legal move.
+    Move(Move),
+    /// A null move: the other side is to move, nothing moved.
+    Null,
+}
+
+/// The chess variants scoresheet plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ChessVariant {
+    /// Standard chess.
+    Standard,
+    /// Chess960 (Fischer random chess): standard rules from a shuffled back rank.
+    Chess960,
+}
+
+impl fmt::Display for ChessVariant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            ChessVariant::Standard => "Standard",
+            ChessVariant::Chess960 => "Chess960",
+        })
+    }
+}
+
+/// A chess game read and replayed.
+#[derive(Clone, Debug)]
+pub struct ChessGame {
+    /// Standard chess or Chess960.
+    pub variant: ChessVariant,
+    /// The position before the first move.
+    pub start: Chess,
+    /// The game tree with every move (side lines too) read.
+    pub game: Game<ChessMove>,
+    /// The position after the main line.
+    pub end: Chess,
+    /// The notation the moves were written in.
+    pub notation: Notation,
+    /// The language of their piece letters.
+    pub language: Language,
+    /// Things that look wrong but do not stop the game from being read.
+    pub warnings: Vec<GameError>,
+}
+
+/// How to write chess games.
+#[derive(Clone, Copy, Debug)]
+pub struct ChessWriteStyle {
+    /// Notation, language, figurines, signs.
+    pub moves: MoveOptions,
+    /// Movetext line width (0: no wrapping).
+    pub width: usize,
+    /// Write annotation glyphs (`⩲`, `±`, `N`, ...) instead of `$n` for NAGs that have one.
+    pub glyphs: bool,
+}
+
+impl Default for ChessWriteStyle {
+    fn default() -> Self {
+        ChessWriteStyle {
+            moves: MoveOptions::default(),
+            width: 80,
+            glyphs: false,
+        }
+    }
+}
+
+/// Whether a word is a null move.
+pub(crate) fn is_null(word: &str) -> bool {
+    matches!(word, "--" | "Z0" | "0000" | "@@@@" | "null")
+}
+
+/// The chess variant a game's `Variant` tag names, or an error naming a variant that is not
+/// played here.
+fn variant_of(game: &Game<String>) -> Result<ChessVariant, GameError> {
+    let Some(tag) = game.tags.get_tag("Variant") else {
+        return Ok(ChessVariant::Standard);
+    };
+    let name: String = tag
+        .value
+        .chars()
+        .filter(|c| c.is_alphanumeric())
+        .collect::<String>()
+        .to_ascii_lowercase();
+    match name.as_str() {
+        "" | "standard" | "chess" | "normal" | "fromposition" => Ok(ChessVariant::Standard),
+        "chess960" | "fischerandom" | "fischerrandom" | "frc" | "960" => Ok(ChessVariant::Chess960),
+        _ => Err(GameError::at(
+            tag.at,
+            format!(
+                "variant not supported: {} (only standard chess and Chess960 are played here)",
+                tag.value
+            ),
+        )),
+    }
+}
+
+impl ChessGame {
+    /// Reads and replays a game: the start from its FEN tag (X-FEN and Shredder-FEN too), the
+    /// moves in the notation and language they are written in (detected, unless `options`
+    /// force them), side lines in the same notation.
+    ///
+    /// ```
+    /// use games::{ChessGame, ChessReadOptions};
+    /// let game = record::read_games("1. e4 e5 2. Ac4 Cc6 3. Dh5 Cf6 4. Dxf7++ 1-0").remove(0).unwrap();
+    /// let game = ChessGame::read(game, &ChessReadOptions::default()).unwrap();
+    /// assert_eq!(game.language.code(), "es");
+    /// assert!(shakmaty::Position::is_checkmate(&game.end));
+    /// ```
+    pub fn read(game: Game<String>, options: &ChessReadOptions) -> Result<ChessGame, GameError> {
+        let variant = variant_of(&game)?;
+        let start = match game.tags.get_tag("FEN") {
+            Some(tag) => {
+                start_position(&tag.value, variant).map_err(|m| GameError::at(tag.at, m))?
+            }
+            // Without a FEN, a Chess960 game starts from position 518, the standard one
+            // (python-chess writes such games without a FEN), with Chess960 castling.
+            None if variant == ChessVariant::Chess960 => start_position(
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                variant,
+            )
+            .map_err(|m| GameError::at(game.at, m))?,
+            None => Chess::default(),
+        };
+        let mut reader = LineReader::new(options, &start, game.tags.contains("FEN"));
+        let Game {
+            tags,
+            moves,
+            result,
+            at,
+        } = game;
+        let (moves, end) = reader.main_line(moves, &start)?;
+        let mut g = ChessGame::from_replay(
+            Game {
+                tags,
+                moves,
+                result,
+                at,
+            },
+            variant,
+            start,
+            end,
+            reader.notation.unwrap_or(Notation::San),
+            reader.language.unwrap_or(Language::English),
+        );
+        // In the order of the text, as the one-pass reader finds them.
+        let mut claims = reader.claims;
+        claims.sort_by_key(|e| (e.at.line, e.at.column));
+        g.warnings.splice(0..0, claims);
+        Ok(g)
+    }
+
+    /// A replayed game (by [`ChessGame::read`] or the one-pass reader); the warnings are
+    /// computed here.
+    pub(crate) fn from_replay(
+        game: Game<ChessMove>,
+        variant: ChessVariant,
+        start: Chess,
+        end: Chess,
+        notation: Notation,
+        language: Language,
+    ) -> ChessGame {
+        let mut g = ChessGame {
+            variant,
+            start,
+            game,
+            end,
+            notation,
+            language,
+            warnings: Vec::new(),
+        };
+        g.warnings = g.result_warnings();
+        g
+    }
+
+    /// The result string of the game: the movetext's result token, else the Result tag.
+    pub fn result_text(&self) -> Option<&str> {
+        match &self.game.result {
+            Some(token) => Some(token.text.as_str()),
+            None => self.game.tags.get("Result"),
+        }
+    }
+
+    /// The winner, if the result says one side won.
+    pub fn winner(&self) -> Option<Color> {
+        KnownOutcome::from_ascii(self.result_text()?.trim().as_bytes())
+            .ok()?
+            .winner()
+    }
+
+    /// Number of moves (plies) in the main line.
+    pub fn plies(&self) -> usize {
+        self.game.moves.nodes.len()
+    }
+
+    /// The absolute index of the first ply, from the start position's move number and side.
+    pub fn first_ply(&self) -> u32 {
+        first_ply(&self.start)
+    }
+
+    fn result_warnings(&self) -> Vec<GameError> {
+        let mut out = Vec::new();
+        let tag = self.game.tags.get_tag("Result");
+        let token = self.game.result.as_ref();
+        let known = |t: &str| KnownOutcome::from_ascii(t.trim().as_bytes()).ok();
+        if let (Some(tag), Some(token)) = (tag, token)
+            && let (Some(a), Some(b)) = (known(&tag.value), known(&token.text))
+            && a != b
+        {
+            out.push(result_mismatch(tag, token));
+        }
+        let at = result_place(&self.game);
+        // Only a final position without legal moves (checkmate or stalemate) says who won.
+        if let Some(said) = self.result_text().and_then(known)
+            && !has_legal_move(&self.end)
+        {
+            let (what, actual) = if self.end.is_check() {
+                let winner = !self.end.turn();
+                ("checkmate", KnownOutcome::Decisive { winner })
+            } else {
+                ("stalemate", KnownOutcome::Draw)
+            };
+            if actual != said {
+                out.push(GameError::at(
+                    at,
+                    format!("the game ends in {what} ({actual}) but the result says {said}"),
+                ));
+            }
+        }
+        out
+    }
+
+    /// The game with every move written as `style` says; the FEN tag in canonical form, a
+    /// `Variant` tag for Chess960.
+    pub fn to_text(&self, style: &ChessWriteStyle) -> Game<String> {
+        let mut tags = self.game.tags.clone();
+        for (name, value) in self.tag_changes() {
+            tags.set(name, value);
+        }
+        Game {
+            tags,
+            moves: write_line(&self.game.moves, &self.start, &style.moves),
+            result: self.game.result.clone(),
+            at: self.game.at,
+        }
+    }
+
+    /// The game as PGN text: the moves written as `style` says, the FEN tag in canonical
+    /// form, a `Variant` tag for Chess960 (what [`ChessGame::to_text`] gives, written without
+    /// building it).
+    pub fn write(&self, style: &ChessWriteStyle) -> String {
+        let changes = self.tag_changes();
+        let mut out = String::new();
+        record::write_game_with(
+            tag_changes::with_changes(&self.game.tags, &changes),
+            &self.game.moves,
+            self.game.result_text(),
+            &mut MoveText(&style.moves),
+            self.start.clone(),
+            &self.write_options(style),
+            &mut out,
+        )
+        .expect("writing to a String cannot fail");
+        out
+    }
+
+    /// The tags [`ChessGame::write`] changes, with their new values.
+    pub(crate) fn tag_changes(&self) -> Vec<(&'static str, String)> {
+        let tags = &self.game.tags;
+        let mut changes: Vec<(&str, String)> = Vec::new();
+        if tags.contains("FEN") {
+            let fen = Fen::from_position(&self.start, EnPassantMode::Legal).to_string();
+            changes.push(("FEN", fen));
+            if !tags.contains("SetUp") {
+                changes.push(("SetUp", "1".into()));
+            }
+        }
+        if self.variant == ChessVariant::Chess960 && !tags.contains("Variant") {
+            changes.push(("Variant", "Chess960".into()));
+        }
+        changes
+    }
+
+    /// How [`ChessGame::write`] lays out the movetext.
+    pub(crate) fn write_options(&self, style: &ChessWriteStyle) -> WriteOptions {
+        WriteOptions {
+            width: style.width,
+            first_ply: self.first_ply(),
+            ply_separator: ply_separator(&style.moves),
+            other_glyphs: style.glyphs,
+            ..WriteOptions::default()
+        }
+    }
+}
+
+/// The absolute index of the first ply from `start`, from its move number and side.
+pub(crate) fn first_ply(start: &Chess) -> u32 {
+    let full = start.fullmoves().get().saturating_sub(1);
+    full.saturating_mul(2)
+        .saturating_add(u32::from(start.turn() == Color::Black))
+}
+
+/// The separator written after the first mover's ply in `moves`' notation: Spanish
+/// descriptive writes `1. P4R, P4R`.
+pub(crate) fn ply_separator(moves: &MoveOptions) -> Option<char> {
+    (moves.notation == Notation::Descriptive(DescriptiveSystem::Spanish)).then_some(',')
+}
+
+/// Writes chess moves in a notation, replaying them.
+struct MoveText<'a>(&'a MoveOptions);
+
+impl MoveWriter<ChessMove> for MoveText<'_> {
+    type State = Chess;
+
+    fn write_move(&mut self, pos: &mut Chess, mov: &ChessMove, out: &mut String) {
+        match mov {
+            ChessMove::Move(m) => {
+                out.push_str(&write_move(pos, m, self.0));
+                pos.play_unchecked(*m);
+            }
+            ChessMove::Null => {
+                if let Ok(swapped) = pos.clone().swap_turn() {
+                    *pos = swapped;
+                }
+                out.push_str("--");
+            }
+        }
+    }
+}
+
+/// The start position from a FEN tag, in Chess960 mode for a Chess960 game.
+fn start_position(fen: &str, variant: ChessVariant) -> Result<Chess, String> {
+    match variant {
+        ChessVariant::Standard => position_from_fen(fen).map_err(|e| format!("FEN tag: {e}")),
+        ChessVariant::Chess960 => {
+            let parsed: Fen = fen
+                .trim()
+                .parse()
+                .map_err(|e| format!("FEN tag: bad FEN {fen:?}: {e}"))?;
+            parsed
+                .into_position(CastlingMode::Chess960)
+                .map_err(|e| format!("FEN tag: bad FEN {fen:?}: {e}"))
+        }
+    }
+}
+
+/// Writes a line's moves, replaying from `start`.
+fn write_line(line: &Line<ChessMove>, start: &Chess, options: &MoveOptions) -> Line<String> {
+    let mut pos = start.clone();
+    let before = write_extras(&line.before, start, options);
+    let mut nodes = Vec::with_capacity(line.nodes.len());
+    for node in &line.nodes {
+        let before_move = pos.clone();
+        let text = match &node.mov {
+            ChessMove::Move(m) => {
+                let text = write_move(&pos, m, options);
+                pos.play_unchecked(*m);
+                text
+            }
+            ChessMove::Null => {
+                pos = pos.clone().swap_turn().unwrap_or(pos);
+                "--".to_string()
+            }
+        };
+        let after = write_extras(&node.after, &before_move, options);
+        nodes.push(Node {
+            mov: text,
+            at: node.at,
+            number: node.number,
+            after,
+        });
+    }
+    Line { before, nodes }
+}
+
+fn write_extras<C: FromIterator<Extra<String>>>(
+    items: &[Extra<ChessMove>],
+    before_move: &Chess,
+    options: &MoveOptions,
+) -> C {
+    items
+        .iter()
+        .map(|item| match item {
+            Extra::Nags(n) => Extra::Nags(n.clone()),
+            Extra::Comment { text, kind } => Extra::Comment {
+                text: text.clone(),
+                kind: *kind,
+            },
+            Extra::Escape(text) => Extra::Escape(text.clone()),
+            Extra::Setup(setup) => Extra::Setup(setup.clone()),
+            Extra::Variation(line) => {
+                Extra::Variation(Box::new(write_line(line, before_move, options)))
+            }
+        })
+        .collect()
+}
+
+/// Whether the side to move in `pos` has a legal move. Nearly every game ends with a king
+/// that can step to a square no piece of the other side attacks, which is a legal move
+/// whatever else stands on the board, and cheaper to find than every move.
+pub(crate) fn has_legal_move(pos: &Chess) -> bool {
+    let board = pos.board();
+    let us = pos.turn();
+    if let Some(king) = board.king_of(us) {
+        // The king leaves its square: a slider behind it then attacks through it.
+        let occupied = board.occupied().without(king);
+        let steps = shakmaty::attacks::king_attacks(king) & !board.by_color(us);
+        if steps
+            .into_iter()
+            .any(|to| board.attacks_to(to, !us, occupied).is_empty())
+        {
+            return true;
+        }
+    }
+    !pos.legal_moves().is_empty()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_legal_move_is_found_as_move_generation_finds_one() {
+        // Positions without a move, and a king whose only steps a slider attacks through
+        // the king's own square.
+        let fens = [
+            ("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", false),
+            ("R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1", false),
+            ("4k3/8/8/8/8/8/3PPP2/r3K3 w - - 0 1", false),
+            ("4k3/8/8/8/8/1N6/3PPP2/r3K3 w - - 0 1", true),
+            ("4k3/8/8/8/8/8/3PP3/r3K3 w - - 0 1", true),
+            ("4k3/8/8/8/8/8/3PPP2/r2QK3 w - - 0 1", true),
+            ("k7/8/1Q6/8/8/8/8/7K b - - 0 1", false),
+        ];
+        for (fen, has) in fens {
+            let pos = chess_notation::position_from_fen(fen).unwrap();
+            assert_eq!(has_legal_move(&pos), has, "{fen}");
+            assert_eq!(!pos.legal_moves().is_empty(), has, "{fen}");
+        }
+        // Random games to their end: every position, as move generation says.
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let (mut positions, mut ends) = (0, 0);
+        for _ in 0..400 {
+            let mut pos = Chess::default();
+            for _ in 0..400 {
+                let moves = pos.legal_moves();
+                assert_eq!(
+                    has_legal_move(&pos),
+                    !moves.is_empty(),
+                    "{}",
+                    Fen::from_position(&pos, EnPassantMode::Legal)
+                );
+                positions += 1;
+                if moves.is_empty() {
+                    ends += 1;
+                    break;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                pos.play_unchecked(moves[(seed % moves.len() as u64) as usize]);
+            }
+        }
+        assert!(
+            positions > 50_000 && ends > 10,
+            "{positions} positions, {ends} ends"
+        );
+    }
+
+    fn read(text: &str) -> Result<ChessGame, GameError> {
+        ChessGame::read(
+            record::read_games(text).remove(0).unwrap(),
+            &ChessReadOptions::default(),
+        )
+    }
+
+    #[test]
+    fn seed_descriptive_game_converts_to_spanish_algebraic_and_back() {
+        let g =
+            read("1. P4R, P4R 2. A4AD, A4AD 3. C3AR, C3AD 4. P3D, P3D 5. C3A, D2R 6. 0-0, C3A *")
+                .unwrap();
+        assert_eq!(
+            g.notation,
+            Notation::Descriptive(DescriptiveSystem::Spanish)
+        );
+        let algebraic = ChessWriteStyle {
+            moves: MoveOptions::new(Notation::San, Language::Spanish).with_castling_zeros(true),
+            width: 0,
+            glyphs: false,
+        };
+        let text = g.write(&algebraic);
+        assert!(
+            text.contains("1. e4 e5 2. Ac4 Ac5 3. Cf3 Cc6 4. d3 d6 5. Cc3 De7 6. 0-0 Cf6 *"),
+            "{text}"
+        );
+        let back = read(&text).unwrap();
+        let descriptive = ChessWriteStyle {
+            moves: MoveOptions::new(
+                Notation::Descriptive(DescriptiveSystem::Spanish),
+                Language::Spanish,
+            ),
+            width: 0,
+            glyphs: false,
+        };
+        let text = back.write(&descriptive);
+        assert!(
+            text.contains(
+                "1. P4R, P4R 2. A4AD, A4AD 3. C3AR, C3AD 4. P3D, P3D 5. C3A, D2R 6. 0-0, C3A *"
+            ),
+            "{text}"
+        );
+    }
+
+    fn san_line(g: &ChessGame) -> String {
+        let style = ChessWriteStyle {
+            width: 0,
+            ..ChessWriteStyle::default()
+        };
+        let text = g.write(&style);
+        text.lines()
+            .rfind(|l| !l.is_empty())
+            .unwrap_or("")
+            .to_owned()
+    }
+
+    #[test]
+    fn loose_signs_words_and_numbers_join_their_moves() {
+        for text in [
+            "1. P4R P4R 2. A4A A4A 3. D5T C3AR 4. DxPA ++ 1-0",
+            "1. P4R P4R 2. A4A A4A 3. D5T C3AR 4. DxPA jaque mate 1-0",
+            "1 P4R P4R\n2 A4A\nA4A\n3 D5T +\n3 ... C3AR\n4 DxPA\njaque {mate} 1-0",
+            "1. P-K4 P-K4 2. B-B4 B-B4 3. Q-R5 Kt-KB3 4. QxBP db ch 1-0",
+            "1. P-K4 P-K4 2. B-B4 B-B4 3. Q-R5 Kt-KB3 4. QxBP ++ 1-0",
+        ] {
+            let g = read(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+            assert_eq!(g.plies(), 7, "{text}");
+            assert_eq!(
+                san_line(&g).replace(" {mate}", ""),
+                "1. e4 e5 2. Bc4 Bc5 3. Qh5 Nf6 4. Qxf7# 1-0",
+                "{text}"
+            );
+        }
+        // The comment after a sign stays with the move.
+        let g = read("1. P4R P4R 2. D5T + {a comment} C3AD *").unwrap();
+        assert_eq!(g.plies(), 4);
+        assert!(
+            matches!(&g.game.moves.nodes[2].after[..], [Extra::Comment { text, .. }] if text == "a comment")
+        );
+        let g = read("1. P-K4 P-K4 2. N-KB3 N-QB3 3. B-B4 B-B4 4. castles K *").unwrap();
+        assert_eq!(san_line(&g), "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O *");
+        // A bare number that is not the next move's is refused, by its word.
+        let e = read("1 P4R P4R 7 A4A *").unwrap_err();
+        assert!(
+            e.message.contains("\"7\"")
+                && e.message.contains("a move number only where move 2 comes"),
+            "{e}"
+        );
+        assert_eq!(e.ply.map(|p| p.index), Some(3));
+    }
+
+    #[test]
+    fn input_notation_descriptive_reads_either_system() {
+        let options = ChessReadOptions {
+            notation: Some("descriptive".parse().unwrap()),
+            ..ChessReadOptions::default()
+        };
+        let read_as =
+            |text: &str| ChessGame::read(record::read_games(text).remove(0).unwrap(), &options);
+        let g = read_as("1. P4R P4R 2. CR3A CD3A *").unwrap();
+        assert_eq!(
+            g.notation,
+            Notation::Descriptive(DescriptiveSystem::Spanish)
+        );
+        let g = read_as("1. P-K4 P-K4 2. Kt-KB3 QKt-B3 *").unwrap();
+        assert_eq!(
+            g.notation,
+            Notation::Descriptive(DescriptiveSystem::English)
+        );
+        // Neutral words are read as descriptive too.
+        let g = read_as("[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n1. O-O *").unwrap();
+        assert!(matches!(g.notation, Notation::Descriptive(_)));
+        let e = read_as("1. e4 e5 *").unwrap_err();
+        assert!(e.message.contains("cannot read \"e4\""), "{e}");
+        // With the language forced too, only its system.
+        let english = ChessReadOptions {
+            language: Some(Language::English),
+            ..options
+        };
+        let game = record::read_games("1. P4R P4R *").remove(0).unwrap();
+        let e = ChessGame::read(game, &english).unwrap_err();
+        assert!(
+            e.message
+                .contains("cannot read \"P4R\" as a move in English descriptive"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn null_moves_and_variations() {
+        let g = read("1. e4 e5 2. Nf3 -- 3. Bc4 (3. Bb5 a6) Nc6 *").unwrap();
+        assert_eq!(g.game.moves.nodes[3].mov, ChessMove::Null);
+        // The writer ends the line after `--`, which the reader would otherwise join to the
+        // next word like `35x 4`.
+        let text = g.write(&ChessWriteStyle::default()).replace('\n', " ");
+        assert!(
+            text.contains("2. Nf3 -- 3. Bc4 (3. Bb5 a6) 3... Nc6 *"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn errors_have_places() {
+        let e = read("1. e4 e5\n2. Nf3 Nf6 3. Qxf7 *").unwrap_err();
+        assert_eq!((e.at.line, e.at.column), (2, 15));
+        assert_eq!(
+            e.ply.as_ref().map(|p| (p.index, p.number, p.second)),
+            Some((5, 3, false))
+        );
+        let e = read("[Variant \"Crazyhouse\"]\n1. e4 e5 *").unwrap_err();
+        assert!(
+            e.message.contains("variant not supported: Crazyhouse"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn black_to_move_from_a_fen_numbers_from_the_fen() {
+        let g = read("[FEN \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\"]\n1... e5 2. Nf3 *").unwrap();
+        assert_eq!(g.first_ply(), 1);
+        assert!(
+            g.write(&ChessWriteStyle::default())
+                .contains("1... e5 2. Nf3 *")
+        );
+    }
+
+    #[test]
+    fn writing_without_the_copy_writes_what_the_copy_wrote() {
+        let texts = [
+            "[FEN \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\"]\n1... e5 (1... c5 {x} 2. Nf3 (2. c3 $1)) 2. Nf3 -- $2 3. Bc4 1-0",
+            "[Variant \"Chess960\"]\n[FEN \"bnrqkrnb/pppppppp/8/8/8/8/PPPPPPPP/BNRQKRNB w KQkq - 0 1\"]\n{c} ({v} 1. e4) 1. d4 *",
+            "[Result \"1-0\"]\n1. e4 ; line\n(1. d4 d5 (1... Nf6)) 1... e5\n%esc\n2. Nf3",
+        ];
+        for text in texts {
+            let g = read(text).unwrap();
+            for notation in [
+                Notation::San,
+                Notation::Descriptive(DescriptiveSystem::Spanish),
+            ] {
+                let style = ChessWriteStyle {
+                    moves: MoveOptions::new(notation, Language::Spanish),
+                    width: 30,
+                    glyphs: true,
+                };
+                let copy = g.to_text(&style);
+                let options = WriteOptions {
+                    width: style.width,
+                    first_ply: g.first_ply(),
+                    ply_separator: matches!(notation, Notation::Descriptive(_)).then_some(','),
+                    other_glyphs: true,
+                    ..WriteOptions::default()
+                };
+                let mut want = String::new();
+                record::write_game(&copy, &options, &mut want).unwrap();
+                assert_eq!(g.write(&style), want);
+            }
+        }
+    }
+}

@@ -1,0 +1,55 @@
+//! Games read from PDN/PGN text and replayed under the rules of their family.
+//!
+//! `record` turns text into a tree of move words; this crate replays the words under the
+//! rules (finding which rules when the text does not say), reports what is wrong with its
+//! place, and writes games back in any notation, as PDN/PGN text or (feature `parquet`) as
+//! Parquet and Arrow tables ([`columnar`]). It knows nothing of HTTP or SQL: the command
+//! line, the web site and the Python package all read games through it.
+//!
+//! - [`render`]: board diagrams as SVG.
+
+mod any_game;
+mod chess_claims;
+mod chess_game;
+mod chess_lines;
+mod clock;
+#[cfg(feature = "parquet")]
+pub mod columnar;
+mod converter;
+mod draughts_game;
+mod error;
+mod fast;
+mod outcome;
+mod parallel;
+mod position;
+pub mod render;
+mod routes;
+mod row;
+mod rules;
+mod several_variants;
+mod site_forms;
+mod tag_changes;
+mod tag_notes;
+mod variant_choice;
+
+pub use any_game::{AnyGame, ReadOptions};
+pub use chess_game::{ChessGame, ChessMove, ChessReadOptions, ChessVariant, ChessWriteStyle};
+pub use clock::{BadTimeControl, Clock, OutOfTime, TimeControl, clk_text};
+pub use converter::{ConvertStyle, Converted, Converter};
+pub use draughts_game::{DraughtsGame, VariantSource, WriteStyle};
+pub use error::{GameError, Ply, Problem};
+pub use fast::{Checked, Checker, OnePass, ReadGame};
+pub use outcome::Outcome;
+pub use parallel::{
+    CHUNK_SIZE, CheckWork, ConvertWork, ConvertedGame, check_in_parallel, convert_in_parallel,
+    every_core,
+};
+pub use position::{
+    AnyMove, AnyPosition, LegalMove, NotationChoice, Status, draughts_move_id, setup_board_view,
+};
+pub use row::{GameRow, PositionRow, ROSTER};
+pub use rules::Rules;
+pub use several_variants::FileVariants;
+pub use variant_choice::{
+    board_size_hint, draughts_variant_named, variant_from_game_type, variant_from_tags,
+};

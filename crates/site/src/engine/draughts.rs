@@ -1,0 +1,394 @@
+//! Draughts analysis: iterative deepening with the draughts crate's search, one
+//! [`Searcher`] kept from depth to depth (its transposition table makes each new depth cost
+//! little more than its last iteration), for every variant the crate knows.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use draughts::{Color, GameHistory, GameState, Level, Move, Position, SearchOptions, Searcher};
+use tokio::sync::{Semaphore, mpsc};
+
+use super::{Event, Held, Info, Limits, Stop, describe_line, for_white};
+use games::{AnyMove, AnyPosition};
+
+/// The size of an analysis's transposition table, in MiB.
+pub const TABLE_MB: usize = 8;
+
+/// Moves played at once before searching when each is the only legal one (a capture that
+/// must be made): the search itself would give them no depth.
+const MAX_FORCED: usize = 64;
+
+/// A draughts analysis in progress.
+pub struct Analysis {
+    /// The position analysed.
+    start: Position,
+    /// The only legal moves from `start`, one after the other, played before searching.
+    forced: Vec<Move>,
+    /// The game after `forced`: what is searched.
+    game: GameHistory,
+    searcher: Searcher,
+    stop: Arc<AtomicBool>,
+    started: Instant,
+    limits: Limits,
+    nodes: u64,
+    /// The deepest depth reported.
+    reported: u32,
+}
+
+/// What one step of an analysis gives: maybe a deeper [`Info`], maybe the end.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Step {
+    /// A depth deeper than any said before, when the step found one.
+    pub info: Option<Info>,
+    /// Why the analysis ends with this step, when it does.
+    pub stop: Option<Stop>,
+}
+
+impl Analysis {
+    /// An analysis of `start` within `limits`.
+    pub fn new(start: Position, limits: Limits) -> Analysis {
+        let mut game = GameHistory::new(start);
+        let mut forced = Vec::new();
+        while forced.len() < MAX_FORCED && !game.state().is_over() {
+            let mut moves = game.position().legal_moves();
+            if moves.len() != 1 {
+                break;
+            }
+            let only = moves.remove(0);
+            if game.push(&only).is_err() {
+                break;
+            }
+            forced.push(only);
+        }
+        let stop = Arc::new(AtomicBool::new(false));
+        Analysis {
+            start,
+            forced,
+            game,
+            searcher: Searcher::with_table_size(TABLE_MB).with_stop(stop.clone()),
+            stop,
+            started: Instant::now(),
+            limits,
+            nodes: 0,
+            reported: 0,
+        }
+    }
+
+    /// A flag that, set from another thread, ends the step in progress.
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        self.stop.clone()
+    }
+
+    /// Searches to `depth` plies (counted from the analysed position) and says what was
+    /// found. A step that ends the analysis says why in [`Step::stop`].
+    pub fn step(&mut self, depth: u32) -> Step {
+        let state = self.game.state();
+        if state.is_over() {
+            return self.over(state);
+        }
+        let left = self.limits.time.saturating_sub(self.started.elapsed());
+        if left.is_zero() || self.stop.load(Ordering::Relaxed) {
+            return Step {
+                info: None,
+                stop: Some(Stop::Time),
+            };
+        }
+        let plies_before = self.forced.len() as u32;
+        let wanted = depth.saturating_sub(plies_before).max(1);
+        let options = SearchOptions::new(Level::Strong)
+            .with_depth(wanted)
+            .with_time(left);
+        let Some(found) = self.searcher.search(&self.game, &options) else {
+            return Step {
+                info: None,
+                stop: Some(Stop::NoMoves),
+            };
+        };
+        self.nodes += found.nodes;
+        let searched = plies_before + found.depth;
+        let white = self.game.position().side_to_move() == Color::White;
+        let forced_in = found.forced_result_in();
+        let mate = forced_in.map(|plies| {
+            let moves = (plies_before as i32 + plies.abs() + 1) / 2;
+            for_white(moves * plies.signum(), white)
+        });
+        let mut line: Vec<AnyMove> = self.forced.iter().cloned().map(AnyMove::Draughts).collect();
+        let pv = if found.pv.is_empty() {
+            vec![found.mv.clone()]
+        } else {
+            found.pv.clone()
+        };
+        line.extend(pv.into_iter().map(AnyMove::Draughts));
+        let (best, texts) = describe_line(
+            &AnyPosition::Draughts(self.start),
+            &line,
+            &self.limits.notation,
+        );
+        let info = (searched > self.reported || self.reported == 0).then(|| Info {
+            depth: searched.max(1),
+            score: mate.is_none().then(|| for_white(found.score, white)),
+            mate,
+            pv: texts,
+            best,
+            nodes: self.nodes,
+            time_ms: self.started.elapsed().as_millis() as u64,
+        });
+        self.reported = self.reported.max(searched);
+        let stop = if forced_in.is_some_and(|p| p.unsigned_abs() <= found.depth) {
+            // The forced result is seen in full: deeper would find the same.
+            Some(Stop::Forced)
+        } else if found.depth < wanted {
+            // The search ran out of time (or was stopped) before the depth asked for.
+            Some(Stop::Time)
+        } else if searched >= self.limits.depth {
+            Some(Stop::Depth)
+        } else {
+            None
+        };
+        Step { info, stop }
+    }
+
+    /// The step of an analysis whose game ends before any search: after the forced moves, or
+    /// at once.
+    fn over(&self, state: GameState) -> Step {
+        if self.forced.is_empty() {
+            return Step {
+                info: None,
+                stop: Some(Stop::NoMoves),
+            };
+        }
+        let line: Vec<AnyMove> = self.forced.iter().cloned().map(AnyMove::Draughts).collect();
+        let (best, pv) = describe_line(
+            &AnyPosition::Draughts(self.start),
+            &line,
+            &self.limits.notation,
+        );
+        let plies = self.forced.len() as i32;
+        let (score, mate) = match state {
+            GameState::Win { winner } => {
+                let moves = (plies + 1) / 2;
+                (
+                    None,
+                    Some(if winner == Color::White {
+                        moves
+                    } else {
+                        -moves
+                    }),
+                )
+            }
+            _ => (Some(0), None),
+        };
+        Step {
+            info: Some(Info {
+                depth: plies as u32,
+                score,
+                mate,
+                pv,
+                best,
+                nodes: 0,
+                time_ms: self.started.elapsed().as_millis() as u64,
+            }),
+            stop: Some(Stop::Forced),
+        }
+    }
+}
+
+/// Analyses `start` within `limits`, one depth at a time, each under a permit of `cpu` on a
+/// blocking thread, sending each depth on `tx` and then why it ended. Stops as soon as the
+/// receiver is dropped (the search in progress is stopped too). `held` is kept until the
+/// end.
+pub async fn analyse(
+    start: Position,
+    limits: Limits,
+    cpu: Arc<Semaphore>,
+    tx: mpsc::Sender<Event>,
+    held: Held,
+) {
+    let _held = held;
+    let mut analysis = Analysis::new(start, limits);
+    let deadline = tokio::time::Instant::now() + limits.time;
+    let flag = analysis.stop_flag();
+    let mut depth = 1;
+    let stop = loop {
+        let permit = tokio::select! {
+            permit = tokio::time::timeout_at(deadline, cpu.clone().acquire_owned()) => permit,
+            () = tx.closed() => return,
+        };
+        let Ok(Ok(permit)) = permit else {
+            break Stop::Time;
+        };
+        let mut work = tokio::task::spawn_blocking(move || {
+            let step = analysis.step(depth);
+            (analysis, step)
+        });
+        let done = tokio::select! {
+            done = &mut work => done,
+            () = tx.closed() => {
+                flag.store(true, Ordering::Relaxed);
+                let _ = work.await;
+                return;
+            }
+        };
+        drop(permit);
+        let Ok((back, step)) = done else {
+            break Stop::Failed;
+        };
+        analysis = back;
+        if let Some(info) = step.info {
+            depth = depth.max(info.depth);
+            if tx.send(Event::Info(info)).await.is_err() {
+                return;
+            }
+        }
+        if let Some(stop) = step.stop {
+            break stop;
+        }
+        depth += 1;
+    };
+    let _ = tx.send(Event::Done(stop)).await;
+}
+
+/// The analysis of `start` run to its end on this thread, one step per depth: for tests
+/// and tools.
+pub fn run_to_end(start: Position, limits: Limits) -> (Vec<Info>, Stop) {
+    let mut analysis = Analysis::new(start, limits);
+    let mut infos: Vec<Info> = Vec::new();
+    let mut depth = 1;
+    loop {
+        let step = analysis.step(depth);
+        if let Some(info) = step.info {
+            depth = depth.max(info.depth);
+            infos.push(info);
+        }
+        if let Some(stop) = step.stop {
+            return (infos, stop);
+        }
+        depth += 1;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use draughts::Variant;
+
+    fn limits(depth: u32) -> Limits {
+        Limits {
+            time: std::time::Duration::from_secs(3600),
+            depth,
+            notation: Default::default(),
+        }
+    }
+
+    /// Each depth of an analysis, one after the other, names a legal best move whose text
+    /// starts the line.
+    fn check_analysis(fen: &str, variant: Variant, depth: u32) -> Vec<Info> {
+        let start = Position::from_fen(fen, variant).unwrap();
+        let (infos, stop) = run_to_end(start, limits(depth));
+        assert_eq!(stop, Stop::Depth, "{fen}: {infos:?}");
+        assert_eq!(
+            infos.first().map(|i| i.depth),
+            Some(1),
+            "the first info is depth 1"
+        );
+        assert!(
+            infos.windows(2).all(|w| w[0].depth < w[1].depth),
+            "depths increase: {infos:?}"
+        );
+        assert_eq!(infos.last().map(|i| i.depth), Some(depth));
+        let pos = AnyPosition::Draughts(start);
+        let legal = pos.legal_moves(&Default::default());
+        for info in &infos {
+            let mv = legal
+                .iter()
+                .find(|m| m.id == info.best)
+                .unwrap_or_else(|| panic!("{} is not legal in {fen}", info.best));
+            assert_eq!(info.pv.first(), Some(&mv.text), "the line starts with it");
+            assert!(info.pv.len() <= info.depth as usize);
+            assert!(info.score.is_some() != info.mate.is_some());
+        }
+        infos
+    }
+
+    #[test]
+    fn an_analysis_deepens_from_depth_one_with_legal_moves() {
+        check_analysis(
+            &Position::start(Variant::INTERNATIONAL).to_fen(),
+            Variant::INTERNATIONAL,
+            6,
+        );
+        check_analysis(
+            &Position::start(Variant::AMERICAN).to_fen(),
+            Variant::AMERICAN,
+            8,
+        );
+        check_analysis(
+            &Position::start(Variant::RUSSIAN).to_fen(),
+            Variant::RUSSIAN,
+            6,
+        );
+        check_analysis(
+            &Position::start(Variant::FRISIAN).to_fen(),
+            Variant::FRISIAN,
+            5,
+        );
+    }
+
+    #[test]
+    fn scores_are_from_whites_side() {
+        // Black to move with six men against one: Black is far better, so White's score is
+        // low (or Black wins by force).
+        let infos = check_analysis("B:W46:B1,2,3,4,5,6", Variant::INTERNATIONAL, 3);
+        for info in infos {
+            assert!(
+                info.score
+                    .map_or_else(|| info.mate.unwrap() < 0, |s| s < -300),
+                "{info:?}"
+            );
+        }
+        // The same with White to move and the colours swapped.
+        let infos = check_analysis("W:W45,46,47,48,49,50:B5", Variant::INTERNATIONAL, 3);
+        assert!(
+            infos
+                .iter()
+                .all(|i| i.score.map_or_else(|| i.mate.unwrap() > 0, |s| s > 300))
+        );
+    }
+
+    #[test]
+    fn forced_moves_are_played_and_a_won_game_is_a_forced_result() {
+        // American: Black (to move) must take 14x23 and White has nothing left.
+        let start = Position::from_fen("B:W18:B14,1", Variant::AMERICAN).unwrap();
+        let (infos, stop) = run_to_end(start, limits(10));
+        assert_eq!(stop, Stop::Forced);
+        assert_eq!(infos.len(), 1, "{infos:?}");
+        assert_eq!(infos[0].best, "14x23");
+        assert_eq!(infos[0].mate, Some(-1), "Black wins with its one move");
+        assert_eq!(infos[0].score, None);
+    }
+
+    #[test]
+    fn a_position_without_moves_gives_no_info() {
+        let start = Position::from_fen("W:W32:B23,24,27,28", Variant::AMERICAN).unwrap();
+        assert!(!start.has_legal_move());
+        assert_eq!(run_to_end(start, limits(10)), (Vec::new(), Stop::NoMoves));
+    }
+
+    #[test]
+    fn a_win_found_by_the_search_ends_the_analysis() {
+        // International: 32-27 leaves Black's last man one move, 17-21, into 27x16.
+        let start = Position::from_fen("W:W28,32:B17", Variant::INTERNATIONAL).unwrap();
+        assert!(start.legal_moves().len() > 1, "searched, not forced");
+        let (infos, stop) = run_to_end(start, limits(20));
+        assert_eq!(stop, Stop::Forced, "{infos:?}");
+        let last = infos.last().unwrap();
+        assert_eq!(
+            last.mate,
+            Some(2),
+            "White wins with its second move: {last:?}"
+        );
+        assert_eq!(last.pv, ["32-27", "17-21", "27x16"]);
+        assert!(last.depth < 20, "it stops once the win is seen in full");
+    }
+}

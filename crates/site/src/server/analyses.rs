@@ -1,0 +1,109 @@
+//! Analyses saved to be shared: `POST /api/analyses` keeps a pasted game with its side lines
+//! and comments (as the analysis board exports it), and `/analysis/ID` opens it for anyone
+//! with the link.
+
+use std::sync::Arc;
+
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use serde::{Deserialize, Serialize};
+
+use super::AppState;
+use super::error::ApiError;
+use super::game_id::is_game_id;
+use super::games_api::db;
+use super::json::ApiJson;
+use super::pages::{Visitor, random_token};
+use crate::store::{StoredAnalysis, now_ms};
+use games::{NotationChoice, Rules};
+
+/// `POST /api/analyses`'s body.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"rules": "russian", "text": "1. c3-d4 (1. c3-b4 {also good}) f6-g5 *"}))]
+pub struct SaveRequest {
+    #[schema(value_type = super::openapi::RulesName)]
+    rules: String,
+    /// The game as PDN (PGN for chess), at most 1 MB: it must read as a game.
+    text: String,
+}
+
+/// `POST /api/analyses`'s answer.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct Saved {
+    /// The analysis' id (10 hexadecimal digits).
+    id: String,
+    /// Its page, `/analysis/ID`.
+    url: String,
+}
+
+/// `POST /api/analyses`: keeps the game (checked first: it must read under its rules) and
+/// answers 201 with its id and page.
+pub async fn save(
+    State(app): State<Arc<AppState>>,
+    v: Visitor,
+    ApiJson(req): ApiJson<SaveRequest>,
+) -> Result<Response, ApiError> {
+    let rules: Rules = req.rules.parse().map_err(ApiError::bad_request)?;
+    super::analysis::check_size(&req.text)?;
+    super::analysis::load_text(&req.text, rules, &NotationChoice::default(), None)?;
+    let id = random_token()[..10].to_string();
+    let analysis = StoredAnalysis {
+        id: id.clone(),
+        rules: rules.name().to_string(),
+        text: req.text,
+        creator: Some(v.id.clone()),
+        created_at: now_ms(),
+    };
+    app.store.save_analysis(&analysis).await.map_err(db)?;
+    let url = format!("/analysis/{id}");
+    Ok((StatusCode::CREATED, Json(Saved { id, url })).into_response())
+}
+
+/// A saved analysis by id: `None` for an id of the wrong shape or one not kept.
+pub async fn find(app: &AppState, id: &str) -> Result<Option<StoredAnalysis>, ApiError> {
+    if !is_game_id(id) {
+        return Ok(None);
+    }
+    app.store.analysis(id).await.map_err(db)
+}
+
+/// `GET /analysis/{id}`: the analysis board with a saved analysis.
+pub async fn page(
+    State(app): State<Arc<AppState>>,
+    v: Visitor,
+    Path(id): Path<String>,
+) -> Response {
+    let found = match find(&app, &id).await {
+        Ok(Some(a)) => a,
+        Ok(None) => {
+            return super::pages::error_page(&app, &v, StatusCode::NOT_FOUND, "error.no-analysis");
+        }
+        Err(e) => return super::pages::error_page_for(&app, &v, &e),
+    };
+    let rules: Rules = match found.rules.parse() {
+        Ok(r) => r,
+        Err(_) => {
+            return super::pages::error_page(
+                &app,
+                &v,
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "error.server",
+            );
+        }
+    };
+    let view =
+        match super::analysis::load_text(&found.text, rules, &NotationChoice::default(), None) {
+            Ok(view) => view,
+            Err(e) => return super::pages::error_page_for(&app, &v, &e),
+        };
+    let data = serde_json::json!({
+        "rules": view.rules,
+        "game": view,
+        "pdn": found.text,
+        "analysis_id": found.id,
+    });
+    super::pages::analysis_page(&app, &v, &data)
+}

@@ -1,0 +1,696 @@
+//! The analysis board's API: load a game or a FEN, list a position's moves, play a move,
+//! write a game tree as PDN/PGN, draw a board.
+
+use std::sync::Arc;
+
+use axum::extract::State;
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use record::{
+    Collect, Extra, Extras, Game, Line, Node, ReadError, Reader, ResultToken, Tags, Visitor,
+};
+use serde::Deserialize;
+
+use games::render::{SvgOptions, board_svg};
+use games::{
+    AnyGame, AnyMove, AnyPosition, ChessGame, ChessMove, ChessVariant, ChessWriteStyle,
+    DraughtsGame, ReadOptions, Rules, VariantSource, WriteStyle,
+};
+
+use super::AppState;
+use super::error::ApiError;
+use super::heavy;
+use super::json::{ApiJson, ApiQuery};
+use super::views::{GameView, NotationRequest, PositionView, SvgRequest, null_move, parse_rules};
+
+/// The largest text a page may paste.
+pub const MAX_TEXT: usize = 1 << 20;
+
+/// The most moves (main line and side lines together) of one game tree the analysis board
+/// loads or exports: what it loads, it can write back.
+pub const MAX_NODES: usize = 20_000;
+const _: () = assert!(
+    MAX_NODES == 20_000,
+    "the message of too_many_moves says 20,000"
+);
+
+/// The moves of a line and all its side lines, counted without recursion.
+fn count_moves<M>(line: &Line<M>) -> usize {
+    let mut count = 0;
+    let mut todo = vec![line];
+    while let Some(line) = todo.pop() {
+        count += line.nodes.len();
+        for node in &line.nodes {
+            for extra in node.after.iter() {
+                if let Extra::Variation(side) = extra {
+                    todo.push(side);
+                }
+            }
+        }
+    }
+    count
+}
+
+fn too_many_moves() -> ApiError {
+    ApiError::unreadable(
+        "too-many-moves",
+        "the game tree has more than 20,000 moves with its side lines",
+    )
+}
+
+pub(crate) fn check_size(text: &str) -> Result<(), ApiError> {
+    if text.len() > MAX_TEXT {
+        return Err(ApiError::new(
+            axum::http::StatusCode::PAYLOAD_TOO_LARGE,
+            "too-large",
+            format!(
+                "the pasted text is {} bytes; at most 1 MB (1,048,576 bytes) is read",
+                text.len()
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// `POST /api/load`'s body.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"rules": "american", "start": "pdn", "text": "[Event \"x\"]\n1. 11-15 23-19 (1... 22-18) 2. 8-11 *"}))]
+pub struct LoadRequest {
+    /// The rules when the text has no GameType tag.
+    #[schema(value_type = super::openapi::RulesName)]
+    rules: String,
+    /// What `text` holds: nothing (`initial`), a FEN line or a PDN/PGN text.
+    #[schema(value_type = super::openapi::StartKind)]
+    start: String,
+    /// The FEN or the PDN/PGN text, at most 1 MB (1,048,576 bytes).
+    #[serde(default)]
+    text: String,
+    #[serde(default)]
+    notation: NotationRequest,
+    /// Asks for the board diagram of the start position.
+    svg: Option<SvgRequest>,
+}
+
+/// `POST /api/load`.
+pub async fn load(
+    State(app): State<Arc<AppState>>,
+    ApiJson(req): ApiJson<LoadRequest>,
+) -> Response {
+    heavy::json(&app, move || load_now(req)).await
+}
+
+fn load_now(req: LoadRequest) -> Result<GameView, ApiError> {
+    let rules = parse_rules(&req.rules)?;
+    let notation = req.notation.choice()?;
+    check_size(&req.text)?;
+    let view = match req.start.as_str() {
+        "initial" => GameView::empty(&AnyPosition::start(rules), &notation, req.svg, "selected"),
+        "fen" => {
+            let pos = AnyPosition::from_fen(rules, req.text.trim())
+                .map_err(|m| fen_error(&req.text, m))?;
+            GameView::empty(&pos, &notation, req.svg, "selected")
+        }
+        "pdn" | "pgn" => load_text(&req.text, rules, &notation, req.svg)?,
+        other => {
+            return Err(ApiError::bad_request(format!(
+                "unknown start `{other}`: use initial, fen or pdn"
+            )));
+        }
+    };
+    Ok(view)
+}
+
+/// A FEN error with its column when the message gives one (`character N`).
+fn fen_error(text: &str, message: String) -> ApiError {
+    let column = message
+        .split("character ")
+        .nth(1)
+        .and_then(|rest| rest.split(|c: char| !c.is_ascii_digit()).next())
+        .and_then(|n| n.parse::<u32>().ok());
+    let leading = text.len() - text.trim_start().len();
+    let error = ApiError::unreadable("bad-fen", message);
+    match column {
+        Some(c) => error.at(1, c + leading as u32),
+        None => error,
+    }
+}
+
+/// Counts games without keeping them.
+struct Count;
+
+impl Visitor for Count {
+    type Output = ();
+    fn end_game(&mut self) {}
+}
+
+/// Reads the first game of a pasted text, under its GameType or `rules`.
+pub fn load_text(
+    text: &str,
+    rules: Rules,
+    notation: &games::NotationChoice,
+    svg: Option<SvgRequest>,
+) -> Result<GameView, ApiError> {
+    let mut reader = Reader::from_str(text);
+    let first = match reader.read_game(&mut Collect::default()) {
+        Ok(Some(game)) => game,
+        Ok(None) => return Err(ApiError::unreadable("empty", "the text holds no game")),
+        Err(ReadError::Syntax { at, message, .. }) => {
+            return Err(ApiError::unreadable("syntax", message).at(at.line, at.column));
+        }
+        Err(ReadError::Io(e)) => return Err(ApiError::bad_request(e.to_string())),
+    };
+    let mut games = 1;
+    loop {
+        match reader.read_game(&mut Count) {
+            Ok(None) => break,
+            _ => games += 1,
+        }
+    }
+    let from_tag = first.tags.contains("GameType");
+    let options = ReadOptions {
+        rules: Some(rules),
+        ..ReadOptions::default()
+    };
+    let game = AnyGame::read(first, &options).map_err(ApiError::from)?;
+    let moves = match &game {
+        AnyGame::Draughts(g) => count_moves(&g.game.moves),
+        AnyGame::Chess(g) => count_moves(&g.game.moves),
+    };
+    if moves > MAX_NODES {
+        return Err(too_many_moves());
+    }
+    let source = match &game {
+        AnyGame::Draughts(g)
+            if matches!(
+                g.source,
+                VariantSource::GameType | VariantSource::VariantTag
+            ) =>
+        {
+            "gametype"
+        }
+        _ if from_tag => "gametype",
+        _ => "selected",
+    };
+    let mut view = GameView::of(&game, notation, svg, source);
+    view.games_in_text = games;
+    Ok(view)
+}
+
+/// `POST /api/position`'s body.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"rules": "american", "fen": "W:W26,28,31:B17,19,20", "svg": {"coordinates": true}}))]
+pub struct PositionRequest {
+    #[schema(value_type = super::openapi::RulesName)]
+    rules: String,
+    /// At most 1 MB.
+    fen: String,
+    #[serde(default)]
+    notation: NotationRequest,
+    svg: Option<SvgRequest>,
+}
+
+/// `POST /api/position`.
+pub async fn position(
+    State(app): State<Arc<AppState>>,
+    ApiJson(req): ApiJson<PositionRequest>,
+) -> Response {
+    heavy::json(&app, move || {
+        let rules = parse_rules(&req.rules)?;
+        let notation = req.notation.choice()?;
+        check_size(&req.fen)?;
+        let pos =
+            AnyPosition::from_fen(rules, req.fen.trim()).map_err(|m| fen_error(&req.fen, m))?;
+        Ok(PositionView::of(&pos, &notation, req.svg))
+    })
+    .await
+}
+
+/// `POST /api/play`'s body.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"rules": "american", "fen": "W:W26,28,31:B17,19,20", "move": "26-23"}))]
+pub struct PlayRequest {
+    #[schema(value_type = super::openapi::RulesName)]
+    rules: String,
+    /// The position before the move, at most 1 MB.
+    fen: String,
+    /// A move id (`31x22x13`, `e2e4`) or any text that names one legal move (`Nf3`).
+    #[serde(rename = "move")]
+    mv: String,
+    #[serde(default)]
+    notation: NotationRequest,
+    svg: Option<SvgRequest>,
+}
+
+/// A move played: its id and its text in the asked notation.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+pub struct MoveView {
+    pub id: String,
+    pub text: String,
+}
+
+/// `POST /api/play`'s answer: the move and the position after it.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+pub struct PlayView {
+    #[serde(rename = "move")]
+    pub mv: MoveView,
+    pub position: PositionView,
+}
+
+/// `POST /api/play`.
+pub async fn play(
+    State(app): State<Arc<AppState>>,
+    ApiJson(req): ApiJson<PlayRequest>,
+) -> Response {
+    heavy::json(&app, move || play_now(req)).await
+}
+
+fn play_now(req: PlayRequest) -> Result<PlayView, ApiError> {
+    let rules = parse_rules(&req.rules)?;
+    let notation = req.notation.choice()?;
+    check_size(&req.fen)?;
+    let pos = AnyPosition::from_fen(rules, req.fen.trim()).map_err(|m| fen_error(&req.fen, m))?;
+    let m = pos
+        .find_move(req.mv.trim())
+        .map_err(|e| move_error(&pos, &req.mv, e))?;
+    let (id, text) = pos.describe(&m, &notation);
+    let next = pos.after(&m);
+    Ok(PlayView {
+        mv: MoveView { id, text },
+        position: PositionView::of(&next, &notation, req.svg),
+    })
+}
+
+fn move_error(pos: &AnyPosition, text: &str, reason: String) -> ApiError {
+    let legal: Vec<String> = pos
+        .legal_moves(&Default::default())
+        .into_iter()
+        .map(|m| m.text)
+        .collect();
+    let listed = if legal.is_empty() {
+        "none".to_string()
+    } else {
+        legal.join(" ")
+    };
+    ApiError::unreadable(
+        "illegal-move",
+        format!("{reason} ({text}; legal moves: {listed})"),
+    )
+}
+
+/// A move of a game tree to export (other fields, as `/api/load` gives them, are ignored).
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+pub struct ExportNode {
+    /// The node's id (0 is the start position).
+    id: u32,
+    /// The id of the node before.
+    parent: u32,
+    /// The move id, or `0000`/`--` for a chess null move.
+    #[serde(rename = "move")]
+    mv: String,
+    #[serde(default)]
+    comment: Option<String>,
+    /// Numeric annotation glyphs (`$1` is 1).
+    #[serde(default)]
+    nags: Vec<u16>,
+}
+
+/// `POST /api/export`'s body.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"rules": "american", "start": "B:W21-32:B1-12", "tags": [["Event", "Analysis"]],
+    "nodes": [{"id": 1, "parent": 0, "move": "11-15", "nags": [1]}, {"id": 2, "parent": 1, "move": "23-19"},
+              {"id": 3, "parent": 0, "move": "9-13", "comment": "also good"}], "result": "*"}))]
+pub struct ExportRequest {
+    #[schema(value_type = super::openapi::RulesName)]
+    rules: String,
+    /// The FEN of the start position, at most 1 MB.
+    start: String,
+    /// Tags as `[name, value]` pairs, in order.
+    #[serde(default)]
+    tags: Vec<(String, String)>,
+    #[serde(default)]
+    nodes: Vec<ExportNode>,
+    /// The result token written at the end (`1-0`, `2-0`, `1/2-1/2`, `*`...); others are
+    /// left out.
+    #[serde(default)]
+    result: Option<String>,
+    #[serde(default)]
+    notation: NotationRequest,
+}
+
+/// `POST /api/export`'s answer.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+pub struct ExportView {
+    pub text: String,
+    pub filename: String,
+}
+
+/// `POST /api/export`.
+pub async fn export(
+    State(app): State<Arc<AppState>>,
+    ApiJson(req): ApiJson<ExportRequest>,
+) -> Response {
+    heavy::json(&app, move || export_now(req)).await
+}
+
+fn export_now(req: ExportRequest) -> Result<ExportView, ApiError> {
+    let rules = parse_rules(&req.rules)?;
+    let notation = req.notation.choice()?;
+    check_size(&req.start)?;
+    if req.nodes.len() > MAX_NODES {
+        return Err(too_many_moves());
+    }
+    let start =
+        AnyPosition::from_fen(rules, req.start.trim()).map_err(|m| fen_error(&req.start, m))?;
+    let line = build_tree(&req.nodes, &start)?;
+    let result = req
+        .result
+        .clone()
+        .filter(|r| ResultToken::is_result(r) || r == "*")
+        .map(ResultToken::new);
+    // The Seven Tag Roster first, in its order, as the PGN standard asks of an export: what
+    // the request left out is unknown (`?`), but for the date (today's, the day of the
+    // analysis) and the result (the result written at the end).
+    let given = |name: &str| {
+        req.tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.clone())
+    };
+    let mut tags = Tags::new();
+    for name in ["Event", "Site", "Date", "Round", "White", "Black", "Result"] {
+        let value = given(name).unwrap_or_else(|| match name {
+            "Event" => "Analysis".to_string(),
+            "Date" => super::games_api::date_of(crate::store::now_ms()),
+            "Round" => "-".to_string(),
+            "Result" => result.as_ref().map_or("*".to_string(), |r| r.text.clone()),
+            _ => "?".to_string(),
+        });
+        tags.set(name, value);
+    }
+    for (name, value) in &req.tags {
+        tags.set(name, value.clone());
+    }
+    let text = write_tree(&start, line, tags, result, &notation)?;
+    let event = req
+        .tags
+        .iter()
+        .find(|(n, _)| n == "Event")
+        .map(|(_, v)| v.as_str())
+        .unwrap_or("analysis");
+    Ok(ExportView {
+        filename: file_name(event, rules),
+        text,
+    })
+}
+
+/// A file name from an event name: letters, digits and dashes, then the rules, `.pdn` or
+/// `.pgn`.
+pub fn file_name(event: &str, rules: Rules) -> String {
+    let mut stem: String = event
+        .chars()
+        .map(|c| {
+            if c.is_alphanumeric() {
+                c.to_ascii_lowercase()
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    while stem.contains("--") {
+        stem = stem.replace("--", "-");
+    }
+    let stem = stem.trim_matches('-');
+    let stem = if stem.is_empty() { "game" } else { stem };
+    let stem: String = stem.chars().take(60).collect();
+    let ext = if rules == Rules::Chess { "pgn" } else { "pdn" };
+    format!("{stem}-{}.{ext}", rules.name())
+}
+
+/// Builds the tree of an exported game: the children of node 0 start the main line, each
+/// node's first child continues its line and the others are side lines hanging after that
+/// move. Side lines may nest [`record::MAX_VARIATION_DEPTH`] deep, as deep as the reader
+/// reads back; deeper is refused (422 `too-deep`). The nesting is followed with a stack of
+/// its own, not by recursion, whatever the request holds.
+fn build_tree(nodes: &[ExportNode], start: &AnyPosition) -> Result<Line<AnyMoveOrNull>, ApiError> {
+    // Children of each parent in the order sent; a node naming itself as parent is ignored,
+    // and a node reached twice (a cycle or a shared child) is refused.
+    let mut children: std::collections::HashMap<u32, Vec<usize>> = Default::default();
+    for (i, n) in nodes.iter().enumerate() {
+        if n.id != n.parent {
+            children.entry(n.parent).or_default().push(i);
+        }
+    }
+    let mut seen = vec![false; nodes.len()];
+    let kids = |parent: u32| children.get(&parent).map_or(&[][..], Vec::as_slice);
+
+    /// A line being built: its nodes so far, the node whose children come next and the
+    /// position there, and the side lines of its last move still to build (last first) with
+    /// the position they start from.
+    struct Open {
+        line: Line<AnyMoveOrNull>,
+        parent: u32,
+        pos: AnyPosition,
+        sides: Vec<usize>,
+        before: AnyPosition,
+    }
+    let mut stack = vec![Open {
+        line: Line::default(),
+        parent: 0,
+        pos: start.clone(),
+        sides: Vec::new(),
+        before: start.clone(),
+    }];
+    loop {
+        let depth = stack.len();
+        let top = stack.last_mut().expect("the main line stays on the stack");
+        if let Some(side) = top.sides.pop() {
+            // The next side line of the last move: built whole before its line goes on.
+            if depth > record::MAX_VARIATION_DEPTH as usize {
+                return Err(ApiError::unreadable(
+                    "too-deep",
+                    format!(
+                        "side lines nested more than {} deep: the PDN/PGN readers read at most that",
+                        record::MAX_VARIATION_DEPTH
+                    ),
+                ));
+            }
+            if std::mem::replace(&mut seen[side], true) {
+                return Err(ApiError::bad_request("the game tree has a cycle"));
+            }
+            let n = &nodes[side];
+            let (side_move, side_pos) = resolve(&top.before, &n.mv)?;
+            let mut line = Line::default();
+            line.nodes.push(Node {
+                mov: side_move,
+                at: Default::default(),
+                number: None,
+                after: after_of(n),
+            });
+            stack.push(Open {
+                line,
+                parent: n.id,
+                before: side_pos.clone(),
+                pos: side_pos,
+                sides: Vec::new(),
+            });
+            continue;
+        }
+        let here = kids(top.parent);
+        let Some(&main) = here.first() else {
+            // This line ends: hang it after the last move of the line it branches from.
+            if stack.len() == 1 {
+                break;
+            }
+            let done = stack.pop().expect("more than one line open").line;
+            let outer = stack.last_mut().expect("the line it branches from");
+            let last = outer
+                .line
+                .nodes
+                .last_mut()
+                .expect("a side line follows a move");
+            last.after.push(Extra::Variation(Box::new(done)));
+            continue;
+        };
+        if std::mem::replace(&mut seen[main], true) {
+            return Err(ApiError::bad_request("the game tree has a cycle"));
+        }
+        let node = &nodes[main];
+        let (mv, next) = resolve(&top.pos, &node.mv)?;
+        top.line.nodes.push(Node {
+            mov: mv,
+            at: Default::default(),
+            number: None,
+            after: after_of(node),
+        });
+        top.parent = node.id;
+        top.before = std::mem::replace(&mut top.pos, next);
+        top.sides = here[1..].iter().rev().copied().collect();
+    }
+    Ok(stack.pop().expect("the main line").line)
+}
+
+/// A move of an exported tree: a move or a chess null move.
+#[derive(Clone, Debug)]
+enum AnyMoveOrNull {
+    Move(AnyMove),
+    Null,
+}
+
+/// What follows an exported node's move: its NAGs, then its comment.
+fn after_of<M>(node: &ExportNode) -> Extras<M> {
+    let nags: record::Nags = node.nags.iter().map(|n| record::Nag(*n)).collect();
+    let mut after: Extras<M> = (!nags.is_empty())
+        .then_some(Extra::Nags(nags))
+        .into_iter()
+        .collect();
+    after.extend(comment_of(node));
+    after
+}
+
+/// The comment of an exported node as an item of the tree, when it has one.
+fn comment_of<M>(node: &ExportNode) -> Option<Extra<M>> {
+    let text = node.comment.as_deref()?.trim();
+    (!text.is_empty()).then(|| Extra::Comment {
+        text: text.into(),
+        kind: Default::default(),
+    })
+}
+
+fn resolve(pos: &AnyPosition, id: &str) -> Result<(AnyMoveOrNull, AnyPosition), ApiError> {
+    if id == "0000" || id == "--" {
+        return Ok((AnyMoveOrNull::Null, null_move(pos)));
+    }
+    let m = pos.find_move(id).map_err(|e| move_error(pos, id, e))?;
+    let next = pos.after(&m);
+    Ok((AnyMoveOrNull::Move(m), next))
+}
+
+fn write_tree(
+    start: &AnyPosition,
+    line: Line<AnyMoveOrNull>,
+    tags: Tags,
+    result: Option<ResultToken>,
+    notation: &games::NotationChoice,
+) -> Result<String, ApiError> {
+    match start {
+        AnyPosition::Draughts(p) => {
+            let moves = line
+                .try_map(&mut |m| match m {
+                    AnyMoveOrNull::Move(AnyMove::Draughts(m)) => Ok(m),
+                    _ => Err(()),
+                })
+                .map_err(|()| ApiError::bad_request("a null move is not a draughts move"))?;
+            let variant = *p.variant();
+            let mut tags = tags;
+            if *p != draughts::Position::start(variant) {
+                tags.set("FEN", p.to_fen());
+            }
+            let game = DraughtsGame {
+                variant,
+                source: VariantSource::Selected,
+                start: *p,
+                end: *p,
+                game: Game {
+                    tags,
+                    moves,
+                    result,
+                    at: Default::default(),
+                },
+                warnings: Vec::new(),
+                others: Vec::new(),
+            };
+            let mut style = WriteStyle::default();
+            if notation.squares.is_some() {
+                let mut m = draughts::MoveStyle::of(&variant);
+                m.squares = notation.squares.unwrap_or(m.squares);
+                style.moves = Some(m);
+            }
+            Ok(game.write(&style))
+        }
+        AnyPosition::Chess(p) => {
+            let moves = line
+                .try_map(&mut |m| match m {
+                    AnyMoveOrNull::Move(AnyMove::Chess(m)) => Ok(ChessMove::Move(m)),
+                    AnyMoveOrNull::Null => Ok(ChessMove::Null),
+                    _ => Err(()),
+                })
+                .map_err(|()| ApiError::bad_request("not a chess move"))?;
+            let mut tags = tags;
+            let standard = *p == shakmaty::Chess::default();
+            if !standard {
+                tags.set("FEN", AnyPosition::Chess(p.clone()).fen());
+                tags.set("SetUp", "1");
+            }
+            let variant =
+                if shakmaty::Position::castles(p).mode() == shakmaty::CastlingMode::Chess960 {
+                    ChessVariant::Chess960
+                } else {
+                    ChessVariant::Standard
+                };
+            let game = ChessGame {
+                variant,
+                start: p.clone(),
+                end: p.clone(),
+                game: Game {
+                    tags,
+                    moves,
+                    result,
+                    at: Default::default(),
+                },
+                notation: notation.chess.notation,
+                language: notation.chess.language,
+                warnings: Vec::new(),
+            };
+            Ok(game.write(&ChessWriteStyle {
+                moves: notation.chess,
+                width: 80,
+                glyphs: false,
+            }))
+        }
+    }
+}
+
+#[derive(Debug, Deserialize)]
+pub struct SvgQuery {
+    rules: String,
+    fen: Option<String>,
+    #[serde(default = "one")]
+    coordinates: u8,
+    #[serde(default)]
+    flipped: u8,
+    /// 1: draw the pieces the FEN places even when they make no legal position (a chess
+    /// board without kings, say), as the board editor needs.
+    #[serde(default)]
+    setup: u8,
+}
+
+fn one() -> u8 {
+    1
+}
+
+/// `GET /api/svg`.
+pub async fn svg(ApiQuery(q): ApiQuery<SvgQuery>) -> Result<Response, ApiError> {
+    let rules = parse_rules(&q.rules)?;
+    let view = match &q.fen {
+        Some(fen) => match AnyPosition::from_fen(rules, fen.trim()) {
+            Ok(pos) => pos.board_view(),
+            Err(m) => match games::setup_board_view(rules, fen.trim()) {
+                Some(view) if q.setup != 0 => view,
+                _ => return Err(fen_error(fen, m)),
+            },
+        },
+        None => AnyPosition::start(rules).board_view(),
+    };
+    let svg = board_svg(
+        &view,
+        &SvgOptions {
+            coordinates: q.coordinates != 0,
+            flipped: q.flipped != 0,
+        },
+    );
+    Ok(([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response())
+}

@@ -1,0 +1,193 @@
+//! Errors of the HTTP API: a status and a JSON body `{"error": {...}}` a page can show.
+
+use axum::Json;
+use axum::extract::rejection::JsonRejection;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+
+use games::Problem;
+
+/// An API error: what is wrong, a short code scripts can translate, and its place in a pasted
+/// text when there is one.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ApiError {
+    pub status: StatusCode,
+    pub code: &'static str,
+    pub message: String,
+    pub line: Option<u32>,
+    pub column: Option<u32>,
+    /// The move of a pasted game the error is at.
+    pub ply: Option<games::Ply>,
+    /// What is wrong with that move, as data a page can say in its own language.
+    pub problem: Option<Box<games::Problem>>,
+}
+
+impl ApiError {
+    pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> ApiError {
+        ApiError {
+            status,
+            code,
+            message: message.into(),
+            line: None,
+            column: None,
+            ply: None,
+            problem: None,
+        }
+    }
+
+    /// 400: the request itself is malformed.
+    pub fn bad_request(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::BAD_REQUEST, "bad-request", message)
+    }
+
+    /// 422: the text sent cannot be read or the move cannot be played.
+    pub fn unreadable(code: &'static str, message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, code, message)
+    }
+
+    pub fn not_found(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::NOT_FOUND, "not-found", message)
+    }
+
+    /// Gives the error a place in the pasted text (ignored when unknown, line 0).
+    pub fn at(mut self, line: u32, column: u32) -> ApiError {
+        if line > 0 {
+            self.line = Some(line);
+            self.column = Some(column);
+        }
+        self
+    }
+}
+
+impl From<games::GameError> for ApiError {
+    /// 422 at the error's place: `illegal-move` with the move and its problem when the
+    /// error is about a move, `unreadable` else.
+    fn from(e: games::GameError) -> ApiError {
+        let code = if e.ply.is_some() {
+            "illegal-move"
+        } else {
+            "unreadable"
+        };
+        let mut error = ApiError::unreadable(code, e.to_string()).at(e.at.line, e.at.column);
+        // The words quoted are cut, so that the answer stays small whatever was pasted.
+        error.ply = e.ply.map(|mut ply| {
+            ply.text = clipped(&ply.text);
+            ply
+        });
+        error.problem = e.problem.map(|mut problem| {
+            match problem.as_mut() {
+                Problem::NotAMove { text }
+                | Problem::Unreadable { text }
+                | Problem::Illegal { text, .. }
+                | Problem::Ambiguous { text, .. } => *text = clipped(text),
+            }
+            problem
+        });
+        error
+    }
+}
+
+/// The longest word an error quotes as data (`ply.text`, `problem.text`).
+const MAX_WORD: usize = 80;
+
+/// `word` cut to [`MAX_WORD`] characters, with `…`.
+fn clipped(word: &str) -> String {
+    match word.char_indices().nth(MAX_WORD) {
+        Some((end, _)) => format!("{}…", &word[..end]),
+        None => word.to_string(),
+    }
+}
+
+/// The longest message an error answer carries: a message quoting a huge word of a pasted
+/// text is cut (with `…`) so that the answer stays small whatever was sent.
+pub const MAX_MESSAGE: usize = 2_000;
+
+/// `message` for a person: quoted words between typographic quotes (the library's messages
+/// quote with backticks, as compilers do), cut to at most [`MAX_MESSAGE`] bytes on a
+/// character boundary.
+fn shortened(message: String) -> String {
+    let mut message = if message.matches('`').count() >= 2 {
+        let mut out = String::with_capacity(message.len() + 8);
+        let mut open = false;
+        let pairs = message.matches('`').count() / 2 * 2;
+        let mut seen = 0;
+        for c in message.chars() {
+            if c == '`' && seen < pairs {
+                seen += 1;
+                out.push(if open { '”' } else { '“' });
+                open = !open;
+            } else {
+                out.push(c);
+            }
+        }
+        out
+    } else {
+        message
+    };
+    if message.len() > MAX_MESSAGE {
+        let mut end = MAX_MESSAGE;
+        while !message.is_char_boundary(end) {
+            end -= 1;
+        }
+        message.truncate(end);
+        message.push('…');
+    }
+    message
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let body = serde_json::json!({
+            "error": {
+                "code": self.code,
+                "message": shortened(self.message),
+                "line": self.line,
+                "column": self.column,
+                "ply": self.ply,
+                "problem": self.problem,
+            }
+        });
+        (self.status, Json(body)).into_response()
+    }
+}
+
+impl From<JsonRejection> for ApiError {
+    fn from(rejection: JsonRejection) -> ApiError {
+        match rejection {
+            JsonRejection::BytesRejection(_) => ApiError::new(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                "too-large",
+                "the request is too large: pasted text may be at most 1 MB",
+            ),
+            JsonRejection::MissingJsonContentType(_) => ApiError::new(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                "unsupported-media-type",
+                "send JSON with the header Content-Type: application/json",
+            ),
+            other => ApiError::bad_request(format!("malformed JSON: {}", other.body_text())),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_messages_are_cut_on_a_character_boundary() {
+        assert_eq!(shortened("short".into()), "short");
+        let long = "é".repeat(MAX_MESSAGE);
+        let cut = shortened(long);
+        assert!(cut.len() <= MAX_MESSAGE + '…'.len_utf8());
+        assert!(cut.ends_with("é…"));
+    }
+
+    #[test]
+    fn quoted_words_get_typographic_quotes() {
+        assert_eq!(
+            shortened("`hello` is not a move: `x` then ` alone".into()),
+            "“hello” is not a move: “x” then ` alone"
+        );
+        assert_eq!(shortened("no quotes".into()), "no quotes");
+    }
+}

@@ -1,0 +1,97 @@
+//! Message catalogs and the choice of the page language.
+
+use std::collections::HashMap;
+
+use super::web_files;
+
+/// The interface languages: English, Portuguese, Spanish, French.
+pub const LANGUAGES: [(&str, &str); 4] = [
+    ("en", "English"),
+    ("pt", "Português"),
+    ("es", "Español"),
+    ("fr", "Français"),
+];
+
+/// The four catalogs, read once at start.
+#[derive(Debug)]
+pub struct Catalogs {
+    by_lang: HashMap<&'static str, Catalog>,
+}
+
+/// One language's messages, and its JSON text for scripts.
+#[derive(Debug)]
+pub struct Catalog {
+    pub messages: HashMap<String, String>,
+    pub json: &'static str,
+}
+
+impl Catalogs {
+    /// Reads `web/i18n/<lang>.json` for every language. A missing or broken catalog is an
+    /// error at start, not a broken page later.
+    pub fn load() -> anyhow::Result<Catalogs> {
+        let mut by_lang = HashMap::new();
+        for (code, _) in LANGUAGES {
+            let path = format!("i18n/{code}.json");
+            let json =
+                web_files::text(&path).ok_or_else(|| anyhow::anyhow!("web/{path} is missing"))?;
+            let messages: HashMap<String, String> =
+                serde_json::from_str(json).map_err(|e| anyhow::anyhow!("web/{path}: {e}"))?;
+            by_lang.insert(code, Catalog { messages, json });
+        }
+        Ok(Catalogs { by_lang })
+    }
+
+    /// The catalog of `lang` (English for an unknown code).
+    pub fn catalog(&self, lang: &str) -> &Catalog {
+        self.by_lang
+            .get(lang)
+            .or_else(|| self.by_lang.get("en"))
+            .expect("English catalog")
+    }
+
+    /// The text of `key` in `lang`, else in English, else the key itself.
+    pub fn text<'a>(&'a self, lang: &str, key: &'a str) -> &'a str {
+        self.catalog(lang)
+            .messages
+            .get(key)
+            .or_else(|| self.catalog("en").messages.get(key))
+            .map_or(key, String::as_str)
+    }
+}
+
+/// A supported language code, if `code` is one (case-insensitive, `pt-BR` counts as `pt`).
+pub fn supported(code: &str) -> Option<&'static str> {
+    let primary = code
+        .trim()
+        .split(['-', '_'])
+        .next()
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    LANGUAGES.iter().map(|(c, _)| *c).find(|c| *c == primary)
+}
+
+/// The best supported language of an `Accept-Language` header.
+///
+/// ```
+/// use site::server::i18n::from_accept_language;
+/// assert_eq!(from_accept_language("de-DE,fr;q=0.8,pt-BR;q=0.9"), Some("pt"));
+/// assert_eq!(from_accept_language("de"), None);
+/// ```
+pub fn from_accept_language(header: &str) -> Option<&'static str> {
+    let mut best: Option<(f32, &'static str)> = None;
+    for part in header.split(',') {
+        let mut fields = part.split(';');
+        let tag = fields.next().unwrap_or("");
+        let q = fields
+            .find_map(|f| f.trim().strip_prefix("q="))
+            .and_then(|q| q.trim().parse::<f32>().ok())
+            .unwrap_or(1.0);
+        if let Some(code) = supported(tag)
+            && q > 0.0
+            && best.is_none_or(|(bq, _)| q > bq)
+        {
+            best = Some((q, code));
+        }
+    }
+    best.map(|(_, c)| c)
+}

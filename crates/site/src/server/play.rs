@@ -1,0 +1,290 @@
+//! A game played on the site, replayed from its stored moves: whose turn it is, what the
+//! next move does, and whether the rules end the game (no legal move, checkmate, stalemate,
+//! repetition, each draughts variant's draw rules).
+
+use std::collections::HashMap;
+
+use draughts::{Color, DrawReason, GameHistory, GameState};
+use shakmaty::zobrist::Zobrist64;
+use shakmaty::{Chess, EnPassantMode, Position as _};
+
+use crate::store::{Finish, StoredGame, StoredMove};
+use games::{AnyMove, AnyPosition, NotationChoice, Rules, draughts_move_id};
+
+/// The rules' state of a game in progress.
+pub enum PlayedGame {
+    /// Draughts: the history knows repetitions and the variant's draw rules.
+    Draughts(GameHistory),
+    /// Chess: the positions so far and how often each occurred (threefold repetition).
+    Chess {
+        positions: Vec<Chess>,
+        seen: HashMap<u64, u32>,
+    },
+}
+
+/// A move checked against the rules, ready to store.
+pub struct Checked {
+    pub stored: StoredMove,
+    pub finish: Option<Finish>,
+}
+
+fn chess_key(pos: &Chess) -> u64 {
+    pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
+}
+
+impl PlayedGame {
+    /// Replays `moves` from the game's start. A stored move that no longer replays is a
+    /// broken database: an error.
+    pub fn replay(game: &StoredGame, moves: &[StoredMove]) -> Result<PlayedGame, String> {
+        let rules: Rules = game.rules.parse()?;
+        let start = AnyPosition::from_fen(rules, &game.start_fen)?;
+        let mut played = match start {
+            AnyPosition::Draughts(p) => PlayedGame::Draughts(GameHistory::new(p)),
+            AnyPosition::Chess(p) => {
+                let mut seen = HashMap::new();
+                seen.insert(chess_key(&p), 1);
+                PlayedGame::Chess {
+                    positions: vec![p],
+                    seen,
+                }
+            }
+        };
+        for m in moves {
+            let mv = played
+                .position()
+                .find_move(&m.mv)
+                .map_err(|e| format!("stored move {} ({}): {e}", m.ply, m.mv))?;
+            played.push(&mv);
+        }
+        Ok(played)
+    }
+
+    /// The current position.
+    pub fn position(&self) -> AnyPosition {
+        match self {
+            PlayedGame::Draughts(h) => AnyPosition::Draughts(*h.position()),
+            PlayedGame::Chess { positions, .. } => {
+                AnyPosition::Chess(positions.last().expect("a start position").clone())
+            }
+        }
+    }
+
+    fn push(&mut self, mv: &AnyMove) {
+        match (self, mv) {
+            (PlayedGame::Draughts(h), AnyMove::Draughts(m)) => {
+                let _ = h.push(m);
+            }
+            (PlayedGame::Chess { positions, seen }, AnyMove::Chess(m)) => {
+                let mut next = positions.last().expect("a start position").clone();
+                next.play_unchecked(*m);
+                *seen.entry(chess_key(&next)).or_default() += 1;
+                positions.push(next);
+            }
+            _ => {}
+        }
+    }
+
+    /// `white` or `black`: whose turn it is.
+    pub fn side_to_move(&self) -> &'static str {
+        self.position().side_name()
+    }
+
+    /// Whether the rules end the game here, with the result in the rules' convention.
+    pub fn finish(&self) -> Option<Finish> {
+        match self {
+            PlayedGame::Draughts(h) => {
+                let state = h.state();
+                let variant = *h.position().variant();
+                let reason = match state {
+                    GameState::Ongoing => return None,
+                    GameState::Win { .. } => "no-moves".to_string(),
+                    GameState::Draw { reason } => draw_code(reason),
+                };
+                Some(Finish {
+                    result: state.result(&variant).unwrap_or("*").to_string(),
+                    reason,
+                })
+            }
+            PlayedGame::Chess { positions, seen } => {
+                let pos = positions.last().expect("a start position");
+                let (result, reason) = if pos.is_checkmate() {
+                    (
+                        if pos.turn() == shakmaty::Color::White {
+                            "0-1"
+                        } else {
+                            "1-0"
+                        },
+                        "checkmate",
+                    )
+                } else if pos.is_stalemate() {
+                    ("1/2-1/2", "stalemate")
+                } else if pos.is_insufficient_material() {
+                    ("1/2-1/2", "insufficient-material")
+                } else if seen.get(&chess_key(pos)).copied().unwrap_or(0) >= 3 {
+                    ("1/2-1/2", "repetition")
+                } else if pos.halfmoves() >= 100 {
+                    ("1/2-1/2", "fifty-moves")
+                } else {
+                    return None;
+                };
+                Some(Finish {
+                    result: result.into(),
+                    reason: reason.into(),
+                })
+            }
+        }
+    }
+
+    /// Plays `text` as the next move (ply `ply`): the stored form of the move and whether it
+    /// ends the game. [`PlayedGame::undo`] takes it back if the store refuses it.
+    pub fn play(&mut self, text: &str, ply: i64) -> Result<Checked, String> {
+        let pos = self.position();
+        let mv = pos.find_move(text)?;
+        let (id, text) = pos.describe(&mv, &NotationChoice::default());
+        self.push(&mv);
+        Ok(Checked {
+            stored: StoredMove {
+                ply,
+                mv: id,
+                text,
+                fen: self.position().fen(),
+                clock_ms: None,
+            },
+            finish: self.finish(),
+        })
+    }
+
+    /// How the game ends when the side to move runs out of time: it loses, unless its
+    /// opponent could not win whatever happened (in chess, too little material to mate, as
+    /// FIDE's rule 6.9 and lichess have it), then it is a draw. In draughts the side out of
+    /// time loses (the FMJD's and the ACF's rules).
+    pub fn time_out(&self, rules: Rules) -> Finish {
+        let loser = self.side_to_move();
+        let winner = if loser == "white" { "black" } else { "white" };
+        let cannot_win = match self {
+            PlayedGame::Chess { positions, .. } => {
+                let color = if winner == "white" {
+                    shakmaty::Color::White
+                } else {
+                    shakmaty::Color::Black
+                };
+                positions
+                    .last()
+                    .is_some_and(|p| p.has_insufficient_material(color))
+            }
+            PlayedGame::Draughts(_) => false,
+        };
+        if cannot_win {
+            Finish {
+                result: result_for(rules, None),
+                reason: "time-draw".into(),
+            }
+        } else {
+            Finish {
+                result: result_for(rules, Some(winner)),
+                reason: "time".into(),
+            }
+        }
+    }
+
+    /// Takes back the last move.
+    pub fn undo(&mut self) {
+        match self {
+            PlayedGame::Draughts(h) => {
+                h.pop();
+            }
+            PlayedGame::Chess { positions, seen } => {
+                if positions.len() > 1
+                    && let Some(p) = positions.pop()
+                    && let Some(n) = seen.get_mut(&chess_key(&p))
+                {
+                    *n = n.saturating_sub(1);
+                }
+            }
+        }
+    }
+
+    /// The computer's move at `level`, as a move id: draughts only (`None` for chess, whose
+    /// moves Stockfish chooses: [`super::engine_api::computer_chess_move`]).
+    pub fn computer_move(&self, level: draughts::Level, seed: u64) -> Option<String> {
+        match self {
+            PlayedGame::Draughts(h) => {
+                let found = draughts::best_move(h, level, level.default_time(), seed)?;
+                Some(draughts_move_id(&found.mv))
+            }
+            PlayedGame::Chess { .. } => None,
+        }
+    }
+
+    /// Whether the computer, playing the side to move, accepts a draw: when its search does
+    /// not expect to win.
+    pub fn computer_accepts_draw(&self, level: draughts::Level) -> bool {
+        match self {
+            PlayedGame::Draughts(h) => {
+                let options = draughts::SearchOptions::new(level)
+                    .with_time(std::time::Duration::from_millis(300));
+                draughts::Searcher::with_table_size(4)
+                    .search(h, &options)
+                    .is_none_or(|r| r.score <= 0)
+            }
+            PlayedGame::Chess { .. } => false,
+        }
+    }
+}
+
+/// The code of a draughts draw rule, with its move count after a colon (`kings-only:25`),
+/// as stored; [`reason_parts`] splits it for the pages.
+fn draw_code(reason: DrawReason) -> String {
+    match reason {
+        DrawReason::Repetition => "repetition".into(),
+        DrawReason::KingsOnly { moves } => format!("kings-only:{moves}"),
+        DrawReason::LoneKing { moves } => format!("lone-king:{moves}"),
+        DrawReason::KingsAgainstKing { moves } => format!("three-kings:{moves}"),
+        DrawReason::FewKings { moves } => format!("few-kings:{moves}"),
+        DrawReason::MainRoad { moves } => format!("main-road:{moves}"),
+        DrawReason::UnchangedBalance { moves } => format!("unchanged-balance:{moves}"),
+    }
+}
+
+/// A stored reason as its code and move count: `kings-only:25` is (`kings-only`, 25).
+pub fn reason_parts(stored: &str) -> (String, Option<u32>) {
+    match stored.split_once(':') {
+        Some((code, moves)) => (code.to_string(), moves.parse().ok()),
+        None => (stored.to_string(), None),
+    }
+}
+
+/// The result string when `winner` wins (or a draw), in the rules' convention.
+pub fn result_for(rules: Rules, winner: Option<&str>) -> String {
+    match rules {
+        Rules::Draughts(v) => {
+            let color = winner.map(|w| {
+                if w == "white" {
+                    Color::White
+                } else {
+                    Color::Black
+                }
+            });
+            v.result_for(color).to_string()
+        }
+        Rules::Chess => match winner {
+            Some("white") => "1-0".into(),
+            Some(_) => "0-1".into(),
+            None => "1/2-1/2".into(),
+        },
+    }
+}
+
+/// The side a result says won, for the page's words (`None` for a draw or unknown).
+pub fn winner_of(rules: Rules, result: &str) -> Option<&'static str> {
+    match rules {
+        Rules::Draughts(v) => games::Outcome::parse(result, &v)
+            .and_then(|o| o.winner())
+            .map(Color::name),
+        Rules::Chess => match result {
+            "1-0" => Some("white"),
+            "0-1" => Some("black"),
+            _ => None,
+        },
+    }
+}

@@ -1,0 +1,356 @@
+//! What the API answers: positions and game trees as JSON, built from the game layer.
+
+use chess_notation::{Language, Notation, WriteOptions as ChessOptions};
+use draughts::SquareStyle;
+use record::{Extra, Line};
+use serde::{Deserialize, Serialize};
+
+use games::render::{SvgOptions, board_svg};
+use games::{AnyGame, AnyMove, AnyPosition, ChessMove, LegalMove, NotationChoice, Rules, Status};
+
+use super::error::ApiError;
+
+/// `notation` in a request: how moves are written. `lang`, `style` and `figurines` are for
+/// chess; `squares` is for draughts, whose variants otherwise write their own way.
+#[derive(Debug, Default, Clone, Deserialize, utoipa::ToSchema)]
+#[serde(default, deny_unknown_fields)]
+pub struct NotationRequest {
+    /// The language of the piece letters (English when left out).
+    #[schema(value_type = Option<super::openapi::NotationLang>)]
+    pub lang: Option<String>,
+    /// The notation (`san` when left out).
+    #[schema(value_type = Option<super::openapi::NotationStyle>)]
+    pub style: Option<String>,
+    /// Figurines (♘) instead of piece letters.
+    pub figurines: bool,
+    /// Draughts squares as numbers or as a1-h8.
+    #[schema(value_type = Option<super::openapi::SquareNames>)]
+    pub squares: Option<String>,
+}
+
+impl NotationRequest {
+    pub fn choice(&self) -> Result<NotationChoice, ApiError> {
+        let language: Language = match &self.lang {
+            Some(l) => l
+                .parse()
+                .map_err(|_| ApiError::bad_request(format!("unknown notation language `{l}`")))?,
+            None => Language::English,
+        };
+        let notation: Notation = match &self.style {
+            Some(s) => s
+                .parse()
+                .map_err(|_| ApiError::bad_request(format!("unknown notation style `{s}`")))?,
+            None => Notation::San,
+        };
+        let squares = match self.squares.as_deref() {
+            None => None,
+            Some("numeric") => Some(SquareStyle::Numeric),
+            Some("algebraic") => Some(SquareStyle::Algebraic),
+            Some(other) => {
+                return Err(ApiError::bad_request(format!(
+                    "unknown squares style `{other}`"
+                )));
+            }
+        };
+        Ok(NotationChoice {
+            chess: ChessOptions::new(notation, language).with_figurines(self.figurines),
+            squares,
+        })
+    }
+}
+
+/// `svg` in a request: asks for the board diagram in the answer.
+#[derive(Debug, Clone, Copy, Deserialize, utoipa::ToSchema)]
+#[serde(default, deny_unknown_fields)]
+pub struct SvgRequest {
+    /// Draw the coordinates (the default).
+    #[schema(default = true)]
+    pub coordinates: bool,
+    /// Draw the board from Black's side.
+    pub flipped: bool,
+}
+
+impl Default for SvgRequest {
+    fn default() -> Self {
+        SvgRequest {
+            coordinates: true,
+            flipped: false,
+        }
+    }
+}
+
+/// A position as the API shows it.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct PositionView {
+    #[schema(value_type = super::openapi::RulesName)]
+    pub rules: &'static str,
+    /// The canonical FEN (draughts `W:W26,28,31:B17,19,20`; chess standard FEN, X-FEN for
+    /// Chess960).
+    pub fen: String,
+    /// The side to move.
+    #[schema(value_type = super::openapi::Side)]
+    pub side: &'static str,
+    pub status: Status,
+    /// Every legal move; chess promotions are separate entries.
+    pub legal: Vec<LegalMove>,
+    /// The board diagram, only when asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(required = false, nullable = false)]
+    pub svg: Option<String>,
+}
+
+impl PositionView {
+    pub fn of(
+        pos: &AnyPosition,
+        notation: &NotationChoice,
+        svg: Option<SvgRequest>,
+    ) -> PositionView {
+        PositionView {
+            rules: pos.rules().name(),
+            fen: pos.fen(),
+            side: pos.side_name(),
+            status: pos.status(),
+            legal: pos.legal_moves(notation),
+            svg: svg.map(|s| {
+                board_svg(
+                    &pos.board_view(),
+                    &SvgOptions {
+                        coordinates: s.coordinates,
+                        flipped: s.flipped,
+                    },
+                )
+            }),
+        }
+    }
+}
+
+/// One move of a game tree.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct NodeView {
+    /// The node's id, from 1.
+    pub id: u32,
+    /// The id of the node before (0: the start position).
+    pub parent: u32,
+    /// The move id (`0000` for a chess null move).
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The move in the asked notation.
+    pub text: String,
+    /// The position after the move.
+    pub fen: String,
+    /// The comment before the move, when there is one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(required = false, nullable = false)]
+    pub comment_before: Option<String>,
+    /// The comment after the move, when there is one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(required = false, nullable = false)]
+    pub comment: Option<String>,
+    pub nags: Vec<u16>,
+    /// On the main line.
+    pub main: bool,
+    /// From 1 at the first move of the game.
+    pub ply: u32,
+}
+
+/// The start of a game tree.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct RootView {
+    pub fen: String,
+    /// The comment before the first move, when there is one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(required = false, nullable = false)]
+    pub comment: Option<String>,
+    pub position: PositionView,
+}
+
+/// A whole game as the analysis board loads it.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct GameView {
+    /// The rules the game was read under.
+    #[schema(value_type = super::openapi::RulesName)]
+    pub rules: &'static str,
+    #[schema(value_type = super::openapi::RulesSource)]
+    pub rules_source: &'static str,
+    /// The number of games in the text (only the first is loaded); 0 without a text.
+    pub games_in_text: u64,
+    /// Tags as `[name, value]` pairs, in order.
+    pub tags: Vec<(String, String)>,
+    pub result: Option<String>,
+    pub warnings: Vec<String>,
+    pub root: RootView,
+    /// Every move of the tree depth first, the main continuation of a node before its side
+    /// lines.
+    pub nodes: Vec<NodeView>,
+}
+
+impl GameView {
+    /// A game with no moves from `start`.
+    pub fn empty(
+        start: &AnyPosition,
+        notation: &NotationChoice,
+        svg: Option<SvgRequest>,
+        source: &'static str,
+    ) -> GameView {
+        GameView {
+            rules: start.rules().name(),
+            rules_source: source,
+            games_in_text: 0,
+            tags: Vec::new(),
+            result: None,
+            warnings: Vec::new(),
+            root: RootView {
+                fen: start.fen(),
+                comment: None,
+                position: PositionView::of(start, notation, svg),
+            },
+            nodes: Vec::new(),
+        }
+    }
+
+    /// The view of a game read from text; `selected` names where the rules came from.
+    pub fn of(
+        game: &AnyGame,
+        notation: &NotationChoice,
+        svg: Option<SvgRequest>,
+        source: &'static str,
+    ) -> GameView {
+        let (start, tags, result) = match game {
+            AnyGame::Draughts(g) => (
+                AnyPosition::Draughts(g.start),
+                &g.game.tags,
+                g.outcome().map(|o| o.text(&g.variant).to_string()),
+            ),
+            AnyGame::Chess(g) => (
+                AnyPosition::Chess(g.start.clone()),
+                &g.game.tags,
+                g.result_text().map(str::to_string),
+            ),
+        };
+        let mut view = GameView::empty(&start, notation, svg, source);
+        view.tags = tags
+            .iter()
+            .map(|t| (t.name.to_string(), t.value.to_string()))
+            .collect();
+        view.result = result;
+        view.warnings = game.warnings().iter().map(|w| w.to_string()).collect();
+        let mut walker = Walker {
+            notation,
+            nodes: Vec::new(),
+        };
+        match game {
+            AnyGame::Draughts(g) => {
+                view.root.comment = comments(&g.game.moves.before);
+                walker.line(&g.game.moves, &start, 0, 1, true, &|m| {
+                    Some(AnyMove::Draughts(m.clone()))
+                });
+            }
+            AnyGame::Chess(g) => {
+                view.root.comment = comments(&g.game.moves.before);
+                walker.line(&g.game.moves, &start, 0, 1, true, &|m| match m {
+                    ChessMove::Move(m) => Some(AnyMove::Chess(*m)),
+                    ChessMove::Null => None,
+                });
+            }
+        }
+        view.nodes = walker.nodes;
+        view
+    }
+}
+
+/// The comments among `items`, joined.
+fn comments<M>(items: &[Extra<M>]) -> Option<String> {
+    let texts: Vec<&str> = items
+        .iter()
+        .filter_map(|e| match e {
+            Extra::Comment { text, .. } if !text.is_empty() => Some(text.as_str()),
+            _ => None,
+        })
+        .collect();
+    (!texts.is_empty()).then(|| texts.join(" "))
+}
+
+struct Walker<'a> {
+    notation: &'a NotationChoice,
+    nodes: Vec<NodeView>,
+}
+
+impl Walker<'_> {
+    /// Adds a line's nodes in the order they are written: a move, its side lines (which start
+    /// from the position before it and hang from the same parent), then the next move.
+    fn line<M>(
+        &mut self,
+        line: &Line<M>,
+        start: &AnyPosition,
+        parent: u32,
+        ply: u32,
+        main: bool,
+        any: &dyn Fn(&M) -> Option<AnyMove>,
+    ) {
+        let mut pos = start.clone();
+        let mut parent = parent;
+        let mut before = comments(&line.before);
+        for (i, node) in line.nodes.iter().enumerate() {
+            let (mv, text, next) = match any(&node.mov) {
+                Some(m) => {
+                    let (id, text) = pos.describe(&m, self.notation);
+                    let next = pos.after(&m);
+                    (id, text, next)
+                }
+                None => ("0000".to_string(), "--".to_string(), null_move(&pos)),
+            };
+            let id = self.nodes.len() as u32 + 1;
+            let nags = node
+                .after
+                .iter()
+                .filter_map(|e| match e {
+                    Extra::Nags(run) => Some(run.iter().map(|n| n.0)),
+                    _ => None,
+                })
+                .flatten()
+                .collect();
+            self.nodes.push(NodeView {
+                id,
+                parent,
+                mv,
+                text,
+                fen: next.fen(),
+                comment_before: before.take(),
+                comment: comments(&node.after),
+                nags,
+                main,
+                ply: ply + i as u32,
+            });
+            for extra in &node.after {
+                if let Extra::Variation(side) = extra {
+                    self.line(side, &pos, parent, ply + i as u32, false, any);
+                }
+            }
+            parent = id;
+            pos = next;
+        }
+    }
+}
+
+/// The position after a null move (the other side to move); unchanged if not possible.
+pub fn null_move(pos: &AnyPosition) -> AnyPosition {
+    match pos {
+        AnyPosition::Chess(p) => {
+            use shakmaty::Position as _;
+            p.clone()
+                .swap_turn()
+                .map(AnyPosition::Chess)
+                .unwrap_or_else(|_| pos.clone())
+        }
+        AnyPosition::Draughts(p) => {
+            let mut q = *p;
+            q.set_side_to_move(!p.side_to_move());
+            AnyPosition::Draughts(q)
+        }
+    }
+}
+
+/// Reads `rules` from a request.
+pub fn parse_rules(text: &str) -> Result<Rules, ApiError> {
+    text.parse().map_err(ApiError::bad_request)
+}
