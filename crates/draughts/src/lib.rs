@@ -23,8 +23,8 @@
 
 mod color;
 mod diagram;
-mod error;
 mod fen;
+mod fen_error;
 mod geometry;
 mod king_run;
 mod mask;
@@ -40,14 +40,14 @@ mod variant;
 
 pub use color::Color;
 pub use diagram::diagram;
-pub use error::{FenError, FenErrorKind, SquareError};
 pub use fen::Fen;
+pub use fen_error::{FenError, FenErrorKind};
 pub use moves::Move;
 pub use notation::{MoveReader, MoveStyle, MoveTextError, parse_move_among, write_move_among};
 pub use perft::{perft, perft_divide, perft_routes};
 pub use piece::{Piece, Role};
 pub use position::{IllegalMove, Position};
-pub use square::{BoardSize, Square, SquareStyle};
+pub use square::{BoardSize, Square, SquareError, SquareStyle};
 pub use square_set::{SquareSet, SquareSetIter};
 pub use variant::{CaptureCrowning, CapturePriority, Goal, ResultStyle, Variant, game_type_name};
 

@@ -16,10 +16,9 @@
 //! the start, the end and then the captured squares; and a move without capture written
 //! with `x`. A text is matched against the legal moves: it must name exactly one.
 
-use crate::error::SquareError;
 use crate::moves::Move;
 use crate::position::Position;
-use crate::square::{BoardSize, Square, SquareStyle};
+use crate::square::{BoardSize, Square, SquareError, SquareStyle};
 use crate::variant::Variant;
 
 /// How moves are written.
