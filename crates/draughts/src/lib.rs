@@ -59,7 +59,9 @@ pub use draw::{BalanceLimit, DrawReason, DrawRules, FewKingsRule, LoneKingRule};
 pub use history::{GameHistory, GameState};
 
 mod eval;
+mod score;
 mod search;
 mod tt;
 
-pub use search::{Level, SearchOptions, SearchResult, Searcher, WIN, WIN_BOUND, best_move};
+pub use score::{WIN, WIN_BOUND};
+pub use search::{Level, SearchOptions, SearchResult, Searcher, best_move};

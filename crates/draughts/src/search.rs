@@ -17,14 +17,11 @@ use crate::mask::Mask;
 use crate::movegen::{self, Bits, Buffered, MoveBuf, MoveBufs, Raw, Rules};
 use crate::moves::Move;
 use crate::position::{Position, with_geometry};
+use crate::score::{WIN, WIN_BOUND};
 use crate::tt::{Bound, Table, TtMove};
 use crate::variant::Goal;
 use crate::zobrist::{self, splitmix};
 
-/// The score of a won position, less the plies needed to win it.
-pub const WIN: i32 = 30_000;
-/// Scores at least this large (in absolute value) are forced wins or losses.
-pub const WIN_BOUND: i32 = WIN - 1_000;
 const INF: i32 = 32_000;
 const MAX_PLY: usize = 128;
 
