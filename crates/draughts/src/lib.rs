@@ -52,10 +52,12 @@ pub use square_set::{SquareSet, SquareSetIter};
 pub use variant::{CaptureCrowning, CapturePriority, Goal, ResultStyle, Variant, game_type_name};
 
 mod draw;
+mod draw_rules;
 mod history;
 mod zobrist;
 
-pub use draw::{BalanceLimit, DrawReason, DrawRules, FewKingsRule, LoneKingRule};
+pub use draw::DrawReason;
+pub use draw_rules::{BalanceLimit, DrawRules, FewKingsRule, LoneKingRule};
 pub use history::{GameHistory, GameState};
 
 mod eval;
