@@ -6,11 +6,12 @@
 
 use std::fmt;
 
+use crate::bits::Bits;
 use crate::color::Color;
 use crate::draw_rules::{DrawRules, FewKingsRule};
 use crate::geometry::main_road;
 use crate::mask::Mask;
-use crate::movegen::{Bits, Raw};
+use crate::move_buf::Raw;
 use crate::position::with_geometry;
 use crate::square::BoardSize;
 

@@ -9,7 +9,7 @@
 //! "Up" is towards square 1 (Black's side); White's men move up.
 
 use crate::mask::Mask;
-use crate::movegen::Buffered;
+use crate::move_buf::Buffered;
 use crate::square::{BoardSize, Square};
 
 /// Directions, as indices into the shift table: the four diagonal steps, then the four

@@ -21,6 +21,7 @@
 //! assert_eq!(pos.legal_moves().len(), 4);
 //! ```
 
+mod bits;
 mod color;
 mod diagram;
 mod fen;
@@ -28,6 +29,7 @@ mod fen_error;
 mod geometry;
 mod king_run;
 mod mask;
+mod move_buf;
 mod movegen;
 mod moves;
 mod notation;

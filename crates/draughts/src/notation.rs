@@ -142,7 +142,7 @@ impl Position {
 /// reader.
 #[derive(Debug, Default)]
 pub struct MoveReader {
-    buf: crate::movegen::MoveBufs,
+    buf: crate::move_buf::MoveBufs,
 }
 
 impl MoveReader {
@@ -516,7 +516,7 @@ mod tests {
             seed ^= seed << 17;
             (seed % n as u64) as usize
         };
-        let mut bufs = crate::movegen::MoveBufs::default();
+        let mut bufs = crate::move_buf::MoveBufs::default();
         let (mut steps, mut captures, mut frozen) = (0, 0, 0);
         let mut check = |p: &Position, steps: &mut usize, captures: &mut usize| {
             let legal = p.legal_moves();

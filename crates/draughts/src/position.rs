@@ -1,10 +1,12 @@
 //! Positions: pieces on the board, the side to move, and the rules in force.
 
+use crate::bits::Bits;
 use crate::color::Color;
 use crate::geometry::{Geometry, to_bit_set, to_index_set};
 use crate::king_run::KingRun;
 use crate::mask::Mask;
-use crate::movegen::{self, Bits, Buffered, MoveBuf, MoveBufs, Raw, Rules, Step};
+use crate::move_buf::{Buffered, MoveBuf, MoveBufs, Raw};
+use crate::movegen::{self, Rules, Step};
 use crate::moves::Move;
 use crate::piece::{Piece, Role};
 use crate::square::{BoardSize, Square};

@@ -7,6 +7,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use crate::bits::Bits;
 use crate::color::Color;
 use crate::draw::{Counters, DrawCheck};
 use crate::eval::{EvalTables, Weights, evaluate};
@@ -14,7 +15,8 @@ use crate::geometry::Geometry;
 use crate::history::GameHistory;
 use crate::king_run::KingRun;
 use crate::mask::Mask;
-use crate::movegen::{self, Bits, Buffered, MoveBuf, MoveBufs, Raw, Rules};
+use crate::move_buf::{Buffered, MoveBuf, MoveBufs, Raw};
+use crate::movegen::{self, Rules};
 use crate::moves::Move;
 use crate::position::{Position, with_geometry};
 use crate::score::{WIN, WIN_BOUND};
