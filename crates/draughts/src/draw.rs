@@ -9,10 +9,9 @@ use std::fmt;
 use crate::bits::Bits;
 use crate::color::Color;
 use crate::draw_rules::{DrawRules, FewKingsRule};
-use crate::geometry::main_road;
+use crate::geometry::{main_road, with_geometry};
 use crate::mask::Mask;
 use crate::move_buf::Raw;
-use crate::position::with_geometry;
 use crate::square::BoardSize;
 
 /// Why a game was drawn.

@@ -180,6 +180,31 @@ geometry!(
     Twelve, u128, BoardSize::Twelve, 6, false
 );
 
+/// Runs `$body` with `$g` bound to the geometry type of `$size`.
+macro_rules! with_geometry {
+    ($size:expr, $g:ident => $body:expr) => {
+        match $size {
+            $crate::square::BoardSize::Eight => {
+                type $g = $crate::geometry::Eight;
+                $body
+            }
+            $crate::square::BoardSize::EightTurned => {
+                type $g = $crate::geometry::EightTurned;
+                $body
+            }
+            $crate::square::BoardSize::Ten => {
+                type $g = $crate::geometry::Ten;
+                $body
+            }
+            $crate::square::BoardSize::Twelve => {
+                type $g = $crate::geometry::Twelve;
+                $body
+            }
+        }
+    };
+}
+pub(crate) use with_geometry;
+
 /// The main road: the long diagonal between the two single corners (a1 to the opposite
 /// corner; h1 to a8 on the turned board), in bit layout.
 pub(crate) fn main_road<G: Geometry>() -> G::B {

@@ -5,12 +5,12 @@
 //! counted in bulk without playing its moves.
 
 use crate::bits::Bits;
-use crate::geometry::Geometry;
+use crate::geometry::{Geometry, with_geometry};
 use crate::king_run::KingRun;
 use crate::move_buf::MoveBuf;
 use crate::movegen::{self, Rules};
 use crate::moves::Move;
-use crate::position::{Position, with_geometry};
+use crate::position::Position;
 
 /// Counts the leaf nodes `depth` plies below `position`.
 ///

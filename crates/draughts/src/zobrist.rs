@@ -99,9 +99,9 @@ pub(crate) fn after<B: Mask>(h: u64, before: &Bits<B>, m: &Raw<B>) -> u64 {
 mod tests {
     use super::*;
     use crate::Position;
+    use crate::geometry::with_geometry;
     use crate::move_buf::MoveBuf;
     use crate::movegen::{Rules, generate, play};
-    use crate::position::with_geometry;
     use crate::variant::Variant;
 
     /// Along a deterministic walk of each variant, the incremental hash equals the hash from
