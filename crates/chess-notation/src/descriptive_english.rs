@@ -28,12 +28,12 @@
 
 use shakmaty::{CastlingSide, Move, Position, Role, Square};
 
+use crate::castling::{parse_castle, push_castle};
+use crate::check::{CheckKind, check_kind};
 use crate::descriptive::{
     MovePattern, Pattern, Spec, Wing, first_unique, relative_rank, taken, taken_square,
 };
 use crate::loose_words::{ENGLISH_SIGN_WORDS, is_castles};
-use crate::san_read::parse_castle;
-use crate::san_write::{CheckKind, check_kind, push_castle};
 use crate::{DescriptiveSystem, WriteOptions};
 
 const FULL_NAMES: [&str; 8] = ["QR", "QN", "QB", "Q", "K", "KB", "KN", "KR"];

@@ -44,12 +44,12 @@
 
 use shakmaty::{Move, Position, Role, Square};
 
+use crate::castling::{parse_castle, push_castle};
+use crate::check::{CheckKind, check_kind};
 use crate::descriptive::{
     MovePattern, Pattern, Spec, Wing, first_unique, relative_rank, taken, taken_square,
 };
 use crate::loose_words::SPANISH_SIGN_WORDS;
-use crate::san_read::parse_castle;
-use crate::san_write::{CheckKind, check_kind, push_castle};
 use crate::{DescriptiveSystem, Language, WriteOptions};
 
 const FULL_NAMES: [&str; 8] = ["TD", "CD", "AD", "D", "R", "AR", "CR", "TR"];

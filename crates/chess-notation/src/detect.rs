@@ -31,7 +31,7 @@ pub(crate) fn word_kind(word: &str) -> WordKind {
     let word = word.trim();
     let bytes = word.as_bytes();
     if bytes.is_empty()
-        || crate::san_read::parse_castle(word.trim_end_matches(['+', '#'])).is_some()
+        || crate::castling::parse_castle(word.trim_end_matches(['+', '#'])).is_some()
     {
         return WordKind::Neutral;
     }

@@ -37,6 +37,8 @@
 
 #![warn(missing_docs)]
 
+mod castling;
+mod check;
 mod descriptive;
 mod descriptive_english;
 mod descriptive_spanish;
