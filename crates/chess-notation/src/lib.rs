@@ -40,22 +40,19 @@
 mod castling;
 mod check;
 mod descriptive;
-mod descriptive_english;
-mod descriptive_spanish;
 mod detect;
 mod error;
 mod language;
 mod line;
 mod loose_words;
 mod options;
-mod origins;
 mod position;
 mod quick;
 mod san_read;
 mod san_write;
 mod streaming;
 
-pub use descriptive::descriptive_candidates;
+pub use descriptive::{Origins, descriptive_candidates};
 pub use detect::LineTraits;
 pub use error::{LineError, LineErrorReason, MoveError, Reading};
 pub use language::{Language, LanguageSet, ParseLanguageError, figurine, figurine_role};
@@ -64,7 +61,6 @@ pub use loose_words::{LooseWord, loose_word};
 pub use options::{
     DescriptiveSystem, Notation, ParseNotationError, ReadHint, ReadNotation, WriteOptions,
 };
-pub use origins::Origins;
 pub use position::{FenError, position_from_fen};
 pub use san_read::{parse_move, written_in};
 pub use san_write::{write_line, write_move};

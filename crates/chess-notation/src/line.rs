@@ -3,11 +3,10 @@
 
 use shakmaty::{Chess, Move, Position};
 
-use crate::descriptive::{self, Pattern, fitting_in, no_fit};
+use crate::descriptive::{self, Origins, Pattern, fitting_in, no_fit};
 use crate::detect::{self, Family};
 use crate::error::{LineError, LineErrorReason, MoveError, Reading};
 use crate::language::LetterSet;
-use crate::origins::Origins;
 use crate::san_read::{self, Failure, ParseFail, Parsed, Shape};
 use crate::{DescriptiveSystem, EnglishReader, Language, LanguageSet, Notation, ReadHint};
 

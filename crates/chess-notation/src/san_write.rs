@@ -45,10 +45,10 @@ pub fn write_move<P: Position + Clone>(pos: &P, m: &Move, options: &WriteOptions
             let _ = write!(out, "{}", m.to_uci(pos.castles().mode()));
         }
         Notation::Descriptive(DescriptiveSystem::Spanish) => {
-            crate::descriptive_spanish::write(pos, *m, options, &mut out);
+            crate::descriptive::spanish::write(pos, *m, options, &mut out);
         }
         Notation::Descriptive(DescriptiveSystem::English) => {
-            crate::descriptive_english::write(pos, *m, options, &mut out);
+            crate::descriptive::english::write(pos, *m, options, &mut out);
         }
     }
     out
