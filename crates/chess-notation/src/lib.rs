@@ -42,11 +42,11 @@ mod check;
 mod descriptive;
 mod detect;
 mod error;
+mod fen;
 mod language;
 mod line;
 mod loose_words;
 mod options;
-mod position;
 mod quick;
 mod san_read;
 mod san_write;
@@ -55,13 +55,13 @@ mod streaming;
 pub use descriptive::{Origins, descriptive_candidates};
 pub use detect::LineTraits;
 pub use error::{LineError, LineErrorReason, MoveError, Reading};
+pub use fen::{FenError, position_from_fen};
 pub use language::{Language, LanguageSet, ParseLanguageError, figurine, figurine_role};
 pub use line::{LineReading, read_line, read_line_as, read_line_from};
 pub use loose_words::{LooseWord, loose_word};
 pub use options::{
     DescriptiveSystem, Notation, ParseNotationError, ReadHint, ReadNotation, WriteOptions,
 };
-pub use position::{FenError, position_from_fen};
 pub use san_read::{parse_move, written_in};
 pub use san_write::{write_line, write_move};
 pub use streaming::{EnglishReader, SanReader};
