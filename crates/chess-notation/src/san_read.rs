@@ -451,6 +451,7 @@ pub(crate) fn resolve_quick(pos: &Chess, parsed: &Parsed, language: Language) ->
 }
 
 /// Finds the legal move a parsed word names, in `language`.
+#[inline(never)]
 pub(crate) fn resolve<P: Position + Clone>(
     pos: &P,
     parsed: &Parsed,
