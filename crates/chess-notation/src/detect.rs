@@ -1,12 +1,13 @@
-//! Telling, from the words of a game, its notation (algebraic or which
-//! descriptive system) and which languages may read its letters.
+//! Telling, from the words of a game, its notation (algebraic, and then SAN, long or UCI, or
+//! which descriptive system) and which languages may read its letters.
 //!
 //! Everything here is cheap: one look at each word, and set operations on
 //! the letters the game uses. Replaying is left to `line.rs`, which replays
 //! more than one candidate only when their meanings differ.
 
 use crate::language::LetterSet;
-use crate::{DescriptiveSystem, Language, LanguageSet};
+use crate::san_read::Shape;
+use crate::{DescriptiveSystem, Language, LanguageSet, Notation};
 
 /// The family of notations a word belongs to, as far as the word alone tells.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -31,7 +32,7 @@ pub(crate) fn word_kind(word: &str) -> WordKind {
     let word = word.trim();
     let bytes = word.as_bytes();
     if bytes.is_empty()
-        || crate::san_read::parse_castle(word.trim_end_matches(['+', '#'])).is_some()
+        || crate::castling::parse_castle(word.trim_end_matches(['+', '#'])).is_some()
     {
         return WordKind::Neutral;
     }
@@ -220,6 +221,33 @@ pub(crate) fn language_groups(used: LetterSet) -> Vec<LanguageSet> {
         }
     }
     groups.into_iter().map(|(_, set)| set).collect()
+}
+
+/// The outward forms seen in a line, to report SAN, long or UCI.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct ShapeTally {
+    first: Option<Shape>,
+    mixed: bool,
+}
+
+impl ShapeTally {
+    pub(crate) fn add(&mut self, shape: Shape) {
+        if shape == Shape::Castle {
+            return;
+        }
+        match self.first {
+            None => self.first = Some(shape),
+            Some(first) => self.mixed |= first != shape,
+        }
+    }
+
+    pub(crate) fn notation(&self) -> Notation {
+        match (self.first, self.mixed) {
+            (Some(Shape::Uci), false) => Notation::Uci,
+            (Some(Shape::Long), false) => Notation::Long,
+            _ => Notation::San,
+        }
+    }
 }
 
 #[cfg(test)]

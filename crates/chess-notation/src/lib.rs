@@ -37,33 +37,31 @@
 
 #![warn(missing_docs)]
 
+mod castling;
+mod check;
 mod descriptive;
-mod descriptive_english;
-mod descriptive_spanish;
 mod detect;
 mod error;
+mod fen;
 mod language;
 mod line;
 mod loose_words;
 mod options;
-mod origins;
-mod position;
 mod quick;
 mod san_read;
 mod san_write;
 mod streaming;
 
-pub use descriptive::descriptive_candidates;
+pub use descriptive::{Origins, descriptive_candidates};
 pub use detect::LineTraits;
 pub use error::{LineError, LineErrorReason, MoveError, Reading};
+pub use fen::{FenError, position_from_fen};
 pub use language::{Language, LanguageSet, ParseLanguageError, figurine, figurine_role};
 pub use line::{LineReading, read_line, read_line_as, read_line_from};
 pub use loose_words::{LooseWord, loose_word};
 pub use options::{
     DescriptiveSystem, Notation, ParseNotationError, ReadHint, ReadNotation, WriteOptions,
 };
-pub use origins::Origins;
-pub use position::{FenError, position_from_fen};
 pub use san_read::{parse_move, written_in};
 pub use san_write::{write_line, write_move};
 pub use streaming::{EnglishReader, SanReader};

@@ -3,12 +3,11 @@
 
 use shakmaty::{Chess, Move, Position};
 
-use crate::descriptive::{self, Pattern, fitting_in, no_fit};
-use crate::detect::{self, Family};
+use crate::descriptive::{self, Origins, Pattern, fitting_in, no_fit};
+use crate::detect::{self, Family, ShapeTally};
 use crate::error::{LineError, LineErrorReason, MoveError, Reading};
 use crate::language::LetterSet;
-use crate::origins::Origins;
-use crate::san_read::{self, Failure, ParseFail, Parsed, Shape};
+use crate::san_read::{self, Failure, ParseFail, Parsed};
 use crate::{DescriptiveSystem, EnglishReader, Language, LanguageSet, Notation, ReadHint};
 
 /// The most positions the descriptive reader looks at, per line, to decide
@@ -200,33 +199,6 @@ fn algebraic_notation(parsed: &[Result<Parsed, ParseFail>]) -> Notation {
         shapes.add(p.shape());
     }
     shapes.notation()
-}
-
-/// The outward forms seen in a line, to report SAN, long or UCI.
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct ShapeTally {
-    first: Option<Shape>,
-    mixed: bool,
-}
-
-impl ShapeTally {
-    pub(crate) fn add(&mut self, shape: Shape) {
-        if shape == Shape::Castle {
-            return;
-        }
-        match self.first {
-            None => self.first = Some(shape),
-            Some(first) => self.mixed |= first != shape,
-        }
-    }
-
-    pub(crate) fn notation(&self) -> Notation {
-        match (self.first, self.mixed) {
-            (Some(Shape::Uci), false) => Notation::Uci,
-            (Some(Shape::Long), false) => Notation::Long,
-            _ => Notation::San,
-        }
-    }
 }
 
 /// The common case, English, in one pass and without detection: gives up

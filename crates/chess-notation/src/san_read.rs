@@ -10,6 +10,7 @@ use shakmaty::{Bitboard, CastlingSide, Chess, File, Move, Position, Rank, Role, 
 
 use crate::quick::{self, Quick};
 
+use crate::castling::parse_castle;
 use crate::error::{MoveError, illegal, no_piece_can_reach};
 use crate::language::{LetterSet, figurine_role, role_name};
 use crate::{Language, Notation, WriteOptions, write_move};
@@ -137,26 +138,6 @@ fn strip_suffixes(mut s: &str) -> &str {
         if s.len() == before {
             return s;
         }
-    }
-}
-
-pub(crate) fn parse_castle(s: &str) -> Option<CastlingSide> {
-    let mut os = 0;
-    let mut expect_o = true;
-    for b in s.bytes() {
-        match b {
-            b'O' | b'0' | b'o' if expect_o || os > 0 => {
-                os += 1;
-                expect_o = false;
-            }
-            b'-' if !expect_o => expect_o = true,
-            _ => return None,
-        }
-    }
-    match (os, expect_o) {
-        (2, false) => Some(CastlingSide::KingSide),
-        (3, false) => Some(CastlingSide::QueenSide),
-        _ => None,
     }
 }
 
@@ -470,6 +451,7 @@ pub(crate) fn resolve_quick(pos: &Chess, parsed: &Parsed, language: Language) ->
 }
 
 /// Finds the legal move a parsed word names, in `language`.
+#[inline(never)]
 pub(crate) fn resolve<P: Position + Clone>(
     pos: &P,
     parsed: &Parsed,

@@ -3,8 +3,10 @@
 
 use core::fmt::Write as _;
 
-use shakmaty::{Bitboard, CastlingSide, Move, Position, Role, san::San};
+use shakmaty::{CastlingSide, Move, Position, Role, san::San};
 
+use crate::castling::push_castle;
+use crate::check::{CheckKind, check_kind};
 use crate::language::figurine;
 use crate::{DescriptiveSystem, Notation, WriteOptions};
 
@@ -43,10 +45,10 @@ pub fn write_move<P: Position + Clone>(pos: &P, m: &Move, options: &WriteOptions
             let _ = write!(out, "{}", m.to_uci(pos.castles().mode()));
         }
         Notation::Descriptive(DescriptiveSystem::Spanish) => {
-            crate::descriptive_spanish::write(pos, *m, options, &mut out);
+            crate::descriptive::spanish::write(pos, *m, options, &mut out);
         }
         Notation::Descriptive(DescriptiveSystem::English) => {
-            crate::descriptive_english::write(pos, *m, options, &mut out);
+            crate::descriptive::english::write(pos, *m, options, &mut out);
         }
     }
     out
@@ -82,49 +84,6 @@ pub fn write_line<P: Position + Clone>(
         .collect()
 }
 
-/// What a move does to the other king.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub(crate) enum CheckKind {
-    None,
-    Check,
-    /// Check by a piece other than the one that moved.
-    Discovered,
-    Double,
-    Mate,
-}
-
-pub(crate) fn check_kind<P: Position + Clone>(pos: &P, m: Move) -> CheckKind {
-    let mut after = pos.clone();
-    after.play_unchecked(m);
-    let checkers = after.checkers();
-    if checkers.is_empty() {
-        return CheckKind::None;
-    }
-    if after.is_checkmate() {
-        return CheckKind::Mate;
-    }
-    if checkers.count() > 1 {
-        return CheckKind::Double;
-    }
-    // The pieces that arrived with the move: the moved piece, or the rook of
-    // a castling move.
-    let arrived: Bitboard = match m {
-        Move::Castle { king, rook } => {
-            let side = CastlingSide::from_king_side(king < rook);
-            Bitboard::from_square(shakmaty::Square::from_coords(
-                side.rook_to_file(),
-                king.rank(),
-            ))
-        }
-        _ => Bitboard::from_square(m.to()),
-    };
-    if checkers.intersects(arrived) {
-        CheckKind::Check
-    } else {
-        CheckKind::Discovered
-    }
-}
-
 pub(crate) fn push_algebraic_suffix(kind: CheckKind, options: &WriteOptions, out: &mut String) {
     if options.no_check_signs {
         return;
@@ -134,17 +93,6 @@ pub(crate) fn push_algebraic_suffix(kind: CheckKind, options: &WriteOptions, out
         CheckKind::Check | CheckKind::Discovered | CheckKind::Double => out.push('+'),
         CheckKind::Mate if options.mate_sign_double => out.push_str("++"),
         CheckKind::Mate => out.push('#'),
-    }
-}
-
-pub(crate) fn push_castle(side: CastlingSide, zeros: bool, out: &mut String) {
-    let o = if zeros { "0" } else { "O" };
-    out.push_str(o);
-    out.push('-');
-    out.push_str(o);
-    if side == CastlingSide::QueenSide {
-        out.push('-');
-        out.push_str(o);
     }
 }
 

@@ -4,9 +4,8 @@
 
 use shakmaty::{Chess, Move};
 
-use crate::detect;
+use crate::detect::{self, ShapeTally};
 use crate::language::LetterSet;
-use crate::line::ShapeTally;
 use crate::san_read;
 use crate::{Language, LanguageSet, Notation};
 

@@ -20,10 +20,11 @@
 //!   three when the lone king holds the main road on 8×8) is scored near zero, as it is a
 //!   known draw.
 
+use crate::bits::Bits;
 use crate::color::Color;
 use crate::geometry::{Geometry, main_road};
 use crate::mask::Mask;
-use crate::movegen::{Bits, forward, quiet_count};
+use crate::movegen::{forward, quiet_count};
 use crate::square::Square;
 use crate::variant::Variant;
 

@@ -9,7 +9,7 @@ use std::iter::Peekable;
 use std::str::CharIndices;
 
 use crate::color::Color;
-use crate::error::{FenError, FenErrorKind};
+use crate::fen_error::{FenError, FenErrorKind};
 use crate::piece::{Piece, Role};
 use crate::position::Position;
 use crate::square::{BoardSize, Square};
@@ -272,7 +272,7 @@ mod tests {
         let international = Position::from_fen("W:Wk1:B45", Variant::INTERNATIONAL).unwrap();
         assert_eq!(international.to_fen(), "W:WK1:B45");
     }
-    use crate::error::SquareError;
+    use crate::square::SquareError;
 
     fn err(text: &str, v: Variant) -> FenError {
         Fen::parse(text, v).unwrap_err()

@@ -9,7 +9,7 @@
 //! "Up" is towards square 1 (Black's side); White's men move up.
 
 use crate::mask::Mask;
-use crate::movegen::Buffered;
+use crate::move_buf::Buffered;
 use crate::square::{BoardSize, Square};
 
 /// Directions, as indices into the shift table: the four diagonal steps, then the four
@@ -179,6 +179,31 @@ geometry!(
     /// The 12×12 board of Canadian draughts: 72 squares, 6 a row, in 128 bits.
     Twelve, u128, BoardSize::Twelve, 6, false
 );
+
+/// Runs `$body` with `$g` bound to the geometry type of `$size`.
+macro_rules! with_geometry {
+    ($size:expr, $g:ident => $body:expr) => {
+        match $size {
+            $crate::square::BoardSize::Eight => {
+                type $g = $crate::geometry::Eight;
+                $body
+            }
+            $crate::square::BoardSize::EightTurned => {
+                type $g = $crate::geometry::EightTurned;
+                $body
+            }
+            $crate::square::BoardSize::Ten => {
+                type $g = $crate::geometry::Ten;
+                $body
+            }
+            $crate::square::BoardSize::Twelve => {
+                type $g = $crate::geometry::Twelve;
+                $body
+            }
+        }
+    };
+}
+pub(crate) use with_geometry;
 
 /// The main road: the long diagonal between the two single corners (a1 to the opposite
 /// corner; h1 to a8 on the turned board), in bit layout.

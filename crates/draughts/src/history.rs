@@ -1,7 +1,8 @@
 //! A game as it is played: its positions, the draw rules' counts, and whether it is over.
 
 use crate::color::Color;
-use crate::draw::{Counters, DrawCheck, DrawReason, DrawRules};
+use crate::draw::{Counters, DrawCheck, DrawReason};
+use crate::draw_rules::DrawRules;
 use crate::moves::Move;
 use crate::position::{IllegalMove, Position};
 use crate::zobrist;

@@ -4,9 +4,10 @@
 //! The run is part of a [`Position`](crate::Position) (it decides which moves are legal),
 //! is carried by every move played, and starts empty in a position read from a FEN line.
 
+use crate::bits::Bits;
 use crate::color::Color;
 use crate::mask::Mask;
-use crate::movegen::{Bits, MoveBuf, Raw};
+use crate::move_buf::{MoveBuf, Raw};
 
 /// For each side, the king (its bit in the board's layout) that made the side's last moves
 /// without capturing, and how many moves in a row it made (0: the side's last move was not

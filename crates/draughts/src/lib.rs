@@ -21,13 +21,15 @@
 //! assert_eq!(pos.legal_moves().len(), 4);
 //! ```
 
+mod bits;
 mod color;
 mod diagram;
-mod error;
 mod fen;
+mod fen_error;
 mod geometry;
 mod king_run;
 mod mask;
+mod move_buf;
 mod movegen;
 mod moves;
 mod notation;
@@ -40,26 +42,30 @@ mod variant;
 
 pub use color::Color;
 pub use diagram::diagram;
-pub use error::{FenError, FenErrorKind, SquareError};
 pub use fen::Fen;
+pub use fen_error::{FenError, FenErrorKind};
 pub use moves::Move;
 pub use notation::{MoveReader, MoveStyle, MoveTextError, parse_move_among, write_move_among};
 pub use perft::{perft, perft_divide, perft_routes};
 pub use piece::{Piece, Role};
 pub use position::{IllegalMove, Position};
-pub use square::{BoardSize, Square, SquareStyle};
+pub use square::{BoardSize, Square, SquareError, SquareStyle};
 pub use square_set::{SquareSet, SquareSetIter};
 pub use variant::{CaptureCrowning, CapturePriority, Goal, ResultStyle, Variant, game_type_name};
 
 mod draw;
+mod draw_rules;
 mod history;
 mod zobrist;
 
-pub use draw::{BalanceLimit, DrawReason, DrawRules, FewKingsRule, LoneKingRule};
+pub use draw::DrawReason;
+pub use draw_rules::{BalanceLimit, DrawRules, FewKingsRule, LoneKingRule};
 pub use history::{GameHistory, GameState};
 
 mod eval;
+mod score;
 mod search;
 mod tt;
 
-pub use search::{Level, SearchOptions, SearchResult, Searcher, WIN, WIN_BOUND, best_move};
+pub use score::{WIN, WIN_BOUND};
+pub use search::{Level, SearchOptions, SearchResult, Searcher, best_move};

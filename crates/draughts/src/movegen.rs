@@ -6,53 +6,12 @@
 //! block, and none may be taken twice), treats the start square as empty, applies the
 //! majority rule when the variant has it, and keeps one move per (start, end, captured set).
 
+use crate::bits::Bits;
 use crate::color::Color;
 use crate::geometry::{DL, DOWN, DR, Geometry, LEFT, RIGHT, UL, UP, UR, opposite};
 use crate::mask::Mask;
+use crate::move_buf::{MoveBuf, Raw};
 use crate::variant::{CaptureCrowning, CapturePriority, Variant};
-
-/// Pieces and the side to move, in the bit layout of a [`Geometry`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) struct Bits<B> {
-    pub white: B,
-    pub black: B,
-    pub kings: B,
-    pub side: Color,
-}
-
-impl<B: Mask> Bits<B> {
-    /// The pieces of `color`.
-    #[inline(always)]
-    pub(crate) fn of(&self, color: Color) -> B {
-        match color {
-            Color::White => self.white,
-            Color::Black => self.black,
-        }
-    }
-
-    /// The pieces of the side to move.
-    #[inline(always)]
-    pub(crate) fn own(&self) -> B {
-        self.of(self.side)
-    }
-
-    /// The pieces of the side not to move.
-    #[inline(always)]
-    pub(crate) fn opp(&self) -> B {
-        self.of(!self.side)
-    }
-
-    /// The same position in another mask width (the caller knows the pieces fit).
-    #[inline(always)]
-    pub(crate) fn cast<C: Mask>(&self) -> Bits<C> {
-        Bits {
-            white: C::narrow(self.white.wide()),
-            black: C::narrow(self.black.wide()),
-            kings: C::narrow(self.kings.wide()),
-            side: self.side,
-        }
-    }
-}
 
 /// The rule flags the generator reads, taken from a [`Variant`].
 #[derive(Clone, Copy, Debug)]
@@ -146,71 +105,6 @@ impl Rules {
                 self.priority,
                 CapturePriority::Free | CapturePriority::MostPieces
             )
-    }
-}
-
-/// A move in bit layout. `path_start..path_start + path_len` indexes the landing squares
-/// (bit indices) in [`MoveBuf::paths`] when paths were asked for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Raw<B> {
-    pub from: u8,
-    pub to: u8,
-    pub crown: bool,
-    pub path_len: u8,
-    pub path_start: u32,
-    pub captured: B,
-}
-
-/// Moves and the landing squares of captures.
-#[derive(Clone, Debug)]
-pub(crate) struct MoveBuf<B> {
-    pub moves: Vec<Raw<B>>,
-    pub paths: Vec<u8>,
-}
-
-impl<B> Default for MoveBuf<B> {
-    fn default() -> Self {
-        MoveBuf {
-            moves: Vec::new(),
-            paths: Vec::new(),
-        }
-    }
-}
-
-impl<B> MoveBuf<B> {
-    pub fn clear(&mut self) {
-        self.moves.clear();
-        self.paths.clear();
-    }
-
-    pub fn path(&self, m: &Raw<B>) -> &[u8] {
-        &self.paths[m.path_start as usize..m.path_start as usize + m.path_len as usize]
-    }
-}
-
-/// Move buffers of both widths, for callers that reach the generator through a
-/// [`Position`](crate::Position) of any board.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct MoveBufs {
-    pub narrow: MoveBuf<u64>,
-    pub wide: MoveBuf<u128>,
-}
-
-/// A mask type with its buffer in [`MoveBufs`].
-pub(crate) trait Buffered: Mask {
-    /// The buffer of this width.
-    fn pick(bufs: &mut MoveBufs) -> &mut MoveBuf<Self>;
-}
-
-impl Buffered for u64 {
-    fn pick(bufs: &mut MoveBufs) -> &mut MoveBuf<u64> {
-        &mut bufs.narrow
-    }
-}
-
-impl Buffered for u128 {
-    fn pick(bufs: &mut MoveBufs) -> &mut MoveBuf<u128> {
-        &mut bufs.wide
     }
 }
 

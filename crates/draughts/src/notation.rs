@@ -16,10 +16,9 @@
 //! the start, the end and then the captured squares; and a move without capture written
 //! with `x`. A text is matched against the legal moves: it must name exactly one.
 
-use crate::error::SquareError;
 use crate::moves::Move;
 use crate::position::Position;
-use crate::square::{BoardSize, Square, SquareStyle};
+use crate::square::{BoardSize, Square, SquareError, SquareStyle};
 use crate::variant::Variant;
 
 /// How moves are written.
@@ -143,7 +142,7 @@ impl Position {
 /// reader.
 #[derive(Debug, Default)]
 pub struct MoveReader {
-    buf: crate::movegen::MoveBufs,
+    buf: crate::move_buf::MoveBufs,
 }
 
 impl MoveReader {
@@ -517,7 +516,7 @@ mod tests {
             seed ^= seed << 17;
             (seed % n as u64) as usize
         };
-        let mut bufs = crate::movegen::MoveBufs::default();
+        let mut bufs = crate::move_buf::MoveBufs::default();
         let (mut steps, mut captures, mut frozen) = (0, 0, 0);
         let mut check = |p: &Position, steps: &mut usize, captures: &mut usize| {
             let legal = p.legal_moves();

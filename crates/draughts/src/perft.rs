@@ -4,11 +4,13 @@
 //! Captures that take the same pieces to the same square count once, and the last ply is
 //! counted in bulk without playing its moves.
 
-use crate::geometry::Geometry;
+use crate::bits::Bits;
+use crate::geometry::{Geometry, with_geometry};
 use crate::king_run::KingRun;
-use crate::movegen::{self, Bits, MoveBuf, Rules};
+use crate::move_buf::MoveBuf;
+use crate::movegen::{self, Rules};
 use crate::moves::Move;
-use crate::position::{Position, with_geometry};
+use crate::position::Position;
 
 /// Counts the leaf nodes `depth` plies below `position`.
 ///

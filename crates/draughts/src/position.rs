@@ -1,40 +1,17 @@
 //! Positions: pieces on the board, the side to move, and the rules in force.
 
+use crate::bits::Bits;
 use crate::color::Color;
-use crate::geometry::{Geometry, to_bit_set, to_index_set};
+use crate::geometry::{Geometry, to_bit_set, to_index_set, with_geometry};
 use crate::king_run::KingRun;
 use crate::mask::Mask;
-use crate::movegen::{self, Bits, Buffered, MoveBuf, MoveBufs, Raw, Rules, Step};
+use crate::move_buf::{Buffered, MoveBuf, MoveBufs, Raw};
+use crate::movegen::{self, Rules, Step};
 use crate::moves::Move;
 use crate::piece::{Piece, Role};
 use crate::square::{BoardSize, Square};
 use crate::square_set::SquareSet;
 use crate::variant::{Goal, Variant};
-
-/// Runs `$body` with `$g` bound to the geometry type of `$size`.
-macro_rules! with_geometry {
-    ($size:expr, $g:ident => $body:expr) => {
-        match $size {
-            $crate::square::BoardSize::Eight => {
-                type $g = $crate::geometry::Eight;
-                $body
-            }
-            $crate::square::BoardSize::EightTurned => {
-                type $g = $crate::geometry::EightTurned;
-                $body
-            }
-            $crate::square::BoardSize::Ten => {
-                type $g = $crate::geometry::Ten;
-                $body
-            }
-            $crate::square::BoardSize::Twelve => {
-                type $g = $crate::geometry::Twelve;
-                $body
-            }
-        }
-    };
-}
-pub(crate) use with_geometry;
 
 /// A position of a draughts variant.
 ///

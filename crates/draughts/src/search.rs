@@ -7,24 +7,23 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use crate::bits::Bits;
 use crate::color::Color;
 use crate::draw::{Counters, DrawCheck};
 use crate::eval::{EvalTables, Weights, evaluate};
-use crate::geometry::Geometry;
+use crate::geometry::{Geometry, with_geometry};
 use crate::history::GameHistory;
 use crate::king_run::KingRun;
 use crate::mask::Mask;
-use crate::movegen::{self, Bits, Buffered, MoveBuf, MoveBufs, Raw, Rules};
+use crate::move_buf::{Buffered, MoveBuf, MoveBufs, Raw};
+use crate::movegen::{self, Rules};
 use crate::moves::Move;
-use crate::position::{Position, with_geometry};
+use crate::position::Position;
+use crate::score::{WIN, WIN_BOUND};
 use crate::tt::{Bound, Table, TtMove};
 use crate::variant::Goal;
 use crate::zobrist::{self, splitmix};
 
-/// The score of a won position, less the plies needed to win it.
-pub const WIN: i32 = 30_000;
-/// Scores at least this large (in absolute value) are forced wins or losses.
-pub const WIN_BOUND: i32 = WIN - 1_000;
 const INF: i32 = 32_000;
 const MAX_PLY: usize = 128;
 

@@ -1,4 +1,5 @@
-//! Board sizes and the names of the playable (dark) squares.
+//! Board sizes, the names of the playable (dark) squares, and the error of a name that names
+//! none.
 //!
 //! Only dark squares are used. They are numbered from 1, starting on the top row of the
 //! diagram (Black's back row, White at the bottom), left to right, row by row: on 8×8, 1 is
@@ -8,8 +9,6 @@
 //! the file from White's left (`a`) and the rank from White's side (`1`).
 
 use std::fmt;
-
-use crate::error::SquareError;
 
 /// The boards of the supported variants.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -196,6 +195,39 @@ fn coords_name(file: u8, rank: u8) -> String {
         '?'
     };
     format!("{letter}{rank}")
+}
+
+/// A square name that does not name a playable square.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SquareError {
+    /// A number outside 1..=32 or 1..=50.
+    #[error("square {number} is not on the {size} board (squares 1 to {max})", max = size.squares())]
+    OutOfRange {
+        /// The number given.
+        number: u32,
+        /// The board.
+        size: BoardSize,
+    },
+    /// File or rank outside the board.
+    #[error("{name} is off the {size} board")]
+    OffBoard {
+        /// The name given.
+        name: String,
+        /// The board.
+        size: BoardSize,
+    },
+    /// A light square, which draughts never uses.
+    #[error("{name} is a light square; only dark squares are played on")]
+    Light {
+        /// The name given.
+        name: String,
+    },
+    /// Neither a number nor a letter and a number.
+    #[error("`{text}` is not a square: write a number such as 22 or a name such as c3")]
+    Syntax {
+        /// The text given.
+        text: String,
+    },
 }
 
 /// How a variant writes its squares.

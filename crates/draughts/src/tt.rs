@@ -3,6 +3,8 @@
 //! Buckets of two entries: the first keeps the deeper search, the second always takes the
 //! newest. Scores of won and lost positions are stored relative to the node, not the root.
 
+use crate::score::WIN_BOUND;
+
 /// The result of a search in a stored entry: exact, or a bound.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Bound {
@@ -135,8 +137,6 @@ impl Table {
         }
     }
 }
-
-use crate::search::WIN_BOUND;
 
 /// Won and lost scores count plies from the root; stored, they count from the node.
 #[inline(always)]

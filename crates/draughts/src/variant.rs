@@ -9,7 +9,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::color::Color;
-use crate::draw::DrawRules;
+use crate::draw_rules::DrawRules;
 use crate::square::{BoardSize, SquareStyle};
 
 /// What happens when a man reaches the far row in the middle of a capture.
@@ -455,6 +455,13 @@ impl Variant {
             Some(c) if c == self.first => self.results.first_wins,
             Some(_) => self.results.second_wins,
         }
+    }
+}
+
+impl DrawRules {
+    /// The draw rules of a variant: its description's [`Variant::draw`].
+    pub fn of(variant: &Variant) -> DrawRules {
+        variant.draw
     }
 }
 

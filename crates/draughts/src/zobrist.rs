@@ -4,9 +4,10 @@
 //! hash of a position is the exclusive or of the keys of what is on the board. The keys are
 //! made at compile time by splitmix64, so hashes are the same in every run.
 
+use crate::bits::Bits;
 use crate::color::Color;
 use crate::mask::Mask;
-use crate::movegen::{Bits, Raw};
+use crate::move_buf::Raw;
 
 /// splitmix64's increment of its state.
 const GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
@@ -98,8 +99,9 @@ pub(crate) fn after<B: Mask>(h: u64, before: &Bits<B>, m: &Raw<B>) -> u64 {
 mod tests {
     use super::*;
     use crate::Position;
-    use crate::movegen::{MoveBuf, Rules, generate, play};
-    use crate::position::with_geometry;
+    use crate::geometry::with_geometry;
+    use crate::move_buf::MoveBuf;
+    use crate::movegen::{Rules, generate, play};
     use crate::variant::Variant;
 
     /// Along a deterministic walk of each variant, the incremental hash equals the hash from

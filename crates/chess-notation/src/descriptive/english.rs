@@ -28,13 +28,12 @@
 
 use shakmaty::{CastlingSide, Move, Position, Role, Square};
 
-use crate::descriptive::{
-    MovePattern, Pattern, Spec, Wing, first_unique, relative_rank, taken, taken_square,
-};
+use super::fitting::{first_unique, taken, taken_square};
+use super::pattern::{MovePattern, Pattern, Spec, Wing, relative_rank};
+use crate::WriteOptions;
+use crate::castling::{parse_castle, push_castle};
+use crate::check::{CheckKind, check_kind};
 use crate::loose_words::{ENGLISH_SIGN_WORDS, is_castles};
-use crate::san_read::parse_castle;
-use crate::san_write::{CheckKind, check_kind, push_castle};
-use crate::{DescriptiveSystem, WriteOptions};
 
 const FULL_NAMES: [&str; 8] = ["QR", "QN", "QB", "Q", "K", "KB", "KN", "KR"];
 const SHORT_NAMES: [Option<&str>; 8] = [
@@ -394,7 +393,7 @@ fn move_text<P: Position>(pos: &P, m: Move) -> String {
             }
         }
     }
-    first_unique(forms, DescriptiveSystem::English, &legal, turn, m)
+    first_unique(forms, parse, &legal, turn, m)
 }
 
 #[cfg(test)]

@@ -44,13 +44,12 @@
 
 use shakmaty::{Move, Position, Role, Square};
 
-use crate::descriptive::{
-    MovePattern, Pattern, Spec, Wing, first_unique, relative_rank, taken, taken_square,
-};
+use super::fitting::{first_unique, taken, taken_square};
+use super::pattern::{MovePattern, Pattern, Spec, Wing, relative_rank};
+use crate::castling::{parse_castle, push_castle};
+use crate::check::{CheckKind, check_kind};
 use crate::loose_words::SPANISH_SIGN_WORDS;
-use crate::san_read::parse_castle;
-use crate::san_write::{CheckKind, check_kind, push_castle};
-use crate::{DescriptiveSystem, Language, WriteOptions};
+use crate::{Language, WriteOptions};
 
 const FULL_NAMES: [&str; 8] = ["TD", "CD", "AD", "D", "R", "AR", "CR", "TR"];
 const SHORT_NAMES: [Option<&str>; 8] = [
@@ -360,7 +359,7 @@ fn move_text<P: Position>(pos: &P, m: Move) -> String {
             }
         }
     }
-    first_unique(forms, DescriptiveSystem::Spanish, &legal, turn, m)
+    first_unique(forms, parse, &legal, turn, m)
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@
 
 use shakmaty::{Board, Chess, Move, Position, Square};
 
-use crate::descriptive::Wing;
+use super::pattern::Wing;
 
 const UNKNOWN: u8 = 0xff;
 

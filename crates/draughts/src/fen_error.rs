@@ -1,40 +1,7 @@
-//! Errors of the rules layer. Each says what is wrong, and where when there is a text.
+//! Errors of FEN lines: what is wrong, and at which character.
 
 use crate::color::Color;
-use crate::square::BoardSize;
-
-/// A square name that does not name a playable square.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum SquareError {
-    /// A number outside 1..=32 or 1..=50.
-    #[error("square {number} is not on the {size} board (squares 1 to {max})", max = size.squares())]
-    OutOfRange {
-        /// The number given.
-        number: u32,
-        /// The board.
-        size: BoardSize,
-    },
-    /// File or rank outside the board.
-    #[error("{name} is off the {size} board")]
-    OffBoard {
-        /// The name given.
-        name: String,
-        /// The board.
-        size: BoardSize,
-    },
-    /// A light square, which draughts never uses.
-    #[error("{name} is a light square; only dark squares are played on")]
-    Light {
-        /// The name given.
-        name: String,
-    },
-    /// Neither a number nor a letter and a number.
-    #[error("`{text}` is not a square: write a number such as 22 or a name such as c3")]
-    Syntax {
-        /// The text given.
-        text: String,
-    },
-}
+use crate::square::SquareError;
 
 /// What is wrong with a FEN line.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
