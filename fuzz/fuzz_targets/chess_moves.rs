@@ -1,17 +1,38 @@
 //! The chess move readers: the first line is a FEN (empty for the start position), the rest
-//! move words. Each word goes through the algebraic reader in every language, the Spanish and
-//! English descriptive readers and the streaming English reader, replaying the first reading
-//! that names one move; the whole line goes through detection ([`chess_notation::read_line`])
-//! and through each notation ([`chess_notation::read_line_as`]). No panic, and what a line
-//! reader reads is legal.
+//! move words. Each word goes through the algebraic reader in every language and the Spanish
+//! and English descriptive readers, replaying the first reading that names one move; the
+//! whole line goes through the word reader (learning the notation, and English at once:
+//! where English at once is certain, both read the same moves), detection
+//! ([`chess_notation::read_line`]) and each notation ([`chess_notation::read_line_as`]). No
+//! panic, and what a reader reads is legal.
 #![no_main]
 
 use chess_notation::{
-    DescriptiveSystem, EnglishReader, Language, Notation, ReadHint, descriptive_candidates,
-    parse_move, position_from_fen, read_line, read_line_as,
+    ChessMove, DescriptiveSystem, Fate, Language, Notation, ReadHint, ReadOptions, WordReader,
+    descriptive_candidates, parse_move, position_from_fen, read_line, read_line_as,
 };
 use libfuzzer_sys::fuzz_target;
 use shakmaty::{Chess, Position};
+
+/// The moves a word reader reads of `words`, when it reads them all and is certain of them;
+/// each checked legal.
+fn read_words(mut reader: WordReader<usize>, words: &[&str]) -> Option<Vec<ChessMove>> {
+    reader.start_logging();
+    for (i, word) in words.iter().enumerate() {
+        let _ = reader.word(word, None, i, |_, _| {});
+    }
+    let done = reader.finish();
+    let mut moves = Vec::new();
+    for fate in done.fates {
+        if let Fate::Move { mv, before } = fate {
+            if let ChessMove::Move(m) = &mv {
+                assert!(before.is_legal(m.clone()), "the word reader read an illegal move");
+            }
+            moves.push(mv);
+        }
+    }
+    (done.certain && done.result.is_ok()).then_some(moves)
+}
 
 /// Plays `moves` from `start`, checking each is legal.
 fn replay(start: &Chess, moves: &[shakmaty::Move]) {
@@ -39,7 +60,6 @@ fuzz_target!(|data: &[u8]| {
     let words: Vec<&str> = moves.split_whitespace().take(200).collect();
 
     let mut pos = start.clone();
-    let mut english = EnglishReader::new();
     for word in &words {
         let mut chosen = None;
         for language in Language::ALL {
@@ -57,15 +77,15 @@ fuzz_target!(|data: &[u8]| {
                 }
             }
         }
-        if let Some(m) = english.read(&pos, word) {
-            assert!(pos.is_legal(m.clone()));
-        }
-        let _ = english.read_side_line(&pos, word);
         if let Some(m) = chosen {
             pos.play_unchecked(m);
         }
     }
-    let _ = english.finish();
+    let learnt = read_words(WordReader::new(&start, false, &ReadOptions::default()), &words);
+    let english = read_words(WordReader::english(&start, false, &ReadOptions::default()), &words);
+    if let (Some(english), Some(learnt)) = (english, &learnt) {
+        assert_eq!(&english, learnt, "English at once, certain, reads as learning");
+    }
 
     if let Ok(line) = read_line(&start, &words, ReadHint::NONE) {
         replay(&start, &line.moves);

@@ -182,6 +182,12 @@ pub enum LineErrorReason {
     /// Descriptive notation: deciding between the candidates of the move
     /// needed more search than we allow.
     SearchLimit,
+    /// The text claims what the move does not do (a check sign without check, a move
+    /// number that skips one, a word in another notation than the one asked for), when
+    /// the reader holds such claims against the game.
+    Claim(String),
+    /// A null move where the side to move is in check.
+    NullMoveInCheck,
 }
 
 impl fmt::Display for LineErrorReason {
@@ -201,6 +207,10 @@ impl fmt::Display for LineErrorReason {
             LineErrorReason::SearchLimit => f.write_str(
                 "too many ways to read the moves from here on; write this move more precisely",
             ),
+            LineErrorReason::Claim(what) => f.write_str(what),
+            LineErrorReason::NullMoveInCheck => {
+                f.write_str("a null move is not possible here: the side to move is in check")
+            }
         }
     }
 }

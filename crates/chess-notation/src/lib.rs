@@ -30,8 +30,12 @@
 //!   as [`WriteOptions`] say.
 //! - [`parse_move`]: one word of algebraic notation in a known language.
 //! - [`descriptive_candidates`]: every legal move a descriptive word can be.
-//! - [`read_line`]: a game's moves with detection of notation and language;
-//!   [`read_line_as`]: a line (a variation) in a known notation.
+//! - [`WordReader`]: a game's move words read one at a time as a record streams past, with
+//!   its side lines, loose words (`C5D ++`), move numbers and claims (`+` without check):
+//!   the one way a game's moves are read.
+//! - [`read_line`]: a line of moves with detection of notation and language (what the word
+//!   reader reads a main line's first stretch with); [`read_line_as`]: a line (a variation)
+//!   in a known notation.
 //! - [`position_from_fen`]: a starting position from FEN, X-FEN or
 //!   Shredder-FEN, in Chess960 mode when the castling rights say so.
 
@@ -39,29 +43,35 @@
 
 mod castling;
 mod check;
+mod claims;
 mod descriptive;
 mod detect;
 mod error;
 mod fen;
+mod forced;
+mod game_move;
 mod language;
 mod line;
+mod look_back;
 mod loose_words;
+mod numbering;
 mod options;
 mod quick;
 mod san_read;
 mod san_write;
-mod streaming;
+mod word_reader;
 
 pub use descriptive::{Origins, descriptive_candidates};
-pub use detect::LineTraits;
 pub use error::{LineError, LineErrorReason, MoveError, Reading};
 pub use fen::{FenError, position_from_fen};
+pub use game_move::{ChessMove, first_ply, is_null_move};
 pub use language::{Language, LanguageSet, ParseLanguageError, figurine, figurine_role};
 pub use line::{LineReading, read_line, read_line_as, read_line_from};
 pub use loose_words::{LooseWord, loose_word};
 pub use options::{
-    DescriptiveSystem, Notation, ParseNotationError, ReadHint, ReadNotation, WriteOptions,
+    DescriptiveSystem, Notation, ParseNotationError, ReadHint, ReadNotation, ReadOptions,
+    WriteOptions,
 };
 pub use san_read::{parse_move, written_in};
 pub use san_write::{write_line, write_move};
-pub use streaming::{EnglishReader, SanReader};
+pub use word_reader::{Fate, Finished, GameReading, Place, Step, WordError, WordReader};

@@ -8,7 +8,7 @@ use crate::detect::{self, Family, ShapeTally};
 use crate::error::{LineError, LineErrorReason, MoveError, Reading};
 use crate::language::LetterSet;
 use crate::san_read::{self, Failure, ParseFail, Parsed};
-use crate::{DescriptiveSystem, EnglishReader, Language, LanguageSet, Notation, ReadHint};
+use crate::{DescriptiveSystem, Language, LanguageSet, Notation, ReadHint};
 
 /// The most positions the descriptive reader looks at, per line, to decide
 /// between the moves an ambiguous word may be. Enough for any real game;
@@ -201,43 +201,11 @@ fn algebraic_notation(parsed: &[Result<Parsed, ParseFail>]) -> Notation {
     shapes.notation()
 }
 
-/// The common case, English, in one pass and without detection: gives up
-/// (to the general reader) at the first letter English does not have or
-/// the first word it cannot read, or when another language could read the
-/// letters differently and the caller did not say the game is English
-/// (`hinted`).
-fn read_english_fast<S: AsRef<str>>(
-    start: &Chess,
-    words: &[S],
-    hinted: bool,
-) -> Option<(Vec<Move>, Notation, LanguageSet)> {
-    let mut reader = EnglishReader::new();
-    let mut pos = start.clone();
-    let mut moves = Vec::with_capacity(words.len());
-    for word in words {
-        let m = reader.read(&pos, word.as_ref())?;
-        pos.play_unchecked(m);
-        moves.push(m);
-    }
-    let (notation, languages) = reader.finish_hinted(hinted)?;
-    Some((moves, notation, languages))
-}
-
 fn read_algebraic<S: AsRef<str>>(
     start: &Chess,
     words: &[S],
     hint: Option<Language>,
 ) -> Result<LineReading, LineError> {
-    if hint.is_none_or(|h| h == Language::English)
-        && let Some((moves, notation, languages)) = read_english_fast(start, words, hint.is_some())
-    {
-        return Ok(LineReading {
-            moves,
-            notation,
-            language: Language::English,
-            languages,
-        });
-    }
     let parsed: Vec<_> = words.iter().map(|w| san_read::parse(w.as_ref())).collect();
     let notation = algebraic_notation(&parsed);
     let used = parsed

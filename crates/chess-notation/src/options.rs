@@ -371,3 +371,26 @@ impl ReadHint {
         }
     }
 }
+
+/// How a game's moves are read (see [`WordReader`](crate::WordReader)): the notation and the
+/// language when the user forces them, and whether a claim of the text that the move does not
+/// make is an error rather than a warning.
+///
+/// ```
+/// use chess_notation::{Language, ReadOptions};
+/// let options = ReadOptions { language: Some(Language::German), ..ReadOptions::default() };
+/// assert!(!options.strict);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ReadOptions {
+    /// Read every game in this notation only: a word written in another one is an error at
+    /// its place; [`ReadNotation::AnyDescriptive`] takes each game's descriptive system as it
+    /// is written.
+    pub notation: Option<ReadNotation>,
+    /// Read every game's piece letters in this language.
+    pub language: Option<Language>,
+    /// A move whose text claims what it does not do (`+` without check, `#` without mate, `x`
+    /// without capture, `e.p.` on another move), and a move number that skips or repeats one,
+    /// is an error, not a warning.
+    pub strict: bool,
+}

@@ -4,41 +4,17 @@
 
 use std::fmt;
 
+use chess_notation::first_ply;
 use chess_notation::{
-    DescriptiveSystem, Language, Notation, ReadNotation, WriteOptions as MoveOptions,
-    position_from_fen, write_move,
+    DescriptiveSystem, Language, Notation, WriteOptions as MoveOptions, write_move,
 };
-use record::{Extra, Game, Line, MoveWriter, Node, WriteOptions};
-use shakmaty::{CastlingMode, Chess, Color, EnPassantMode, KnownOutcome, Move, Position, fen::Fen};
+use record::{Game, MoveWriter, WriteOptions};
+use shakmaty::{Chess, Color, EnPassantMode, KnownOutcome, Position, fen::Fen};
 
-use super::chess_lines::LineReader;
 use super::error::{GameError, result_mismatch, result_place};
 use super::tag_changes;
 
-/// How to read chess games: notation and language when the user forces them.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct ChessReadOptions {
-    /// Read every game in this notation only (`--input-notation`): a word written in another
-    /// one is an error at its place; `descriptive` takes each game's descriptive system as it
-    /// is written.
-    pub notation: Option<ReadNotation>,
-    /// Read every game's piece letters in this language (`--input-lang`).
-    pub language: Option<Language>,
-    /// A move whose text claims what it does not do (`+` without check, `#` without mate,
-    /// `x` without capture, `e.p.` on another move), and a move number that skips or repeats
-    /// one, is an error, not a warning (`--strict`).
-    pub strict: bool,
-}
-
-/// A move of a chess game record: a move, or a null move (`--`, `Z0`) as analysis programs
-/// write to show a threat.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum ChessMove {
-    /// A legal move.
-    Move(Move),
-    /// A null move: the other side is to move, nothing moved.
-    Null,
-}
+pub use chess_notation::ChessMove;
 
 /// The chess variants scoresheet plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
@@ -99,92 +75,8 @@ impl Default for ChessWriteStyle {
     }
 }
 
-/// Whether a word is a null move.
-pub(crate) fn is_null(word: &str) -> bool {
-    matches!(word, "--" | "Z0" | "0000" | "@@@@" | "null")
-}
-
-/// The chess variant a game's `Variant` tag names, or an error naming a variant that is not
-/// played here.
-fn variant_of(game: &Game<String>) -> Result<ChessVariant, GameError> {
-    let Some(tag) = game.tags.get_tag("Variant") else {
-        return Ok(ChessVariant::Standard);
-    };
-    let name: String = tag
-        .value
-        .chars()
-        .filter(|c| c.is_alphanumeric())
-        .collect::<String>()
-        .to_ascii_lowercase();
-    match name.as_str() {
-        "" | "standard" | "chess" | "normal" | "fromposition" => Ok(ChessVariant::Standard),
-        "chess960" | "fischerandom" | "fischerrandom" | "frc" | "960" => Ok(ChessVariant::Chess960),
-        _ => Err(GameError::at(
-            tag.at,
-            format!(
-                "variant not supported: {} (only standard chess and Chess960 are played here)",
-                tag.value
-            ),
-        )),
-    }
-}
-
 impl ChessGame {
-    /// Reads and replays a game: the start from its FEN tag (X-FEN and Shredder-FEN too), the
-    /// moves in the notation and language they are written in (detected, unless `options`
-    /// force them), side lines in the same notation.
-    ///
-    /// ```
-    /// use games::{ChessGame, ChessReadOptions};
-    /// let game = record::read_games("1. e4 e5 2. Ac4 Cc6 3. Dh5 Cf6 4. Dxf7++ 1-0").remove(0).unwrap();
-    /// let game = ChessGame::read(game, &ChessReadOptions::default()).unwrap();
-    /// assert_eq!(game.language.code(), "es");
-    /// assert!(shakmaty::Position::is_checkmate(&game.end));
-    /// ```
-    pub fn read(game: Game<String>, options: &ChessReadOptions) -> Result<ChessGame, GameError> {
-        let variant = variant_of(&game)?;
-        let start = match game.tags.get_tag("FEN") {
-            Some(tag) => {
-                start_position(&tag.value, variant).map_err(|m| GameError::at(tag.at, m))?
-            }
-            // Without a FEN, a Chess960 game starts from position 518, the standard one
-            // (python-chess writes such games without a FEN), with Chess960 castling.
-            None if variant == ChessVariant::Chess960 => start_position(
-                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-                variant,
-            )
-            .map_err(|m| GameError::at(game.at, m))?,
-            None => Chess::default(),
-        };
-        let mut reader = LineReader::new(options, &start, game.tags.contains("FEN"));
-        let Game {
-            tags,
-            moves,
-            result,
-            at,
-        } = game;
-        let (moves, end) = reader.main_line(moves, &start)?;
-        let mut g = ChessGame::from_replay(
-            Game {
-                tags,
-                moves,
-                result,
-                at,
-            },
-            variant,
-            start,
-            end,
-            reader.notation.unwrap_or(Notation::San),
-            reader.language.unwrap_or(Language::English),
-        );
-        // In the order of the text, as the one-pass reader finds them.
-        let mut claims = reader.claims;
-        claims.sort_by_key(|e| (e.at.line, e.at.column));
-        g.warnings.splice(0..0, claims);
-        Ok(g)
-    }
-
-    /// A replayed game (by [`ChessGame::read`] or the one-pass reader); the warnings are
+    /// A game replayed (by the one reading path); the warnings about its result are
     /// computed here.
     pub(crate) fn from_replay(
         game: Game<ChessMove>,
@@ -264,24 +156,8 @@ impl ChessGame {
         out
     }
 
-    /// The game with every move written as `style` says; the FEN tag in canonical form, a
-    /// `Variant` tag for Chess960.
-    pub fn to_text(&self, style: &ChessWriteStyle) -> Game<String> {
-        let mut tags = self.game.tags.clone();
-        for (name, value) in self.tag_changes() {
-            tags.set(name, value);
-        }
-        Game {
-            tags,
-            moves: write_line(&self.game.moves, &self.start, &style.moves),
-            result: self.game.result.clone(),
-            at: self.game.at,
-        }
-    }
-
     /// The game as PGN text: the moves written as `style` says, the FEN tag in canonical
-    /// form, a `Variant` tag for Chess960 (what [`ChessGame::to_text`] gives, written without
-    /// building it).
+    /// form, a `Variant` tag for Chess960.
     pub fn write(&self, style: &ChessWriteStyle) -> String {
         let changes = self.tag_changes();
         let mut out = String::new();
@@ -327,13 +203,6 @@ impl ChessGame {
     }
 }
 
-/// The absolute index of the first ply from `start`, from its move number and side.
-pub(crate) fn first_ply(start: &Chess) -> u32 {
-    let full = start.fullmoves().get().saturating_sub(1);
-    full.saturating_mul(2)
-        .saturating_add(u32::from(start.turn() == Color::Black))
-}
-
 /// The separator written after the first mover's ply in `moves`' notation: Spanish
 /// descriptive writes `1. P4R, P4R`.
 pub(crate) fn ply_separator(moves: &MoveOptions) -> Option<char> {
@@ -362,73 +231,6 @@ impl MoveWriter<ChessMove> for MoveText<'_> {
     }
 }
 
-/// The start position from a FEN tag, in Chess960 mode for a Chess960 game.
-fn start_position(fen: &str, variant: ChessVariant) -> Result<Chess, String> {
-    match variant {
-        ChessVariant::Standard => position_from_fen(fen).map_err(|e| format!("FEN tag: {e}")),
-        ChessVariant::Chess960 => {
-            let parsed: Fen = fen
-                .trim()
-                .parse()
-                .map_err(|e| format!("FEN tag: bad FEN {fen:?}: {e}"))?;
-            parsed
-                .into_position(CastlingMode::Chess960)
-                .map_err(|e| format!("FEN tag: bad FEN {fen:?}: {e}"))
-        }
-    }
-}
-
-/// Writes a line's moves, replaying from `start`.
-fn write_line(line: &Line<ChessMove>, start: &Chess, options: &MoveOptions) -> Line<String> {
-    let mut pos = start.clone();
-    let before = write_extras(&line.before, start, options);
-    let mut nodes = Vec::with_capacity(line.nodes.len());
-    for node in &line.nodes {
-        let before_move = pos.clone();
-        let text = match &node.mov {
-            ChessMove::Move(m) => {
-                let text = write_move(&pos, m, options);
-                pos.play_unchecked(*m);
-                text
-            }
-            ChessMove::Null => {
-                pos = pos.clone().swap_turn().unwrap_or(pos);
-                "--".to_string()
-            }
-        };
-        let after = write_extras(&node.after, &before_move, options);
-        nodes.push(Node {
-            mov: text,
-            at: node.at,
-            number: node.number,
-            after,
-        });
-    }
-    Line { before, nodes }
-}
-
-fn write_extras<C: FromIterator<Extra<String>>>(
-    items: &[Extra<ChessMove>],
-    before_move: &Chess,
-    options: &MoveOptions,
-) -> C {
-    items
-        .iter()
-        .map(|item| match item {
-            Extra::Nags(n) => Extra::Nags(n.clone()),
-            Extra::Comment { text, kind } => Extra::Comment {
-                text: text.clone(),
-                kind: *kind,
-            },
-            Extra::Escape(text) => Extra::Escape(text.clone()),
-            Extra::Setup(setup) => Extra::Setup(setup.clone()),
-            Extra::Variation(line) => {
-                Extra::Variation(Box::new(write_line(line, before_move, options)))
-            }
-        })
-        .collect()
-}
-
 /// Whether the side to move in `pos` has a legal move. Nearly every game ends with a king
 /// that can step to a square no piece of the other side attacks, which is a legal move
 /// whatever else stands on the board, and cheaper to find than every move.
@@ -452,6 +254,7 @@ pub(crate) fn has_legal_move(pos: &Chess) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ChessReadOptions;
 
     #[test]
     fn a_legal_move_is_found_as_move_generation_finds_one() {
@@ -578,7 +381,7 @@ mod tests {
         let g = read("1. P4R P4R 2. D5T + {a comment} C3AD *").unwrap();
         assert_eq!(g.plies(), 4);
         assert!(
-            matches!(&g.game.moves.nodes[2].after[..], [Extra::Comment { text, .. }] if text == "a comment")
+            matches!(&g.game.moves.nodes[2].after[..], [record::Extra::Comment { text, .. }] if text == "a comment")
         );
         let g = read("1. P-K4 P-K4 2. N-KB3 N-QB3 3. B-B4 B-B4 4. castles K *").unwrap();
         assert_eq!(san_line(&g), "1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O *");
@@ -665,38 +468,5 @@ mod tests {
             g.write(&ChessWriteStyle::default())
                 .contains("1... e5 2. Nf3 *")
         );
-    }
-
-    #[test]
-    fn writing_without_the_copy_writes_what_the_copy_wrote() {
-        let texts = [
-            "[FEN \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\"]\n1... e5 (1... c5 {x} 2. Nf3 (2. c3 $1)) 2. Nf3 -- $2 3. Bc4 1-0",
-            "[Variant \"Chess960\"]\n[FEN \"bnrqkrnb/pppppppp/8/8/8/8/PPPPPPPP/BNRQKRNB w KQkq - 0 1\"]\n{c} ({v} 1. e4) 1. d4 *",
-            "[Result \"1-0\"]\n1. e4 ; line\n(1. d4 d5 (1... Nf6)) 1... e5\n%esc\n2. Nf3",
-        ];
-        for text in texts {
-            let g = read(text).unwrap();
-            for notation in [
-                Notation::San,
-                Notation::Descriptive(DescriptiveSystem::Spanish),
-            ] {
-                let style = ChessWriteStyle {
-                    moves: MoveOptions::new(notation, Language::Spanish),
-                    width: 30,
-                    glyphs: true,
-                };
-                let copy = g.to_text(&style);
-                let options = WriteOptions {
-                    width: style.width,
-                    first_ply: g.first_ply(),
-                    ply_separator: matches!(notation, Notation::Descriptive(_)).then_some(','),
-                    other_glyphs: true,
-                    ..WriteOptions::default()
-                };
-                let mut want = String::new();
-                record::write_game(&copy, &options, &mut want).unwrap();
-                assert_eq!(g.write(&style), want);
-            }
-        }
     }
 }

@@ -9,19 +9,26 @@
 //! - [`render`]: board diagrams as SVG.
 
 mod any_game;
-mod chess_claims;
 mod chess_game;
-mod chess_lines;
 mod clock;
 #[cfg(feature = "parquet")]
 pub mod columnar;
+mod convert_style;
 mod converter;
 mod draughts_game;
+mod draughts_readings;
 mod error;
-mod fast;
+mod event_log;
+mod family;
+mod file_variants;
+mod game_reader;
+mod keep;
+mod options;
 mod outcome;
 mod parallel;
 mod position;
+mod readers;
+mod reading;
 pub mod render;
 mod routes;
 mod row;
@@ -31,14 +38,18 @@ mod site_forms;
 mod tag_changes;
 mod tag_notes;
 mod variant_choice;
+mod variant_source;
+mod writing;
 
-pub use any_game::{AnyGame, ReadOptions};
-pub use chess_game::{ChessGame, ChessMove, ChessReadOptions, ChessVariant, ChessWriteStyle};
+pub use any_game::AnyGame;
+pub use chess_game::{ChessGame, ChessMove, ChessVariant, ChessWriteStyle};
 pub use clock::{BadTimeControl, Clock, OutOfTime, TimeControl, clk_text};
-pub use converter::{ConvertStyle, Converted, Converter};
-pub use draughts_game::{DraughtsGame, VariantSource, WriteStyle};
+pub use convert_style::ConvertStyle;
+pub use converter::{Converted, Converter};
+pub use draughts_game::{DraughtsGame, WriteStyle};
 pub use error::{GameError, Ply, Problem};
-pub use fast::{Checked, Checker, OnePass, ReadGame};
+pub use file_variants::FileVariants;
+pub use options::{ChessReadOptions, ReadOptions};
 pub use outcome::Outcome;
 pub use parallel::{
     CHUNK_SIZE, CheckWork, ConvertWork, ConvertedGame, check_in_parallel, convert_in_parallel,
@@ -47,9 +58,10 @@ pub use parallel::{
 pub use position::{
     AnyMove, AnyPosition, LegalMove, NotationChoice, Status, draughts_move_id, setup_board_view,
 };
+pub use readers::{Checked, Checker, OnePass, ReadGame};
 pub use row::{GameRow, PositionRow, ROSTER};
 pub use rules::Rules;
-pub use several_variants::FileVariants;
 pub use variant_choice::{
     board_size_hint, draughts_variant_named, variant_from_game_type, variant_from_tags,
 };
+pub use variant_source::VariantSource;

@@ -1,122 +1,117 @@
 //! Captures written only by their start and end that more than one route fits (`36x16`
 //! through 18 and 7, or through 13 and 2): read the way a person would, by letting the rest
-//! of the game decide. Every reading is kept open and the game's later moves are replayed
-//! after each (a bounded search: a later ambiguous capture branches again); the reading with
-//! which the game goes on furthest is chosen, and a warning names the route taken.
+//! of the game decide. Every route is kept open as a reading of its own and the game's later
+//! moves are replayed in each (see [`DraughtsReadings`](super::draughts_readings); a later
+//! ambiguous capture branches again, within a budget); the route with which its line goes on
+//! furthest is chosen, and a warning names it. This file words what is said: the warning,
+//! and the error of a move word that does not read.
 
-use draughts::{Move, MoveReader, MoveStyle, Position, write_move_among};
-use record::{Extra, Node};
+use draughts::{Move, MoveStyle, Position, write_move_among};
 
 use super::error::{GameError, Ply};
 use super::site_forms;
 
-/// At most this many moves are replayed in all while settling one ambiguous capture.
-const BUDGET: usize = 20_000;
-
-/// The reading of the ambiguous move `nodes[0]` (ply index `ply`, position `pos`) that the
-/// rest of the line decides, with the warning that says so; `None` when the rest of the line
-/// does not single one out (the caller reports the ambiguity).
-pub(super) fn settle(
-    reader: &mut MoveReader,
+/// The warning on the capture `text` (at `at`, 0-based ply `ply`, position `pos`) that the
+/// routes `candidates` fit, read as route `chosen`: the only one with which the rest of the
+/// line replays, or, when the routes were compared before the line's end (`counts`: the
+/// furthest and the next furthest), the one that went furthest.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn warning(
+    variant: &draughts::Variant,
     pos: &Position,
-    nodes: &[Node<String>],
+    text: &str,
+    at: record::Pos,
     ply: u32,
-) -> Option<(Move, GameError)> {
-    let (first, rest) = nodes.split_first()?;
-    let candidates = reader.read_all(pos, &first.mov).ok()?;
-    if candidates.len() < 2 {
-        return None;
-    }
-    let mut budget = BUDGET;
-    let reach: Vec<usize> = candidates
-        .iter()
-        .map(|m| reach(reader, pos.after(m), rest, &mut budget))
-        .collect();
-    let best = *reach.iter().max()?;
-    let mut winners = (0..candidates.len()).filter(|&i| reach[i] == best);
-    let (Some(chosen), None) = (winners.next(), winners.next()) else {
-        return None;
-    };
+    candidates: &[Move],
+    chosen: usize,
+    counts: Option<(usize, usize)>,
+) -> GameError {
     let legal = pos.legal_moves();
-    let style = MoveStyle::of(pos.variant()).with_full_path();
+    let style = MoveStyle::of(variant).with_full_path();
     let write = |m: &Move| write_move_among(&legal, m, &style, pos.size());
     let routes: Vec<String> = candidates.iter().map(write).collect();
-    let why = if best == rest.len() {
-        "the only one with which the rest of the game replays".to_string()
-    } else {
-        format!(
-            "the one with which the game goes on furthest ({best} more plies, against {} at most)",
-            reach
-                .iter()
-                .filter(|&&r| r != best)
-                .max()
-                .copied()
-                .unwrap_or(0)
-        )
+    let why = match counts {
+        None => "the only one with which the rest of the game replays".to_string(),
+        Some((best, second)) => format!(
+            "the one with which the game goes on furthest ({best} more plies, against {second} at most)"
+        ),
     };
-    let warning = GameError {
-        at: first.at,
-        ply: Some(Ply::of(ply, &first.mov)),
+    GameError {
+        at,
+        ply: Some(Ply::of(ply, text)),
         message: format!(
-            "{} fits {} routes ({}): read as {}, {why}",
-            first.mov,
+            "{text} fits {} routes ({}): read as {}, {why}",
             candidates.len(),
             routes.join(", "),
             routes[chosen]
         ),
         problem: None,
-    };
-    Some((candidates[chosen].clone(), warning))
+    }
 }
 
-/// How many of `nodes` replay from `pos`, trying every reading of an ambiguous move and
-/// joining a capture written in parts (see [`site_forms::joined_capture`]), as the walker
-/// does. A setup command (`[%FEN ...]`) between moves sets the position whatever came
-/// before: the line counts as replayed from there. When the budget runs out, the count so
-/// far.
-fn reach(
-    reader: &mut MoveReader,
-    pos: Position,
-    nodes: &[Node<String>],
-    budget: &mut usize,
-) -> usize {
-    let mut pos = pos;
-    let mut i = 0;
-    while i < nodes.len() {
-        if *budget == 0 {
-            return i;
+/// The error for the move word `text` (at `at`, 0-based ply `ply`) that does not read in
+/// `pos` under `variant`: what is wrong, the position, and the legal moves.
+pub(crate) fn move_error(
+    variant: &draughts::Variant,
+    pos: &Position,
+    text: &str,
+    at: record::Pos,
+    ply: u32,
+    e: draughts::MoveTextError,
+) -> GameError {
+    use super::error::Problem;
+    use draughts::MoveTextError;
+    let legal = &pos.legal_moves();
+    let style = MoveStyle::of(variant);
+    let problem = match &e {
+        MoveTextError::Syntax { text, .. } => Problem::unreadable(text),
+        MoveTextError::Illegal { text } => Problem::Illegal {
+            text: text.clone(),
+            legal: legal
+                .iter()
+                .map(|m| write_move_among(legal, m, &style, pos.size()))
+                .collect(),
+        },
+        MoveTextError::Ambiguous { text, candidates } => Problem::Ambiguous {
+            text: text.clone(),
+            candidates: candidates.clone(),
+        },
+    };
+    let message = match e {
+        MoveTextError::Illegal { text } => {
+            let list: Vec<String> = legal
+                .iter()
+                .map(|m| write_move_among(legal, m, &style, pos.size()))
+                .collect();
+            let legal_text = if list.is_empty() {
+                "none".to_string()
+            } else {
+                list.join(" ")
+            };
+            // A score (`4-6`) that no piece could play on this board.
+            let what = if site_forms::is_score_not_move(&text, pos.size()) {
+                "is neither a legal move nor a result PDN knows (2-0, 1-1, 0-2, 1-0, 0-1, \
+                 1/2-1/2, 0-0, *; a score equal to the Result tag is read as the result)"
+            } else {
+                "is not a legal move"
+            };
+            format!(
+                "{text} {what} in {} (position {}, {} to move; legal moves: {legal_text})",
+                variant.title,
+                pos.to_fen(),
+                pos.side_to_move()
+            )
         }
-        *budget -= 1;
-        let node = &nodes[i];
-        let moves = match reader.read_all(&pos, &node.mov) {
-            Ok(moves) => moves,
-            Err(_) => match site_forms::joined_capture(reader, &pos, &nodes[i..]) {
-                Some((m, parts, _)) => {
-                    pos.play_unchecked(&m);
-                    i += parts;
-                    continue;
-                }
-                None => return i,
-            },
-        };
-        let sets_up = node.after.iter().any(|e| matches!(e, Extra::Setup(_)));
-        if sets_up {
-            return nodes.len();
-        }
-        match moves.as_slice() {
-            [one] => pos.play_unchecked(one),
-            several => {
-                let rest = &nodes[i + 1..];
-                return i
-                    + 1
-                    + several
-                        .iter()
-                        .map(|m| reach(reader, pos.after(m), rest, budget))
-                        .max()
-                        .unwrap_or(0);
-            }
-        }
-        i += 1;
+        MoveTextError::Ambiguous { .. } => format!(
+            "{e}; the rest of the game does not decide between them (position {})",
+            pos.to_fen()
+        ),
+        other => format!("{other} (position {})", pos.to_fen()),
+    };
+    GameError {
+        at,
+        ply: Some(Ply::of(ply, text)),
+        message,
+        problem: Some(Box::new(problem)),
     }
-    nodes.len()
 }

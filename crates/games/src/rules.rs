@@ -6,6 +6,10 @@ use std::str::FromStr;
 use draughts::Variant;
 
 /// A game family and its rules.
+/// The tags that say the rules a game is played under, where it starts and how it ended: a
+/// game read for checking keeps only these, and writing a game may change them.
+pub(crate) const RULE_TAGS: [&str; 5] = ["GameType", "FEN", "Variant", "Result", "SetUp"];
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Rules {
     /// A draughts variant.

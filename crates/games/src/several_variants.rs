@@ -6,11 +6,10 @@
 //! separator (`:` is the Russian way; `x` is everyone's); else it stays undecided, and says so.
 
 use draughts::Variant;
-use record::{Game, Pos};
+use record::Pos;
 
-use super::any_game::AnyGame;
-use super::draughts_game::{DraughtsGame, VariantSource};
 use super::error::GameError;
+use super::variant_source::VariantSource;
 
 /// Whether squares written so are those of several variants of their board, so that a game
 /// without a tag is tried under each: algebraic squares on 8×8 (numbered squares on 8×8 are
@@ -74,17 +73,20 @@ fn names_word(text: &str, word: &str) -> bool {
     })
 }
 
-/// Which of `variants` (at least two, all replaying `game`) to read `game` under, and what
-/// decided: its Event or Site naming exactly one of them, else its captures written with
-/// `:` when Russian is one of them, else the first, undecided.
-pub(crate) fn decide(game: &Game<String>, variants: &[Variant]) -> (usize, VariantSource) {
+/// Which of `variants` (at least two, all replaying a game) to read the game under, and what
+/// decided: its Event or Site naming exactly one of them, else its captures written with `:`
+/// and no `x` (`colon_only`) when Russian is one of them, else the first, undecided.
+pub(crate) fn decide_by(
+    event: Option<&str>,
+    site: Option<&str>,
+    colon_only: bool,
+    variants: &[Variant],
+) -> (usize, VariantSource) {
     let mut named: Vec<Variant> = Vec::new();
-    for tag in ["Event", "Site"] {
-        if let Some(text) = game.tags.get(tag) {
-            for v in named_in(text, variants) {
-                if !named.contains(&v) {
-                    named.push(v);
-                }
+    for text in [event, site].into_iter().flatten() {
+        for v in named_in(text, variants) {
+            if !named.contains(&v) {
+                named.push(v);
             }
         }
     }
@@ -93,12 +95,7 @@ pub(crate) fn decide(game: &Game<String>, variants: &[Variant]) -> (usize, Varia
     {
         return (i, VariantSource::EventOrSite);
     }
-    let colon = game
-        .moves
-        .nodes
-        .iter()
-        .any(|n| n.mov.contains(':') && !n.mov.contains(['x', 'X']));
-    if colon && let Some(i) = variants.iter().position(|x| *x == Variant::RUSSIAN) {
+    if colon_only && let Some(i) = variants.iter().position(|x| *x == Variant::RUSSIAN) {
         return (i, VariantSource::Separator);
     }
     (0, VariantSource::Undecided)
@@ -160,96 +157,6 @@ pub(crate) fn warning(
 /// Whether `e` is the warning [`warning`] writes.
 pub(crate) fn is_warning(e: &GameError) -> bool {
     e.ply.is_none() && e.message.contains(REPLAY) && e.message.contains(": the rules of ")
-}
-
-/// The variants under which a file's games were read where their rules were decided (by a
-/// tag, the user, or because only those rules replay them), to decide its games that several
-/// variants replay: such a game takes the one variant among those that replay it that the
-/// decided games were read under, when there is exactly one.
-///
-/// ```
-/// use games::{AnyGame, FileVariants, ReadOptions, VariantSource};
-/// let read = |t: &str| match AnyGame::read(record::read_games(t).remove(0).unwrap(), &ReadOptions::default()) {
-///     Ok(AnyGame::Draughts(g)) => g,
-///     _ => panic!(),
-/// };
-/// let mut file = FileVariants::default();
-/// file.note(&AnyGame::Draughts(read("[GameType \"25\"]\n1. c3-d4 f6-g5 *")));
-/// // Both Brazilian and Russian rules replay this game.
-/// let open = read("1. c3-d4 f6-g5 2. d4-e5 *");
-/// assert_eq!(open.source, VariantSource::Undecided);
-/// let settled = file.settle(open);
-/// assert_eq!((settled.variant.name, settled.source), ("russian", VariantSource::File));
-/// ```
-#[derive(Clone, Debug, Default)]
-pub struct FileVariants {
-    decided: Vec<(Variant, u64)>,
-}
-
-impl FileVariants {
-    /// Notes the rules of `game`, if they were decided and it has moves (every variant of
-    /// its board replays a game without moves: its rules are only the default then).
-    pub fn note(&mut self, game: &AnyGame) {
-        if let Some((variant, source)) = FileVariants::rules_of(game) {
-            self.note_rules(variant, source);
-        }
-    }
-
-    /// What [`FileVariants::note`] notes of `game`, for a caller that keeps it apart from
-    /// the game (the game read on another thread): the variant and its source of a draughts
-    /// game with moves.
-    pub fn rules_of(game: &AnyGame) -> Option<(Variant, VariantSource)> {
-        match game {
-            AnyGame::Draughts(g) if g.start != g.end => Some((g.variant, g.source)),
-            _ => None,
-        }
-    }
-
-    /// Notes the rules of a draughts game with moves read under `variant`, if `source`
-    /// decided them.
-    pub fn note_rules(&mut self, variant: Variant, source: VariantSource) {
-        if !source.is_decided() {
-            return;
-        }
-        match self.decided.iter_mut().find(|(v, _)| *v == variant) {
-            Some((_, n)) => *n += 1,
-            None => self.decided.push((variant, 1)),
-        }
-    }
-
-    /// The variant among those that replay `game` that this file's decided games share with
-    /// it, when there is exactly one.
-    pub fn choice(&self, game: &DraughtsGame) -> Option<Variant> {
-        let shared: Vec<Variant> = game
-            .replaying_variants()
-            .into_iter()
-            .filter(|v| self.decided.iter().any(|(d, _)| d == v))
-            .collect();
-        match shared[..] {
-            [v] => Some(v),
-            _ => None,
-        }
-    }
-
-    /// `game` read under [`FileVariants::choice`], when several variants replay it and the
-    /// file decides; else `game` as it is.
-    pub fn settle(&self, game: DraughtsGame) -> DraughtsGame {
-        if game.others.is_empty() {
-            return game;
-        }
-        match self.choice(&game) {
-            Some(v) => game.settled(v, VariantSource::File),
-            None => game,
-        }
-    }
-
-    /// [`FileVariants::settle`] for a game of either family.
-    pub fn settle_any(&self, game: AnyGame) -> AnyGame {
-        match game {
-            AnyGame::Draughts(g) => AnyGame::Draughts(self.settle(g)),
-            chess => chess,
-        }
-    }
 }
 
 #[cfg(test)]

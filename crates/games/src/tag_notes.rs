@@ -3,7 +3,7 @@
 //! to the next game's tags (a game needs at least a result, so PGN reads the two blocks as
 //! one game's tags).
 
-use record::{Pos, Tag, Tags};
+use record::{Pos, Tag};
 
 use super::error::GameError;
 
@@ -109,15 +109,6 @@ impl TagWatch {
     }
 }
 
-/// The warnings [`TagWatch`] gives for `tags`.
-pub(crate) fn of(tags: &Tags) -> Vec<GameError> {
-    let mut watch = TagWatch::default();
-    for t in tags.iter() {
-        watch.tag(&t.name, t.at, None);
-    }
-    watch.take()
-}
-
 /// A number of 7 bits from a name, the same for the same name, and mostly different for the
 /// names of one game: its length and its first, middle and last bytes.
 #[inline(always)]
@@ -165,6 +156,15 @@ fn hash(name: &str) -> Key {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The warnings a watch gives for `tags`.
+    fn of(tags: &record::Tags) -> Vec<GameError> {
+        let mut watch = TagWatch::default();
+        for t in tags.iter() {
+            watch.tag(&t.name, t.at, None);
+        }
+        watch.take()
+    }
 
     fn notes(text: &str) -> Vec<String> {
         let game = record::read_games(text).remove(0).unwrap();

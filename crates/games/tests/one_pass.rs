@@ -462,3 +462,175 @@ fn warnings_about_tags_are_the_same_however_a_game_is_read() {
         }
     }
 }
+
+/// A small random number generator (xorshift), the same sequence every run.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+/// The games of a file as texts (a game starts at a tag line after movetext).
+fn game_texts(bytes: &[u8]) -> Vec<String> {
+    let text = String::from_utf8_lossy(bytes);
+    let mut out = Vec::new();
+    let mut current = String::new();
+    for line in text.lines() {
+        if line.starts_with('[') && !current.trim_end().ends_with(']') && !current.trim().is_empty()
+        {
+            out.push(std::mem::take(&mut current));
+        }
+        current.push_str(line);
+        current.push('\n');
+    }
+    if !current.trim().is_empty() {
+        out.push(current);
+    }
+    out
+}
+
+/// `text` changed in a few random places, as slips and habits of real files change games:
+/// words dropped, doubled, swapped or taken from another game; side lines, null moves,
+/// comments, NAGs, loose signs and numbers, piece letters of other languages, captures
+/// written in parts, setup commands, scores, tags removed.
+fn mutate(text: &str, rng: &mut Rng, words: &[String]) -> String {
+    let (tags, moves) = match text.rfind("]\n") {
+        Some(i) => (&text[..i + 2], &text[i + 2..]),
+        None => ("", text),
+    };
+    let mut tags: Vec<String> = tags.lines().map(str::to_string).collect();
+    let mut w: Vec<String> = moves.split_whitespace().map(str::to_string).collect();
+    for _ in 0..1 + rng.below(3) {
+        let n = w.len().max(1);
+        match rng.below(18) {
+            0 if !w.is_empty() => {
+                w.remove(rng.below(n));
+            }
+            1 if !w.is_empty() => {
+                let i = rng.below(n);
+                w.insert(i, w[i].clone());
+            }
+            2 if w.len() > 2 => {
+                let i = rng.below(n - 1);
+                w.swap(i, i + 1);
+            }
+            3 if w.len() > 4 => {
+                let i = 1 + rng.below(n - 3);
+                let len = 1 + rng.below(6.min(n - i - 1));
+                let mut side: Vec<String> = vec!["(".into()];
+                side.extend(w[i..i + len].iter().cloned());
+                side.push(")".into());
+                w.splice(i + len..i + len, side);
+            }
+            4 if !words.is_empty() && !w.is_empty() => {
+                let i = rng.below(n);
+                w[i] = words[rng.below(words.len())].clone();
+            }
+            5 => w.insert(rng.below(n), "--".into()),
+            6 if !w.is_empty() => {
+                let i = rng.below(n);
+                w.insert(i + 1, "+".into());
+            }
+            7 => tags.retain(|t| !t.starts_with("[GameType")),
+            8 => tags.retain(|t| !t.starts_with("[Variant") && !t.starts_with("[FEN")),
+            9 => w.insert(rng.below(n), "{note}".into()),
+            10 => w.insert(rng.below(n), "$1".into()),
+            11 if w.len() > 3 => {
+                let i = rng.below(n);
+                if let Some((a, b)) = w[i].clone().split_once('x') {
+                    w[i] = format!("{a}x{b}");
+                    w.insert(i + 1, format!("{b}x{b}"));
+                }
+            }
+            12 => tags.push("[Result \"4-6\"]".into()),
+            13 if !w.is_empty() => {
+                let i = rng.below(n);
+                let swaps = [
+                    ("N", "S"),
+                    ("N", "C"),
+                    ("B", "L"),
+                    ("B", "A"),
+                    ("Q", "D"),
+                    ("R", "T"),
+                    ("K", "R"),
+                    ("x", ":"),
+                ];
+                let (a, b) = swaps[rng.below(swaps.len())];
+                w[i] = w[i].replace(a, b);
+            }
+            14 => {
+                let loose = [
+                    "ch", "jaque", "mate", "++", "e.p.", "1", "2", "castles", "K", "QR", "P-K4",
+                    "PxP", "P4R", "--", "Z0", "0-0", "O-O-O",
+                ];
+                w.insert(rng.below(n), loose[rng.below(loose.len())].into());
+            }
+            15 => tags.push("[SetUp \"1\"]".into()),
+            16 => w.insert(rng.below(n), "/FEN \"W:W31-50:B1-20\"/".into()),
+            _ => w.insert(rng.below(n), "4-6".into()),
+        }
+    }
+    let mut out = tags.join("\n");
+    if !out.is_empty() {
+        out.push('\n');
+    }
+    out.push_str(&w.join(" "));
+    out.push_str("\n\n");
+    out
+}
+
+#[test]
+fn mutated_games_read_alike_from_text_from_their_tree_and_for_checking() {
+    // Games of every real file, each changed as slips change records, read streaming, from
+    // the tree of their words and for checking: the same games, errors and reports.
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let mut games = 0;
+    let mut errors = 0;
+    for file in all_files() {
+        let bytes = std::fs::read(&file).unwrap();
+        let texts = game_texts(&bytes);
+        let words: Vec<String> = texts
+            .iter()
+            .take(50)
+            .flat_map(|t| {
+                t.split_whitespace()
+                    .filter(|w| !w.starts_with('['))
+                    .map(str::to_string)
+                    .collect::<Vec<_>>()
+            })
+            .take(2000)
+            .collect();
+        let mut batch = String::new();
+        for _ in 0..texts.len().min(60) {
+            let t = &texts[rng.below(texts.len())];
+            batch.push_str(&mutate(t, &mut rng, &words));
+        }
+        for options in read_choices(&file) {
+            let b = batch.as_bytes();
+            let (streamed, _) = one_pass(b, &options);
+            assert_eq!(general(b, &options), streamed, "{}", file.display());
+            assert_eq!(
+                check_view(b, &options, true),
+                check_view(b, &options, false),
+                "{}",
+                file.display()
+            );
+            games += streamed.len();
+            errors += streamed.iter().filter(|g| g.starts_with("error")).count();
+        }
+    }
+    // The changes make many games bad, not all.
+    assert!(
+        games > 3_000 && errors * 5 > games && errors * 5 < games * 4,
+        "{errors} of {games}"
+    );
+}

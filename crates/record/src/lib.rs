@@ -70,6 +70,7 @@ mod result;
 mod split;
 mod tag;
 mod tree;
+mod visit;
 mod visitor;
 mod writer;
 
@@ -85,5 +86,6 @@ pub use result::ResultToken;
 pub use split::{Chunk, Splitter};
 pub use tag::{Tag, Tags};
 pub use tree::{CommentKind, Extra, Extras, Game, Line, Nags, Node, Setup, Text};
+pub use visit::visit_game;
 pub use visitor::{Flow, Visitor};
 pub use writer::{MoveWriter, WriteOptions, write_game, write_game_io, write_game_with, write_tag};

@@ -1,0 +1,484 @@
+//! The one place that decides what a game is: chess or draughts, and under which variant,
+//! from its tags, the reader's options and what its moves look like; and, once its moves are
+//! replayed, which reading of it stands.
+//!
+//! The decision follows the words of the text as they come ([`Facts`]). Before the first move
+//! the tags and options may decide ([`before_moves`]); else the first move points to the
+//! family and, for draughts, to the variant that is most likely ([`guess`]): a game is read
+//! first under that guess alone, and the guess is checked against the whole game at its end
+//! ([`Facts::keeps_guess`]). A game the guess does not fit is read again with every candidate
+//! (see [`GameReader`](super::game_reader)): the one re-reading of the text, done only then.
+
+use chess_notation::position_from_fen;
+use draughts::{BoardSize, Variant};
+use record::Pos;
+use shakmaty::{CastlingMode, Chess, fen::Fen};
+
+use super::chess_game::ChessVariant;
+use super::error::GameError;
+use super::keep::Kept;
+use super::options::ReadOptions;
+use super::rules::Rules;
+use super::several_variants;
+use super::site_forms;
+use super::variant_choice::{
+    board_size_hint, draughts_variant_named, is_neutral_variant_name, variant_from_tags,
+};
+use super::variant_source::VariantSource;
+
+/// The tags that the rules read, the first of each name (as PGN readers take them), with
+/// their places.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct RuleTags {
+    pub(crate) game_type: Option<(String, Pos)>,
+    pub(crate) fen: Option<(String, Pos)>,
+    pub(crate) variant: Option<(String, Pos)>,
+    pub(crate) result: Option<String>,
+    pub(crate) event: Option<String>,
+    pub(crate) site: Option<String>,
+}
+
+impl RuleTags {
+    /// Notes a tag.
+    #[inline]
+    pub(crate) fn tag(&mut self, name: &str, value: &str, at: Pos) {
+        let slot = match name {
+            "GameType" => &mut self.game_type,
+            "FEN" => &mut self.fen,
+            "Variant" => &mut self.variant,
+            "Result" => {
+                self.result.get_or_insert_with(|| value.to_string());
+                return;
+            }
+            "Event" => {
+                self.event.get_or_insert_with(|| value.to_string());
+                return;
+            }
+            "Site" => {
+                self.site.get_or_insert_with(|| value.to_string());
+                return;
+            }
+            _ => return,
+        };
+        slot.get_or_insert_with(|| (value.to_string(), at));
+    }
+
+    /// The Result tag when it is a score PDN does not know as a result (`4-6`): a last move
+    /// word equal to it is the game's result (see [`site_forms::score_as_result`]).
+    pub(crate) fn score(&self) -> Option<&str> {
+        let value = self.result.as_deref()?.trim();
+        (!record::ResultToken::is_result(value) && site_forms::looks_like_score(value))
+            .then_some(value)
+    }
+
+    fn variant_value(&self) -> Option<&str> {
+        self.variant.as_ref().map(|(v, _)| v.as_str())
+    }
+
+    fn fen_value(&self) -> Option<&str> {
+        self.fen.as_ref().map(|(f, _)| f.as_str())
+    }
+
+    /// A Variant tag that names a chess variant, not a draughts one (nor one that chess and
+    /// draughts sites both write, such as `Standard`).
+    fn chess_variant(&self) -> bool {
+        self.variant_value()
+            .is_some_and(|v| !is_neutral_variant_name(v) && draughts_variant_named(v).is_none())
+    }
+}
+
+/// What the tags and options decide before the first move.
+#[derive(Clone, Debug)]
+pub(crate) enum Before {
+    /// Chess.
+    Chess,
+    /// Draughts under this variant, as this says.
+    Draughts(Variant, VariantSource),
+    /// Nothing yet: the moves decide.
+    Open,
+    /// The tags name rules that are not played here, or wrongly.
+    Refused(GameError),
+}
+
+/// What the tags and the options decide before the first move: a GameType tag (0 is
+/// chess), else the options' rules (a draughts Variant tag before the draughts variant they
+/// select), else a draughts Variant tag. A game read as one family only (`only`) is of
+/// that family: a draughts game's GameType must name a draughts variant.
+pub(crate) fn before_moves(tags: &RuleTags, options: &ReadOptions, only: Option<Kept>) -> Before {
+    if only == Some(Kept::Chess) {
+        return Before::Chess;
+    }
+    if let Some((value, at)) = &tags.game_type {
+        if only.is_none() && value.trim().split(',').next().map(str::trim) == Some("0") {
+            return Before::Chess;
+        }
+        return match variant_from_tags(value, tags.variant_value()) {
+            Ok(v) => Before::Draughts(v, VariantSource::GameType),
+            Err(m) => Before::Refused(GameError::at(*at, m)),
+        };
+    }
+    let named = tags.variant_value().and_then(draughts_variant_named);
+    match (options.rules, named) {
+        (Some(Rules::Chess), _) => Before::Chess,
+        (_, Some(v)) => Before::Draughts(v, VariantSource::VariantTag),
+        (Some(Rules::Draughts(v)), None) => Before::Draughts(v, VariantSource::Selected),
+        (None, None) => Before::Open,
+    }
+}
+
+/// What the first move word says of a game whose tags and options did not decide.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Guess {
+    /// Chess, read in English at once.
+    Chess,
+    /// Draughts under this variant alone, the first its squares point to.
+    Draughts(Variant),
+    /// Nothing safe: every candidate of both families is read.
+    Everything,
+}
+
+/// The guess at the first move word `word`: chess for a word (or tags) only chess has;
+/// draughts for squares of one variant's kind, under the variant inference tries first;
+/// else nothing. A game read as draughts only is never guessed chess.
+pub(crate) fn guess(word: &str, tags: &RuleTags, only: Option<Kept>) -> Guess {
+    if chessy(word) || tags.fen_value().is_some_and(|f| f.contains('/')) || tags.chess_variant() {
+        return if only == Some(Kept::Draughts) {
+            Guess::Everything
+        } else {
+            Guess::Chess
+        };
+    }
+    // Draughts words: the variant inference would try first, from what is known now.
+    if !word
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'x' | b':'))
+    {
+        return Guess::Everything;
+    }
+    let ten = fen_is_ten(tags) || board_size_hint(None, [word]) == BoardSize::Ten;
+    let algebraic = word.starts_with(|c: char| c.is_ascii_alphabetic());
+    if several_variants::shared_squares(ten, algebraic) {
+        // Squares of several variants: every one is read.
+        return Guess::Everything;
+    }
+    Guess::Draughts(first_inferred(ten, algebraic, word.contains(':')))
+}
+
+/// Whether the FEN tag names squares of a 10×10 board only.
+fn fen_is_ten(tags: &RuleTags) -> bool {
+    tags.fen_value()
+        .is_some_and(|f| board_size_hint(Some(f), []) == BoardSize::Ten)
+}
+
+/// A word that only chess writes: a piece letter (`Nf3`, `Kt`, not draughts' `X`), castling,
+/// a check, mate or promotion sign, a lone destination square (`e4`), a figurine.
+fn chessy(w: &str) -> bool {
+    w.starts_with(|c: char| c.is_uppercase() && c != 'X')
+        || w.starts_with(['O', 'o'])
+        || w.contains(['+', '#', '='])
+        || (w.len() == 2
+            && w.as_bytes()[0].is_ascii_lowercase()
+            && w.as_bytes()[1].is_ascii_digit())
+        || w.chars().any(|c| ('\u{2654}'..='\u{265F}').contains(&c))
+}
+
+/// A word that reads as chess too: square pairs without separator (`g1f3` is UCI), or joined
+/// by `-`, `x` or `:` (`e2-e4`, `e5xd4`: long algebraic; a game of pawn moves alone has no
+/// piece letter to show it).
+fn chess_too(word: &str) -> bool {
+    let b = word.as_bytes();
+    let square = |s: &[u8]| s.len() == 2 && s[0].is_ascii_lowercase() && s[1].is_ascii_digit();
+    // A promotion letter may follow (`e7e8q`, `e7-e8q`).
+    let uci = (4..=5).contains(&b.len()) && square(&b[..2]) && square(&b[2..4]);
+    let long = (5..=6).contains(&b.len())
+        && square(&b[..2])
+        && matches!(b[2], b'-' | b'x' | b':')
+        && square(&b[3..5]);
+    uci || long
+}
+
+/// What the main line's words show, gathered as they come.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Facts {
+    /// Main-line words so far.
+    words: usize,
+    /// One of the first 20 looks like chess only.
+    chessy: bool,
+    /// One of the first 20 does not read as chess (UCI or long algebraic).
+    not_chess: bool,
+    /// One of the first 40 names a square that only 10×10 has.
+    ten: bool,
+    /// One of the first 10 starts with a letter (algebraic squares).
+    algebraic: bool,
+    /// One has a `:` (the Russian capture separator).
+    colon: bool,
+    /// One has a `:` and no `x` (captures written the Russian way only).
+    colon_only: bool,
+}
+
+impl Facts {
+    /// Notes the next main-line word.
+    #[inline]
+    pub(crate) fn word(&mut self, w: &str) {
+        let n = self.words;
+        self.words += 1;
+        if n < 20 {
+            self.chessy |= chessy(w);
+            self.not_chess |= !chess_too(w);
+        }
+        if n < 40 && !self.ten {
+            self.ten = board_size_hint(None, [w]) == BoardSize::Ten;
+        }
+        if n < 10 {
+            self.algebraic |= w.starts_with(|c: char| c.is_ascii_alphabetic());
+        }
+        if w.contains(':') {
+            self.colon = true;
+            self.colon_only |= !w.contains(['x', 'X']);
+        }
+    }
+
+    /// Whether the game looks like chess: a chess Variant tag or FEN, or a word only chess
+    /// writes among the first 20.
+    pub(crate) fn looks_like_chess(&self, tags: &RuleTags) -> bool {
+        tags.chess_variant() || tags.fen_value().is_some_and(|f| f.contains('/')) || self.chessy
+    }
+
+    /// Whether every one of the first 20 words reads as chess too (and there is one).
+    pub(crate) fn could_be_chess(&self) -> bool {
+        self.words > 0 && !self.not_chess
+    }
+
+    /// The family of a game whose tags and options did not decide, from all its words: chess
+    /// when it looks like chess (or shows nothing and `prefer_chess`), draughts when a word
+    /// does not read as chess, else either (draughts first).
+    pub(crate) fn family(&self, tags: &RuleTags, prefer_chess: bool) -> Family {
+        let shows_nothing = self.words == 0 && tags.fen.is_none();
+        if self.looks_like_chess(tags) || (shows_nothing && prefer_chess) {
+            Family::Chess
+        } else if !self.could_be_chess() {
+            Family::Draughts
+        } else {
+            Family::Either
+        }
+    }
+
+    /// Whether the board is 10×10: the FEN's squares, or those of the first 40 words.
+    fn is_ten(&self, tags: &RuleTags) -> bool {
+        self.ten
+            || tags
+                .fen_value()
+                .is_some_and(|f| board_size_hint(Some(f), []) == BoardSize::Ten)
+    }
+
+    /// The draughts variants to try, in order, for a game that does not say, and whether its
+    /// squares are those of several variants of their board (then every one of those that
+    /// replays the game is a reading of it).
+    pub(crate) fn inference(&self, tags: &RuleTags) -> (Vec<Variant>, bool) {
+        let ten = self.is_ten(tags);
+        (
+            inference_order_from(ten, self.algebraic, self.colon),
+            several_variants::shared_squares(ten, self.algebraic),
+        )
+    }
+
+    /// Whether the guess made at the first word holds for the whole game: it is still the
+    /// first variant tried, its squares are no other variant's, and (when the game may be
+    /// chess, `chess_too`) nothing looks like chess.
+    pub(crate) fn keeps_guess(&self, guess: Variant, tags: &RuleTags, chess_too: bool) -> bool {
+        let ten = self.is_ten(tags);
+        !(chess_too && self.looks_like_chess(tags))
+            && first_inferred(ten, self.algebraic, self.colon) == guess
+            && !several_variants::shared_squares(ten, self.algebraic)
+    }
+
+    /// Whether a capture is written with `:` and no `x` somewhere: the Russian way.
+    pub(crate) fn colon_only(&self) -> bool {
+        self.colon_only
+    }
+}
+
+/// The family the words of a game point to, once all are read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Family {
+    Chess,
+    Draughts,
+    /// Both could read it: draughts first, then chess.
+    Either,
+}
+
+/// The variants to try, in order: the board the squares point to first (10×10 when a FEN or
+/// one of the first 40 moves names a square only it has), then, on 8×8, American first for
+/// numbered squares, Russian first for algebraic squares with `:` captures, Brazilian first
+/// for other algebraic squares (`algebraic`: one of the first 10 moves starts with a letter).
+/// Italian (numbered squares, White first, on its turned board) and Czech come after those:
+/// a game is taken for one of them only when none of the others replays it.
+pub(crate) fn inference_order_from(ten: bool, algebraic: bool, colon: bool) -> Vec<Variant> {
+    let eight = if !algebraic {
+        [
+            Variant::AMERICAN,
+            Variant::ITALIAN,
+            Variant::RUSSIAN,
+            Variant::BRAZILIAN,
+            Variant::CZECH,
+        ]
+    } else if colon {
+        [
+            Variant::RUSSIAN,
+            Variant::BRAZILIAN,
+            Variant::CZECH,
+            Variant::AMERICAN,
+            Variant::ITALIAN,
+        ]
+    } else {
+        [
+            Variant::BRAZILIAN,
+            Variant::RUSSIAN,
+            Variant::CZECH,
+            Variant::AMERICAN,
+            Variant::ITALIAN,
+        ]
+    };
+    if ten {
+        [Variant::INTERNATIONAL].into_iter().chain(eight).collect()
+    } else {
+        eight.into_iter().chain([Variant::INTERNATIONAL]).collect()
+    }
+}
+
+/// The first of [`inference_order_from`], without building the order.
+pub(crate) fn first_inferred(ten: bool, algebraic: bool, colon: bool) -> Variant {
+    match (ten, algebraic, colon) {
+        (true, _, _) => Variant::INTERNATIONAL,
+        (false, false, _) => Variant::AMERICAN,
+        (false, true, true) => Variant::RUSSIAN,
+        (false, true, false) => Variant::BRAZILIAN,
+    }
+}
+
+/// The chess variant and start of a game, from its Variant and FEN tags.
+pub(crate) fn chess_start(tags: &RuleTags, at: Pos) -> Result<(ChessVariant, Chess), GameError> {
+    let variant = match &tags.variant {
+        None => ChessVariant::Standard,
+        Some((value, at)) => {
+            let name: String = value
+                .chars()
+                .filter(|c| c.is_alphanumeric())
+                .collect::<String>()
+                .to_ascii_lowercase();
+            match name.as_str() {
+                "" | "standard" | "chess" | "normal" | "fromposition" => ChessVariant::Standard,
+                "chess960" | "fischerandom" | "fischerrandom" | "frc" | "960" => {
+                    ChessVariant::Chess960
+                }
+                _ => {
+                    return Err(GameError::at(
+                        *at,
+                        format!(
+                            "variant not supported: {value} (only standard chess and Chess960 are played here)"
+                        ),
+                    ));
+                }
+            }
+        }
+    };
+    let start = match &tags.fen {
+        Some((fen, at)) => start_position(fen, variant).map_err(|m| GameError::at(*at, m))?,
+        // Without a FEN, a Chess960 game starts from position 518, the standard one
+        // (python-chess writes such games without a FEN), with Chess960 castling.
+        None if variant == ChessVariant::Chess960 => start_position(
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            variant,
+        )
+        .map_err(|m| GameError::at(at, m))?,
+        None => Chess::default(),
+    };
+    Ok((variant, start))
+}
+
+/// The start position from a FEN tag, in Chess960 mode for a Chess960 game.
+fn start_position(fen: &str, variant: ChessVariant) -> Result<Chess, String> {
+    match variant {
+        ChessVariant::Standard => position_from_fen(fen).map_err(|e| format!("FEN tag: {e}")),
+        ChessVariant::Chess960 => {
+            let parsed: Fen = fen
+                .trim()
+                .parse()
+                .map_err(|e| format!("FEN tag: bad FEN {fen:?}: {e}"))?;
+            parsed
+                .into_position(CastlingMode::Chess960)
+                .map_err(|e| format!("FEN tag: bad FEN {fen:?}: {e}"))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_first_variant_inferred_is_the_first_of_the_order() {
+        for bits in 0..8 {
+            let (ten, algebraic, colon) = (bits & 1 != 0, bits & 2 != 0, bits & 4 != 0);
+            assert_eq!(
+                first_inferred(ten, algebraic, colon),
+                inference_order_from(ten, algebraic, colon)[0],
+                "{ten} {algebraic} {colon}"
+            );
+        }
+    }
+
+    fn tags(pairs: &[(&str, &str)]) -> RuleTags {
+        let mut t = RuleTags::default();
+        for (n, v) in pairs {
+            t.tag(n, v, Pos::default());
+        }
+        t
+    }
+
+    #[test]
+    fn the_first_word_guesses() {
+        let none = RuleTags::default();
+        assert_eq!(guess("e4", &none, None), Guess::Chess);
+        assert_eq!(guess("Nf3", &none, None), Guess::Chess);
+        assert_eq!(guess("e4", &none, Some(Kept::Draughts)), Guess::Everything);
+        assert_eq!(
+            guess("11-15", &none, None),
+            Guess::Draughts(Variant::AMERICAN)
+        );
+        assert_eq!(
+            guess("33-28", &none, None),
+            Guess::Draughts(Variant::INTERNATIONAL)
+        );
+        assert_eq!(guess("c3-d4", &none, None), Guess::Everything);
+        assert_eq!(guess("g1f3", &none, None), Guess::Everything);
+        let fen = tags(&[(
+            "FEN",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        )]);
+        assert_eq!(guess("11-15", &fen, None), Guess::Chess);
+    }
+
+    #[test]
+    fn the_words_decide_the_family() {
+        let none = RuleTags::default();
+        let facts = |words: &[&str]| {
+            let mut f = Facts::default();
+            for w in words {
+                f.word(w);
+            }
+            f
+        };
+        assert_eq!(facts(&["e4", "e5"]).family(&none, false), Family::Chess);
+        assert_eq!(
+            facts(&["11-15", "23-19"]).family(&none, false),
+            Family::Draughts
+        );
+        assert_eq!(
+            facts(&["g1f3", "c7c5"]).family(&none, false),
+            Family::Either
+        );
+        assert_eq!(facts(&[]).family(&none, true), Family::Chess);
+        assert_eq!(facts(&[]).family(&none, false), Family::Draughts);
+    }
+}
