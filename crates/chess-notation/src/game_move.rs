@@ -19,8 +19,13 @@ pub enum ChessMove {
 /// assert!(chess_notation::is_null_move("--"));
 /// assert!(!chess_notation::is_null_move("O-O"));
 /// ```
+#[inline]
 pub fn is_null_move(word: &str) -> bool {
-    matches!(word, "--" | "Z0" | "0000" | "@@@@" | "null")
+    // Most words start otherwise than every null move.
+    matches!(
+        word.as_bytes().first(),
+        Some(b'-' | b'Z' | b'0' | b'@' | b'n')
+    ) && matches!(word, "--" | "Z0" | "0000" | "@@@@" | "null")
 }
 
 /// The absolute index of the ply made from `pos`, counted from White's first move: from its

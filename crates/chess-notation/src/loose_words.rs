@@ -64,6 +64,22 @@ pub enum LooseWord {
     Number(u32),
 }
 
+/// Whether `word` may be a loose word at all: [`loose_word`]'s quick answer for the words
+/// of most games (a move with a square, castling), which are not.
+#[inline]
+pub(crate) fn may_be_loose(word: &str) -> bool {
+    match word.as_bytes().first() {
+        None => false,
+        Some(b'0'..=b'9' | b'+' | b'#' | b'!' | b'?') => true,
+        Some(b'c' | b'd' | b'e' | b'a' | b'j' | b'm' | b'K' | b'Q') => {
+            // A move's word mostly ends with its square's rank.
+            !word.as_bytes().last().is_some_and(u8::is_ascii_digit)
+                && !word.bytes().any(|b| b.is_ascii_digit())
+        }
+        Some(_) => false,
+    }
+}
+
 /// Tells whether `word`, standing alone after the word `previous` (none at
 /// the start of a line), is no move of its own, and what it is.
 /// `next_number` is the number of the move about to be played (the full

@@ -32,7 +32,7 @@ use crate::game_move::{ChessMove, first_ply, is_null_move};
 use crate::language::LetterSet;
 use crate::line::read_line_from;
 use crate::look_back::LookBack;
-use crate::loose_words::{LooseWord, loose_word};
+use crate::loose_words::{LooseWord, loose_word, may_be_loose};
 use crate::numbering::{NumberCheck, Numbering};
 use crate::san_read;
 use crate::{Language, LanguageSet, LineErrorReason, Notation, ReadOptions};
@@ -160,19 +160,54 @@ enum Stage {
     Known,
 }
 
+/// A move word as the reader looks at it: its text, the move number written before it, its
+/// place, and its number among the words heard.
+#[derive(Clone, Copy, Debug)]
+struct Node<'t, P> {
+    text: &'t str,
+    number: Option<u32>,
+    place: P,
+    seq: usize,
+    /// The word is a null move.
+    null: bool,
+}
+
+impl<P: Copy> Node<'_, P> {
+    fn recorded(&self) -> Recorded<P> {
+        Recorded {
+            text: self.text.to_string(),
+            number: self.number,
+            place: self.place,
+            seq: self.seq,
+        }
+    }
+}
+
 /// A move word recorded in a line held back.
 #[derive(Clone, Debug)]
-struct Node<P> {
+struct Recorded<P> {
     text: String,
     number: Option<u32>,
     place: P,
     seq: usize,
 }
 
+impl<P: Copy> Recorded<P> {
+    fn node(&self) -> Node<'_, P> {
+        Node {
+            text: &self.text,
+            number: self.number,
+            place: self.place,
+            seq: self.seq,
+            null: is_null_move(&self.text),
+        }
+    }
+}
+
 /// What a line held back records, in the order of the text: its nodes and its side lines'.
 #[derive(Clone, Debug)]
 enum Rec<P> {
-    Node(Node<P>),
+    Node(Recorded<P>),
     Begin,
     End,
 }
@@ -315,14 +350,8 @@ impl<P: Place> WordReader<P> {
     /// its move numbers start), that learns the notation and language from the main line as
     /// [`read_line`](crate::read_line) does, or reads them as `options` force them.
     pub fn new(start: &Chess, from_fen: bool, options: &ReadOptions) -> WordReader<P> {
-        let mut reader = WordReader::with_stage(start, from_fen, options, Stage::Learning);
-        let hint = crate::forced::hint_of(options);
-        if let (Some(notation), Some(language)) = (hint.notation, hint.language) {
-            // Both forced: read so, without learning.
-            reader.stage = Stage::Known;
-            reader.known = Some((notation, language, [language].into_iter().collect()));
-        }
-        reader.begin_main();
+        let mut reader = WordReader::empty(start, options);
+        reader.restart(start, from_fen, options, false);
         reader
     }
 
@@ -331,34 +360,64 @@ impl<P: Place> WordReader<P> {
     /// caller reads it again with [`WordReader::new`]). With options that force a notation
     /// or language, the same as [`WordReader::new`].
     pub fn english(start: &Chess, from_fen: bool, options: &ReadOptions) -> WordReader<P> {
-        if crate::forced::is_forced(options) {
-            return WordReader::new(start, from_fen, options);
-        }
-        let mut reader = WordReader::with_stage(start, from_fen, options, Stage::English);
-        reader.known = Some((Notation::San, Language::English, LanguageSet::ALL));
-        reader.begin_main();
+        let mut reader = WordReader::empty(start, options);
+        reader.restart(start, from_fen, options, true);
         reader
     }
 
-    fn with_stage(
-        start: &Chess,
-        from_fen: bool,
-        options: &ReadOptions,
-        stage: Stage,
-    ) -> WordReader<P> {
+    /// Makes this reader (done with a game, or not) a reader of another game, as
+    /// [`WordReader::english`] (`english`) or [`WordReader::new`] make one, keeping the memory
+    /// it took.
+    pub fn restart(&mut self, start: &Chess, from_fen: bool, options: &ReadOptions, english: bool) {
+        self.start.clone_from(start);
+        self.start_abs = first_ply(start);
+        self.options = *options;
+        self.only = only_algebraic(options);
+        self.frames.clear();
+        self.seq = 0;
+        self.fates.clear();
+        self.fates_base = 0;
+        self.logging = false;
+        self.numbering = Numbering::new(start, from_fen);
+        self.unsettled.clear();
+        self.warnings.clear();
+        self.used = LetterSet::EMPTY;
+        self.shapes = ShapeTally::default();
+        self.english_failed = false;
+        self.stretch_over = false;
+        self.end = None;
+        self.plies = 0;
+        let hint = crate::forced::hint_of(options);
+        (self.stage, self.known) = match (hint.notation, hint.language) {
+            // Both forced: read so, without learning.
+            (Some(notation), Some(language)) => (
+                Stage::Known,
+                Some((notation, language, [language].into_iter().collect())),
+            ),
+            _ if english && !crate::forced::is_forced(options) => (
+                Stage::English,
+                Some((Notation::San, Language::English, LanguageSet::ALL)),
+            ),
+            _ => (Stage::Learning, None),
+        };
+        self.begin_main();
+    }
+
+    /// A reader with nothing started.
+    fn empty(start: &Chess, options: &ReadOptions) -> WordReader<P> {
         WordReader {
             start: start.clone(),
-            start_abs: first_ply(start),
+            start_abs: 0,
             options: *options,
-            only: only_algebraic(options),
-            stage,
+            only: None,
+            stage: Stage::Learning,
             known: None,
             frames: Vec::new(),
             seq: 0,
             fates: Vec::new(),
             fates_base: 0,
             logging: false,
-            numbering: Numbering::new(start, from_fen),
+            numbering: Numbering::new(start, false),
             unsettled: Vec::new(),
             warnings: Vec::new(),
             used: LetterSet::EMPTY,
@@ -371,7 +430,7 @@ impl<P: Place> WordReader<P> {
     }
 
     fn begin_main(&mut self) {
-        let kind = self.kind_for(self.start.clone(), Origins::of_start(&self.start), true);
+        let kind = self.kind_for(self.start.clone(), || Origins::of_start(&self.start), true);
         if matches!(kind, Kind::Held { .. }) {
             self.logging = true;
         }
@@ -380,7 +439,7 @@ impl<P: Place> WordReader<P> {
 
     /// How a line from `pos` is read: word by word once the reading is known to be
     /// algebraic, else held back.
-    fn kind_for(&self, pos: Chess, origins: Origins, main: bool) -> Kind<P> {
+    fn kind_for(&self, pos: Chess, origins: impl FnOnce() -> Origins, main: bool) -> Kind<P> {
         let live = match self.known {
             _ if main && self.stage == Stage::Learning => false,
             Some((notation, _, _)) => notation.is_algebraic(),
@@ -392,7 +451,7 @@ impl<P: Place> WordReader<P> {
         } else {
             Kind::Held {
                 start: pos,
-                origins,
+                origins: origins(),
                 recs: Vec::new(),
             }
         }
@@ -480,17 +539,19 @@ impl<P: Place> WordReader<P> {
             self.set_fate(seq, Fate::None);
             return self.step();
         }
-        if !is_null_move(text) {
+        let null = is_null_move(text);
+        if !null && may_be_loose(text) {
             let previous = (frame.nodes > 0 && !frame.prev_null).then_some(frame.prev.as_str());
             if let Some(loose) = loose_word(previous, text, self.number_due(frame)) {
                 return self.loose(loose, text, number, place, seq);
             }
         }
         let node = Node {
-            text: text.to_string(),
+            text,
             number,
             place,
             seq,
+            null,
         };
         self.node(node, on_move)
     }
@@ -583,10 +644,11 @@ impl<P: Place> WordReader<P> {
             return self.step();
         };
         let node = Node {
-            text: joined.to_string(),
+            text: joined,
             number: None,
             place,
             seq,
+            null: false,
         };
         let reason = LineErrorReason::Move(fail.into_error(joined));
         if self.frames[depth].main {
@@ -663,20 +725,21 @@ impl<P: Place> WordReader<P> {
     }
 
     /// A node of the current line: a move word, or a null move.
-    fn node<F: FnOnce(&Chess, &ChessMove)>(&mut self, node: Node<P>, on_move: F) -> Step {
+    fn node<F: FnOnce(&Chess, &ChessMove)>(&mut self, node: Node<'_, P>, on_move: F) -> Step {
         let depth = self.frames.len() - 1;
         let frame = &mut self.frames[depth];
         frame.prev.clear();
-        frame.prev.push_str(&node.text);
-        frame.prev_null = is_null_move(&node.text);
+        frame.prev.push_str(node.text);
+        frame.prev_null = node.null;
         frame.last_move = None;
         match frame.kind {
+            Kind::Live { .. } if node.null => self.live_null(depth, node, on_move),
             Kind::Live { .. } => self.live_node(depth, node, on_move),
             Kind::Held { .. } | Kind::Within => {
                 frame.nodes += 1;
                 let at = match self.holder_recs() {
                     Some(recs) => {
-                        recs.push(Rec::Node(node));
+                        recs.push(Rec::Node(node.recorded()));
                         Some(recs.len() - 1)
                     }
                     None => None,
@@ -695,48 +758,39 @@ impl<P: Place> WordReader<P> {
     fn live_node<F: FnOnce(&Chess, &ChessMove)>(
         &mut self,
         depth: usize,
-        node: Node<P>,
+        node: Node<'_, P>,
         on_move: F,
     ) -> Step {
-        if is_null_move(&node.text) {
-            return self.live_null(depth, node, on_move);
-        }
-        let language = self.known.map_or(Language::English, |(_, l, _)| l);
-        let first_stretch =
-            self.frames[depth].main && !self.stretch_over && self.stage == Stage::English;
-        let parsed = match san_read::parse(&node.text) {
+        let parsed = match san_read::parse(node.text) {
             Ok(p) => p,
             Err(fail) => {
-                let error = fail.into_error(&node.text);
+                let error = fail.into_error(node.text);
                 return self.read_error(depth, &node, LineErrorReason::Move(error), Vec::new());
             }
         };
-        if first_stretch {
+        let language = self.known.map_or(Language::English, |(_, l, _)| l);
+        let logging = self.logging;
+        let frame = &mut self.frames[depth];
+        if frame.main && !self.stretch_over && self.stage == Stage::English {
             self.used = LetterSet(self.used.0 | parsed.letters().0);
             self.shapes.add(parsed.shape());
         }
-        let frame = &mut self.frames[depth];
         let Kind::Live { pos, back } = &mut frame.kind else {
             return Step::Failed;
         };
-        let found = san_read::resolve_quick(pos, &parsed, language)
-            .map_or_else(|| san_read::resolve(pos, &parsed, language, &node.text), Ok);
-        let m = match found {
-            Ok(m) => m,
-            Err(failure) => {
-                let failure = *failure;
-                return self.read_error(
-                    depth,
-                    &node,
-                    LineErrorReason::Move(failure.error),
-                    failure.candidates,
-                );
-            }
+        let m = match san_read::resolve_quick(pos, &parsed, language) {
+            Some(m) => m,
+            None => match san_read::resolve(pos, &parsed, language, node.text) {
+                Ok(m) => m,
+                Err(failure) => {
+                    let failure = *failure;
+                    let reason = LineErrorReason::Move(failure.error);
+                    return self.read_error(depth, &node, reason, failure.candidates);
+                }
+            },
         };
         let ply = frame.offset + frame.nodes;
-        // The mover: the position's before the move.
-        let abs = first_ply(pos);
-        if self.logging {
+        if logging {
             let before = pos.clone();
             back.push(pos, m);
             pos.play_unchecked(m);
@@ -753,37 +807,60 @@ impl<P: Place> WordReader<P> {
         let frame = &mut self.frames[depth];
         frame.nodes += 1;
         frame.last_move = Some((m, node.place, None));
-        if self.frames[depth].main {
+        if frame.main {
             self.plies += 1;
         }
+        // Most moves claim nothing: a sign at the end, or a capture mark on a move that takes
+        // nothing, a number that is not the one due, or a notation forced, need a look.
+        let marked_capture = matches!(parsed, san_read::Parsed::Normal { capture: true, .. });
+        let number_off = node
+            .number
+            .is_some_and(|written| !self.numbering.holds(written, ply));
+        if number_off
+            || self.only.is_some()
+            || claims::ends_with_sign(node.text)
+            || (marked_capture && !m.is_capture())
+        {
+            self.checks_after(depth, &node, ply, m);
+        }
+        if logging { Step::Pending } else { Step::Played }
+    }
+
+    /// The checks of a move read at once that may not hold: its number, its notation when
+    /// one is forced, its claims.
+    #[cold]
+    #[inline(never)]
+    fn checks_after(&mut self, depth: usize, node: &Node<'_, P>, ply: usize, m: Move) {
+        let frame = &self.frames[depth];
+        let main = frame.main;
+        let Kind::Live { pos, .. } = &frame.kind else {
+            return;
+        };
+        // The mover: the position's after the move, less one.
+        let abs = first_ply(pos).saturating_sub(1);
         if let Some(written) = node.number
             && !self.numbering.holds(written, ply)
+            && let Some(e) = self.number_check(written, ply, main, node, abs)
         {
-            let main = self.frames[depth].main;
-            if let Some(e) = self.number_check(written, ply, main, &node, abs) {
-                self.strict(depth, e);
-            }
+            self.strict(depth, e);
         }
         if let Some(asked) = self.only
-            && !crate::written_in(&node.text, asked)
+            && !crate::written_in(node.text, asked)
         {
-            let message = crate::forced::not_written_in(&node.text, asked);
-            self.strict(
-                depth,
-                claim_error(&node.text, node.place, ply + 1, abs, message),
-            );
+            let message = crate::forced::not_written_in(node.text, asked);
+            let e = claim_error(node.text, node.place, ply + 1, abs, message);
+            self.strict(depth, e);
         }
         let frame = &self.frames[depth];
         if let Kind::Live { pos, .. } = &frame.kind
-            && let Some(message) = claims::false_claim(&node.text, m, pos)
+            && let Some(message) = claims::false_claim(node.text, m, pos)
         {
-            let e = claim_error(&node.text, node.place, ply + 1, abs, message);
+            let e = claim_error(node.text, node.place, ply + 1, abs, message);
             let index = self.claim(depth, e);
             if let Some((_, _, w)) = &mut self.frames[depth].last_move {
                 *w = index;
             }
         }
-        self.step()
     }
 
     /// Checks the number `written` before the move at game ply `ply` (0-based), made by the
@@ -795,7 +872,7 @@ impl<P: Place> WordReader<P> {
         written: u32,
         ply: usize,
         main: bool,
-        node: &Node<P>,
+        node: &Node<'_, P>,
         abs: u32,
     ) -> Option<WordError<P>> {
         match self.numbering.check(written, ply, main) {
@@ -807,14 +884,14 @@ impl<P: Place> WordReader<P> {
             }
             NumberCheck::Unsettled => {
                 self.unsettled
-                    .push((written, ply, node.place, node.text.clone(), abs));
+                    .push((written, ply, node.place, node.text.to_string(), abs));
                 None
             }
             NumberCheck::Wrong(message) => {
                 if main {
                     self.settle_numbers();
                 }
-                let e = claim_error(&node.text, node.place, ply + 1, abs, message);
+                let e = claim_error(node.text, node.place, ply + 1, abs, message);
                 if self.options.strict {
                     Some(e)
                 } else {
@@ -867,7 +944,7 @@ impl<P: Place> WordReader<P> {
     fn live_null<F: FnOnce(&Chess, &ChessMove)>(
         &mut self,
         depth: usize,
-        node: Node<P>,
+        node: Node<'_, P>,
         on_move: F,
     ) -> Step {
         self.end_stretch(depth);
@@ -928,7 +1005,7 @@ impl<P: Place> WordReader<P> {
     fn read_error(
         &mut self,
         depth: usize,
-        node: &Node<P>,
+        node: &Node<'_, P>,
         reason: LineErrorReason,
         candidates: Vec<Move>,
     ) -> Step {
@@ -974,10 +1051,11 @@ impl<P: Place> WordReader<P> {
         if let Some(held) = self.frames[depth].held_number.take() {
             // A number with a side line after it is no move number: a move, to be refused.
             let node = Node {
-                text: held.text,
+                text: &held.text,
                 number: held.number,
                 place: held.place,
                 seq: held.seq,
+                null: false,
             };
             let _ = self.node(node, |_, _| {});
         }
@@ -987,8 +1065,7 @@ impl<P: Place> WordReader<P> {
         let kind = match &frame.kind {
             Kind::Live { back, .. } => {
                 let pos = back.before_last();
-                let origins = Origins::of_start(&pos);
-                self.kind_for(pos, origins, false)
+                self.kind_for(pos.clone(), || Origins::of_start(&pos), false)
             }
             Kind::Held { .. } | Kind::Within => {
                 if let Some(recs) = self.holder_recs() {
@@ -1063,7 +1140,7 @@ impl<P: Place> WordReader<P> {
             return None;
         };
         // The line's own nodes, and after each (or before the first) its side lines.
-        let mut own: Vec<Node<P>> = Vec::new();
+        let mut own: Vec<Recorded<P>> = Vec::new();
         let mut sides: Vec<(usize, Vec<Rec<P>>)> = Vec::new();
         let mut depth = 0usize;
         for rec in recs {
@@ -1099,7 +1176,7 @@ impl<P: Place> WordReader<P> {
                 let ply = offset + i;
                 if let Some(written) = own[i].number {
                     let abs = first_ply(&pos);
-                    error = self.number_check(written, ply, main, &own[i], abs);
+                    error = self.number_check(written, ply, main, &own[i].node(), abs);
                 }
                 if error.is_none() {
                     match pos.clone().swap_turn() {
@@ -1113,8 +1190,14 @@ impl<P: Place> WordReader<P> {
                         }
                         Err(_) => {
                             let reason = LineErrorReason::NullMoveInCheck;
-                            error =
-                                Some(node_error(&own[i], offset, i, line_abs, reason, Vec::new()));
+                            error = Some(node_error(
+                                &own[i].node(),
+                                offset,
+                                i,
+                                line_abs,
+                                reason,
+                                Vec::new(),
+                            ));
                         }
                     }
                 }
@@ -1151,7 +1234,7 @@ impl<P: Place> WordReader<P> {
                 Err(e) => {
                     let k = (i + e.ply_index).min(own.len() - 1);
                     error = Some(node_error(
-                        &own[k],
+                        &own[k].node(),
                         offset,
                         k,
                         line_abs,
@@ -1165,7 +1248,7 @@ impl<P: Place> WordReader<P> {
                 .known
                 .is_some_and(|(n, _, _)| matches!(n, Notation::Descriptive(_)));
             for (k, m) in moves.into_iter().enumerate() {
-                let node = &own[i + k];
+                let node = &own[i + k].node();
                 let ply = offset + i + k;
                 befores.push((pos.clone(), origins_now.clone()));
                 let abs = first_ply(&pos);
@@ -1186,7 +1269,7 @@ impl<P: Place> WordReader<P> {
                 pos.play_unchecked(m);
                 origins_now.play(m);
                 if !descriptive && let Some(message) = claims::false_claim(&node.text, m, &pos) {
-                    let e = claim_error(&node.text, node.place, ply + 1, abs, message);
+                    let e = claim_error(node.text, node.place, ply + 1, abs, message);
                     if self.options.strict {
                         error = Some(e);
                         break;
@@ -1246,13 +1329,13 @@ impl<P: Place> WordReader<P> {
         offset: usize,
         recs: Vec<Rec<P>>,
     ) -> Option<WordError<P>> {
-        let kind = self.kind_for(start, origins, false);
+        let kind = self.kind_for(start, || origins, false);
         let base = self.frames.len();
         self.frames.push(Frame::new(kind, false, offset));
         for rec in recs {
             match rec {
                 Rec::Node(node) => {
-                    let _ = self.node(node, |_, _| {});
+                    let _ = self.node(node.node(), |_, _| {});
                 }
                 Rec::Begin => self.begin_variation(),
                 Rec::End => self.end_variation(),
@@ -1265,7 +1348,7 @@ impl<P: Place> WordReader<P> {
     }
 
     /// The game's movetext is over: what the reader made of it.
-    pub fn finish(mut self) -> Finished<P> {
+    pub fn finish(&mut self) -> Finished<P> {
         while self.frames.len() > 1 {
             self.end_variation();
         }
@@ -1347,7 +1430,7 @@ fn claim_error<P>(text: &str, place: P, ply: usize, abs: u32, message: String) -
 /// The error of `node`, the `index`th of a line at game ply `offset` whose first move has
 /// absolute ply `line_abs`.
 fn node_error<P: Copy>(
-    node: &Node<P>,
+    node: &Node<'_, P>,
     offset: usize,
     index: usize,
     line_abs: usize,
@@ -1360,7 +1443,7 @@ fn node_error<P: Copy>(
         ply: offset + index + 1,
         number: u32::try_from(abs / 2 + 1).unwrap_or(u32::MAX),
         second: abs % 2 == 1,
-        word: node.text.clone(),
+        word: node.text.to_string(),
         reason,
         candidates,
     }

@@ -5,9 +5,6 @@
 //! in either order or missing, and `?` for an unknown side to move. Written canonically:
 //! numbers, no spaces, no ranges, kings with `K`, squares ascending, White's list first.
 
-use std::iter::Peekable;
-use std::str::CharIndices;
-
 use crate::color::Color;
 use crate::fen_error::{FenError, FenErrorKind};
 use crate::piece::{Piece, Role};
@@ -36,7 +33,7 @@ impl Fen {
     /// ```
     pub fn parse(text: &str, variant: Variant) -> Result<Fen, FenError> {
         Parser {
-            chars: text.char_indices().peekable(),
+            chars: Chars { text, at: 0 },
             text,
             size: variant.size,
         }
@@ -79,8 +76,46 @@ impl Position {
     }
 }
 
+/// The characters of a FEN line with their byte offsets, as `char_indices().peekable()` gives
+/// them, read a byte at a time while they are ASCII (as FEN lines are).
+struct Chars<'a> {
+    text: &'a str,
+    /// The byte offset of the next character.
+    at: usize,
+}
+
+impl Chars<'_> {
+    #[inline]
+    fn peek(&self) -> Option<(usize, char)> {
+        let b = *self.text.as_bytes().get(self.at)?;
+        if b.is_ascii() {
+            Some((self.at, char::from(b)))
+        } else {
+            self.text[self.at..].chars().next().map(|c| (self.at, c))
+        }
+    }
+
+    #[inline]
+    fn next(&mut self) -> Option<(usize, char)> {
+        let (i, c) = self.peek()?;
+        self.at += c.len_utf8();
+        Some((i, c))
+    }
+
+    #[inline]
+    fn next_if(&mut self, f: impl FnOnce(&(usize, char)) -> bool) -> Option<(usize, char)> {
+        let next = self.peek()?;
+        if f(&next) {
+            self.at += next.1.len_utf8();
+            Some(next)
+        } else {
+            None
+        }
+    }
+}
+
 struct Parser<'a> {
-    chars: Peekable<CharIndices<'a>>,
+    chars: Chars<'a>,
     text: &'a str,
     size: BoardSize,
 }
@@ -99,15 +134,26 @@ impl Parser<'_> {
     }
 
     fn here(&mut self) -> usize {
-        self.chars.peek().map_or(self.text.len(), |&(i, _)| i)
+        self.chars.at
     }
 
+    #[inline]
     fn skip_spaces(&mut self) {
-        while self.chars.next_if(|&(_, c)| c.is_whitespace()).is_some() {}
+        while let Some(&b) = self.text.as_bytes().get(self.chars.at) {
+            if b.is_ascii() {
+                // The ASCII characters that `char::is_whitespace` takes.
+                if !matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0B | 0x0C) {
+                    return;
+                }
+                self.chars.at += 1;
+            } else if self.chars.next_if(|&(_, c)| c.is_whitespace()).is_none() {
+                return;
+            }
+        }
     }
 
     fn peek(&mut self) -> Option<char> {
-        self.chars.peek().map(|&(_, c)| c)
+        self.chars.peek().map(|(_, c)| c)
     }
 
     fn fen(mut self, variant: Variant) -> Result<Fen, FenError> {
@@ -221,6 +267,21 @@ impl Parser<'_> {
     /// boards with a k-file (12×12), where `k` and digits are the square's algebraic name.
     fn item(&mut self) -> Result<(bool, Square, usize), FenError> {
         let start = self.here();
+        // Most items are a man's square number: read at once.
+        let bytes = self.text.as_bytes();
+        let digits = bytes[start..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        if (1..=4).contains(&digits) {
+            let number = bytes[start..start + digits]
+                .iter()
+                .fold(0u32, |n, b| n * 10 + u32::from(b - b'0'));
+            if let Ok(sq) = Square::from_number(number, self.size) {
+                self.chars.at = start + digits;
+                return Ok((false, sq, start));
+            }
+        }
         let k_file = self.size.side() > 10
             && self.text[start..]
                 .strip_prefix('k')

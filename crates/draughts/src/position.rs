@@ -68,6 +68,26 @@ impl Position {
         }
     }
 
+    /// The same pieces and side to move under the rules of `variant`, which must be played on
+    /// this position's board (`None` on another board); the count of each side's moves with a
+    /// lone king (Frisian) starts afresh.
+    ///
+    /// ```
+    /// use draughts::{Position, Variant};
+    /// let american = Position::from_fen("B:W21,22:B9,K10", Variant::AMERICAN).unwrap();
+    /// let russian = american.under(Variant::RUSSIAN).unwrap();
+    /// assert_eq!(russian.variant(), &Variant::RUSSIAN);
+    /// assert_eq!(russian.to_fen(), american.to_fen());
+    /// assert!(american.under(Variant::INTERNATIONAL).is_none());
+    /// ```
+    pub fn under(&self, variant: Variant) -> Option<Position> {
+        (variant.size == self.size()).then(|| Position {
+            variant: variant.interned(),
+            bits: self.bits,
+            run: KingRun::default(),
+        })
+    }
+
     /// The rules in force.
     pub fn variant(&self) -> &'static Variant {
         self.variant

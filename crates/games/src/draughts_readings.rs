@@ -10,7 +10,7 @@
 //! left (the caller holds the text back meanwhile, see [`EventLog`](super::event_log)); the
 //! readings that stopped are kept with why, for the error if none is left.
 
-use draughts::{Fen, Move, MoveReader, MoveTextError, Position, Variant};
+use draughts::{Fen, FenError, Move, MoveReader, MoveTextError, Position, Variant};
 use record::Pos;
 
 use super::error::{GameError, Ply};
@@ -320,6 +320,8 @@ impl DraughtsReadings {
         self.depth = 0;
         self.logging = false;
         self.first_word_due = true;
+        // The FEN read under each board met: the variants of one board share it.
+        let mut read: [Option<Result<Fen, FenError>>; 4] = Default::default();
         for &variant in variants {
             let primary = Key {
                 variant,
@@ -328,7 +330,7 @@ impl DraughtsReadings {
             };
             let starts: Vec<Position> = match fen {
                 None => vec![Position::start(variant)],
-                Some((text, at)) => match Fen::parse(text, variant) {
+                Some((text, at)) => match fen_under(text, variant, &mut read) {
                     Ok(Fen {
                         side: Some(_),
                         position,
@@ -851,7 +853,7 @@ impl DraughtsReadings {
         }
         self.decide_line_end();
         let mut survivors = Vec::with_capacity(self.branches.len());
-        for b in std::mem::take(&mut self.branches) {
+        for b in self.branches.drain(..) {
             match b.failure {
                 Some(failure) => self.deaths.push(Death {
                     key: b.key,
@@ -961,4 +963,31 @@ fn insert_in_order(warnings: &mut Vec<GameError>, warning: GameError) {
         .rposition(|w| (w.at.line, w.at.column) <= at)
         .map_or(0, |i| i + 1);
     warnings.insert(i, warning);
+}
+
+/// The FEN `text` under `variant`, read once per board: `read` holds the readings of the
+/// boards met so far (there are four boards).
+fn fen_under(
+    text: &str,
+    variant: Variant,
+    read: &mut [Option<Result<Fen, FenError>>; 4],
+) -> Result<Fen, FenError> {
+    let size = variant.size;
+    let same_board = read.iter().flatten().find(|r| match r {
+        Ok(fen) => fen.position.size() == size,
+        Err(_) => false,
+    });
+    if let Some(Ok(fen)) = same_board
+        && let Some(position) = fen.position.under(variant)
+    {
+        return Ok(Fen {
+            side: fen.side,
+            position,
+        });
+    }
+    let fen = Fen::parse(text, variant);
+    if let Some(free) = read.iter_mut().find(|r| r.is_none()) {
+        *free = Some(fen.clone());
+    }
+    fen
 }

@@ -11,7 +11,7 @@
 
 use chess_notation::position_from_fen;
 use draughts::{BoardSize, Variant};
-use record::Pos;
+use record::{Pos, Text};
 use shakmaty::{CastlingMode, Chess, fen::Fen};
 
 use super::chess_game::ChessVariant;
@@ -30,12 +30,14 @@ use super::variant_source::VariantSource;
 /// their places.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct RuleTags {
-    pub(crate) game_type: Option<(String, Pos)>,
-    pub(crate) fen: Option<(String, Pos)>,
-    pub(crate) variant: Option<(String, Pos)>,
-    pub(crate) result: Option<String>,
-    pub(crate) event: Option<String>,
-    pub(crate) site: Option<String>,
+    pub(crate) game_type: Option<(Text, Pos)>,
+    pub(crate) fen: Option<(Text, Pos)>,
+    pub(crate) variant: Option<(Text, Pos)>,
+    pub(crate) result: Option<Text>,
+    pub(crate) event: Option<Text>,
+    pub(crate) site: Option<Text>,
+    /// Whether the FEN tag names squares of a 10×10 board only, once asked.
+    fen_ten: std::cell::OnceCell<bool>,
 }
 
 impl RuleTags {
@@ -44,23 +46,26 @@ impl RuleTags {
     pub(crate) fn tag(&mut self, name: &str, value: &str, at: Pos) {
         let slot = match name {
             "GameType" => &mut self.game_type,
-            "FEN" => &mut self.fen,
+            "FEN" => {
+                self.fen_ten.take();
+                &mut self.fen
+            }
             "Variant" => &mut self.variant,
             "Result" => {
-                self.result.get_or_insert_with(|| value.to_string());
+                self.result.get_or_insert_with(|| value.into());
                 return;
             }
             "Event" => {
-                self.event.get_or_insert_with(|| value.to_string());
+                self.event.get_or_insert_with(|| value.into());
                 return;
             }
             "Site" => {
-                self.site.get_or_insert_with(|| value.to_string());
+                self.site.get_or_insert_with(|| value.into());
                 return;
             }
             _ => return,
         };
-        slot.get_or_insert_with(|| (value.to_string(), at));
+        slot.get_or_insert_with(|| (value.into(), at));
     }
 
     /// The Result tag when it is a score PDN does not know as a result (`4-6`): a last move
@@ -166,8 +171,10 @@ pub(crate) fn guess(word: &str, tags: &RuleTags, only: Option<Kept>) -> Guess {
 
 /// Whether the FEN tag names squares of a 10×10 board only.
 fn fen_is_ten(tags: &RuleTags) -> bool {
-    tags.fen_value()
-        .is_some_and(|f| board_size_hint(Some(f), []) == BoardSize::Ten)
+    *tags.fen_ten.get_or_init(|| {
+        tags.fen_value()
+            .is_some_and(|f| board_size_hint(Some(f), []) == BoardSize::Ten)
+    })
 }
 
 /// A word that only chess writes: a piece letter (`Nf3`, `Kt`, not draughts' `X`), castling,
@@ -265,10 +272,7 @@ impl Facts {
 
     /// Whether the board is 10×10: the FEN's squares, or those of the first 40 words.
     fn is_ten(&self, tags: &RuleTags) -> bool {
-        self.ten
-            || tags
-                .fen_value()
-                .is_some_and(|f| board_size_hint(Some(f), []) == BoardSize::Ten)
+        self.ten || fen_is_ten(tags)
     }
 
     /// The draughts variants to try, in order, for a game that does not say, and whether its

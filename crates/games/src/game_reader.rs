@@ -95,6 +95,8 @@ pub(crate) struct GameReader {
     draughts_source: VariantSource,
     guessed: Option<Variant>,
     chess: Option<WordReader<Pos>>,
+    /// A chess reader done with its game, to read the next one with.
+    spare_chess: Option<WordReader<Pos>>,
     chess_start: Option<(ChessVariant, Chess)>,
     /// Why the tags refuse a chess reading, in a game read as either family.
     chess_refused: Option<GameError>,
@@ -108,6 +110,9 @@ pub(crate) struct GameReader {
     score_event: Option<usize>,
     /// Tokens are held back until the readers settle, whether or not any came yet.
     holding: bool,
+    /// The Result tag when it is a score (`4-6`): a main-line word equal to it may be the
+    /// result.
+    score: Option<String>,
     /// The first pass's guess failed: the game is read again.
     again: bool,
 }
@@ -133,6 +138,7 @@ impl GameReader {
             draughts_source: VariantSource::Inferred,
             guessed: None,
             chess: None,
+            spare_chess: None,
             chess_start: None,
             chess_refused: None,
             held_score: None,
@@ -140,6 +146,7 @@ impl GameReader {
             score_event: None,
             told: None,
             holding: false,
+            score: None,
             again: false,
         }
     }
@@ -156,6 +163,17 @@ impl GameReader {
             // The text written is at most about twice the game's (move numbers added to a
             // line written without them); room not written to is not taken from the system.
             w.expect(len.saturating_mul(2));
+        }
+    }
+
+    /// Whether the decision still needs what the main line's words show: before the family
+    /// is known, and for a draughts variant inferred.
+    #[inline]
+    fn needs_facts(&self) -> bool {
+        match self.state {
+            State::Open | State::Both => true,
+            State::Draughts => self.draughts_source == VariantSource::Inferred,
+            State::Chess | State::Refused(_) => false,
         }
     }
 
@@ -197,9 +215,15 @@ impl GameReader {
         let (variant, start) = family::chess_start(&self.rules, self.at)?;
         let from_fen = self.rules.fen.is_some();
         let options = &self.options.chess;
-        let reader = match self.pass {
-            Pass::First => WordReader::english(&start, from_fen, options),
-            Pass::Full => WordReader::new(&start, from_fen, options),
+        let english = self.pass == Pass::First;
+        // The reader of the last chess game, kept for its memory.
+        let reader = match self.spare_chess.take() {
+            Some(mut reader) => {
+                reader.restart(&start, from_fen, options, english);
+                reader
+            }
+            None if english => WordReader::english(&start, from_fen, options),
+            None => WordReader::new(&start, from_fen, options),
         };
         self.told = Some(Rules::Chess);
         self.keep.chess(&start);
@@ -699,8 +723,9 @@ impl GameReader {
             // A score word at the end of a chess game is a move word like any other.
             let _ = c.word(&held.text, held.number, held.at, |_, _| {});
         }
-        let reader = self.chess.take().expect("a chess reader");
+        let mut reader = self.chess.take().expect("a chess reader");
         let done = reader.finish();
+        self.spare_chess = Some(reader);
         if self.pass == Pass::First && !done.certain {
             self.again = true;
             return Err(GameError::at(self.at, "read again"));
@@ -869,7 +894,9 @@ impl Visitor for GameReader {
         self.log.clear();
         self.state = State::Open;
         self.guessed = None;
-        self.chess = None;
+        if let Some(reader) = self.chess.take() {
+            self.spare_chess = Some(reader);
+        }
         self.chess_start = None;
         self.chess_refused = None;
         self.held_score = None;
@@ -898,6 +925,7 @@ impl Visitor for GameReader {
 
     fn begin_movetext(&mut self) -> Flow {
         self.keep.begin_movetext();
+        self.score = self.rules.score().map(str::to_string);
         match family::before_moves(&self.rules, &self.options, self.only) {
             Before::Chess => {
                 if let Err(e) = self.start_chess() {
@@ -934,8 +962,10 @@ impl Visitor for GameReader {
             if self.held_score.is_some() && self.release_score() == Flow::SkipGame {
                 return Flow::SkipGame;
             }
-            self.facts.word(text);
-            if self.rules.score().is_some_and(|s| s == text) {
+            if self.needs_facts() {
+                self.facts.word(text);
+            }
+            if self.score.as_deref().is_some_and(|s| s == text) {
                 // Perhaps the result, if it ends the main line.
                 if matches!(self.state, State::Open) {
                     self.decide_open(Some(text));
