@@ -9,5 +9,6 @@
 //! over HTTP.
 
 pub mod engine;
+pub mod models;
 pub mod server;
 pub mod store;

@@ -11,6 +11,7 @@ use serde::Serialize;
 use super::AppState;
 use super::error::ApiError;
 use super::play::PlayedGame;
+use crate::models::{GameStatus, Side};
 use crate::store::{ClockRow, StoredGame};
 use games::{Clock, TimeControl};
 
@@ -25,8 +26,7 @@ pub struct ClockView {
     /// Black's time left (milliseconds).
     pub black_ms: i64,
     /// The side whose clock runs (null before the first move and after the end).
-    #[schema(value_type = Option<super::openapi::Side>)]
-    pub running: Option<&'static str>,
+    pub running: Option<Side>,
 }
 
 /// The control and clocks of a stored game, if it has a clock.
@@ -45,7 +45,7 @@ pub fn clock_of(game: &StoredGame) -> Option<(TimeControl, Clock)> {
 /// The clocks of `game` at `now`, `white_to_move` saying whose clock runs.
 pub fn view(game: &StoredGame, white_to_move: bool, now: i64) -> Option<ClockView> {
     let (control, clock) = clock_of(game)?;
-    let ongoing = game.status == "ongoing";
+    let ongoing = game.status == GameStatus::Ongoing;
     let (white_ms, black_ms) = if ongoing {
         left_now(&clock, white_to_move, now)
     } else if game
@@ -62,11 +62,8 @@ pub fn view(game: &StoredGame, white_to_move: bool, now: i64) -> Option<ClockVie
     } else {
         (clock.white_ms, clock.black_ms)
     };
-    let running = (ongoing && clock.running_since.is_some()).then_some(if white_to_move {
-        "white"
-    } else {
-        "black"
-    });
+    let running =
+        (ongoing && clock.running_since.is_some()).then_some(Side::white_if(white_to_move));
     Some(ClockView {
         control: control.to_string(),
         white_ms,
@@ -146,27 +143,25 @@ pub async fn flag_if_out(
     played: &PlayedGame,
     now: i64,
 ) -> Result<bool, ApiError> {
-    if game.status != "ongoing" {
+    if game.status != GameStatus::Ongoing {
         return Ok(false);
     }
     let Some((_, clock)) = clock_of(game) else {
         return Ok(false);
     };
-    if !clock.out_of_time(played.side_to_move() == "white", now) {
+    if !clock.out_of_time(played.side_to_move().is_white(), now) {
         return Ok(false);
     }
-    let rules = game.rules.parse().map_err(ApiError::bad_request)?;
-    let finish = played.time_out(rules);
+    let finish = played.time_out(game.rules);
     // Its clock is shown at zero from the reason (see `view`): nothing to store.
     if !app
         .store
         .finish(&game.id, game.plies, &finish, None)
-        .await
-        .map_err(super::games_api::db)?
+        .await?
     {
         return Ok(false);
     }
-    game.status = "finished".into();
+    game.status = GameStatus::Finished;
     game.result = Some(finish.result);
     game.reason = Some(finish.reason);
     game.draw_offer = None;
@@ -177,7 +172,7 @@ pub async fn flag_if_out(
 /// the game is read again then, which ends it by time and tells its followers. Without
 /// it, a game whose players both left would wait for its next reader to end.
 pub fn watch(app: &Arc<AppState>, game: &StoredGame, white_to_move: bool) {
-    if game.status != "ongoing" {
+    if game.status != GameStatus::Ongoing {
         return;
     }
     let Some(flag_at) = clock_of(game).and_then(|(_, c)| c.flag_at(white_to_move)) else {

@@ -19,15 +19,17 @@ use tokio_stream::wrappers::ReceiverStream;
 use super::AppState;
 use super::error::ApiError;
 use super::json::ApiQuery;
-use super::views::{NotationRequest, parse_rules};
+use super::views::NotationRequest;
 use crate::engine::{self, EngineError};
+use crate::models::Side;
 use games::{AnyPosition, Rules};
 use shakmaty::Position as _;
 
 /// `GET /api/engine`'s query.
 #[derive(Debug, Deserialize)]
 pub struct EngineQuery {
-    rules: String,
+    #[serde(with = "crate::models::rules")]
+    rules: Rules,
     fen: String,
     /// The deepest depth to search, in plies (at most [`engine::MAX_DEPTH`]).
     depth: Option<u32>,
@@ -77,8 +79,7 @@ pub async fn analyse(
     headers: HeaderMap,
     client: Option<axum::Extension<super::forwarded::Client>>,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
-    let rules = parse_rules(&q.rules)?;
-    let pos = AnyPosition::from_fen(rules, q.fen.trim())
+    let pos = AnyPosition::from_fen(q.rules, q.fen.trim())
         .map_err(|m| ApiError::unreadable("bad-fen", m))?;
     let permit = app.streams.open(&headers, client.map(|c| c.0))?;
     let notation = NotationRequest {
@@ -123,14 +124,14 @@ pub fn check_computer(app: &AppState, rules: Rules) -> Result<(), ApiError> {
     Ok(())
 }
 
-/// Whether the computer, playing `computer` (`white` or `black`) in a chess game from
-/// `start_fen` after `moves`, accepts a draw: when Stockfish does not expect it to win. It
-/// declines when the server has no Stockfish.
+/// Whether the computer, playing `computer` in a chess game from `start_fen` after `moves`,
+/// accepts a draw: when Stockfish does not expect it to win. It declines when the server has
+/// no Stockfish.
 pub async fn computer_accepts_chess_draw(
     app: &AppState,
     start_fen: &str,
     moves: &[String],
-    computer: &str,
+    computer: Side,
 ) -> bool {
     let Some(path) = app.engine.stockfish.as_ref() else {
         return false;
@@ -151,7 +152,7 @@ pub async fn computer_accepts_chess_draw(
     match engine::stockfish::evaluate(path, &start, moves, time).await {
         // The score is the side to move's: the computer's when it is to move.
         Some(score) => {
-            let computer_to_move = (computer == "white") == white_to_move;
+            let computer_to_move = computer.is_white() == white_to_move;
             let for_computer = match score {
                 engine::stockfish::UciScore::Cp(cp) => cp,
                 engine::stockfish::UciScore::Mate(n) => n.signum() * 100_000,

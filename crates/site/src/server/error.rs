@@ -5,6 +5,7 @@ use axum::extract::rejection::JsonRejection;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 
+use crate::store::StoreError;
 use games::Problem;
 
 /// An API error: what is wrong, a short code scripts can translate, and its place in a pasted
@@ -56,6 +57,17 @@ impl ApiError {
             self.column = Some(column);
         }
         self
+    }
+}
+
+impl From<StoreError> for ApiError {
+    /// 500 `database`: the store failed (its message says how).
+    fn from(e: StoreError) -> ApiError {
+        match e {
+            StoreError::Database(_) | StoreError::Randomness(_) => {
+                ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "database", e.to_string())
+            }
+        }
     }
 }
 

@@ -30,6 +30,7 @@ use super::live::LiveGame;
 use super::pages::{Visitor, cookie, random_token};
 use super::play::{PlayedGame, reason_parts, result_for, winner_of};
 use super::views::{GameView, PositionView};
+use crate::models::{ColorChoice, DrawAction, GameMode, GameStatus, Level, Role, Side};
 use crate::store::{Finish, StoredGame, StoredMove, now_ms};
 use games::{AnyPosition, NotationChoice, Rules};
 
@@ -53,15 +54,15 @@ pub(crate) fn secret_of(headers: &HeaderMap, id: &str) -> Option<String> {
     cookie(headers, &format!("s_{id}")).map(str::to_string)
 }
 
-/// Which side(s) the requester plays: `white`, `black`, `both` (one device), or none.
-pub(crate) fn role(game: &StoredGame, secret: Option<&str>) -> Option<&'static str> {
+/// Which side(s) the requester plays: White, Black, both (one device), or none.
+pub(crate) fn role(game: &StoredGame, secret: Option<&str>) -> Option<Role> {
     let h = hash(secret?);
     let white = game.white_secret.as_deref() == Some(h.as_str());
     let black = game.black_secret.as_deref() == Some(h.as_str());
     match (white, black) {
-        (true, true) => Some("both"),
-        (true, false) => Some("white"),
-        (false, true) => Some("black"),
+        (true, true) => Some(Role::Both),
+        (true, false) => Some(Role::White),
+        (false, true) => Some(Role::Black),
         _ => None,
     }
 }
@@ -75,10 +76,6 @@ pub(crate) fn not_a_player(action: &str) -> ApiError {
     )
 }
 
-pub(crate) fn db(e: crate::store::StoreError) -> ApiError {
-    ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "database", e.to_string())
-}
-
 /// A stored game whose moves no longer replay.
 fn broken(e: String) -> ApiError {
     ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "broken-game", e)
@@ -88,8 +85,7 @@ fn broken(e: String) -> ApiError {
 pub(crate) async fn stored_game(app: &AppState, id: &str) -> Result<StoredGame, ApiError> {
     app.store
         .game(id)
-        .await
-        .map_err(db)?
+        .await?
         .ok_or_else(|| ApiError::not_found(format!("no game {id}")))
 }
 
@@ -97,18 +93,15 @@ pub(crate) async fn stored_game(app: &AppState, id: &str) -> Result<StoredGame, 
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct GameInfo {
     pub id: String,
-    #[schema(value_type = super::openapi::RulesName)]
-    pub rules: String,
-    #[schema(value_type = super::openapi::GameMode)]
-    pub mode: String,
+    #[serde(with = "crate::models::rules")]
+    #[schema(value_type = crate::models::RulesName)]
+    pub rules: Rules,
+    pub mode: GameMode,
     /// The computer's level in a game against it.
-    #[schema(value_type = Option<super::openapi::Level>)]
-    pub level: Option<String>,
+    pub level: Option<Level>,
     /// The computer's side in a game against it.
-    #[schema(value_type = Option<super::openapi::Side>)]
-    pub computer: Option<String>,
-    #[schema(value_type = super::openapi::GameStatus)]
-    pub status: String,
+    pub computer: Option<Side>,
+    pub status: GameStatus,
     /// The result in the rules' convention, counted from the side that moves first
     /// (American `1-0` is a win for Black; International scores `2-0`, `1-1`, `0-2`).
     pub result: Option<String>,
@@ -118,11 +111,9 @@ pub struct GameInfo {
     pub reason: Option<String>,
     /// The move count of a draw rule (`kings-only` after 25 moves each: 25).
     pub reason_moves: Option<u32>,
-    #[schema(value_type = Option<super::openapi::Side>)]
-    pub winner: Option<&'static str>,
+    pub winner: Option<Side>,
     /// The side that offers a draw.
-    #[schema(value_type = Option<super::openapi::Side>)]
-    pub draw_offer: Option<String>,
+    pub draw_offer: Option<Side>,
     /// White's name (null for the computer's side and for players who gave none).
     pub white: Option<String>,
     pub black: Option<String>,
@@ -130,14 +121,12 @@ pub struct GameInfo {
     /// The number of moves played.
     pub plies: i64,
     /// The side to move.
-    #[schema(value_type = super::openapi::Side)]
-    pub turn: &'static str,
+    pub turn: Side,
     pub moves: Vec<StoredMove>,
     /// The position now (without `svg`).
     pub position: PositionView,
     /// The side(s) the request's secret plays, or null for a watcher.
-    #[schema(value_type = Option<super::openapi::Role>)]
-    pub you: Option<&'static str>,
+    pub you: Option<Role>,
     /// Milliseconds since 1970.
     pub created_at: i64,
     pub updated_at: i64,
@@ -155,7 +144,7 @@ pub async fn game_info(
     secret: Option<&str>,
 ) -> Result<(GameInfo, StoredGame), ApiError> {
     let mut game = stored_game(app, id).await?;
-    let moves = app.store.moves(id).await.map_err(db)?;
+    let moves = app.store.moves(id).await?;
     let played = PlayedGame::replay(&game, &moves).map_err(broken)?;
     // A side whose time ran out loses now, whoever reads the game first.
     let flagged = clocks::flag_if_out(app, &mut game, &played, now_ms()).await?;
@@ -174,35 +163,38 @@ fn info_of(
     played: &PlayedGame,
     secret: Option<&str>,
 ) -> Result<GameInfo, ApiError> {
-    let rules: Rules = game.rules.parse().map_err(ApiError::bad_request)?;
     let pos = played.position();
+    let turn = played.side_to_move();
     let (reason, reason_moves) = match game.reason.as_deref().map(reason_parts) {
         Some((code, moves)) => (Some(code), moves),
         None => (None, None),
     };
     Ok(GameInfo {
         id: game.id.clone(),
-        rules: game.rules.clone(),
-        mode: game.mode.clone(),
-        level: game.level.clone(),
-        computer: game.computer.clone(),
-        status: game.status.clone(),
+        rules: game.rules,
+        mode: game.mode,
+        level: game.level,
+        computer: game.computer,
+        status: game.status,
         result: game.result.clone(),
         reason,
         reason_moves,
-        winner: game.result.as_deref().and_then(|r| winner_of(rules, r)),
-        draw_offer: game.draw_offer.clone(),
+        winner: game
+            .result
+            .as_deref()
+            .and_then(|r| winner_of(game.rules, r)),
+        draw_offer: game.draw_offer,
         white: game.white_name.clone(),
         black: game.black_name.clone(),
         start_fen: game.start_fen.clone(),
         plies: game.plies,
-        turn: pos.side_name(),
+        turn,
         moves,
         position: PositionView::of(&pos, &NotationChoice::default(), None),
         you: role(game, secret),
         created_at: game.created_at,
         updated_at: game.updated_at,
-        clock: clocks::view(game, pos.side_name() == "white", now_ms()),
+        clock: clocks::view(game, turn.is_white(), now_ms()),
         rematch: game.rematch.clone(),
     })
 }
@@ -218,7 +210,7 @@ async fn fresh<'a>(
     match slot {
         Some(live) if live.moves.len() as i64 == game.plies => live.game = game,
         _ => {
-            let moves = app.store.moves(id).await.map_err(db)?;
+            let moves = app.store.moves(id).await?;
             let played = PlayedGame::replay(&game, &moves).map_err(broken)?;
             *slot = Some(LiveGame {
                 game,
@@ -238,7 +230,7 @@ async fn store_move(
     text: &str,
     ply: i64,
 ) -> Result<Option<GameInfo>, ApiError> {
-    let white_moves = live.played.side_to_move() == "white";
+    let white_moves = live.played.side_to_move().is_white();
     let charged = clocks::charge(&live.game, white_moves, now_ms())?;
     let mut checked = live
         .played
@@ -253,8 +245,7 @@ async fn store_move(
             checked.finish.as_ref(),
             charged.as_ref().map(|(_, row)| row),
         )
-        .await
-        .map_err(db)?;
+        .await?;
     if !stored {
         live.played.undo();
         return Ok(None);
@@ -263,8 +254,7 @@ async fn store_move(
     live.game = app
         .store
         .game(&live.game.id)
-        .await
-        .map_err(db)?
+        .await?
         .unwrap_or_else(|| live.game.clone());
     Ok(Some(info_of(
         &live.game,
@@ -279,18 +269,16 @@ async fn store_move(
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({"rules": "american", "mode": "friend", "color": "random", "name": "Ann"}))]
 pub struct CreateRequest {
-    #[schema(value_type = super::openapi::RulesName)]
-    rules: String,
-    #[schema(value_type = super::openapi::GameMode)]
-    mode: String,
+    #[serde(with = "crate::models::rules")]
+    #[schema(value_type = crate::models::RulesName)]
+    rules: Rules,
+    mode: GameMode,
     /// The computer's level (`intermediate` when left out).
     #[serde(default)]
-    #[schema(value_type = Option<super::openapi::Level>)]
-    level: Option<String>,
+    level: Option<Level>,
     /// The creator's side: `white`, `black` or `random` (computer and friend games).
     #[serde(default)]
-    #[schema(value_type = Option<super::openapi::ColorChoice>)]
-    color: Option<String>,
+    color: Option<ColorChoice>,
     /// The start position (the rules' start when left out or blank).
     #[serde(default)]
     fen: Option<String>,
@@ -346,7 +334,7 @@ pub async fn create(
     v: Visitor,
     ApiJson(req): ApiJson<CreateRequest>,
 ) -> Result<Response, ApiError> {
-    let rules: Rules = req.rules.parse().map_err(ApiError::bad_request)?;
+    let rules = req.rules;
     let start = match &req.fen {
         Some(fen) if !fen.trim().is_empty() => AnyPosition::from_fen(rules, fen.trim())
             .map_err(|m| ApiError::unreadable("bad-fen", m))?,
@@ -354,17 +342,10 @@ pub async fn create(
     };
     let secret = random_token();
     let hashed = hash(&secret);
-    let creator_side = match req.color.as_deref() {
-        None | Some("white") => "white",
-        Some("black") => "black",
-        Some("random") => {
-            if random_token().as_bytes()[0].is_multiple_of(2) {
-                "white"
-            } else {
-                "black"
-            }
-        }
-        Some(other) => return Err(ApiError::bad_request(format!("unknown color `{other}`"))),
+    let creator_side = match req.color {
+        None | Some(ColorChoice::White) => Side::White,
+        Some(ColorChoice::Black) => Side::Black,
+        Some(ColorChoice::Random) => Side::white_if(random_token().as_bytes()[0].is_multiple_of(2)),
     };
     let name = clean_name(req.name.as_deref());
     let control = match req.time_control.as_deref().map(str::trim) {
@@ -376,12 +357,12 @@ pub async fn create(
     };
     let mut game = StoredGame {
         id: random_token()[..10].to_string(),
-        rules: rules.name().to_string(),
-        mode: req.mode.clone(),
+        rules,
+        mode: req.mode,
         level: None,
         computer: None,
         start_fen: start.fen(),
-        status: "ongoing".into(),
+        status: GameStatus::Ongoing,
         result: None,
         reason: None,
         draw_offer: None,
@@ -400,51 +381,36 @@ pub async fn create(
         clock_at: None,
         rematch: None,
     };
-    let seat = |g: &mut StoredGame, side: &str, name: Option<String>| {
-        if side == "white" {
+    let seat = |g: &mut StoredGame, side: Side, name: Option<String>| match side {
+        Side::White => {
             g.white_secret = Some(hashed.clone());
             g.white_name = name;
-        } else {
+        }
+        Side::Black => {
             g.black_secret = Some(hashed.clone());
             g.black_name = name;
         }
     };
-    match req.mode.as_str() {
-        "device" => {
+    match req.mode {
+        GameMode::Device => {
             game.white_secret = Some(hashed.clone());
             game.black_secret = Some(hashed.clone());
         }
-        "computer" => {
+        GameMode::Computer => {
             // Chess against the computer is Stockfish's.
             super::engine_api::check_computer(&app, rules)?;
-            let level = req.level.as_deref().unwrap_or("intermediate");
-            if !["beginner", "intermediate", "strong"].contains(&level) {
-                return Err(ApiError::bad_request(format!(
-                    "unknown level `{level}`: beginner, intermediate or strong"
-                )));
-            }
-            game.level = Some(level.into());
-            let computer_side = if creator_side == "white" {
-                "black"
-            } else {
-                "white"
-            };
-            game.computer = Some(computer_side.into());
+            game.level = Some(req.level.unwrap_or(Level::Intermediate));
+            game.computer = Some(creator_side.other());
             seat(&mut game, creator_side, name);
             // The computer's side has no name: pages name it in their language, the PDN
             // writes "Computer (level)".
         }
-        "friend" => {
+        GameMode::Friend => {
             if rules == Rules::Chess {
                 return Err(ApiError::bad_request("chess is played on one device"));
             }
-            game.status = "waiting".into();
+            game.status = GameStatus::Waiting;
             seat(&mut game, creator_side, name);
-        }
-        other => {
-            return Err(ApiError::bad_request(format!(
-                "unknown mode `{other}`: device, computer or friend"
-            )));
         }
     }
     if let Some(finish) = PlayedGame::replay(&game, &[])
@@ -456,7 +422,7 @@ pub async fn create(
             format!("the start position is already over: {}", finish.reason),
         ));
     }
-    app.store.create_game(&game).await.map_err(db)?;
+    app.store.create_game(&game).await?;
     started(&app, &v, &game, &secret).await
 }
 
@@ -471,10 +437,10 @@ pub(crate) async fn started(
 ) -> Result<Response, ApiError> {
     let url = format!("/game/{}", game.id);
     let (info, _) = game_info(app, &game.id, Some(secret)).await?;
-    if game.mode == "computer" {
+    if game.mode == GameMode::Computer {
         tokio::spawn(computer_turn(app.clone(), game.id.clone()));
     }
-    let invite = (game.mode == "friend").then(|| url.clone());
+    let invite = (game.mode == GameMode::Friend).then(|| url.clone());
     let body = Created {
         game: info,
         secret: secret.to_string(),
@@ -522,9 +488,9 @@ const COMPUTER_OVERDUE_MS: i64 = 5_000;
 /// stores one of their moves.
 pub fn resume_computer(app: &Arc<AppState>, info: &GameInfo, game: &StoredGame) {
     let overdue = crate::store::now_ms().saturating_sub(game.updated_at) > COMPUTER_OVERDUE_MS;
-    if game.mode == "computer"
-        && info.status == "ongoing"
-        && game.computer.as_deref() == Some(info.turn)
+    if game.mode == GameMode::Computer
+        && info.status == GameStatus::Ongoing
+        && game.computer == Some(info.turn)
         && overdue
     {
         tokio::spawn(computer_turn(app.clone(), info.id.clone()));
@@ -534,7 +500,9 @@ pub fn resume_computer(app: &Arc<AppState>, info: &GameInfo, game: &StoredGame) 
 /// Whether visitor `v` may take a free seat of `game`: a friend game waiting for its second
 /// player, opened by someone who is neither its creator nor already one of its players.
 pub fn seat_free_for(game: &StoredGame, v: &Visitor, is_player: bool) -> bool {
-    game.status == "waiting" && !is_player && game.creator.as_deref() != Some(v.id.as_str())
+    game.status == GameStatus::Waiting
+        && !is_player
+        && game.creator.as_deref() != Some(v.id.as_str())
 }
 
 /// Gives a waiting friend game's free seat to `v` if [`seat_free_for`] allows it, with
@@ -549,17 +517,12 @@ pub async fn join_if_free(
     if !seat_free_for(game, v, is_player) {
         return Ok(None);
     }
-    let free = if game.white_secret.is_none() {
-        "white"
-    } else {
-        "black"
-    };
+    let free = Side::white_if(game.white_secret.is_none());
     let secret = secret.unwrap_or_else(random_token);
     let taken = app
         .store
         .take_seat(&game.id, free, &hash(&secret), &v.id, None)
-        .await
-        .map_err(db)?;
+        .await?;
     if taken {
         publish(app, &game.id).await;
         announce(app, &game.id).await;
@@ -629,7 +592,7 @@ pub async fn play_move(
         }
     };
     let you = role(&live.game, secret.as_deref()).ok_or_else(|| not_a_player("move"))?;
-    if live.game.status != "ongoing" {
+    if live.game.status != GameStatus::Ongoing {
         return Err(ApiError::new(
             StatusCode::CONFLICT,
             "not-ongoing",
@@ -644,7 +607,7 @@ pub async fn play_move(
         ));
     }
     let turn = live.played.side_to_move();
-    if you != "both" && you != turn {
+    if !you.plays(turn) {
         return Err(ApiError::new(
             StatusCode::FORBIDDEN,
             "not-your-turn",
@@ -665,9 +628,9 @@ pub async fn play_move(
             "another move was played for this turn",
         ));
     };
-    let finished = info.status == "finished";
-    let computer = live.game.mode == "computer" && !finished;
-    clocks::watch(&app, &live.game, info.turn == "white");
+    let finished = info.status == GameStatus::Finished;
+    let computer = live.game.mode == GameMode::Computer && !finished;
+    clocks::watch(&app, &live.game, info.turn.is_white());
     drop(guard);
     tell(&app, &info).await;
     if computer {
@@ -679,10 +642,7 @@ pub async fn play_move(
 
 /// The computer's level in a game against it (intermediate when not said).
 fn level_of(game: &StoredGame) -> draughts::Level {
-    game.level
-        .as_deref()
-        .and_then(|l| l.parse().ok())
-        .unwrap_or(draughts::Level::Intermediate)
+    game.level.unwrap_or(Level::Intermediate).search()
 }
 
 /// Plays the computer's move if it is its turn.
@@ -700,10 +660,10 @@ pub async fn computer_turn(app: Arc<AppState>, id: String) {
     let Ok(live) = fresh(&app, &id, &mut guard).await else {
         return;
     };
-    if live.game.status != "ongoing" || live.game.mode != "computer" {
+    if live.game.status != GameStatus::Ongoing || live.game.mode != GameMode::Computer {
         return;
     }
-    if live.game.computer.as_deref() != Some(live.played.side_to_move()) {
+    if live.game.computer != Some(live.played.side_to_move()) {
         return;
     }
     let level = level_of(&live.game);
@@ -734,7 +694,7 @@ pub async fn computer_turn(app: Arc<AppState>, id: String) {
         return;
     };
     if let Ok(Some(info)) = store_move(&app, live, &chosen, ply).await {
-        clocks::watch(&app, &live.game, info.turn == "white");
+        clocks::watch(&app, &live.game, info.turn.is_white());
         drop(guard);
         tell(&app, &info).await;
     } else {
@@ -756,18 +716,16 @@ pub async fn resign(
     let secret = secret_of(&headers, &id);
     let (info, game) = game_info(&app, &id, secret.as_deref()).await?;
     let you = info.you.ok_or_else(|| not_a_player("resign"))?;
-    if game.status == "finished" {
+    if game.status == GameStatus::Finished {
         return Err(ApiError::new(
             StatusCode::CONFLICT,
             "not-ongoing",
             "the game is over",
         ));
     }
-    let loser = if you == "both" { info.turn } else { you };
-    let winner = if loser == "white" { "black" } else { "white" };
-    let rules: Rules = game.rules.parse().map_err(ApiError::bad_request)?;
+    let loser = you.side(info.turn);
     let finish = Finish {
-        result: result_for(rules, Some(winner)),
+        result: result_for(game.rules, Some(loser.other())),
         reason: "resigned".into(),
     };
     finish_game(&app, &game, info.turn, &finish).await?;
@@ -779,15 +737,14 @@ pub async fn resign(
 async fn finish_game(
     app: &AppState,
     game: &StoredGame,
-    turn: &str,
+    turn: Side,
     finish: &Finish,
 ) -> Result<(), ApiError> {
-    let clock = clocks::stopped(game, turn == "white", now_ms());
+    let clock = clocks::stopped(game, turn.is_white(), now_ms());
     if app
         .store
         .finish(&game.id, game.plies, finish, clock.as_ref())
-        .await
-        .map_err(db)?
+        .await?
     {
         Ok(())
     } else {
@@ -801,7 +758,7 @@ async fn finish_game(
 
 /// After a change by player `you`: the game's new state, sent to its followers and returned
 /// to the player (loaded once for both).
-async fn changed(app: &AppState, id: &str, you: &'static str) -> Result<Json<GameInfo>, ApiError> {
+async fn changed(app: &AppState, id: &str, you: Role) -> Result<Json<GameInfo>, ApiError> {
     let (mut info, _) = game_info(app, id, None).await?;
     tell(app, &info).await;
     info.you = Some(you);
@@ -814,8 +771,7 @@ async fn changed(app: &AppState, id: &str, you: &'static str) -> Result<Json<Gam
 #[schema(example = json!({"action": "offer"}))]
 pub struct DrawRequest {
     /// `offer`, `accept` or `decline`.
-    #[schema(value_type = super::openapi::DrawAction)]
-    action: String,
+    action: DrawAction,
 }
 
 /// `POST /api/games/{id}/draw`: offer, accept or decline a draw.
@@ -828,29 +784,30 @@ pub async fn draw(
     let secret = secret_of(&headers, &id);
     let (info, game) = game_info(&app, &id, secret.as_deref()).await?;
     let you = info.you.ok_or_else(|| not_a_player("offer a draw"))?;
-    if game.status != "ongoing" {
+    if game.status != GameStatus::Ongoing {
         return Err(ApiError::new(
             StatusCode::CONFLICT,
             "not-ongoing",
             format!("the game is {}", game.status),
         ));
     }
-    let rules: Rules = game.rules.parse().map_err(ApiError::bad_request)?;
     let agreed = Finish {
-        result: result_for(rules, None),
+        result: result_for(game.rules, None),
         reason: "agreed".into(),
     };
-    let side = if you == "both" { info.turn } else { you };
-    match req.action.as_str() {
+    let side = you.side(info.turn);
+    match req.action {
         // On one device both players are at the screen: an offer there is agreed at once.
-        "offer" if you == "both" => finish_game(&app, &game, info.turn, &agreed).await?,
-        "offer" if game.mode == "computer" => {
-            let moves = app.store.moves(&id).await.map_err(db)?;
+        DrawAction::Offer if you == Role::Both => {
+            finish_game(&app, &game, info.turn, &agreed).await?
+        }
+        DrawAction::Offer if game.mode == GameMode::Computer => {
+            let moves = app.store.moves(&id).await?;
             let played = PlayedGame::replay(&game, &moves).map_err(broken)?;
             let level = level_of(&game);
             let accepts = if let PlayedGame::Chess { .. } = played {
                 let ids: Vec<String> = moves.iter().map(|m| m.mv.clone()).collect();
-                let computer = game.computer.as_deref().unwrap_or("");
+                let computer = game.computer.unwrap_or(side.other());
                 super::engine_api::computer_accepts_chess_draw(
                     &app,
                     &game.start_fen,
@@ -873,12 +830,8 @@ pub async fn draw(
                 ));
             }
         }
-        "offer" => app
-            .store
-            .set_draw_offer(&id, Some(side))
-            .await
-            .map_err(db)?,
-        "accept" => match game.draw_offer.as_deref() {
+        DrawAction::Offer => app.store.set_draw_offer(&id, Some(side)).await?,
+        DrawAction::Accept => match game.draw_offer {
             Some(by) if by != side => finish_game(&app, &game, info.turn, &agreed).await?,
             _ => {
                 return Err(ApiError::new(
@@ -888,12 +841,7 @@ pub async fn draw(
                 ));
             }
         },
-        "decline" => app.store.set_draw_offer(&id, None).await.map_err(db)?,
-        other => {
-            return Err(ApiError::bad_request(format!(
-                "unknown action `{other}`: offer, accept or decline"
-            )));
-        }
+        DrawAction::Decline => app.store.set_draw_offer(&id, None).await?,
     }
     changed(&app, &id, you).await
 }
@@ -904,7 +852,7 @@ pub async fn draw(
 async fn tell(app: &AppState, info: &GameInfo) {
     publish_info(app, info);
     announce(app, &info.id).await;
-    if info.status == "finished" {
+    if info.status == GameStatus::Finished {
         app.live.forget(&info.id);
     }
 }
@@ -1004,29 +952,25 @@ async fn states(
 /// The PDN (PGN for chess) of a stored game, and a file name for it.
 pub async fn pdn_text(app: &AppState, id: &str) -> Result<(String, String), ApiError> {
     let game = stored_game(app, id).await?;
-    let moves = app.store.moves(id).await.map_err(db)?;
-    let rules: Rules = game.rules.parse().map_err(ApiError::bad_request)?;
+    let moves = app.store.moves(id).await?;
+    let rules = game.rules;
     let start = AnyPosition::from_fen(rules, &game.start_fen).map_err(ApiError::bad_request)?;
     let date = date_of(game.created_at);
-    let name = |side: &str, stored: &Option<String>, default: &str| match (
-        stored,
-        &game.computer,
-        &game.level,
-    ) {
-        (Some(n), _, _) => n.clone(),
-        (None, Some(c), Some(level)) if c == side => format!("Computer ({level})"),
-        _ => default.to_string(),
-    };
     // A player who gave no name is unknown: "?", as the PGN standard writes it (not the
     // colour, which would read as a name).
-    let white = name("white", &game.white_name, "?");
-    let black = name("black", &game.black_name, "?");
+    let name = |side: Side, stored: &Option<String>| match (stored, game.computer, game.level) {
+        (Some(n), _, _) => n.clone(),
+        (None, Some(c), Some(level)) if c == side => format!("Computer ({level})"),
+        _ => "?".to_string(),
+    };
+    let white = name(Side::White, &game.white_name);
+    let black = name(Side::Black, &game.black_name);
     let result = game.result.clone().unwrap_or_else(|| "*".into());
     let mut text = String::new();
-    let event = match game.mode.as_str() {
-        "computer" => "Game against the computer",
-        "friend" => "Game between friends",
-        _ => "Game on one device",
+    let event = match game.mode {
+        GameMode::Computer => "Game against the computer",
+        GameMode::Friend => "Game between friends",
+        GameMode::Device => "Game on one device",
     };
     let mut tag = |name: &str, value: &str| {
         text.push_str(&format!(
@@ -1148,7 +1092,7 @@ pub async fn pdn(
 /// is in progress.
 pub async fn analysis_view(app: &AppState, id: &str) -> Result<(GameView, String), ApiError> {
     let game = stored_game(app, id).await?;
-    if game.status != "finished" {
+    if game.status != GameStatus::Finished {
         return Err(ApiError::new(
             StatusCode::CONFLICT,
             "in-progress",
@@ -1156,8 +1100,7 @@ pub async fn analysis_view(app: &AppState, id: &str) -> Result<(GameView, String
         ));
     }
     let (text, _) = pdn_text(app, id).await?;
-    let rules: Rules = game.rules.parse().map_err(ApiError::bad_request)?;
-    let view = super::analysis::load_text(&text, rules, &NotationChoice::default(), None)?;
+    let view = super::analysis::load_text(&text, game.rules, &NotationChoice::default(), None)?;
     Ok((view, text))
 }
 
@@ -1173,14 +1116,15 @@ pub async fn analysis(
 #[derive(Debug, Serialize)]
 pub struct GameSummary {
     pub id: String,
-    pub rules: String,
-    pub mode: String,
+    #[serde(with = "crate::models::rules")]
+    pub rules: Rules,
+    pub mode: GameMode,
     /// The computer's side and level in games against the computer.
-    pub computer: Option<String>,
-    pub level: Option<String>,
-    pub status: String,
+    pub computer: Option<Side>,
+    pub level: Option<Level>,
+    pub status: GameStatus,
     pub result: Option<String>,
-    pub winner: Option<&'static str>,
+    pub winner: Option<Side>,
     pub white: Option<String>,
     pub black: Option<String>,
     pub plies: i64,
@@ -1189,18 +1133,15 @@ pub struct GameSummary {
 
 impl GameSummary {
     pub fn of(g: &StoredGame) -> GameSummary {
-        let rules: Option<Rules> = g.rules.parse().ok();
         GameSummary {
             id: g.id.clone(),
-            rules: g.rules.clone(),
-            mode: g.mode.clone(),
-            computer: g.computer.clone(),
-            level: g.level.clone(),
-            status: g.status.clone(),
+            rules: g.rules,
+            mode: g.mode,
+            computer: g.computer,
+            level: g.level,
+            status: g.status,
             result: g.result.clone(),
-            winner: rules
-                .zip(g.result.as_deref())
-                .and_then(|(r, res)| winner_of(r, res)),
+            winner: g.result.as_deref().and_then(|res| winner_of(g.rules, res)),
             white: g.white_name.clone(),
             black: g.black_name.clone(),
             plies: g.plies,
@@ -1257,7 +1198,7 @@ mod tests {
         async fn take_seat(
             &self,
             id: &str,
-            color: &str,
+            color: Side,
             secret: &str,
             visitor: &str,
             name: Option<&str>,
@@ -1273,7 +1214,7 @@ mod tests {
         ) -> Result<bool, StoreError> {
             self.inner.finish(id, plies, finish, clock).await
         }
-        async fn set_draw_offer(&self, id: &str, by: Option<&str>) -> Result<(), StoreError> {
+        async fn set_draw_offer(&self, id: &str, by: Option<Side>) -> Result<(), StoreError> {
             self.inner.set_draw_offer(id, by).await
         }
         async fn recent_finished(&self, limit: i64) -> Result<Vec<StoredGame>, StoreError> {

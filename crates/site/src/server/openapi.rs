@@ -24,8 +24,12 @@ use super::engine_api::EngineStatus;
 use super::games_api::{CreateRequest, Created, DrawRequest, GameInfo, MoveRequest};
 use super::views::{GameView, NodeView, NotationRequest, PositionView, RootView, SvgRequest};
 use crate::engine::{Info, Stop};
+use crate::models::{
+    ColorChoice, DrawAction, GameMode, GameStatus, Level, NotationLang, NotationStyle, Role,
+    RulesName, RulesSource, Side, SquareNames, StartKind,
+};
 use crate::store::StoredMove;
-use games::{LegalMove, Rules, Status};
+use games::{LegalMove, Status};
 
 /// Every error code of the API: the code, the status it comes with, and what it means.
 /// docs/api.md lists the same.
@@ -233,139 +237,6 @@ impl PartialSchema for ErrorCode {
 }
 
 impl ToSchema for ErrorCode {}
-
-/// Rules, as a schema: a string, the name of one of [`Rules::all`] (every draughts variant,
-/// then chess).
-pub struct RulesName;
-
-impl PartialSchema for RulesName {
-    fn schema() -> RefOr<Schema> {
-        let mut description = String::from("A draughts variant or chess:\n");
-        for rules in Rules::all() {
-            description.push_str(&format!("- `{}`: {rules}\n", rules.name()));
-        }
-        ObjectBuilder::new()
-            .schema_type(Type::String)
-            .enum_values(Some(Rules::all().map(|r| r.name())))
-            .description(Some(description))
-            .into()
-    }
-}
-
-impl ToSchema for RulesName {}
-
-/// How `/api/load` starts: the initial position, a FEN, or a PDN/PGN text.
-#[derive(ToSchema)]
-#[schema(rename_all = "lowercase")]
-pub enum StartKind {
-    Initial,
-    Fen,
-    Pdn,
-    Pgn,
-}
-
-/// A language of chess piece letters (ISO 639-1; English names are read too).
-#[derive(ToSchema)]
-#[schema(rename_all = "lowercase")]
-pub enum NotationLang {
-    En,
-    Es,
-    Eo,
-    Fr,
-    De,
-    It,
-    Pl,
-    Nl,
-}
-
-/// A chess notation style.
-#[derive(ToSchema)]
-#[schema(rename_all = "kebab-case")]
-pub enum NotationStyle {
-    San,
-    Long,
-    Uci,
-    DescEs,
-    DescEn,
-}
-
-/// How draughts squares are written.
-#[derive(ToSchema)]
-#[schema(rename_all = "lowercase")]
-pub enum SquareNames {
-    Numeric,
-    Algebraic,
-}
-
-/// A side.
-#[derive(ToSchema)]
-#[schema(rename_all = "lowercase")]
-pub enum Side {
-    White,
-    Black,
-}
-
-/// The side a game's creator takes.
-#[derive(ToSchema)]
-#[schema(rename_all = "lowercase")]
-pub enum ColorChoice {
-    White,
-    Black,
-    Random,
-}
-
-/// How a game is played: on one device, against the computer, or with a friend.
-#[derive(ToSchema)]
-#[schema(rename_all = "lowercase")]
-pub enum GameMode {
-    Device,
-    Computer,
-    Friend,
-}
-
-/// The computer's strength.
-#[derive(ToSchema)]
-#[schema(rename_all = "lowercase")]
-pub enum Level {
-    Beginner,
-    Intermediate,
-    Strong,
-}
-
-/// Where a game is: waiting for a friend, in progress, or over.
-#[derive(ToSchema)]
-#[schema(rename_all = "lowercase")]
-pub enum GameStatus {
-    Waiting,
-    Ongoing,
-    Finished,
-}
-
-/// Which side(s) the request's holder plays.
-#[derive(ToSchema)]
-#[schema(rename_all = "lowercase")]
-pub enum Role {
-    White,
-    Black,
-    Both,
-}
-
-/// What to do about a draw.
-#[derive(ToSchema)]
-#[schema(rename_all = "lowercase")]
-pub enum DrawAction {
-    Offer,
-    Accept,
-    Decline,
-}
-
-/// Where the rules of a loaded game came from: its GameType (or a PGN) tag, or the request.
-#[derive(ToSchema)]
-#[schema(rename_all = "lowercase")]
-pub enum RulesSource {
-    Gametype,
-    Selected,
-}
 
 /// The name of the events of `/api/games/{id}/events`.
 #[derive(ToSchema)]

@@ -8,6 +8,7 @@ use draughts::{Color, DrawReason, GameHistory, GameState};
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, EnPassantMode, Position as _};
 
+use crate::models::Side;
 use crate::store::{Finish, StoredGame, StoredMove};
 use games::{AnyMove, AnyPosition, NotationChoice, Rules, draughts_move_id};
 
@@ -36,8 +37,7 @@ impl PlayedGame {
     /// Replays `moves` from the game's start. A stored move that no longer replays is a
     /// broken database: an error.
     pub fn replay(game: &StoredGame, moves: &[StoredMove]) -> Result<PlayedGame, String> {
-        let rules: Rules = game.rules.parse()?;
-        let start = AnyPosition::from_fen(rules, &game.start_fen)?;
+        let start = AnyPosition::from_fen(game.rules, &game.start_fen)?;
         let mut played = match start {
             AnyPosition::Draughts(p) => PlayedGame::Draughts(GameHistory::new(p)),
             AnyPosition::Chess(p) => {
@@ -84,9 +84,14 @@ impl PlayedGame {
         }
     }
 
-    /// `white` or `black`: whose turn it is.
-    pub fn side_to_move(&self) -> &'static str {
-        self.position().side_name()
+    /// Whose turn it is.
+    pub fn side_to_move(&self) -> Side {
+        match self {
+            PlayedGame::Draughts(h) => Side::white_if(h.position().side_to_move() == Color::White),
+            PlayedGame::Chess { positions, .. } => Side::white_if(
+                positions.last().expect("a start position").turn() == shakmaty::Color::White,
+            ),
+        }
     }
 
     /// Whether the rules end the game here, with the result in the rules' convention.
@@ -159,19 +164,11 @@ impl PlayedGame {
     /// FIDE's rule 6.9 and lichess have it), then it is a draw. In draughts the side out of
     /// time loses (the FMJD's and the ACF's rules).
     pub fn time_out(&self, rules: Rules) -> Finish {
-        let loser = self.side_to_move();
-        let winner = if loser == "white" { "black" } else { "white" };
+        let winner = self.side_to_move().other();
         let cannot_win = match self {
-            PlayedGame::Chess { positions, .. } => {
-                let color = if winner == "white" {
-                    shakmaty::Color::White
-                } else {
-                    shakmaty::Color::Black
-                };
-                positions
-                    .last()
-                    .is_some_and(|p| p.has_insufficient_material(color))
-            }
+            PlayedGame::Chess { positions, .. } => positions
+                .last()
+                .is_some_and(|p| p.has_insufficient_material(winner.chess())),
             PlayedGame::Draughts(_) => false,
         };
         if cannot_win {
@@ -255,35 +252,26 @@ pub fn reason_parts(stored: &str) -> (String, Option<u32>) {
 }
 
 /// The result string when `winner` wins (or a draw), in the rules' convention.
-pub fn result_for(rules: Rules, winner: Option<&str>) -> String {
+pub fn result_for(rules: Rules, winner: Option<Side>) -> String {
     match rules {
-        Rules::Draughts(v) => {
-            let color = winner.map(|w| {
-                if w == "white" {
-                    Color::White
-                } else {
-                    Color::Black
-                }
-            });
-            v.result_for(color).to_string()
-        }
+        Rules::Draughts(v) => v.result_for(winner.map(Side::draughts)).to_string(),
         Rules::Chess => match winner {
-            Some("white") => "1-0".into(),
-            Some(_) => "0-1".into(),
+            Some(Side::White) => "1-0".into(),
+            Some(Side::Black) => "0-1".into(),
             None => "1/2-1/2".into(),
         },
     }
 }
 
 /// The side a result says won, for the page's words (`None` for a draw or unknown).
-pub fn winner_of(rules: Rules, result: &str) -> Option<&'static str> {
+pub fn winner_of(rules: Rules, result: &str) -> Option<Side> {
     match rules {
         Rules::Draughts(v) => games::Outcome::parse(result, &v)
             .and_then(|o| o.winner())
-            .map(Color::name),
+            .map(|c| Side::white_if(c == Color::White)),
         Rules::Chess => match result {
-            "1-0" => Some("white"),
-            "0-1" => Some("black"),
+            "1-0" => Some(Side::White),
+            "0-1" => Some(Side::Black),
             _ => None,
         },
     }

@@ -14,15 +14,12 @@ use super::AppState;
 use super::error::ApiError;
 use super::game_id::GameId;
 use super::games_api::{
-    announce, db, game_info, hash, join_if_free, not_a_player, publish, role, secret_of,
+    announce, game_info, hash, join_if_free, not_a_player, publish, role, secret_of,
     set_secret_cookie, started, stored_game,
 };
 use super::pages::{Visitor, random_token};
+use crate::models::{GameMode, GameStatus, Role, Side};
 use crate::store::StoredGame;
-
-fn other(side: &str) -> &'static str {
-    if side == "white" { "black" } else { "white" }
-}
 
 /// `POST /api/games/{id}/rematch`: a player of finished game `id` asks for a rematch. The
 /// first to ask creates it (201); the friend who asks next takes its free seat (200), and
@@ -39,7 +36,7 @@ pub async fn rematch(
     // secret goes on with the same one.
     let secret = secret_of(&headers, &id).unwrap_or_default();
     let you = role(&game, Some(&secret)).ok_or_else(|| not_a_player("ask for a rematch"))?;
-    if game.status != "finished" {
+    if game.status != GameStatus::Finished {
         return Err(ApiError::new(
             StatusCode::CONFLICT,
             "not-ongoing",
@@ -50,8 +47,8 @@ pub async fn rematch(
         return accept(&app, &v, &headers, next, secret).await;
     }
     let next = swapped(&game, you, &hash(&secret), &v);
-    app.store.create_game(&next).await.map_err(db)?;
-    if !app.store.set_rematch(&id, &next.id).await.map_err(db)? {
+    app.store.create_game(&next).await?;
+    if !app.store.set_rematch(&id, &next.id).await? {
         // The other player asked at the same moment: theirs is the rematch. (The game made
         // here stays unused: nobody has its link.)
         let game = stored_game(&app, &id).await?;
@@ -72,10 +69,10 @@ pub async fn rematch(
 
 /// The rematch of `game` asked for by its player `you` (whose secret's hash is `hashed`):
 /// the colours swapped, the clocks full.
-fn swapped(game: &StoredGame, you: &str, hashed: &str, v: &Visitor) -> StoredGame {
+fn swapped(game: &StoredGame, you: Role, hashed: &str, v: &Visitor) -> StoredGame {
     let mut next = StoredGame {
         id: random_token()[..10].to_string(),
-        status: "ongoing".into(),
+        status: GameStatus::Ongoing,
         result: None,
         reason: None,
         draw_offer: None,
@@ -98,28 +95,24 @@ fn swapped(game: &StoredGame, you: &str, hashed: &str, v: &Visitor) -> StoredGam
         next.white_ms = Some(control.start_ms());
         next.black_ms = Some(control.start_ms());
     }
-    match game.mode.as_str() {
-        "device" => {
+    let seat = |next: &mut StoredGame, side: Side| match side {
+        Side::White => next.white_secret = Some(hashed.into()),
+        Side::Black => next.black_secret = Some(hashed.into()),
+    };
+    match game.mode {
+        GameMode::Device => {
             next.white_secret = Some(hashed.into());
             next.black_secret = Some(hashed.into());
         }
-        "computer" => {
-            let computer = other(game.computer.as_deref().unwrap_or("black"));
-            next.computer = Some(computer.into());
-            if computer == "white" {
-                next.black_secret = Some(hashed.into());
-            } else {
-                next.white_secret = Some(hashed.into());
-            }
+        GameMode::Computer => {
+            let computer = game.computer.unwrap_or(Side::Black).other();
+            next.computer = Some(computer);
+            seat(&mut next, computer.other());
         }
-        _ => {
-            // A friend game: the asker takes the other colour, the friend's seat waits.
-            if other(you) == "white" {
-                next.white_secret = Some(hashed.into());
-            } else {
-                next.black_secret = Some(hashed.into());
-            }
-            next.status = "waiting".into();
+        GameMode::Friend => {
+            // The asker takes the other colour, the friend's seat waits.
+            seat(&mut next, you.side(Side::Black).other());
+            next.status = GameStatus::Waiting;
         }
     }
     next

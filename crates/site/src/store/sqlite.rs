@@ -7,12 +7,10 @@ use std::time::Duration;
 
 use async_trait::async_trait;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
-use sqlx::{Row, SqlitePool};
+use sqlx::{Sqlite, SqlitePool};
 
-use super::{
-    ClockRow, Finish, Store, StoreError, StoredAnalysis, StoredGame, StoredMove, analysis_from_row,
-    game_from_row, now_ms,
-};
+use super::StoreError;
+use super::sql::SqlStore;
 
 /// The schema, by version: each entry upgrades from the previous version.
 const MIGRATIONS: &[&str] = &[
@@ -74,10 +72,6 @@ pub struct SqliteStore {
     pool: SqlitePool,
 }
 
-fn err(e: sqlx::Error) -> StoreError {
-    StoreError(e.to_string())
-}
-
 impl SqliteStore {
     /// Opens (creating if needed) the database file at `path` and brings its schema up to
     /// date. `:memory:` gives a private in-memory database.
@@ -95,8 +89,7 @@ impl SqliteStore {
         } else {
             format!("sqlite://{path}")
         };
-        let mut options = SqliteConnectOptions::from_str(&url)
-            .map_err(err)?
+        let mut options = SqliteConnectOptions::from_str(&url)?
             .create_if_missing(true)
             // WAL with NORMAL: a commit is in the log file (the OS has it) when it returns, so
             // killing the server loses nothing; only a power cut could lose the last commits.
@@ -112,7 +105,7 @@ impl SqliteStore {
             options = options.journal_mode(SqliteJournalMode::Memory);
         } else {
             // The journal mode is kept in the file: set once here, every connection has it.
-            retry_busy(|| set_up(&options)).await.map_err(err)?;
+            retry_busy(|| set_up(&options)).await?;
         }
         let checkpoints = options.clone();
         let pool = retry_busy(|| {
@@ -123,11 +116,10 @@ impl SqliteStore {
                 .max_lifetime(None)
                 .connect_with(options.clone())
         })
-        .await
-        .map_err(err)?;
+        .await?;
         if memory {
-            let mut conn = pool.acquire().await.map_err(err)?;
-            migrate(&mut conn).await.map_err(err)?;
+            let mut conn = pool.acquire().await?;
+            migrate(&mut conn).await?;
         } else {
             SqliteStore::start_checkpoints(checkpoints);
         }
@@ -242,249 +234,11 @@ async fn migrate(conn: &mut sqlx::SqliteConnection) -> Result<(), sqlx::Error> {
 }
 
 #[async_trait]
-impl Store for SqliteStore {
-    async fn create_game(&self, g: &StoredGame) -> Result<(), StoreError> {
-        sqlx::query(
-            "INSERT INTO games (id, rules, mode, level, computer, start_fen, status, result, reason, draw_offer,
-                white_name, black_name, white_secret, black_secret, creator, guest, plies, created_at, updated_at,
-                time_control, white_ms, black_ms, clock_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?)",
-        )
-        .bind(&g.id)
-        .bind(&g.rules)
-        .bind(&g.mode)
-        .bind(&g.level)
-        .bind(&g.computer)
-        .bind(&g.start_fen)
-        .bind(&g.status)
-        .bind(&g.result)
-        .bind(&g.reason)
-        .bind(&g.draw_offer)
-        .bind(&g.white_name)
-        .bind(&g.black_name)
-        .bind(&g.white_secret)
-        .bind(&g.black_secret)
-        .bind(&g.creator)
-        .bind(&g.guest)
-        .bind(now_ms())
-        .bind(now_ms())
-        .bind(&g.time_control)
-        .bind(g.white_ms)
-        .bind(g.black_ms)
-        .bind(g.clock_at)
-        .execute(&self.pool)
-        .await
-        .map_err(err)?;
-        Ok(())
-    }
+impl SqlStore for SqliteStore {
+    type Db = Sqlite;
 
-    async fn game(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
-        let row = sqlx::query("SELECT * FROM games WHERE id = ?")
-            .bind(id)
-            // All rows, so the statement runs to its end: a statement left after its first
-            // row would keep a read snapshot open and stop the log from starting over.
-            .fetch_all(&self.pool)
-            .await
-            .map_err(err)?;
-        Ok(row.first().map(game_from_row))
-    }
-
-    async fn moves(&self, id: &str) -> Result<Vec<StoredMove>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT ply, move, text, fen, clock_ms FROM moves WHERE game_id = ? ORDER BY ply",
-        )
-        .bind(id)
-        .fetch_all(&self.pool)
-        .await
-        .map_err(err)?;
-        Ok(rows
-            .iter()
-            .map(|r| StoredMove {
-                ply: r.get("ply"),
-                mv: r.get("move"),
-                text: r.get("text"),
-                fen: r.get("fen"),
-                clock_ms: r.get("clock_ms"),
-            })
-            .collect())
-    }
-
-    async fn append_move(
-        &self,
-        id: &str,
-        mv: &StoredMove,
-        finish: Option<&Finish>,
-        clock: Option<&ClockRow>,
-    ) -> Result<bool, StoreError> {
-        let mut tx = self.pool.begin().await.map_err(err)?;
-        let t = now_ms();
-        let updated = sqlx::query(
-            "UPDATE games SET plies = plies + 1, updated_at = ?, draw_offer = NULL,
-                status = CASE WHEN ? IS NULL THEN status ELSE 'finished' END,
-                result = COALESCE(?, result), reason = COALESCE(?, reason),
-                white_ms = COALESCE(?, white_ms), black_ms = COALESCE(?, black_ms),
-                clock_at = COALESCE(?, clock_at)
-             WHERE id = ? AND plies = ? AND status = 'ongoing'",
-        )
-        .bind(t)
-        .bind(finish.map(|f| f.result.as_str()))
-        .bind(finish.map(|f| f.result.as_str()))
-        .bind(finish.map(|f| f.reason.as_str()))
-        .bind(clock.map(|c| c.white_ms))
-        .bind(clock.map(|c| c.black_ms))
-        .bind(clock.map(|c| c.at))
-        .bind(id)
-        .bind(mv.ply)
-        .execute(&mut *tx)
-        .await
-        .map_err(err)?;
-        if updated.rows_affected() != 1 {
-            return Ok(false);
-        }
-        let inserted = sqlx::query("INSERT OR IGNORE INTO moves (game_id, ply, move, text, fen, created_at, clock_ms) VALUES (?, ?, ?, ?, ?, ?, ?)")
-            .bind(id)
-            .bind(mv.ply)
-            .bind(&mv.mv)
-            .bind(&mv.text)
-            .bind(&mv.fen)
-            .bind(t)
-            .bind(mv.clock_ms)
-            .execute(&mut *tx)
-            .await
-            .map_err(err)?;
-        if inserted.rows_affected() != 1 {
-            return Ok(false);
-        }
-        tx.commit().await.map_err(err)?;
-        Ok(true)
-    }
-
-    async fn take_seat(
-        &self,
-        id: &str,
-        color: &str,
-        secret: &str,
-        visitor: &str,
-        name: Option<&str>,
-    ) -> Result<bool, StoreError> {
-        let sql = match color {
-            "white" => "UPDATE games SET white_secret = ?, guest = ?, white_name = COALESCE(?, white_name), status = 'ongoing', updated_at = ?
-                        WHERE id = ? AND white_secret IS NULL AND status = 'waiting'",
-            _ => "UPDATE games SET black_secret = ?, guest = ?, black_name = COALESCE(?, black_name), status = 'ongoing', updated_at = ?
-                  WHERE id = ? AND black_secret IS NULL AND status = 'waiting'",
-        };
-        let done = sqlx::query(sql)
-            .bind(secret)
-            .bind(visitor)
-            .bind(name)
-            .bind(now_ms())
-            .bind(id)
-            .execute(&self.pool)
-            .await
-            .map_err(err)?;
-        Ok(done.rows_affected() == 1)
-    }
-
-    async fn finish(
-        &self,
-        id: &str,
-        plies: i64,
-        finish: &Finish,
-        clock: Option<&ClockRow>,
-    ) -> Result<bool, StoreError> {
-        let done = sqlx::query(
-            "UPDATE games SET status = 'finished', result = ?, reason = ?, draw_offer = NULL, updated_at = ?,
-                white_ms = COALESCE(?, white_ms), black_ms = COALESCE(?, black_ms),
-                clock_at = COALESCE(?, clock_at)
-             WHERE id = ? AND plies = ? AND status IN ('ongoing', 'waiting')",
-        )
-        .bind(&finish.result)
-        .bind(&finish.reason)
-        .bind(now_ms())
-        .bind(clock.map(|c| c.white_ms))
-        .bind(clock.map(|c| c.black_ms))
-        .bind(clock.map(|c| c.at))
-        .bind(id)
-        .bind(plies)
-        .execute(&self.pool)
-        .await
-        .map_err(err)?;
-        Ok(done.rows_affected() == 1)
-    }
-
-    async fn set_rematch(&self, id: &str, rematch: &str) -> Result<bool, StoreError> {
-        let done = sqlx::query(
-            "UPDATE games SET rematch = ?, updated_at = ?
-             WHERE id = ? AND status = 'finished' AND rematch IS NULL",
-        )
-        .bind(rematch)
-        .bind(now_ms())
-        .bind(id)
-        .execute(&self.pool)
-        .await
-        .map_err(err)?;
-        Ok(done.rows_affected() == 1)
-    }
-
-    async fn set_draw_offer(&self, id: &str, by: Option<&str>) -> Result<(), StoreError> {
-        sqlx::query(
-            "UPDATE games SET draw_offer = ?, updated_at = ? WHERE id = ? AND status = 'ongoing'",
-        )
-        .bind(by)
-        .bind(now_ms())
-        .bind(id)
-        .execute(&self.pool)
-        .await
-        .map_err(err)?;
-        Ok(())
-    }
-
-    async fn recent_finished(&self, limit: i64) -> Result<Vec<StoredGame>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT * FROM games WHERE status = 'finished' ORDER BY updated_at DESC LIMIT ?",
-        )
-        .bind(limit)
-        .fetch_all(&self.pool)
-        .await
-        .map_err(err)?;
-        Ok(rows.iter().map(game_from_row).collect())
-    }
-
-    async fn games_of(&self, visitor: &str, limit: i64) -> Result<Vec<StoredGame>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT * FROM games WHERE creator = ? OR guest = ? ORDER BY updated_at DESC LIMIT ?",
-        )
-        .bind(visitor)
-        .bind(visitor)
-        .bind(limit)
-        .fetch_all(&self.pool)
-        .await
-        .map_err(err)?;
-        Ok(rows.iter().map(game_from_row).collect())
-    }
-
-    async fn save_analysis(&self, a: &StoredAnalysis) -> Result<(), StoreError> {
-        sqlx::query(
-            "INSERT INTO analyses (id, rules, text, creator, created_at) VALUES (?, ?, ?, ?, ?)",
-        )
-        .bind(&a.id)
-        .bind(&a.rules)
-        .bind(&a.text)
-        .bind(&a.creator)
-        .bind(a.created_at)
-        .execute(&self.pool)
-        .await
-        .map_err(err)?;
-        Ok(())
-    }
-
-    async fn analysis(&self, id: &str) -> Result<Option<StoredAnalysis>, StoreError> {
-        let rows = sqlx::query("SELECT * FROM analyses WHERE id = ?")
-            .bind(id)
-            .fetch_all(&self.pool)
-            .await
-            .map_err(err)?;
-        Ok(rows.first().map(analysis_from_row))
+    fn pool(&self) -> &SqlitePool {
+        &self.pool
     }
 }
 

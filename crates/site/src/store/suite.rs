@@ -3,17 +3,18 @@
 use std::sync::Arc;
 
 use super::{ClockRow, Finish, Store, StoredAnalysis, StoredGame, StoredMove};
+use crate::models::{GameMode, GameStatus, Side};
 
 /// An American game on one device, not yet begun.
 pub(crate) fn game(id: &str) -> StoredGame {
     StoredGame {
         id: id.into(),
-        rules: "american".into(),
-        mode: "device".into(),
+        rules: "american".parse().unwrap(),
+        mode: GameMode::Device,
         level: None,
         computer: None,
         start_fen: "B:W21-32:B1-12".into(),
-        status: "ongoing".into(),
+        status: GameStatus::Ongoing,
         result: None,
         reason: None,
         draw_offer: None,
@@ -97,18 +98,18 @@ pub async fn moves_take_turns(store: &dyn Store) {
 /// A friend's seat is taken once.
 pub async fn a_seat_is_taken_once(store: &dyn Store) {
     let mut g = game("g2");
-    g.status = "waiting".into();
+    g.status = GameStatus::Waiting;
     g.black_secret = None;
     store.create_game(&g).await.unwrap();
     assert!(
         store
-            .take_seat("g2", "black", "s", "v2", Some("Ann"))
+            .take_seat("g2", Side::Black, "s", "v2", Some("Ann"))
             .await
             .unwrap()
     );
     assert!(
         !store
-            .take_seat("g2", "black", "t", "v3", None)
+            .take_seat("g2", Side::Black, "t", "v3", None)
             .await
             .unwrap()
     );
@@ -150,7 +151,7 @@ pub async fn of_two_moves_for_one_turn_one_is_stored(store: Arc<dyn Store>) {
 /// Draw offers come and go with moves; a game ends once, at the ply it was ended on.
 pub async fn draws_and_endings(store: &dyn Store) {
     store.create_game(&game("d1")).await.unwrap();
-    store.set_draw_offer("d1", Some("black")).await.unwrap();
+    store.set_draw_offer("d1", Some(Side::Black)).await.unwrap();
     assert_eq!(
         store
             .game("d1")
@@ -158,7 +159,7 @@ pub async fn draws_and_endings(store: &dyn Store) {
             .unwrap()
             .unwrap()
             .draw_offer
-            .as_deref(),
+            .map(Side::as_str),
         Some("black")
     );
     assert!(
@@ -198,7 +199,7 @@ pub async fn draws_and_endings(store: &dyn Store) {
 pub(crate) async fn analyses_are_kept(store: &dyn Store) {
     let saved = StoredAnalysis {
         id: "a1b2c3d4e5".into(),
-        rules: "russian".into(),
+        rules: "russian".parse().unwrap(),
         text: "[Event \"Analysis\"]\n\n1. c3-d4 (1. c3-b4 {a side line}) f6-g5 *\n".into(),
         creator: Some("v1".into()),
         created_at: 42,
