@@ -1,16 +1,12 @@
 //! The clocks of games with a time control, kept by the server: a move is charged when it
-//! is stored (in the same write as the move), a side whose time has run out loses when the
-//! game is next read or when its timer rings, whichever comes first.
-
-use std::sync::Arc;
-use std::time::Duration;
+//! is stored (in the same write as the move); a side whose time has run out loses when the
+//! game is next read or when its timer rings, whichever comes first (games_api/load.rs and
+//! games_api/timer.rs). Here: the clocks' arithmetic on a stored game.
 
 use axum::http::StatusCode;
 use serde::Serialize;
 
-use super::AppState;
 use super::error::ApiError;
-use super::play::PlayedGame;
 use crate::models::{GameStatus, Side};
 use crate::store::{ClockRow, StoredGame};
 use games::{Clock, TimeControl};
@@ -132,60 +128,4 @@ pub fn charge(
             at: now,
         },
     )))
-}
-
-/// Ends `game` by time if the side to move has run out at `now`: stores the end (refused if
-/// a move or another end came first) and updates `game` to match. Answers whether it ended
-/// it here.
-pub async fn flag_if_out(
-    app: &AppState,
-    game: &mut StoredGame,
-    played: &PlayedGame,
-    now: i64,
-) -> Result<bool, ApiError> {
-    if game.status != GameStatus::Ongoing {
-        return Ok(false);
-    }
-    let Some((_, clock)) = clock_of(game) else {
-        return Ok(false);
-    };
-    if !clock.out_of_time(played.side_to_move().is_white(), now) {
-        return Ok(false);
-    }
-    let finish = played.time_out(game.rules);
-    // Its clock is shown at zero from the reason (see `view`): nothing to store.
-    if !app
-        .store
-        .finish(&game.id, game.plies, &finish, None)
-        .await?
-    {
-        return Ok(false);
-    }
-    game.status = GameStatus::Finished;
-    game.result = Some(finish.result);
-    game.reason = Some(finish.reason);
-    game.draw_offer = None;
-    Ok(true)
-}
-
-/// Rings when the side to move of game `id` runs out of time (unless a move comes first):
-/// the game is read again then, which ends it by time and tells its followers. Without
-/// it, a game whose players both left would wait for its next reader to end.
-pub fn watch(app: &Arc<AppState>, game: &StoredGame, white_to_move: bool) {
-    if game.status != GameStatus::Ongoing {
-        return;
-    }
-    let Some(flag_at) = clock_of(game).and_then(|(_, c)| c.flag_at(white_to_move)) else {
-        return;
-    };
-    let id = game.id.clone();
-    let wait = flag_at.saturating_sub(crate::store::now_ms()).max(0) as u64;
-    let (ringing, rung) = (app.clone(), id.clone());
-    // The timer of the move before is no longer needed: this one takes its place.
-    app.live.start_timer(&id, async move {
-        // A little after the flag falls, so that the clock has surely run out.
-        tokio::time::sleep(Duration::from_millis(wait + 20)).await;
-        ringing.live.timer_done(&rung, tokio::task::id());
-        let _ = super::games_api::game_info(&ringing, &rung, None).await;
-    });
 }

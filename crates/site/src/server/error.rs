@@ -5,6 +5,7 @@ use axum::extract::rejection::JsonRejection;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 
+use crate::engine::EngineError;
 use crate::store::StoreError;
 use games::Problem;
 
@@ -24,6 +25,8 @@ pub struct ApiError {
 }
 
 impl ApiError {
+    /// An error with `status`, `code` (one of the codes of [`super::error_codes`]) and
+    /// `message`, without a place.
     pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> ApiError {
         ApiError {
             status,
@@ -46,6 +49,12 @@ impl ApiError {
         ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, code, message)
     }
 
+    /// 500: the server failed (a bug).
+    pub fn internal(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", message)
+    }
+
+    /// 404: no such game (or analysis, or endpoint).
     pub fn not_found(message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::NOT_FOUND, "not-found", message)
     }
@@ -67,6 +76,25 @@ impl From<StoreError> for ApiError {
             StoreError::Database(_) | StoreError::Randomness(_) => {
                 ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "database", e.to_string())
             }
+        }
+    }
+}
+
+impl From<EngineError> for ApiError {
+    /// Why an analysis (or the computer's chess) could not start: 501 without Stockfish, 503
+    /// when too many analyses run.
+    fn from(e: EngineError) -> ApiError {
+        match e {
+            EngineError::Unavailable => ApiError::new(
+                StatusCode::NOT_IMPLEMENTED,
+                "engine-unavailable",
+                "chess analysis and chess against the computer need Stockfish, which this server does not have",
+            ),
+            EngineError::Busy => ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "busy",
+                "too many analyses at once; try again in a moment",
+            ),
         }
     }
 }

@@ -21,8 +21,10 @@ use super::AppState;
 use super::error::ApiError;
 use super::heavy;
 use super::json::{ApiJson, ApiQuery};
+use super::pgn_date::date_of;
 use super::views::{GameView, NotationRequest, PositionView, SvgRequest, null_move};
 use crate::models::{RulesSource, StartKind};
+use crate::store::now_ms;
 
 /// The largest text a page may paste.
 pub const MAX_TEXT: usize = 1 << 20;
@@ -388,7 +390,7 @@ fn export_now(req: ExportRequest) -> Result<ExportView, ApiError> {
     for name in ["Event", "Site", "Date", "Round", "White", "Black", "Result"] {
         let value = given(name).unwrap_or_else(|| match name {
             "Event" => "Analysis".to_string(),
-            "Date" => super::games_api::date_of(crate::store::now_ms()),
+            "Date" => date_of(now_ms()),
             "Round" => "-".to_string(),
             "Result" => result.as_ref().map_or("*".to_string(), |r| r.text.clone()),
             _ => "?".to_string(),

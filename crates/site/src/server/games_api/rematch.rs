@@ -5,21 +5,38 @@
 
 use std::sync::Arc;
 
-use axum::Json;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+use utoipa::ToSchema;
 
-use super::AppState;
-use super::error::ApiError;
-use super::game_id::GameId;
-use super::games_api::{
-    announce, game_info, hash, join_if_free, not_a_player, publish, role, secret_of,
-    set_secret_cookie, started, stored_game,
-};
-use super::pages::{Visitor, random_token};
+use super::create::started;
+use super::follow::publish;
+use super::info::GameInfo;
+use super::load::{game_info, stored_game};
+use super::news::announce;
+use super::players::{hash, not_a_player, role, secret_of, set_secret_cookie};
+use super::seats::join_if_free;
 use crate::models::{GameMode, GameStatus, Role, Side};
+use crate::server::AppState;
+use crate::server::clocks::clock_of;
+use crate::server::error::ApiError;
+use crate::server::game_id::GameId;
+use crate::server::json::sorted_json;
+use crate::server::visitor::{Visitor, random_token};
 use crate::store::StoredGame;
+
+/// The answer to `POST /api/games/{id}/rematch` when the rematch existed.
+#[derive(Serialize, ToSchema)]
+pub struct RematchJoined {
+    pub game: GameInfo,
+    /// The asker's new secret when they took the free seat; null when they already had a
+    /// seat in the rematch.
+    pub secret: Option<String>,
+    /// The rematch's page, `/game/ID`.
+    pub url: String,
+}
 
 /// `POST /api/games/{id}/rematch`: a player of finished game `id` asks for a rematch. The
 /// first to ask creates it (201); the friend who asks next takes its free seat (200), and
@@ -91,7 +108,7 @@ fn swapped(game: &StoredGame, you: Role, hashed: &str, v: &Visitor) -> StoredGam
         rematch: None,
         ..game.clone()
     };
-    if let Some(control) = super::clocks::clock_of(game).map(|(c, _)| c) {
+    if let Some(control) = clock_of(game).map(|(c, _)| c) {
         next.white_ms = Some(control.start_ms());
         next.black_ms = Some(control.start_ms());
     }
@@ -134,18 +151,23 @@ async fn accept(
         .flatten()
         .find(|s| role(&next, Some(s)).is_some());
     if let Some(mine) = mine {
-        let (info, _) = game_info(app, next_id, Some(&mine)).await?;
-        return Ok(
-            Json(serde_json::json!({ "game": info, "secret": null, "url": url })).into_response(),
-        );
+        let (game, _) = game_info(app, next_id, Some(&mine)).await?;
+        let joined = RematchJoined {
+            game,
+            secret: None,
+            url,
+        };
+        return Ok(sorted_json(&joined)?.into_response());
     }
     match join_if_free(app, &next, v, false, Some(secret)).await? {
         Some(secret) => {
-            let (info, _) = game_info(app, next_id, Some(&secret)).await?;
-            let mut response = Json(serde_json::json!({
-                "game": info, "secret": secret, "url": url
-            }))
-            .into_response();
+            let (game, _) = game_info(app, next_id, Some(&secret)).await?;
+            let joined = RematchJoined {
+                game,
+                secret: Some(secret.clone()),
+                url,
+            };
+            let mut response = sorted_json(&joined)?.into_response();
             set_secret_cookie(&mut response, next_id, &secret, v.secure);
             v.add_cookies(&mut response);
             Ok(response)

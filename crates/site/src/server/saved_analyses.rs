@@ -11,10 +11,12 @@ use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 
 use super::AppState;
+use super::board_api::{check_size, load_text};
 use super::error::ApiError;
 use super::game_id::is_game_id;
 use super::json::ApiJson;
-use super::pages::{Visitor, random_token};
+use super::page::{analysis_page, error_page, error_page_for};
+use super::visitor::{Visitor, random_token};
 use crate::store::{StoredAnalysis, now_ms};
 use games::{NotationChoice, Rules};
 
@@ -47,8 +49,8 @@ pub async fn save(
     ApiJson(req): ApiJson<SaveRequest>,
 ) -> Result<Response, ApiError> {
     let rules = req.rules;
-    super::analysis::check_size(&req.text)?;
-    super::analysis::load_text(&req.text, rules, &NotationChoice::default(), None)?;
+    check_size(&req.text)?;
+    load_text(&req.text, rules, &NotationChoice::default(), None)?;
     let id = random_token()[..10].to_string();
     let analysis = StoredAnalysis {
         id: id.clone(),
@@ -79,18 +81,13 @@ pub async fn page(
     let found = match find(&app, &id).await {
         Ok(Some(a)) => a,
         Ok(None) => {
-            return super::pages::error_page(&app, &v, StatusCode::NOT_FOUND, "error.no-analysis");
+            return error_page(&app, &v, StatusCode::NOT_FOUND, "error.no-analysis");
         }
-        Err(e) => return super::pages::error_page_for(&app, &v, &e),
+        Err(e) => return error_page_for(&app, &v, &e),
     };
-    let view = match super::analysis::load_text(
-        &found.text,
-        found.rules,
-        &NotationChoice::default(),
-        None,
-    ) {
+    let view = match load_text(&found.text, found.rules, &NotationChoice::default(), None) {
         Ok(view) => view,
-        Err(e) => return super::pages::error_page_for(&app, &v, &e),
+        Err(e) => return error_page_for(&app, &v, &e),
     };
     let data = serde_json::json!({
         "rules": view.rules,
@@ -98,5 +95,5 @@ pub async fn page(
         "pdn": found.text,
         "analysis_id": found.id,
     });
-    super::pages::analysis_page(&app, &v, &data)
+    analysis_page(&app, &v, &data)
 }
