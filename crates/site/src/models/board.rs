@@ -50,22 +50,8 @@ impl SquareNames {
 text_enum! {
     /// A language of chess piece letters (ISO 639-1; English names are read too).
     pub enum NotationLang {
-        /// English.
-        En = "en",
-        /// Spanish.
-        Es = "es",
-        /// Esperanto.
-        Eo = "eo",
-        /// French.
-        Fr = "fr",
-        /// German.
-        De = "de",
-        /// Italian.
-        It = "it",
-        /// Polish.
-        Pl = "pl",
-        /// Dutch.
-        Nl = "nl",
+        // English, Spanish, Esperanto, French, German, Italian, Polish, Dutch.
+        En = "en", Es = "es", Eo = "eo", Fr = "fr", De = "de", It = "it", Pl = "pl", Nl = "nl",
     }
 }
 
@@ -73,15 +59,7 @@ text_enum! {
 text_enum! {
     /// A chess notation style.
     pub enum NotationStyle {
-        /// Standard algebraic notation.
-        San = "san",
-        /// Long algebraic notation.
-        Long = "long",
-        /// UCI.
-        Uci = "uci",
-        /// Spanish descriptive notation.
-        DescEs = "desc-es",
-        /// English descriptive notation.
-        DescEn = "desc-en",
+        // Standard and long algebraic notation, UCI, Spanish and English descriptive notation.
+        San = "san", Long = "long", Uci = "uci", DescEs = "desc-es", DescEn = "desc-en",
     }
 }

@@ -61,14 +61,6 @@ impl Side {
             Side::Black => draughts::Color::Black,
         }
     }
-
-    /// shakmaty's colour of this side.
-    pub const fn chess(self) -> shakmaty::Color {
-        match self {
-            Side::White => shakmaty::Color::White,
-            Side::Black => shakmaty::Color::Black,
-        }
-    }
 }
 
 text_enum! {
@@ -129,17 +121,6 @@ text_enum! {
         Intermediate = "intermediate",
         /// Searches as deep as its time allows.
         Strong = "strong",
-    }
-}
-
-impl Level {
-    /// The draughts crate's search level (Stockfish's settings follow it too).
-    pub const fn search(self) -> draughts::Level {
-        match self {
-            Level::Beginner => draughts::Level::Beginner,
-            Level::Intermediate => draughts::Level::Intermediate,
-            Level::Strong => draughts::Level::Strong,
-        }
     }
 }
 

@@ -3,7 +3,6 @@
 //! game is next read or when its timer rings, whichever comes first (games_api/load.rs and
 //! games_api/timer.rs). Here: the clocks' arithmetic on a stored game.
 
-use axum::http::StatusCode;
 use serde::Serialize;
 
 use super::error::ApiError;
@@ -94,8 +93,7 @@ fn left_now(clock: &Clock, white_to_move: bool, now: i64) -> (i64, i64) {
 
 /// The answer to a move made after its side's time ran out.
 pub fn out_of_time() -> ApiError {
-    ApiError::new(
-        StatusCode::CONFLICT,
+    ApiError::conflict(
         "out-of-time",
         "your time ran out before the move: the game is over",
     )

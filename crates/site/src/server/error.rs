@@ -25,8 +25,8 @@ pub struct ApiError {
 }
 
 impl ApiError {
-    /// An error with `status`, `code` (one of the codes of [`super::error_codes`]) and
-    /// `message`, without a place.
+    /// An error with `status`, `code` (one of the codes the description lists,
+    /// [`super::openapi::ERROR_CODES`]) and `message`, without a place.
     pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> ApiError {
         ApiError {
             status,
@@ -47,6 +47,11 @@ impl ApiError {
     /// 422: the text sent cannot be read or the move cannot be played.
     pub fn unreadable(code: &'static str, message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, code, message)
+    }
+
+    /// 409: the game is not in a state that allows this (`code` says which).
+    pub fn conflict(code: &'static str, message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::CONFLICT, code, message)
     }
 
     /// 500: the server failed (a bug).
@@ -124,6 +129,20 @@ impl From<games::GameError> for ApiError {
             problem
         });
         error
+    }
+}
+
+/// The error code of an answer with `status` that carries none of its own (a rejection by
+/// the HTTP layer rather than by a handler): one of the codes the description lists.
+pub fn code_for_status(status: u16) -> &'static str {
+    match status {
+        400 => "bad-request",
+        404 => "not-found",
+        405 => "method-not-allowed",
+        413 => "too-large",
+        415 => "unsupported-media-type",
+        500.. => "internal",
+        _ => "bad-request",
     }
 }
 

@@ -6,7 +6,7 @@ use axum::extract::{FromRequest, Request};
 use serde::Serialize;
 
 use super::error::ApiError;
-use super::error_codes::code_for_status;
+use super::error::code_for_status;
 
 /// Like `axum::Json`, but a malformed body gets the API's JSON error.
 pub struct ApiJson<T>(pub T);

@@ -11,7 +11,7 @@
 //!   [`games_api`] (games played on the site), [`pages`], [`static_files`].
 //! - What they share: [`views`] (the answers' positions and game trees), [`play`],
 //!   [`live`] and [`clocks`] (games in progress), [`page`] (rendering), [`visitor`],
-//!   [`json`], [`error`], [`error_codes`], [`game_id`], [`heavy`], [`streams`], [`pgn_date`],
+//!   [`json`], [`error`], [`game_id`], [`heavy`], [`streams`], [`pgn_date`],
 //!   the templates and files.
 //! - Below the server: [`crate::models`] (the values the API, the store and the description
 //!   share), [`crate::store`], [`crate::engine`].
@@ -20,7 +20,6 @@ pub mod board_api;
 pub mod clocks;
 pub mod engine_api;
 pub mod error;
-pub mod error_codes;
 pub mod forwarded;
 pub mod game_id;
 pub mod games_api;

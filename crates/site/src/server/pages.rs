@@ -10,7 +10,7 @@ use axum::response::Response;
 use super::AppState;
 use super::game_id::is_game_id;
 use super::games_api::computer::resume_computer;
-use super::games_api::export::{GameSummary, analysis_view};
+use super::games_api::export::{analysis_view, summary};
 use super::games_api::load::game_info;
 use super::games_api::seats::seat_free_for;
 use super::page::{analysis_page, error_page, error_page_for, page, translate};
@@ -191,8 +191,8 @@ pub async fn home(State(app): State<Arc<AppState>>, v: Visitor) -> Response {
     let recent = app.store.recent_finished(20).await.unwrap_or_default();
     let mine = app.store.games_of(&v.id, 20).await.unwrap_or_default();
     let data = serde_json::json!({
-        "recent": recent.iter().map(GameSummary::of).collect::<Vec<_>>(),
-        "mine": mine.iter().map(GameSummary::of).collect::<Vec<_>>(),
+        "recent": recent.iter().map(summary).collect::<Vec<_>>(),
+        "mine": mine.iter().map(summary).collect::<Vec<_>>(),
     });
     page(
         &app,

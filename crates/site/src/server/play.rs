@@ -166,9 +166,9 @@ impl PlayedGame {
     pub fn time_out(&self, rules: Rules) -> Finish {
         let winner = self.side_to_move().other();
         let cannot_win = match self {
-            PlayedGame::Chess { positions, .. } => positions
-                .last()
-                .is_some_and(|p| p.has_insufficient_material(winner.chess())),
+            PlayedGame::Chess { positions, .. } => positions.last().is_some_and(|p| {
+                p.has_insufficient_material(shakmaty::Color::from_white(winner.is_white()))
+            }),
             PlayedGame::Draughts(_) => false,
         };
         if cannot_win {

@@ -2,11 +2,13 @@
 //! behind it by default ([`SqliteStore`]); another database (PostgreSQL for many server
 //! instances) is another implementation of the same trait.
 //!
-//! Both databases run the same SQL ([`sql`]); each store's file keeps only what differs:
-//! connecting, the schema's migrations, and PostgreSQL's announcements to other processes.
+//! Both databases run the same SQL ([`sql`]) on the same tables ([`schema`]); each store's
+//! file keeps only what differs: connecting, how the schema's version is kept, and
+//! PostgreSQL's announcements to other processes.
 
 mod postgres;
 mod rows;
+mod schema;
 mod sql;
 mod sqlite;
 #[cfg(test)]
@@ -20,7 +22,7 @@ use std::pin::Pin;
 use futures_util::Stream;
 
 use async_trait::async_trait;
-use games::Rules;
+use games::{Rules, TimeControl};
 use serde::Serialize;
 
 use crate::models::{GameMode, GameStatus, Level, Side};
@@ -73,6 +75,61 @@ pub struct StoredGame {
     pub clock_at: Option<i64>,
     /// The game offered as this one's rematch.
     pub rematch: Option<String>,
+}
+
+impl StoredGame {
+    /// A game not begun, from `start_fen`, made by visitor `creator`: ongoing, nobody seated,
+    /// no clock.
+    pub fn new(
+        id: String,
+        rules: Rules,
+        mode: GameMode,
+        start_fen: String,
+        creator: Option<String>,
+    ) -> StoredGame {
+        StoredGame {
+            id,
+            rules,
+            mode,
+            level: None,
+            computer: None,
+            start_fen,
+            status: GameStatus::Ongoing,
+            result: None,
+            reason: None,
+            draw_offer: None,
+            white_name: None,
+            black_name: None,
+            white_secret: None,
+            black_secret: None,
+            creator,
+            guest: None,
+            plies: 0,
+            created_at: 0,
+            updated_at: 0,
+            time_control: None,
+            white_ms: None,
+            black_ms: None,
+            clock_at: None,
+            rematch: None,
+        }
+    }
+
+    /// Seats the holder of the secret whose hash is `hashed` on `side`.
+    pub fn seat(&mut self, side: Side, hashed: &str) {
+        let seat = match side {
+            Side::White => &mut self.white_secret,
+            Side::Black => &mut self.black_secret,
+        };
+        *seat = Some(hashed.to_string());
+    }
+
+    /// Gives the game the clocks of `control`, each side's time full.
+    pub fn start_clocks(&mut self, control: TimeControl) {
+        self.time_control = Some(control.to_string());
+        self.white_ms = Some(control.start_ms());
+        self.black_ms = Some(control.start_ms());
+    }
 }
 
 /// A game's clocks after a move, as [`Store::append_move`] stores them.

@@ -11,65 +11,12 @@ use async_trait::async_trait;
 use sqlx::Postgres;
 use sqlx::postgres::{PgListener, PgPool, PgPoolOptions};
 
+use super::schema::migrations;
 use super::sql::SqlStore;
 use super::{Change, Changes, StoreError};
 
 /// The channel the processes announce changed games on.
 const CHANNEL: &str = "scoresheet_games";
-
-/// The schema, by version: each entry upgrades from the previous version.
-const MIGRATIONS: &[&str] = &[
-    // 1: games and their moves.
-    "CREATE TABLE games (
-        id TEXT PRIMARY KEY,
-        rules TEXT NOT NULL,
-        mode TEXT NOT NULL,
-        level TEXT,
-        computer TEXT,
-        start_fen TEXT NOT NULL,
-        status TEXT NOT NULL,
-        result TEXT,
-        reason TEXT,
-        draw_offer TEXT,
-        white_name TEXT,
-        black_name TEXT,
-        white_secret TEXT,
-        black_secret TEXT,
-        creator TEXT,
-        guest TEXT,
-        plies BIGINT NOT NULL DEFAULT 0,
-        created_at BIGINT NOT NULL,
-        updated_at BIGINT NOT NULL
-     );
-     CREATE TABLE moves (
-        game_id TEXT NOT NULL REFERENCES games(id),
-        ply BIGINT NOT NULL,
-        move TEXT NOT NULL,
-        text TEXT NOT NULL,
-        fen TEXT NOT NULL,
-        created_at BIGINT NOT NULL,
-        PRIMARY KEY (game_id, ply)
-     );
-     CREATE INDEX games_finished ON games(status, updated_at);
-     CREATE INDEX games_creator ON games(creator, updated_at);
-     CREATE INDEX games_guest ON games(guest, updated_at);",
-    // 2: analyses saved to be shared.
-    "CREATE TABLE analyses (
-        id TEXT PRIMARY KEY,
-        rules TEXT NOT NULL,
-        text TEXT NOT NULL,
-        creator TEXT,
-        created_at BIGINT NOT NULL
-     );",
-    // 3: clocks (the time control, each side's time, since when the side to move thinks;
-    // the mover's time after each move) and the rematch offered after a game.
-    "ALTER TABLE games ADD COLUMN time_control TEXT;
-     ALTER TABLE games ADD COLUMN white_ms BIGINT;
-     ALTER TABLE games ADD COLUMN black_ms BIGINT;
-     ALTER TABLE games ADD COLUMN clock_at BIGINT;
-     ALTER TABLE games ADD COLUMN rematch TEXT;
-     ALTER TABLE moves ADD COLUMN clock_ms BIGINT;",
-];
 
 /// Games in a PostgreSQL database.
 #[derive(Clone, Debug)]
@@ -77,48 +24,6 @@ pub struct PostgresStore {
     pool: PgPool,
     /// This store's mark on its announcements, so that it does not act on its own.
     origin: String,
-}
-
-impl PostgresStore {
-    /// Connects to the database at `url` (`postgres://user@host:port/database`) and brings
-    /// its schema up to date. Several servers may start at once: the migration holds a lock
-    /// of its own for the time it runs.
-    pub async fn open(url: &str) -> Result<PostgresStore, StoreError> {
-        let pool = PgPoolOptions::new()
-            .max_connections(16)
-            .acquire_timeout(Duration::from_secs(10))
-            .connect(url)
-            .await?;
-        migrate(&pool).await?;
-        let mut origin = [0u8; 8];
-        getrandom::fill(&mut origin).map_err(StoreError::Randomness)?;
-        let origin = origin.iter().map(|b| format!("{b:02x}")).collect();
-        Ok(PostgresStore { pool, origin })
-    }
-}
-
-/// Brings the schema up to date, in one transaction under an advisory lock (two servers that
-/// start at once migrate one after the other).
-async fn migrate(pool: &PgPool) -> Result<(), sqlx::Error> {
-    let mut tx = pool.begin().await?;
-    sqlx::query("SELECT pg_advisory_xact_lock(7239051)")
-        .execute(&mut *tx)
-        .await?;
-    sqlx::query("CREATE TABLE IF NOT EXISTS schema_version (version BIGINT NOT NULL)")
-        .execute(&mut *tx)
-        .await?;
-    let version: Option<i64> = sqlx::query_scalar("SELECT max(version) FROM schema_version")
-        .fetch_one(&mut *tx)
-        .await?;
-    let version = version.unwrap_or(0);
-    for (i, sql) in MIGRATIONS.iter().enumerate().skip(version as usize) {
-        sqlx::raw_sql(sql).execute(&mut *tx).await?;
-        sqlx::query("INSERT INTO schema_version (version) VALUES ($1)")
-            .bind(i as i64 + 1)
-            .execute(&mut *tx)
-            .await?;
-    }
-    tx.commit().await
 }
 
 #[async_trait]
@@ -169,6 +74,48 @@ impl SqlStore for PostgresStore {
     }
 }
 
+impl PostgresStore {
+    /// Connects to the database at `url` (`postgres://user@host:port/database`) and brings
+    /// its schema up to date. Several servers may start at once: the migration holds a lock
+    /// of its own for the time it runs.
+    pub async fn open(url: &str) -> Result<PostgresStore, StoreError> {
+        let pool = PgPoolOptions::new()
+            .max_connections(16)
+            .acquire_timeout(Duration::from_secs(10))
+            .connect(url)
+            .await?;
+        migrate(&pool).await?;
+        let mut origin = [0u8; 8];
+        getrandom::fill(&mut origin).map_err(StoreError::Randomness)?;
+        let origin = origin.iter().map(|b| format!("{b:02x}")).collect();
+        Ok(PostgresStore { pool, origin })
+    }
+}
+
+/// Brings the schema up to date, in one transaction under an advisory lock (two servers that
+/// start at once migrate one after the other).
+async fn migrate(pool: &PgPool) -> Result<(), sqlx::Error> {
+    let mut tx = pool.begin().await?;
+    sqlx::query("SELECT pg_advisory_xact_lock(7239051)")
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query("CREATE TABLE IF NOT EXISTS schema_version (version BIGINT NOT NULL)")
+        .execute(&mut *tx)
+        .await?;
+    let version: Option<i64> = sqlx::query_scalar("SELECT max(version) FROM schema_version")
+        .fetch_one(&mut *tx)
+        .await?;
+    let version = version.unwrap_or(0);
+    for (i, sql) in migrations("BIGINT").enumerate().skip(version as usize) {
+        sqlx::raw_sql(&sql).execute(&mut *tx).await?;
+        sqlx::query("INSERT INTO schema_version (version) VALUES ($1)")
+            .bind(i as i64 + 1)
+            .execute(&mut *tx)
+            .await?;
+    }
+    tx.commit().await
+}
+
 /// A database of its own for a test, in the PostgreSQL server that
 /// `SCORESHEET_TEST_POSTGRES` names (scripts/test starts one with scripts/postgres): its URL.
 #[cfg(test)]
@@ -207,34 +154,11 @@ mod tests {
             .unwrap()
     }
 
-    #[tokio::test]
-    async fn moves_take_turns() {
-        suite::moves_take_turns(&store("turns").await).await;
-    }
-
-    #[tokio::test]
-    async fn a_seat_is_taken_once() {
-        suite::a_seat_is_taken_once(&store("seat").await).await;
-    }
+    suite::store_tests!(store);
 
     #[tokio::test]
     async fn of_two_moves_for_one_turn_one_is_stored() {
         suite::of_two_moves_for_one_turn_one_is_stored(Arc::new(store("race").await)).await;
-    }
-
-    #[tokio::test]
-    async fn draws_and_endings() {
-        suite::draws_and_endings(&store("draws").await).await;
-    }
-
-    #[tokio::test]
-    async fn clocks_and_rematch() {
-        suite::clocks_and_rematch(&store("clocks").await).await;
-    }
-
-    #[tokio::test]
-    async fn analyses_are_kept() {
-        suite::analyses_are_kept(&store("analyses").await).await;
     }
 
     /// Two stores on one database (two server processes): each hears what the other

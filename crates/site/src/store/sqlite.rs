@@ -5,66 +5,12 @@
 use std::str::FromStr;
 use std::time::Duration;
 
-use async_trait::async_trait;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::{Sqlite, SqlitePool};
 
 use super::StoreError;
+use super::schema::migrations;
 use super::sql::SqlStore;
-
-/// The schema, by version: each entry upgrades from the previous version.
-const MIGRATIONS: &[&str] = &[
-    // 1: games and their moves.
-    "CREATE TABLE games (
-        id TEXT PRIMARY KEY,
-        rules TEXT NOT NULL,
-        mode TEXT NOT NULL,
-        level TEXT,
-        computer TEXT,
-        start_fen TEXT NOT NULL,
-        status TEXT NOT NULL,
-        result TEXT,
-        reason TEXT,
-        draw_offer TEXT,
-        white_name TEXT,
-        black_name TEXT,
-        white_secret TEXT,
-        black_secret TEXT,
-        creator TEXT,
-        guest TEXT,
-        plies INTEGER NOT NULL DEFAULT 0,
-        created_at INTEGER NOT NULL,
-        updated_at INTEGER NOT NULL
-     );
-     CREATE TABLE moves (
-        game_id TEXT NOT NULL REFERENCES games(id),
-        ply INTEGER NOT NULL,
-        move TEXT NOT NULL,
-        text TEXT NOT NULL,
-        fen TEXT NOT NULL,
-        created_at INTEGER NOT NULL,
-        PRIMARY KEY (game_id, ply)
-     );
-     CREATE INDEX games_finished ON games(status, updated_at);
-     CREATE INDEX games_creator ON games(creator, updated_at);
-     CREATE INDEX games_guest ON games(guest, updated_at);",
-    // 2: analyses saved to be shared.
-    "CREATE TABLE analyses (
-        id TEXT PRIMARY KEY,
-        rules TEXT NOT NULL,
-        text TEXT NOT NULL,
-        creator TEXT,
-        created_at INTEGER NOT NULL
-     );",
-    // 3: clocks (the time control, each side's time, since when the side to move thinks;
-    // the mover's time after each move) and the rematch offered after a game.
-    "ALTER TABLE games ADD COLUMN time_control TEXT;
-     ALTER TABLE games ADD COLUMN white_ms INTEGER;
-     ALTER TABLE games ADD COLUMN black_ms INTEGER;
-     ALTER TABLE games ADD COLUMN clock_at INTEGER;
-     ALTER TABLE games ADD COLUMN rematch TEXT;
-     ALTER TABLE moves ADD COLUMN clock_ms INTEGER;",
-];
 
 /// Games in a SQLite file.
 #[derive(Clone, Debug)]
@@ -165,6 +111,14 @@ impl SqliteStore {
     }
 }
 
+impl SqlStore for SqliteStore {
+    type Db = Sqlite;
+
+    fn pool(&self) -> &SqlitePool {
+        &self.pool
+    }
+}
+
 /// How long start-up waits for a database that other processes hold busy.
 pub const START_TIMEOUT: Duration = Duration::from_secs(30);
 
@@ -224,8 +178,8 @@ async fn migrate(conn: &mut sqlx::SqliteConnection) -> Result<(), sqlx::Error> {
     let version: i64 = sqlx::query_scalar("PRAGMA user_version")
         .fetch_one(&mut *tx)
         .await?;
-    for (i, sql) in MIGRATIONS.iter().enumerate().skip(version as usize) {
-        sqlx::raw_sql(sql).execute(&mut *tx).await?;
+    for (i, sql) in migrations("INTEGER").enumerate().skip(version as usize) {
+        sqlx::raw_sql(&sql).execute(&mut *tx).await?;
         sqlx::raw_sql(&format!("PRAGMA user_version = {}", i + 1))
             .execute(&mut *tx)
             .await?;
@@ -233,29 +187,17 @@ async fn migrate(conn: &mut sqlx::SqliteConnection) -> Result<(), sqlx::Error> {
     tx.commit().await
 }
 
-#[async_trait]
-impl SqlStore for SqliteStore {
-    type Db = Sqlite;
-
-    fn pool(&self) -> &SqlitePool {
-        &self.pool
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::store::suite;
 
-    #[tokio::test]
-    async fn moves_take_turns() {
-        suite::moves_take_turns(&SqliteStore::open(":memory:").await.unwrap()).await;
+    /// A private in-memory database.
+    async fn memory(_name: &str) -> SqliteStore {
+        SqliteStore::open(":memory:").await.unwrap()
     }
 
-    #[tokio::test]
-    async fn a_seat_is_taken_once() {
-        suite::a_seat_is_taken_once(&SqliteStore::open(":memory:").await.unwrap()).await;
-    }
+    suite::store_tests!(memory);
 
     #[tokio::test]
     async fn of_two_moves_for_one_turn_one_is_stored() {
@@ -265,20 +207,5 @@ mod tests {
         let _ = std::fs::remove_file(&path);
         let store = SqliteStore::open(path.to_str().unwrap()).await.unwrap();
         suite::of_two_moves_for_one_turn_one_is_stored(std::sync::Arc::new(store)).await;
-    }
-
-    #[tokio::test]
-    async fn draws_and_endings() {
-        suite::draws_and_endings(&SqliteStore::open(":memory:").await.unwrap()).await;
-    }
-
-    #[tokio::test]
-    async fn clocks_and_rematch() {
-        suite::clocks_and_rematch(&SqliteStore::open(":memory:").await.unwrap()).await;
-    }
-
-    #[tokio::test]
-    async fn analyses_are_kept() {
-        suite::analyses_are_kept(&SqliteStore::open(":memory:").await.unwrap()).await;
     }
 }

@@ -1,4 +1,5 @@
-//! The tests every store passes (SQLite's and PostgreSQL's run them alike).
+//! The tests every store passes (SQLite's and PostgreSQL's run them alike, through
+//! [`store_tests!`]).
 
 use std::sync::Arc;
 
@@ -7,32 +8,18 @@ use crate::models::{GameMode, GameStatus, Side};
 
 /// An American game on one device, not yet begun.
 pub(crate) fn game(id: &str) -> StoredGame {
-    StoredGame {
-        id: id.into(),
-        rules: "american".parse().unwrap(),
-        mode: GameMode::Device,
-        level: None,
-        computer: None,
-        start_fen: "B:W21-32:B1-12".into(),
-        status: GameStatus::Ongoing,
-        result: None,
-        reason: None,
-        draw_offer: None,
-        white_name: None,
-        black_name: None,
-        white_secret: Some("w".into()),
-        black_secret: Some("b".into()),
-        creator: Some("v1".into()),
-        guest: None,
-        plies: 0,
-        created_at: 0,
-        updated_at: 0,
-        time_control: None,
-        white_ms: None,
-        black_ms: None,
-        clock_at: None,
-        rematch: None,
-    }
+    let american = "american".parse().unwrap();
+    let start = "B:W21-32:B1-12".to_string();
+    let mut game = StoredGame::new(
+        id.into(),
+        american,
+        GameMode::Device,
+        start,
+        Some("v1".into()),
+    );
+    game.seat(Side::White, "w");
+    game.seat(Side::Black, "b");
+    game
 }
 
 fn mv(ply: i64, m: &str) -> StoredMove {
@@ -316,3 +303,36 @@ pub async fn clocks_and_rematch(store: &dyn Store) {
         Some("r1")
     );
 }
+
+/// The tests of the suite that take a store of their own, for a store `open(name).await`
+/// opens (`name` tells the tests apart).
+macro_rules! store_tests {
+    ($open:expr) => {
+        #[tokio::test]
+        async fn moves_take_turns() {
+            $crate::store::suite::moves_take_turns(&$open("turns").await).await;
+        }
+
+        #[tokio::test]
+        async fn a_seat_is_taken_once() {
+            $crate::store::suite::a_seat_is_taken_once(&$open("seat").await).await;
+        }
+
+        #[tokio::test]
+        async fn draws_and_endings() {
+            $crate::store::suite::draws_and_endings(&$open("draws").await).await;
+        }
+
+        #[tokio::test]
+        async fn clocks_and_rematch() {
+            $crate::store::suite::clocks_and_rematch(&$open("clocks").await).await;
+        }
+
+        #[tokio::test]
+        async fn analyses_are_kept() {
+            $crate::store::suite::analyses_are_kept(&$open("analyses").await).await;
+        }
+    };
+}
+
+pub(crate) use store_tests;

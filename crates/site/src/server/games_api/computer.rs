@@ -40,9 +40,14 @@ pub fn resume_computer(app: &Arc<AppState>, info: &GameInfo, game: &StoredGame) 
     }
 }
 
-/// The computer's level in a game against it (intermediate when not said).
+/// The computer's level in a game against it (intermediate when not said), as the draughts
+/// search (and Stockfish's settings) take it.
 fn level_of(game: &StoredGame) -> draughts::Level {
-    game.level.unwrap_or(Level::Intermediate).search()
+    match game.level.unwrap_or(Level::Intermediate) {
+        Level::Beginner => draughts::Level::Beginner,
+        Level::Intermediate => draughts::Level::Intermediate,
+        Level::Strong => draughts::Level::Strong,
+    }
 }
 
 /// Plays the computer's move if it is its turn.

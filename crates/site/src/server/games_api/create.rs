@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use super::computer::{check_computer, computer_turn};
 use super::info::GameInfo;
 use super::load::game_info;
-use super::players::{hash, set_secret_cookie};
+use super::players::{hash, seated};
 use crate::models::{ColorChoice, GameMode, GameStatus, Level, Side};
 use crate::server::AppState;
 use crate::server::error::ApiError;
@@ -113,46 +113,22 @@ pub async fn create(
                 .map_err(|e| ApiError::unreadable("bad-time-control", e.to_string()))?,
         ),
     };
-    let mut game = StoredGame {
-        id: random_token()[..10].to_string(),
-        rules,
-        mode: req.mode,
-        level: None,
-        computer: None,
-        start_fen: start.fen(),
-        status: GameStatus::Ongoing,
-        result: None,
-        reason: None,
-        draw_offer: None,
-        white_name: None,
-        black_name: None,
-        white_secret: None,
-        black_secret: None,
-        creator: Some(v.id.clone()),
-        guest: None,
-        plies: 0,
-        created_at: 0,
-        updated_at: 0,
-        time_control: control.map(|c| c.to_string()),
-        white_ms: control.map(|c| c.start_ms()),
-        black_ms: control.map(|c| c.start_ms()),
-        clock_at: None,
-        rematch: None,
-    };
-    let seat = |g: &mut StoredGame, side: Side, name: Option<String>| match side {
-        Side::White => {
-            g.white_secret = Some(hashed.clone());
-            g.white_name = name;
-        }
-        Side::Black => {
-            g.black_secret = Some(hashed.clone());
-            g.black_name = name;
+    let id = random_token()[..10].to_string();
+    let mut game = StoredGame::new(id, rules, req.mode, start.fen(), Some(v.id.clone()));
+    if let Some(control) = control {
+        game.start_clocks(control);
+    }
+    let seat = |g: &mut StoredGame, side: Side, name: Option<String>| {
+        g.seat(side, &hashed);
+        match side {
+            Side::White => g.white_name = name,
+            Side::Black => g.black_name = name,
         }
     };
     match req.mode {
         GameMode::Device => {
-            game.white_secret = Some(hashed.clone());
-            game.black_secret = Some(hashed.clone());
+            game.seat(Side::White, &hashed);
+            game.seat(Side::Black, &hashed);
         }
         GameMode::Computer => {
             // Chess against the computer is Stockfish's.
@@ -205,8 +181,6 @@ pub(crate) async fn started(
         url,
         invite,
     };
-    let mut response = (StatusCode::CREATED, Json(body)).into_response();
-    set_secret_cookie(&mut response, &game.id, secret, v.secure);
-    v.add_cookies(&mut response);
-    Ok(response)
+    let response = (StatusCode::CREATED, Json(body)).into_response();
+    Ok(seated(response, &game.id, secret, v))
 }

@@ -5,39 +5,40 @@ use std::sync::Arc;
 
 use axum::Json;
 use axum::extract::State;
-use axum::http::{HeaderMap, StatusCode};
 use serde::Deserialize;
 
 use super::computer::accepts_draw;
 use super::info::GameInfo;
 use super::load::game_info;
 use super::news::tell;
-use super::players::{not_a_player, secret_of};
+use super::players::{Requester, not_a_player};
 use crate::models::{DrawAction, GameMode, GameStatus, Role, Side};
 use crate::server::AppState;
 use crate::server::clocks;
 use crate::server::error::ApiError;
-use crate::server::game_id::GameId;
 use crate::server::json::ApiJson;
 use crate::server::play::result_for;
 use crate::store::{Finish, StoredGame, now_ms};
+
+/// `POST /api/games/{id}/draw`'s body.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"action": "offer"}))]
+pub struct DrawRequest {
+    /// `offer`, `accept` or `decline`.
+    action: DrawAction,
+}
 
 /// `POST /api/games/{id}/resign`: the requester's side (the side to move on one device)
 /// gives up.
 pub async fn resign(
     State(app): State<Arc<AppState>>,
-    GameId(id): GameId,
-    headers: HeaderMap,
+    Requester { id, secret }: Requester,
 ) -> Result<Json<GameInfo>, ApiError> {
-    let secret = secret_of(&headers, &id);
     let (info, game) = game_info(&app, &id, secret.as_deref()).await?;
     let you = info.you.ok_or_else(|| not_a_player("resign"))?;
     if game.status == GameStatus::Finished {
-        return Err(ApiError::new(
-            StatusCode::CONFLICT,
-            "not-ongoing",
-            "the game is over",
-        ));
+        return Err(ApiError::conflict("not-ongoing", "the game is over"));
     }
     let loser = you.side(info.turn);
     let finish = Finish {
@@ -64,8 +65,7 @@ async fn finish_game(
     {
         Ok(())
     } else {
-        Err(ApiError::new(
-            StatusCode::CONFLICT,
+        Err(ApiError::conflict(
             "turn-taken",
             "the game moved on; try again",
         ))
@@ -81,28 +81,16 @@ async fn changed(app: &AppState, id: &str, you: Role) -> Result<Json<GameInfo>, 
     Ok(Json(info))
 }
 
-/// `POST /api/games/{id}/draw`'s body.
-#[derive(Debug, Deserialize, utoipa::ToSchema)]
-#[serde(deny_unknown_fields)]
-#[schema(example = json!({"action": "offer"}))]
-pub struct DrawRequest {
-    /// `offer`, `accept` or `decline`.
-    action: DrawAction,
-}
-
 /// `POST /api/games/{id}/draw`: offer, accept or decline a draw.
 pub async fn draw(
     State(app): State<Arc<AppState>>,
-    GameId(id): GameId,
-    headers: HeaderMap,
+    Requester { id, secret }: Requester,
     ApiJson(req): ApiJson<DrawRequest>,
 ) -> Result<Json<GameInfo>, ApiError> {
-    let secret = secret_of(&headers, &id);
     let (info, game) = game_info(&app, &id, secret.as_deref()).await?;
     let you = info.you.ok_or_else(|| not_a_player("offer a draw"))?;
     if game.status != GameStatus::Ongoing {
-        return Err(ApiError::new(
-            StatusCode::CONFLICT,
+        return Err(ApiError::conflict(
             "not-ongoing",
             format!("the game is {}", game.status),
         ));
@@ -121,8 +109,7 @@ pub async fn draw(
             if accepts_draw(&app, &game, side.other()).await? {
                 finish_game(&app, &game, info.turn, &agreed).await?;
             } else {
-                return Err(ApiError::new(
-                    StatusCode::CONFLICT,
+                return Err(ApiError::conflict(
                     "draw-declined",
                     "the computer declines the draw",
                 ));
@@ -132,8 +119,7 @@ pub async fn draw(
         DrawAction::Accept => match game.draw_offer {
             Some(by) if by != side => finish_game(&app, &game, info.turn, &agreed).await?,
             _ => {
-                return Err(ApiError::new(
-                    StatusCode::CONFLICT,
+                return Err(ApiError::conflict(
                     "no-offer",
                     "there is no draw offer from the other side",
                 ));

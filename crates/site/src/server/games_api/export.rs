@@ -8,10 +8,9 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use serde::Serialize;
 
 use super::load::stored_game;
-use crate::models::{GameMode, GameStatus, Level, Side};
+use crate::models::{GameMode, GameStatus, Side};
 use crate::server::AppState;
 use crate::server::board_api::load_text;
 use crate::server::error::ApiError;
@@ -148,8 +147,7 @@ pub async fn pdn(
 pub async fn analysis_view(app: &AppState, id: &str) -> Result<(GameView, String), ApiError> {
     let game = stored_game(app, id).await?;
     if game.status != GameStatus::Finished {
-        return Err(ApiError::new(
-            StatusCode::CONFLICT,
+        return Err(ApiError::conflict(
             "in-progress",
             "this game is still in progress: analysis opens when it ends",
         ));
@@ -167,40 +165,13 @@ pub async fn analysis(
     Ok(Json(analysis_view(&app, &id).await?.0))
 }
 
-/// A game in lists: id, rules, players, result.
-#[derive(Debug, Serialize)]
-pub struct GameSummary {
-    pub id: String,
-    #[serde(with = "crate::models::rules")]
-    pub rules: Rules,
-    pub mode: GameMode,
-    /// The computer's side and level in games against the computer.
-    pub computer: Option<Side>,
-    pub level: Option<Level>,
-    pub status: GameStatus,
-    pub result: Option<String>,
-    pub winner: Option<Side>,
-    pub white: Option<String>,
-    pub black: Option<String>,
-    pub plies: i64,
-    pub updated_at: i64,
-}
-
-impl GameSummary {
-    pub fn of(g: &StoredGame) -> GameSummary {
-        GameSummary {
-            id: g.id.clone(),
-            rules: g.rules,
-            mode: g.mode,
-            computer: g.computer,
-            level: g.level,
-            status: g.status,
-            result: g.result.clone(),
-            winner: g.result.as_deref().and_then(|res| winner_of(g.rules, res)),
-            white: g.white_name.clone(),
-            black: g.black_name.clone(),
-            plies: g.plies,
-            updated_at: g.updated_at,
-        }
-    }
+/// A game in the home page's lists: id, rules, mode, the computer's side and level, status,
+/// result and winner, players, moves, last change (page data, whose keys are sorted).
+pub fn summary(g: &StoredGame) -> serde_json::Value {
+    let winner = g.result.as_deref().and_then(|r| winner_of(g.rules, r));
+    serde_json::json!({
+        "id": g.id, "rules": g.rules.name(), "mode": g.mode, "computer": g.computer,
+        "level": g.level, "status": g.status, "result": g.result, "winner": winner,
+        "white": g.white_name, "black": g.black_name, "plies": g.plies, "updated_at": g.updated_at,
+    })
 }

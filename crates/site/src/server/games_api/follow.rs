@@ -18,7 +18,7 @@ use super::computer::resume_computer;
 use super::info::GameInfo;
 use super::load::game_info;
 use super::news::publish_info;
-use super::players::secret_of;
+use super::players::Requester;
 use crate::server::AppState;
 use crate::server::error::ApiError;
 use crate::server::forwarded::Client;
@@ -28,10 +28,8 @@ use crate::store::{Change, Changes};
 /// `GET /api/games/{id}`.
 pub async fn get(
     State(app): State<Arc<AppState>>,
-    GameId(id): GameId,
-    headers: HeaderMap,
+    Requester { id, secret }: Requester,
 ) -> Result<Json<GameInfo>, ApiError> {
-    let secret = secret_of(&headers, &id);
     let (info, game) = game_info(&app, &id, secret.as_deref()).await?;
     resume_computer(&app, &info, &game);
     Ok(Json(info))

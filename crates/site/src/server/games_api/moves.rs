@@ -6,21 +6,20 @@ use std::sync::Arc;
 
 use axum::Json;
 use axum::extract::State;
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::StatusCode;
 use serde::Deserialize;
 
 use super::computer::computer_turn;
 use super::info::{GameInfo, info_of};
 use super::load::flag_if_out;
 use super::news::tell;
-use super::players::{not_a_player, role, secret_of};
+use super::players::{Requester, not_a_player, role};
 use super::timer::watch;
 use super::turns::{fresh, store_move};
 use crate::models::{GameMode, GameStatus};
 use crate::server::AppState;
 use crate::server::clocks;
 use crate::server::error::ApiError;
-use crate::server::game_id::GameId;
 use crate::server::json::ApiJson;
 use crate::store::now_ms;
 
@@ -39,11 +38,9 @@ pub struct MoveRequest {
 /// `POST /api/games/{id}/moves`.
 pub async fn play_move(
     State(app): State<Arc<AppState>>,
-    GameId(id): GameId,
-    headers: HeaderMap,
+    Requester { id, secret }: Requester,
     ApiJson(req): ApiJson<MoveRequest>,
 ) -> Result<Json<GameInfo>, ApiError> {
-    let secret = secret_of(&headers, &id);
     let slot = app.live.slot(&id);
     let mut guard = slot.lock().await;
     let live = match fresh(&app, &id, &mut guard).await {
@@ -58,15 +55,13 @@ pub async fn play_move(
     };
     let you = role(&live.game, secret.as_deref()).ok_or_else(|| not_a_player("move"))?;
     if live.game.status != GameStatus::Ongoing {
-        return Err(ApiError::new(
-            StatusCode::CONFLICT,
+        return Err(ApiError::conflict(
             "not-ongoing",
             format!("the game is {}", live.game.status),
         ));
     }
     if req.ply != live.moves.len() as i64 {
-        return Err(ApiError::new(
-            StatusCode::CONFLICT,
+        return Err(ApiError::conflict(
             "turn-taken",
             "that turn has already been played; reload the game",
         ));
@@ -87,8 +82,7 @@ pub async fn play_move(
     }
     let Some(mut info) = store_move(&app, live, &req.mv, req.ply).await? else {
         *guard = None;
-        return Err(ApiError::new(
-            StatusCode::CONFLICT,
+        return Err(ApiError::conflict(
             "turn-taken",
             "another move was played for this turn",
         ));

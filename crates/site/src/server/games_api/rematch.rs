@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use axum::extract::State;
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -16,13 +16,12 @@ use super::follow::publish;
 use super::info::GameInfo;
 use super::load::{game_info, stored_game};
 use super::news::announce;
-use super::players::{hash, not_a_player, role, secret_of, set_secret_cookie};
+use super::players::{Requester, hash, not_a_player, role, seated, secret_of};
 use super::seats::join_if_free;
 use crate::models::{GameMode, GameStatus, Role, Side};
 use crate::server::AppState;
 use crate::server::clocks::clock_of;
 use crate::server::error::ApiError;
-use crate::server::game_id::GameId;
 use crate::server::json::sorted_json;
 use crate::server::visitor::{Visitor, random_token};
 use crate::store::StoredGame;
@@ -44,18 +43,17 @@ pub struct RematchJoined {
 /// gives it.
 pub async fn rematch(
     State(app): State<Arc<AppState>>,
-    GameId(id): GameId,
+    Requester { id, secret }: Requester,
     v: Visitor,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let game = stored_game(&app, &id).await?;
     // The player keeps their secret in the rematch: a program that plays with a bearer
     // secret goes on with the same one.
-    let secret = secret_of(&headers, &id).unwrap_or_default();
+    let secret = secret.unwrap_or_default();
     let you = role(&game, Some(&secret)).ok_or_else(|| not_a_player("ask for a rematch"))?;
     if game.status != GameStatus::Finished {
-        return Err(ApiError::new(
-            StatusCode::CONFLICT,
+        return Err(ApiError::conflict(
             "not-ongoing",
             "a rematch comes after the game",
         ));
@@ -70,8 +68,7 @@ pub async fn rematch(
         // here stays unused: nobody has its link.)
         let game = stored_game(&app, &id).await?;
         let Some(theirs) = &game.rematch else {
-            return Err(ApiError::new(
-                StatusCode::CONFLICT,
+            return Err(ApiError::conflict(
                 "rematch-taken",
                 "the rematch could not be made",
             ));
@@ -87,48 +84,30 @@ pub async fn rematch(
 /// The rematch of `game` asked for by its player `you` (whose secret's hash is `hashed`):
 /// the colours swapped, the clocks full.
 fn swapped(game: &StoredGame, you: Role, hashed: &str, v: &Visitor) -> StoredGame {
-    let mut next = StoredGame {
-        id: random_token()[..10].to_string(),
-        status: GameStatus::Ongoing,
-        result: None,
-        reason: None,
-        draw_offer: None,
-        white_name: game.black_name.clone(),
-        black_name: game.white_name.clone(),
-        white_secret: None,
-        black_secret: None,
-        creator: Some(v.id.clone()),
-        guest: None,
-        plies: 0,
-        created_at: 0,
-        updated_at: 0,
-        white_ms: None,
-        black_ms: None,
-        clock_at: None,
-        rematch: None,
-        ..game.clone()
-    };
-    if let Some(control) = clock_of(game).map(|(c, _)| c) {
-        next.white_ms = Some(control.start_ms());
-        next.black_ms = Some(control.start_ms());
+    let id = random_token()[..10].to_string();
+    let start = game.start_fen.clone();
+    let mut next = StoredGame::new(id, game.rules, game.mode, start, Some(v.id.clone()));
+    next.level = game.level;
+    next.computer = game.computer;
+    next.white_name = game.black_name.clone();
+    next.black_name = game.white_name.clone();
+    next.time_control = game.time_control.clone();
+    if let Some((control, _)) = clock_of(game) {
+        next.start_clocks(control);
     }
-    let seat = |next: &mut StoredGame, side: Side| match side {
-        Side::White => next.white_secret = Some(hashed.into()),
-        Side::Black => next.black_secret = Some(hashed.into()),
-    };
     match game.mode {
         GameMode::Device => {
-            next.white_secret = Some(hashed.into());
-            next.black_secret = Some(hashed.into());
+            next.seat(Side::White, hashed);
+            next.seat(Side::Black, hashed);
         }
         GameMode::Computer => {
             let computer = game.computer.unwrap_or(Side::Black).other();
             next.computer = Some(computer);
-            seat(&mut next, computer.other());
+            next.seat(computer.other(), hashed);
         }
         GameMode::Friend => {
             // The asker takes the other colour, the friend's seat waits.
-            seat(&mut next, you.side(Side::Black).other());
+            next.seat(you.side(Side::Black).other(), hashed);
             next.status = GameStatus::Waiting;
         }
     }
@@ -167,13 +146,14 @@ async fn accept(
                 secret: Some(secret.clone()),
                 url,
             };
-            let mut response = sorted_json(&joined)?.into_response();
-            set_secret_cookie(&mut response, next_id, &secret, v.secure);
-            v.add_cookies(&mut response);
-            Ok(response)
+            Ok(seated(
+                sorted_json(&joined)?.into_response(),
+                next_id,
+                &secret,
+                v,
+            ))
         }
-        None => Err(ApiError::new(
-            StatusCode::CONFLICT,
+        None => Err(ApiError::conflict(
             "rematch-taken",
             "the rematch already has its two players",
         )),

@@ -4,7 +4,6 @@
 use std::sync::Arc;
 
 use axum::extract::State;
-use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -13,11 +12,10 @@ use super::follow::publish;
 use super::info::GameInfo;
 use super::load::{game_info, stored_game};
 use super::news::announce;
-use super::players::{hash, role, secret_of, set_secret_cookie};
+use super::players::{Requester, hash, role, seated};
 use crate::models::{GameStatus, Side};
 use crate::server::AppState;
 use crate::server::error::ApiError;
-use crate::server::game_id::GameId;
 use crate::server::json::sorted_json;
 use crate::server::visitor::{Visitor, random_token};
 use crate::store::StoredGame;
@@ -69,12 +67,10 @@ pub async fn join_if_free(
 /// the seat" button; opening the link with GET takes nothing).
 pub async fn join(
     State(app): State<Arc<AppState>>,
-    GameId(id): GameId,
+    Requester { id, secret: had }: Requester,
     v: Visitor,
-    headers: HeaderMap,
 ) -> Result<Response, ApiError> {
     let game = stored_game(&app, &id).await?;
-    let had = secret_of(&headers, &id);
     match join_if_free(&app, &game, &v, role(&game, had.as_deref()).is_some(), None).await? {
         Some(secret) => {
             let (game, _) = game_info(&app, &id, Some(&secret)).await?;
@@ -82,13 +78,14 @@ pub async fn join(
                 game,
                 secret: secret.clone(),
             };
-            let mut response = sorted_json(&joined)?.into_response();
-            set_secret_cookie(&mut response, &id, &secret, v.secure);
-            v.add_cookies(&mut response);
-            Ok(response)
+            Ok(seated(
+                sorted_json(&joined)?.into_response(),
+                &id,
+                &secret,
+                &v,
+            ))
         }
-        None => Err(ApiError::new(
-            StatusCode::CONFLICT,
+        None => Err(ApiError::conflict(
             "seat-taken",
             "no free seat in this game",
         )),
