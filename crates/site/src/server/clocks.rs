@@ -6,7 +6,7 @@
 use serde::Serialize;
 
 use super::error::ApiError;
-use crate::models::{GameStatus, Side};
+use crate::models::{Ending, GameStatus, Side};
 use crate::store::{ClockRow, StoredGame};
 use games::{Clock, TimeControl};
 
@@ -46,7 +46,8 @@ pub fn view(game: &StoredGame, white_to_move: bool, now: i64) -> Option<ClockVie
     } else if game
         .reason
         .as_deref()
-        .is_some_and(|r| r.starts_with("time"))
+        .and_then(|r| r.parse::<Ending>().ok())
+        .is_some_and(Ending::by_time)
     {
         // Ended by time: the side that was to move has none left.
         if white_to_move {

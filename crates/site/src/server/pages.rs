@@ -18,6 +18,7 @@ use super::rules_menu;
 use super::template::Values;
 use super::visitor::{Visitor, cookie};
 use super::web_files;
+use games::Rules;
 
 fn article(lang: &str, name: &str) -> String {
     web_files::text(&format!("content/{name}.{lang}.html"))
@@ -70,6 +71,9 @@ pub async fn practice(State(app): State<Arc<AppState>>, v: Visitor) -> Response 
     )
 }
 
+/// The rules the analysis board and the editor open with: American checkers.
+const DEFAULT_RULES: Rules = Rules::Draughts(draughts::Variant::AMERICAN);
+
 /// A position asked for in a page's query: `?rules=...&fen=...` (the editor's "play from
 /// here", a shared link).
 #[derive(Debug, serde::Deserialize)]
@@ -83,7 +87,7 @@ impl PositionQuery {
     fn rules(&self) -> Option<&'static str> {
         self.rules
             .as_deref()
-            .and_then(|r| r.parse::<games::Rules>().ok())
+            .and_then(|r| r.parse::<Rules>().ok())
             .map(|r| r.name())
     }
 
@@ -126,7 +130,7 @@ pub async fn editor(
         "editor",
         "page.editor",
         Values::default().raw("rules-options", rules_menu::options(translate(&app, &v))),
-        &serde_json::json!({ "rules": q.rules().unwrap_or("american"), "fen": q.fen() }),
+        &serde_json::json!({ "rules": q.rules().unwrap_or(DEFAULT_RULES.name()), "fen": q.fen() }),
     )
 }
 
@@ -147,8 +151,9 @@ pub async fn analysis(
     let rules = q
         .rules
         .as_deref()
-        .and_then(|r| r.parse::<games::Rules>().ok())
-        .map_or("american", |r| r.name());
+        .and_then(|r| r.parse::<Rules>().ok())
+        .unwrap_or(DEFAULT_RULES)
+        .name();
     let mut data =
         serde_json::json!({ "rules": rules, "fen": q.fen, "game": null, "game_id": q.game });
     if let Some(id) = &q.game {

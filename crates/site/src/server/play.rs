@@ -8,7 +8,7 @@ use draughts::{Color, DrawReason, GameHistory, GameState};
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, EnPassantMode, Position as _};
 
-use crate::models::Side;
+use crate::models::{EndReason, Ending, Side};
 use crate::store::{Finish, StoredGame, StoredMove};
 use games::{AnyMove, AnyPosition, NotationChoice, Rules, draughts_move_id};
 
@@ -102,8 +102,8 @@ impl PlayedGame {
                 let variant = *h.position().variant();
                 let reason = match state {
                     GameState::Ongoing => return None,
-                    GameState::Win { .. } => "no-moves".to_string(),
-                    GameState::Draw { reason } => draw_code(reason),
+                    GameState::Win { .. } => Ending::of(EndReason::NoMoves),
+                    GameState::Draw { reason } => draw_ending(reason),
                 };
                 Some(Finish {
                     result: state.result(&variant).unwrap_or("*").to_string(),
@@ -112,29 +112,23 @@ impl PlayedGame {
             }
             PlayedGame::Chess { positions, seen } => {
                 let pos = positions.last().expect("a start position");
-                let (result, reason) = if pos.is_checkmate() {
-                    (
-                        if pos.turn() == shakmaty::Color::White {
-                            "0-1"
-                        } else {
-                            "1-0"
-                        },
-                        "checkmate",
-                    )
+                let (winner, reason) = if pos.is_checkmate() {
+                    let loser = Side::white_if(pos.turn() == shakmaty::Color::White);
+                    (Some(loser.other()), EndReason::Checkmate)
                 } else if pos.is_stalemate() {
-                    ("1/2-1/2", "stalemate")
+                    (None, EndReason::Stalemate)
                 } else if pos.is_insufficient_material() {
-                    ("1/2-1/2", "insufficient-material")
+                    (None, EndReason::InsufficientMaterial)
                 } else if seen.get(&chess_key(pos)).copied().unwrap_or(0) >= 3 {
-                    ("1/2-1/2", "repetition")
+                    (None, EndReason::Repetition)
                 } else if pos.halfmoves() >= 100 {
-                    ("1/2-1/2", "fifty-moves")
+                    (None, EndReason::FiftyMoves)
                 } else {
                     return None;
                 };
                 Some(Finish {
-                    result: result.into(),
-                    reason: reason.into(),
+                    result: result_for(Rules::Chess, winner),
+                    reason: Ending::of(reason),
                 })
             }
         }
@@ -174,12 +168,12 @@ impl PlayedGame {
         if cannot_win {
             Finish {
                 result: result_for(rules, None),
-                reason: "time-draw".into(),
+                reason: Ending::of(EndReason::TimeDraw),
             }
         } else {
             Finish {
                 result: result_for(rules, Some(winner)),
-                reason: "time".into(),
+                reason: Ending::of(EndReason::Time),
             }
         }
     }
@@ -229,17 +223,21 @@ impl PlayedGame {
     }
 }
 
-/// The code of a draughts draw rule, with its move count after a colon (`kings-only:25`),
-/// as stored; [`reason_parts`] splits it for the pages.
-fn draw_code(reason: DrawReason) -> String {
-    match reason {
-        DrawReason::Repetition => "repetition".into(),
-        DrawReason::KingsOnly { moves } => format!("kings-only:{moves}"),
-        DrawReason::LoneKing { moves } => format!("lone-king:{moves}"),
-        DrawReason::KingsAgainstKing { moves } => format!("three-kings:{moves}"),
-        DrawReason::FewKings { moves } => format!("few-kings:{moves}"),
-        DrawReason::MainRoad { moves } => format!("main-road:{moves}"),
-        DrawReason::UnchangedBalance { moves } => format!("unchanged-balance:{moves}"),
+/// The ending of a draughts draw rule, with its move count (stored `kings-only:25`;
+/// [`reason_parts`] splits it for the pages).
+fn draw_ending(reason: DrawReason) -> Ending {
+    let (reason, moves) = match reason {
+        DrawReason::Repetition => return Ending::of(EndReason::Repetition),
+        DrawReason::KingsOnly { moves } => (EndReason::KingsOnly, moves),
+        DrawReason::LoneKing { moves } => (EndReason::LoneKing, moves),
+        DrawReason::KingsAgainstKing { moves } => (EndReason::ThreeKings, moves),
+        DrawReason::FewKings { moves } => (EndReason::FewKings, moves),
+        DrawReason::MainRoad { moves } => (EndReason::MainRoad, moves),
+        DrawReason::UnchangedBalance { moves } => (EndReason::UnchangedBalance, moves),
+    };
+    Ending {
+        reason,
+        moves: Some(moves),
     }
 }
 

@@ -25,7 +25,7 @@ use async_trait::async_trait;
 use games::{Rules, TimeControl};
 use serde::Serialize;
 
-use crate::models::{GameMode, GameStatus, Level, Side};
+use crate::models::{Ending, GameMode, GameStatus, Level, Side};
 
 /// A game as stored.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -174,8 +174,10 @@ pub struct StoredAnalysis {
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Finish {
+    /// The result in the rules' convention (`1-0`, `2-0`, `1/2-1/2`).
     pub result: String,
-    pub reason: String,
+    /// Why (stored as its text in the `reason` column).
+    pub reason: Ending,
 }
 
 /// A store error. Refusals (a turn already taken, a seat already taken) are not errors but

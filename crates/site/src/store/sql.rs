@@ -139,6 +139,7 @@ where
         finish: Option<&Finish>,
         clock: Option<&ClockRow>,
     ) -> Result<bool, StoreError> {
+        let reason = finish.map(|f| f.reason.to_string());
         let mut tx = self.pool().begin().await?;
         let t = now_ms();
         // The row's lock (taken by the UPDATE) makes a second move for the same ply wait for
@@ -153,7 +154,7 @@ where
         )
         .bind(t)
         .bind(finish.map(|f| f.result.as_str()))
-        .bind(finish.map(|f| f.reason.as_str()))
+        .bind(reason.as_deref())
         .bind(id)
         .bind(mv.ply)
         .bind(clock.map(|c| c.white_ms))
@@ -225,6 +226,7 @@ where
         finish: &Finish,
         clock: Option<&ClockRow>,
     ) -> Result<bool, StoreError> {
+        let reason = finish.reason.to_string();
         let done = sqlx::query(
             "UPDATE games SET status = $9, result = $1, reason = $2, draw_offer = NULL, updated_at = $3,
                 white_ms = COALESCE($6, white_ms), black_ms = COALESCE($7, black_ms),
@@ -232,7 +234,7 @@ where
              WHERE id = $4 AND plies = $5 AND status IN ($10, $11)",
         )
         .bind(finish.result.as_str())
-        .bind(finish.reason.as_str())
+        .bind(reason.as_str())
         .bind(now_ms())
         .bind(id)
         .bind(plies)

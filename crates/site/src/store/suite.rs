@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use super::{ClockRow, Finish, Store, StoredAnalysis, StoredGame, StoredMove};
-use crate::models::{GameMode, GameStatus, Side};
+use crate::models::{EndReason, Ending, GameMode, GameStatus, Side};
 
 /// An American game on one device, not yet begun.
 pub(crate) fn game(id: &str) -> StoredGame {
@@ -57,7 +57,7 @@ pub async fn moves_take_turns(store: &dyn Store) {
     );
     let finish = Finish {
         result: "1-0".into(),
-        reason: "no-moves".into(),
+        reason: Ending::of(EndReason::NoMoves),
     };
     assert!(
         store
@@ -162,7 +162,7 @@ pub async fn draws_and_endings(store: &dyn Store) {
     );
     let agreed = Finish {
         result: "1/2-1/2".into(),
-        reason: "agreed".into(),
+        reason: Ending::of(EndReason::Agreed),
     };
     assert!(
         !store.finish("d1", 0, &agreed, None).await.unwrap(),
@@ -276,7 +276,7 @@ pub async fn clocks_and_rematch(store: &dyn Store) {
     );
     let finish = Finish {
         result: "0-1".into(),
-        reason: "resigned".into(),
+        reason: Ending::of(EndReason::Resigned),
     };
     // A resignation stops the clocks: refused at the wrong ply, it leaves them alone.
     let stopped = ClockRow {

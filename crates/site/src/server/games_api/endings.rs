@@ -12,7 +12,7 @@ use super::info::GameInfo;
 use super::load::game_info;
 use super::news::tell;
 use super::players::{Requester, not_a_player};
-use crate::models::{DrawAction, GameMode, GameStatus, Role, Side};
+use crate::models::{DrawAction, EndReason, Ending, GameMode, GameStatus, Role, Side};
 use crate::server::AppState;
 use crate::server::clocks;
 use crate::server::error::ApiError;
@@ -43,7 +43,7 @@ pub async fn resign(
     let loser = you.side(info.turn);
     let finish = Finish {
         result: result_for(game.rules, Some(loser.other())),
-        reason: "resigned".into(),
+        reason: Ending::of(EndReason::Resigned),
     };
     finish_game(&app, &game, info.turn, &finish).await?;
     changed(&app, &id, you).await
@@ -97,7 +97,7 @@ pub async fn draw(
     }
     let agreed = Finish {
         result: result_for(game.rules, None),
-        reason: "agreed".into(),
+        reason: Ending::of(EndReason::Agreed),
     };
     let side = you.side(info.turn);
     match req.action {

@@ -74,7 +74,7 @@ pub async fn flag_if_out(
     }
     game.status = GameStatus::Finished;
     game.result = Some(finish.result);
-    game.reason = Some(finish.reason);
+    game.reason = Some(finish.reason.to_string());
     game.draw_offer = None;
     Ok(true)
 }
