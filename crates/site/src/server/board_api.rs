@@ -61,6 +61,7 @@ fn too_many_moves() -> ApiError {
     )
 }
 
+/// Refuses (413) a pasted text over [`MAX_TEXT`].
 pub(crate) fn check_size(text: &str) -> Result<(), ApiError> {
     if text.len() > MAX_TEXT {
         return Err(ApiError::new(

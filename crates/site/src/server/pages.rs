@@ -134,6 +134,7 @@ pub async fn editor(
     )
 }
 
+/// `GET /analysis`'s query: the rules and position to open, or a stored game (`?game=ID`).
 #[derive(Debug, serde::Deserialize)]
 pub struct AnalysisQuery {
     rules: Option<String>,

@@ -89,6 +89,8 @@ pub struct PositionView {
 }
 
 impl PositionView {
+    /// The view of `pos`: its FEN, side to move, status and legal moves written in
+    /// `notation`, and its diagram when `svg` asks for it.
     pub fn of(
         pos: &AnyPosition,
         notation: &NotationChoice,
