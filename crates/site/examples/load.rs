@@ -3,9 +3,9 @@
 //!
 //! ```text
 //! cargo run --release -- serve --addr 127.0.0.1:8000 --database /tmp/load.sqlite3 &
-//! cargo run --release -p scoresheet --example load -- analysis 127.0.0.1:8000 64 20
-//! cargo run --release -p scoresheet --example load -- moves 127.0.0.1:8000 64 20
-//! cargo run --release -p scoresheet --example load -- analysis 127.0.0.1:8000 64 20 2000
+//! cargo run --release -p site --example load -- analysis 127.0.0.1:8000 64 20
+//! cargo run --release -p site --example load -- moves 127.0.0.1:8000 64 20
+//! cargo run --release -p site --example load -- analysis 127.0.0.1:8000 64 20 2000
 //! ```
 //!
 //! ADDR may list several servers separated by commas (several `serve` processes on one

@@ -5,7 +5,7 @@
 //! other client waits 3 s before reading each answer, as a slow reader would.
 //!
 //! ```sh
-//! cargo build --release && cargo run --release -p scoresheet --example server_memory -- [BINARY] [CLIENTS] [ROUNDS]
+//! cargo build --release && cargo run --release -p site --example server_memory -- [BINARY] [CLIENTS] [ROUNDS]
 //! ```
 //!
 //! The requests: a 1 MB game text of 20,000 commented moves with side lines (the most the

@@ -18,7 +18,7 @@
 //! number of analyses open at once is bounded too ([`MAX_ANALYSES`], [`MAX_STOCKFISH`]):
 //! each holds a transposition table (or a Stockfish process).
 
-pub mod draughts;
+pub mod draughts_search;
 pub mod stockfish;
 
 use std::path::PathBuf;
@@ -37,7 +37,7 @@ pub const TIME_CAP: Duration = Duration::from_secs(8);
 pub const MAX_DEPTH: u32 = 40;
 
 /// Analyses open at once, all families together (each holds a transposition table of
-/// [`draughts::TABLE_MB`] MiB or a Stockfish process).
+/// [`draughts_search::TABLE_MB`] MiB or a Stockfish process).
 pub const MAX_ANALYSES: usize = 16;
 
 /// Stockfish processes at once (analyses and the computer's chess moves together).
@@ -186,7 +186,13 @@ impl Engine {
         };
         match (pos, &self.stockfish) {
             (AnyPosition::Draughts(p), _) => {
-                tokio::spawn(draughts::analyse(p, limits, self.cpu.clone(), tx, held));
+                tokio::spawn(draughts_search::analyse(
+                    p,
+                    limits,
+                    self.cpu.clone(),
+                    tx,
+                    held,
+                ));
             }
             (AnyPosition::Chess(p), Some(path)) => {
                 tokio::spawn(stockfish::analyse(
@@ -246,7 +252,7 @@ mod tests {
     use games::Rules;
 
     fn international() -> AnyPosition {
-        AnyPosition::start(Rules::Draughts(::draughts::Variant::INTERNATIONAL))
+        AnyPosition::start(Rules::Draughts(draughts::Variant::INTERNATIONAL))
     }
 
     #[tokio::test]

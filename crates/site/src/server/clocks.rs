@@ -1,16 +1,12 @@
 //! The clocks of games with a time control, kept by the server: a move is charged when it
-//! is stored (in the same write as the move), a side whose time has run out loses when the
-//! game is next read or when its timer rings, whichever comes first.
+//! is stored (in the same write as the move); a side whose time has run out loses when the
+//! game is next read or when its timer rings, whichever comes first (games_api/load.rs and
+//! games_api/timer.rs). Here: the clocks' arithmetic on a stored game.
 
-use std::sync::Arc;
-use std::time::Duration;
-
-use axum::http::StatusCode;
 use serde::Serialize;
 
-use super::AppState;
 use super::error::ApiError;
-use super::play::PlayedGame;
+use crate::models::{Ending, GameStatus, Side};
 use crate::store::{ClockRow, StoredGame};
 use games::{Clock, TimeControl};
 
@@ -25,8 +21,7 @@ pub struct ClockView {
     /// Black's time left (milliseconds).
     pub black_ms: i64,
     /// The side whose clock runs (null before the first move and after the end).
-    #[schema(value_type = Option<super::openapi::Side>)]
-    pub running: Option<&'static str>,
+    pub running: Option<Side>,
 }
 
 /// The control and clocks of a stored game, if it has a clock.
@@ -45,13 +40,14 @@ pub fn clock_of(game: &StoredGame) -> Option<(TimeControl, Clock)> {
 /// The clocks of `game` at `now`, `white_to_move` saying whose clock runs.
 pub fn view(game: &StoredGame, white_to_move: bool, now: i64) -> Option<ClockView> {
     let (control, clock) = clock_of(game)?;
-    let ongoing = game.status == "ongoing";
+    let ongoing = game.status == GameStatus::Ongoing;
     let (white_ms, black_ms) = if ongoing {
         left_now(&clock, white_to_move, now)
     } else if game
         .reason
         .as_deref()
-        .is_some_and(|r| r.starts_with("time"))
+        .and_then(|r| r.parse::<Ending>().ok())
+        .is_some_and(Ending::by_time)
     {
         // Ended by time: the side that was to move has none left.
         if white_to_move {
@@ -62,11 +58,8 @@ pub fn view(game: &StoredGame, white_to_move: bool, now: i64) -> Option<ClockVie
     } else {
         (clock.white_ms, clock.black_ms)
     };
-    let running = (ongoing && clock.running_since.is_some()).then_some(if white_to_move {
-        "white"
-    } else {
-        "black"
-    });
+    let running =
+        (ongoing && clock.running_since.is_some()).then_some(Side::white_if(white_to_move));
     Some(ClockView {
         control: control.to_string(),
         white_ms,
@@ -101,8 +94,7 @@ fn left_now(clock: &Clock, white_to_move: bool, now: i64) -> (i64, i64) {
 
 /// The answer to a move made after its side's time ran out.
 pub fn out_of_time() -> ApiError {
-    ApiError::new(
-        StatusCode::CONFLICT,
+    ApiError::conflict(
         "out-of-time",
         "your time ran out before the move: the game is over",
     )
@@ -135,62 +127,4 @@ pub fn charge(
             at: now,
         },
     )))
-}
-
-/// Ends `game` by time if the side to move has run out at `now`: stores the end (refused if
-/// a move or another end came first) and updates `game` to match. Answers whether it ended
-/// it here.
-pub async fn flag_if_out(
-    app: &AppState,
-    game: &mut StoredGame,
-    played: &PlayedGame,
-    now: i64,
-) -> Result<bool, ApiError> {
-    if game.status != "ongoing" {
-        return Ok(false);
-    }
-    let Some((_, clock)) = clock_of(game) else {
-        return Ok(false);
-    };
-    if !clock.out_of_time(played.side_to_move() == "white", now) {
-        return Ok(false);
-    }
-    let rules = game.rules.parse().map_err(ApiError::bad_request)?;
-    let finish = played.time_out(rules);
-    // Its clock is shown at zero from the reason (see `view`): nothing to store.
-    if !app
-        .store
-        .finish(&game.id, game.plies, &finish, None)
-        .await
-        .map_err(super::games_api::db)?
-    {
-        return Ok(false);
-    }
-    game.status = "finished".into();
-    game.result = Some(finish.result);
-    game.reason = Some(finish.reason);
-    game.draw_offer = None;
-    Ok(true)
-}
-
-/// Rings when the side to move of game `id` runs out of time (unless a move comes first):
-/// the game is read again then, which ends it by time and tells its followers. Without
-/// it, a game whose players both left would wait for its next reader to end.
-pub fn watch(app: &Arc<AppState>, game: &StoredGame, white_to_move: bool) {
-    if game.status != "ongoing" {
-        return;
-    }
-    let Some(flag_at) = clock_of(game).and_then(|(_, c)| c.flag_at(white_to_move)) else {
-        return;
-    };
-    let id = game.id.clone();
-    let wait = flag_at.saturating_sub(crate::store::now_ms()).max(0) as u64;
-    let (ringing, rung) = (app.clone(), id.clone());
-    // The timer of the move before is no longer needed: this one takes its place.
-    app.live.start_timer(&id, async move {
-        // A little after the flag falls, so that the clock has surely run out.
-        tokio::time::sleep(Duration::from_millis(wait + 20)).await;
-        ringing.live.timer_done(&rung, tokio::task::id());
-        let _ = super::games_api::game_info(&ringing, &rung, None).await;
-    });
 }

@@ -1,7 +1,7 @@
 //! The engine's routes: an analysis of a position as server-sent events
-//! (`GET /api/engine`), whether chess can be analysed (`GET /api/engine/status`), and the
-//! computer's chess moves in games against it. The engines themselves are in
-//! [`crate::engine`].
+//! (`GET /api/engine`) and whether chess can be analysed (`GET /api/engine/status`). The
+//! engines themselves are in [`crate::engine`]; the computer's moves in games against it in
+//! games_api/computer.rs.
 
 use std::convert::Infallible;
 use std::sync::Arc;
@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use axum::Json;
 use axum::extract::State;
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::HeaderMap;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use futures_util::Stream;
 use serde::{Deserialize, Serialize};
@@ -18,16 +18,17 @@ use tokio_stream::wrappers::ReceiverStream;
 
 use super::AppState;
 use super::error::ApiError;
+use super::forwarded::Client;
 use super::json::ApiQuery;
-use super::views::{NotationRequest, parse_rules};
-use crate::engine::{self, EngineError};
+use super::views::NotationRequest;
+use crate::engine;
 use games::{AnyPosition, Rules};
-use shakmaty::Position as _;
 
 /// `GET /api/engine`'s query.
 #[derive(Debug, Deserialize)]
 pub struct EngineQuery {
-    rules: String,
+    #[serde(with = "crate::models::rules")]
+    rules: Rules,
     fen: String,
     /// The deepest depth to search, in plies (at most [`engine::MAX_DEPTH`]).
     depth: Option<u32>,
@@ -50,22 +51,6 @@ pub struct EngineStatus {
     pub chess: bool,
 }
 
-/// Why an analysis could not start, as the API's error.
-fn engine_error(e: EngineError) -> ApiError {
-    match e {
-        EngineError::Unavailable => ApiError::new(
-            StatusCode::NOT_IMPLEMENTED,
-            "engine-unavailable",
-            "chess analysis and chess against the computer need Stockfish, which this server does not have",
-        ),
-        EngineError::Busy => ApiError::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "busy",
-            "too many analyses at once; try again in a moment",
-        ),
-    }
-}
-
 /// `GET /api/engine?rules=RULES&fen=FEN`: server-sent events, one `info` event per finished
 /// depth (an [`engine::Info`] as JSON), then one `done` event (`{"reason": ...}`, an
 /// [`engine::Stop`]) and the end of the stream. Closing the stream stops the analysis.
@@ -75,10 +60,9 @@ pub async fn analyse(
     State(app): State<Arc<AppState>>,
     ApiQuery(q): ApiQuery<EngineQuery>,
     headers: HeaderMap,
-    client: Option<axum::Extension<super::forwarded::Client>>,
+    client: Option<axum::Extension<Client>>,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
-    let rules = parse_rules(&q.rules)?;
-    let pos = AnyPosition::from_fen(rules, q.fen.trim())
+    let pos = AnyPosition::from_fen(q.rules, q.fen.trim())
         .map_err(|m| ApiError::unreadable("bad-fen", m))?;
     let permit = app.streams.open(&headers, client.map(|c| c.0))?;
     let notation = NotationRequest {
@@ -88,10 +72,7 @@ pub async fn analyse(
         squares: None,
     }
     .choice()?;
-    let events = app
-        .engine
-        .analyse(pos, q.depth, notation)
-        .map_err(engine_error)?;
+    let events = app.engine.analyse(pos, q.depth, notation)?;
     let stream = ReceiverStream::new(events).map(move |event| {
         // The stream's place is freed when the stream is dropped with this closure.
         let _held = &permit;
@@ -113,72 +94,4 @@ pub async fn status(State(app): State<Arc<AppState>>) -> Json<EngineStatus> {
         draughts: true,
         chess: app.engine.chess_available(),
     })
-}
-
-/// Refuses a chess game against the computer when the server has no Stockfish.
-pub fn check_computer(app: &AppState, rules: Rules) -> Result<(), ApiError> {
-    if rules == Rules::Chess && !app.engine.chess_available() {
-        return Err(engine_error(EngineError::Unavailable));
-    }
-    Ok(())
-}
-
-/// Whether the computer, playing `computer` (`white` or `black`) in a chess game from
-/// `start_fen` after `moves`, accepts a draw: when Stockfish does not expect it to win. It
-/// declines when the server has no Stockfish.
-pub async fn computer_accepts_chess_draw(
-    app: &AppState,
-    start_fen: &str,
-    moves: &[String],
-    computer: &str,
-) -> bool {
-    let Some(path) = app.engine.stockfish.as_ref() else {
-        return false;
-    };
-    let Ok(AnyPosition::Chess(start)) = AnyPosition::from_fen(Rules::Chess, start_fen) else {
-        return false;
-    };
-    let white_to_move = moves.len().is_multiple_of(2);
-    let white_to_move = if start.turn() == shakmaty::Color::White {
-        white_to_move
-    } else {
-        !white_to_move
-    };
-    let Ok(_process) = app.engine.processes.acquire().await else {
-        return false;
-    };
-    let time = Duration::from_millis(300);
-    match engine::stockfish::evaluate(path, &start, moves, time).await {
-        // The score is the side to move's: the computer's when it is to move.
-        Some(score) => {
-            let computer_to_move = (computer == "white") == white_to_move;
-            let for_computer = match score {
-                engine::stockfish::UciScore::Cp(cp) => cp,
-                engine::stockfish::UciScore::Mate(n) => n.signum() * 100_000,
-            };
-            let for_computer = if computer_to_move {
-                for_computer
-            } else {
-                -for_computer
-            };
-            for_computer <= 0
-        }
-        None => false,
-    }
-}
-
-/// The computer's move at `level` in a chess game from `start_fen` after `moves` (move
-/// ids), by Stockfish; `None` when the server has none or it gives no move.
-pub async fn computer_chess_move(
-    app: &AppState,
-    start_fen: &str,
-    moves: &[String],
-    level: draughts::Level,
-) -> Option<String> {
-    let path = app.engine.stockfish.as_ref()?;
-    let AnyPosition::Chess(start) = AnyPosition::from_fen(Rules::Chess, start_fen).ok()? else {
-        return None;
-    };
-    let _process = app.engine.processes.acquire().await.ok()?;
-    engine::stockfish::best_move(path, &start, moves, level).await
 }

@@ -5,6 +5,8 @@ use axum::extract::rejection::JsonRejection;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 
+use crate::engine::EngineError;
+use crate::store::StoreError;
 use games::Problem;
 
 /// An API error: what is wrong, a short code scripts can translate, and its place in a pasted
@@ -23,6 +25,8 @@ pub struct ApiError {
 }
 
 impl ApiError {
+    /// An error with `status`, `code` (one of the codes the description lists,
+    /// [`super::openapi::ERROR_CODES`]) and `message`, without a place.
     pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> ApiError {
         ApiError {
             status,
@@ -45,6 +49,17 @@ impl ApiError {
         ApiError::new(StatusCode::UNPROCESSABLE_ENTITY, code, message)
     }
 
+    /// 409: the game is not in a state that allows this (`code` says which).
+    pub fn conflict(code: &'static str, message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::CONFLICT, code, message)
+    }
+
+    /// 500: the server failed (a bug).
+    pub fn internal(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "internal", message)
+    }
+
+    /// 404: no such game (or analysis, or endpoint).
     pub fn not_found(message: impl Into<String>) -> ApiError {
         ApiError::new(StatusCode::NOT_FOUND, "not-found", message)
     }
@@ -56,6 +71,36 @@ impl ApiError {
             self.column = Some(column);
         }
         self
+    }
+}
+
+impl From<StoreError> for ApiError {
+    /// 500 `database`: the store failed (its message says how).
+    fn from(e: StoreError) -> ApiError {
+        match e {
+            StoreError::Database(_) | StoreError::Randomness(_) => {
+                ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "database", e.to_string())
+            }
+        }
+    }
+}
+
+impl From<EngineError> for ApiError {
+    /// Why an analysis (or the computer's chess) could not start: 501 without Stockfish, 503
+    /// when too many analyses run.
+    fn from(e: EngineError) -> ApiError {
+        match e {
+            EngineError::Unavailable => ApiError::new(
+                StatusCode::NOT_IMPLEMENTED,
+                "engine-unavailable",
+                "chess analysis and chess against the computer need Stockfish, which this server does not have",
+            ),
+            EngineError::Busy => ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "busy",
+                "too many analyses at once; try again in a moment",
+            ),
+        }
     }
 }
 
@@ -84,6 +129,20 @@ impl From<games::GameError> for ApiError {
             problem
         });
         error
+    }
+}
+
+/// The error code of an answer with `status` that carries none of its own (a rejection by
+/// the HTTP layer rather than by a handler): one of the codes the description lists.
+pub fn code_for_status(status: u16) -> &'static str {
+    match status {
+        400 => "bad-request",
+        404 => "not-found",
+        405 => "method-not-allowed",
+        413 => "too-large",
+        415 => "unsupported-media-type",
+        500.. => "internal",
+        _ => "bad-request",
     }
 }
 

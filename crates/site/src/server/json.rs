@@ -1,9 +1,12 @@
-//! Extractors whose rejections are [`ApiError`]s (JSON bodies, with reasons): JSON bodies,
-//! query strings; and a middleware that gives every other error of `/api` the same form.
+//! JSON in and out of the API: extractors whose rejections are [`ApiError`]s (JSON bodies,
+//! with reasons) for JSON bodies and query strings; answers with sorted keys; and a
+//! middleware that gives every other error of `/api` the same form.
 
 use axum::extract::{FromRequest, Request};
+use serde::Serialize;
 
 use super::error::ApiError;
+use super::error::code_for_status;
 
 /// Like `axum::Json`, but a malformed body gets the API's JSON error.
 pub struct ApiJson<T>(pub T);
@@ -43,13 +46,21 @@ where
     }
 }
 
+/// `value` as a JSON answer whose objects have their keys sorted (it goes through
+/// `serde_json::Value`), as the answers first built with `json!` have always had them.
+pub fn sorted_json(value: &impl Serialize) -> Result<axum::Json<serde_json::Value>, ApiError> {
+    serde_json::to_value(value)
+        .map(axum::Json)
+        .map_err(|e| ApiError::internal(e.to_string()))
+}
+
 /// The largest error body of the HTTP layer read to make its message.
 const MAX_REJECTION: usize = 4096;
 
 /// Middleware of `/api`: an error answer that is not JSON (a rejection of the HTTP layer: a
 /// path that does not decode, a wrong method, an extractor's own text) becomes the API's JSON
 /// error with the same status, its text as the message and the status's code (see
-/// [`super::openapi::code_for_status`]). Headers such as `Allow` are kept.
+/// [`code_for_status`]). Headers such as `Allow` are kept.
 pub async fn json_errors(
     request: Request,
     next: axum::middleware::Next,
@@ -79,7 +90,7 @@ pub async fn json_errors(
     } else {
         text
     };
-    let code = super::openapi::code_for_status(status.as_u16());
+    let code = code_for_status(status.as_u16());
     let mut answer = ApiError::new(status, code, message).into_response();
     parts.headers.remove(header::CONTENT_LENGTH);
     parts.headers.remove(header::CONTENT_TYPE);

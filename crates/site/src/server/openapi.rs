@@ -1,31 +1,41 @@
 //! The OpenAPI description of the HTTP API, served at `GET /api/openapi.json`.
 //!
 //! The schemas are derived by utoipa from the types the handlers read and answer
-//! (analysis.rs, games_api.rs, views.rs, store); the operations below, one per route of the
-//! router in mod.rs, say which of them each endpoint takes and gives, with every status it can
-//! answer. docs/api.md says the same in prose; tests keep the endpoints and the error codes of
-//! the two in step, and schemathesis (scripts/schemathesis) checks the server against this
-//! description.
+//! (board_api.rs, saved_analyses.rs, games_api/, views.rs, the models, the store); the
+//! operations below, one per route of router.rs, say which of them each endpoint takes and
+//! gives, with every status it can answer. docs/api.md says the same in prose; tests keep the
+//! endpoints and the error codes of the two in step, and schemathesis (scripts/schemathesis)
+//! checks the server against this description.
 //!
 //! The operations are declared on bodiless functions here rather than on the handlers, so
-//! that the handlers stay as they are.
+//! that the handlers stay as they are and the dependencies point one way: the description
+//! knows the handlers' types, the handlers know nothing of it.
 
 use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
 use utoipa::openapi::{RefOr, ServerBuilder};
 use utoipa::{IntoParams, OpenApi, PartialSchema, ToSchema};
 
-use super::analyses::{SaveRequest, Saved};
-use super::analysis::{
+use super::board_api::{
     ExportNode, ExportRequest, ExportView, LoadRequest, MoveView, PlayRequest, PlayView,
     PositionRequest,
 };
 use super::clocks::ClockView;
 use super::engine_api::EngineStatus;
-use super::games_api::{CreateRequest, Created, DrawRequest, GameInfo, MoveRequest};
+use super::games_api::create::{CreateRequest, Created};
+use super::games_api::endings::DrawRequest;
+use super::games_api::info::GameInfo;
+use super::games_api::moves::MoveRequest;
+use super::games_api::rematch::RematchJoined;
+use super::games_api::seats::Joined;
+use super::saved_analyses::{SaveRequest, Saved};
 use super::views::{GameView, NodeView, NotationRequest, PositionView, RootView, SvgRequest};
 use crate::engine::{Info, Stop};
+use crate::models::{
+    ColorChoice, DrawAction, GameMode, GameStatus, Level, NotationLang, NotationStyle, Role,
+    RulesName, RulesSource, Side, SquareNames, StartKind,
+};
 use crate::store::StoredMove;
-use games::{LegalMove, Rules, Status};
+use games::{LegalMove, Status};
 
 /// Every error code of the API: the code, the status it comes with, and what it means.
 /// docs/api.md lists the same.
@@ -151,20 +161,6 @@ pub const ERROR_CODES: &[(&str, u16, &str)] = &[
     ("broken-game", 500, "a stored game no longer replays"),
 ];
 
-/// The error code of an answer with `status` that carries none of its own (a rejection by
-/// the HTTP layer rather than by a handler).
-pub fn code_for_status(status: u16) -> &'static str {
-    match status {
-        400 => "bad-request",
-        404 => "not-found",
-        405 => "method-not-allowed",
-        413 => "too-large",
-        415 => "unsupported-media-type",
-        500.. => "internal",
-        _ => "bad-request",
-    }
-}
-
 /// The body of every error answer of the API.
 #[derive(ToSchema)]
 #[schema(example = json!({"error": {"code": "bad-fen", "message": "bad piece at character 7", "line": 1, "column": 7}}))]
@@ -234,139 +230,6 @@ impl PartialSchema for ErrorCode {
 
 impl ToSchema for ErrorCode {}
 
-/// Rules, as a schema: a string, the name of one of [`Rules::all`] (every draughts variant,
-/// then chess).
-pub struct RulesName;
-
-impl PartialSchema for RulesName {
-    fn schema() -> RefOr<Schema> {
-        let mut description = String::from("A draughts variant or chess:\n");
-        for rules in Rules::all() {
-            description.push_str(&format!("- `{}`: {rules}\n", rules.name()));
-        }
-        ObjectBuilder::new()
-            .schema_type(Type::String)
-            .enum_values(Some(Rules::all().map(|r| r.name())))
-            .description(Some(description))
-            .into()
-    }
-}
-
-impl ToSchema for RulesName {}
-
-/// How `/api/load` starts: the initial position, a FEN, or a PDN/PGN text.
-#[derive(ToSchema)]
-#[schema(rename_all = "lowercase")]
-pub enum StartKind {
-    Initial,
-    Fen,
-    Pdn,
-    Pgn,
-}
-
-/// A language of chess piece letters (ISO 639-1; English names are read too).
-#[derive(ToSchema)]
-#[schema(rename_all = "lowercase")]
-pub enum NotationLang {
-    En,
-    Es,
-    Eo,
-    Fr,
-    De,
-    It,
-    Pl,
-    Nl,
-}
-
-/// A chess notation style.
-#[derive(ToSchema)]
-#[schema(rename_all = "kebab-case")]
-pub enum NotationStyle {
-    San,
-    Long,
-    Uci,
-    DescEs,
-    DescEn,
-}
-
-/// How draughts squares are written.
-#[derive(ToSchema)]
-#[schema(rename_all = "lowercase")]
-pub enum SquareNames {
-    Numeric,
-    Algebraic,
-}
-
-/// A side.
-#[derive(ToSchema)]
-#[schema(rename_all = "lowercase")]
-pub enum Side {
-    White,
-    Black,
-}
-
-/// The side a game's creator takes.
-#[derive(ToSchema)]
-#[schema(rename_all = "lowercase")]
-pub enum ColorChoice {
-    White,
-    Black,
-    Random,
-}
-
-/// How a game is played: on one device, against the computer, or with a friend.
-#[derive(ToSchema)]
-#[schema(rename_all = "lowercase")]
-pub enum GameMode {
-    Device,
-    Computer,
-    Friend,
-}
-
-/// The computer's strength.
-#[derive(ToSchema)]
-#[schema(rename_all = "lowercase")]
-pub enum Level {
-    Beginner,
-    Intermediate,
-    Strong,
-}
-
-/// Where a game is: waiting for a friend, in progress, or over.
-#[derive(ToSchema)]
-#[schema(rename_all = "lowercase")]
-pub enum GameStatus {
-    Waiting,
-    Ongoing,
-    Finished,
-}
-
-/// Which side(s) the request's holder plays.
-#[derive(ToSchema)]
-#[schema(rename_all = "lowercase")]
-pub enum Role {
-    White,
-    Black,
-    Both,
-}
-
-/// What to do about a draw.
-#[derive(ToSchema)]
-#[schema(rename_all = "lowercase")]
-pub enum DrawAction {
-    Offer,
-    Accept,
-    Decline,
-}
-
-/// Where the rules of a loaded game came from: its GameType (or a PGN) tag, or the request.
-#[derive(ToSchema)]
-#[schema(rename_all = "lowercase")]
-pub enum RulesSource {
-    Gametype,
-    Selected,
-}
-
 /// The name of the events of `/api/games/{id}/events`.
 #[derive(ToSchema)]
 #[schema(rename_all = "lowercase")]
@@ -424,25 +287,6 @@ pub struct EngineParams {
     /// Chess: 1 writes figurines (♘) instead of piece letters, 0 (the default) does not.
     #[param(minimum = 0, maximum = 1)]
     pub figurines: Option<u8>,
-}
-
-/// The answer to `POST /api/games/{id}/join`.
-#[derive(ToSchema)]
-pub struct Joined {
-    pub game: GameInfo,
-    /// The new player's secret (also set as the cookie `s_<id>`).
-    pub secret: String,
-}
-
-/// The answer to `POST /api/games/{id}/rematch` when the rematch existed.
-#[derive(ToSchema)]
-pub struct RematchJoined {
-    pub game: GameInfo,
-    /// The asker's new secret when they took the free seat; null when they already had a
-    /// seat in the rematch.
-    pub secret: Option<String>,
-    /// The rematch's page, `/game/ID`.
-    pub url: String,
 }
 
 /// `GET /api/svg`'s query.
@@ -909,17 +753,34 @@ fn openapi_json() {}
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::server::error::code_for_status;
 
     /// The codes the server's sources give an [`super::super::error::ApiError`]: the string
-    /// after `StatusCode::X,` or in `unreadable("...")`.
+    /// after `StatusCode::X,` or in `unreadable("...")` or `conflict("...")`.
     fn codes_in_sources() -> Vec<(String, String)> {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/server");
         let mut found = Vec::new();
-        for entry in std::fs::read_dir(dir).unwrap() {
-            let path = entry.unwrap().path();
+        // Every file of the server, in its folders too.
+        let mut paths = Vec::new();
+        let mut dirs = vec![dir.clone()];
+        while let Some(d) = dirs.pop() {
+            for entry in std::fs::read_dir(d).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    dirs.push(path);
+                } else {
+                    paths.push(path);
+                }
+            }
+        }
+        for path in paths {
             let text = std::fs::read_to_string(&path).unwrap_or_default();
-            let file = path.file_name().unwrap().to_string_lossy().to_string();
-            for marker in ["StatusCode::", "unreadable("] {
+            let file = path
+                .strip_prefix(&dir)
+                .unwrap()
+                .to_string_lossy()
+                .to_string();
+            for marker in ["StatusCode::", "unreadable(", "conflict("] {
                 for (i, _) in text.match_indices(marker) {
                     let mut rest = &text[i + marker.len()..];
                     if marker == "StatusCode::" {

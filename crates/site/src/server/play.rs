@@ -8,6 +8,7 @@ use draughts::{Color, DrawReason, GameHistory, GameState};
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Chess, EnPassantMode, Position as _};
 
+use crate::models::{EndReason, Ending, Side};
 use crate::store::{Finish, StoredGame, StoredMove};
 use games::{AnyMove, AnyPosition, NotationChoice, Rules, draughts_move_id};
 
@@ -36,8 +37,7 @@ impl PlayedGame {
     /// Replays `moves` from the game's start. A stored move that no longer replays is a
     /// broken database: an error.
     pub fn replay(game: &StoredGame, moves: &[StoredMove]) -> Result<PlayedGame, String> {
-        let rules: Rules = game.rules.parse()?;
-        let start = AnyPosition::from_fen(rules, &game.start_fen)?;
+        let start = AnyPosition::from_fen(game.rules, &game.start_fen)?;
         let mut played = match start {
             AnyPosition::Draughts(p) => PlayedGame::Draughts(GameHistory::new(p)),
             AnyPosition::Chess(p) => {
@@ -84,9 +84,14 @@ impl PlayedGame {
         }
     }
 
-    /// `white` or `black`: whose turn it is.
-    pub fn side_to_move(&self) -> &'static str {
-        self.position().side_name()
+    /// Whose turn it is.
+    pub fn side_to_move(&self) -> Side {
+        match self {
+            PlayedGame::Draughts(h) => Side::white_if(h.position().side_to_move() == Color::White),
+            PlayedGame::Chess { positions, .. } => Side::white_if(
+                positions.last().expect("a start position").turn() == shakmaty::Color::White,
+            ),
+        }
     }
 
     /// Whether the rules end the game here, with the result in the rules' convention.
@@ -97,8 +102,8 @@ impl PlayedGame {
                 let variant = *h.position().variant();
                 let reason = match state {
                     GameState::Ongoing => return None,
-                    GameState::Win { .. } => "no-moves".to_string(),
-                    GameState::Draw { reason } => draw_code(reason),
+                    GameState::Win { .. } => Ending::of(EndReason::NoMoves),
+                    GameState::Draw { reason } => draw_ending(reason),
                 };
                 Some(Finish {
                     result: state.result(&variant).unwrap_or("*").to_string(),
@@ -107,29 +112,23 @@ impl PlayedGame {
             }
             PlayedGame::Chess { positions, seen } => {
                 let pos = positions.last().expect("a start position");
-                let (result, reason) = if pos.is_checkmate() {
-                    (
-                        if pos.turn() == shakmaty::Color::White {
-                            "0-1"
-                        } else {
-                            "1-0"
-                        },
-                        "checkmate",
-                    )
+                let (winner, reason) = if pos.is_checkmate() {
+                    let loser = Side::white_if(pos.turn() == shakmaty::Color::White);
+                    (Some(loser.other()), EndReason::Checkmate)
                 } else if pos.is_stalemate() {
-                    ("1/2-1/2", "stalemate")
+                    (None, EndReason::Stalemate)
                 } else if pos.is_insufficient_material() {
-                    ("1/2-1/2", "insufficient-material")
+                    (None, EndReason::InsufficientMaterial)
                 } else if seen.get(&chess_key(pos)).copied().unwrap_or(0) >= 3 {
-                    ("1/2-1/2", "repetition")
+                    (None, EndReason::Repetition)
                 } else if pos.halfmoves() >= 100 {
-                    ("1/2-1/2", "fifty-moves")
+                    (None, EndReason::FiftyMoves)
                 } else {
                     return None;
                 };
                 Some(Finish {
-                    result: result.into(),
-                    reason: reason.into(),
+                    result: result_for(Rules::Chess, winner),
+                    reason: Ending::of(reason),
                 })
             }
         }
@@ -159,30 +158,22 @@ impl PlayedGame {
     /// FIDE's rule 6.9 and lichess have it), then it is a draw. In draughts the side out of
     /// time loses (the FMJD's and the ACF's rules).
     pub fn time_out(&self, rules: Rules) -> Finish {
-        let loser = self.side_to_move();
-        let winner = if loser == "white" { "black" } else { "white" };
+        let winner = self.side_to_move().other();
         let cannot_win = match self {
-            PlayedGame::Chess { positions, .. } => {
-                let color = if winner == "white" {
-                    shakmaty::Color::White
-                } else {
-                    shakmaty::Color::Black
-                };
-                positions
-                    .last()
-                    .is_some_and(|p| p.has_insufficient_material(color))
-            }
+            PlayedGame::Chess { positions, .. } => positions.last().is_some_and(|p| {
+                p.has_insufficient_material(shakmaty::Color::from_white(winner.is_white()))
+            }),
             PlayedGame::Draughts(_) => false,
         };
         if cannot_win {
             Finish {
                 result: result_for(rules, None),
-                reason: "time-draw".into(),
+                reason: Ending::of(EndReason::TimeDraw),
             }
         } else {
             Finish {
                 result: result_for(rules, Some(winner)),
-                reason: "time".into(),
+                reason: Ending::of(EndReason::Time),
             }
         }
     }
@@ -232,17 +223,21 @@ impl PlayedGame {
     }
 }
 
-/// The code of a draughts draw rule, with its move count after a colon (`kings-only:25`),
-/// as stored; [`reason_parts`] splits it for the pages.
-fn draw_code(reason: DrawReason) -> String {
-    match reason {
-        DrawReason::Repetition => "repetition".into(),
-        DrawReason::KingsOnly { moves } => format!("kings-only:{moves}"),
-        DrawReason::LoneKing { moves } => format!("lone-king:{moves}"),
-        DrawReason::KingsAgainstKing { moves } => format!("three-kings:{moves}"),
-        DrawReason::FewKings { moves } => format!("few-kings:{moves}"),
-        DrawReason::MainRoad { moves } => format!("main-road:{moves}"),
-        DrawReason::UnchangedBalance { moves } => format!("unchanged-balance:{moves}"),
+/// The ending of a draughts draw rule, with its move count (stored `kings-only:25`;
+/// [`reason_parts`] splits it for the pages).
+fn draw_ending(reason: DrawReason) -> Ending {
+    let (reason, moves) = match reason {
+        DrawReason::Repetition => return Ending::of(EndReason::Repetition),
+        DrawReason::KingsOnly { moves } => (EndReason::KingsOnly, moves),
+        DrawReason::LoneKing { moves } => (EndReason::LoneKing, moves),
+        DrawReason::KingsAgainstKing { moves } => (EndReason::ThreeKings, moves),
+        DrawReason::FewKings { moves } => (EndReason::FewKings, moves),
+        DrawReason::MainRoad { moves } => (EndReason::MainRoad, moves),
+        DrawReason::UnchangedBalance { moves } => (EndReason::UnchangedBalance, moves),
+    };
+    Ending {
+        reason,
+        moves: Some(moves),
     }
 }
 
@@ -255,35 +250,26 @@ pub fn reason_parts(stored: &str) -> (String, Option<u32>) {
 }
 
 /// The result string when `winner` wins (or a draw), in the rules' convention.
-pub fn result_for(rules: Rules, winner: Option<&str>) -> String {
+pub fn result_for(rules: Rules, winner: Option<Side>) -> String {
     match rules {
-        Rules::Draughts(v) => {
-            let color = winner.map(|w| {
-                if w == "white" {
-                    Color::White
-                } else {
-                    Color::Black
-                }
-            });
-            v.result_for(color).to_string()
-        }
+        Rules::Draughts(v) => v.result_for(winner.map(Side::draughts)).to_string(),
         Rules::Chess => match winner {
-            Some("white") => "1-0".into(),
-            Some(_) => "0-1".into(),
+            Some(Side::White) => "1-0".into(),
+            Some(Side::Black) => "0-1".into(),
             None => "1/2-1/2".into(),
         },
     }
 }
 
 /// The side a result says won, for the page's words (`None` for a draw or unknown).
-pub fn winner_of(rules: Rules, result: &str) -> Option<&'static str> {
+pub fn winner_of(rules: Rules, result: &str) -> Option<Side> {
     match rules {
         Rules::Draughts(v) => games::Outcome::parse(result, &v)
             .and_then(|o| o.winner())
-            .map(Color::name),
+            .map(|c| Side::white_if(c == Color::White)),
         Rules::Chess => match result {
-            "1-0" => Some("white"),
-            "0-1" => Some("black"),
+            "1-0" => Some(Side::White),
+            "0-1" => Some(Side::Black),
             _ => None,
         },
     }

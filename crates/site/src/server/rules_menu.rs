@@ -2,6 +2,7 @@
 //! and the analysis board's select, grouped by board (8×8, 10×10, 12×12, then chess), and
 //! the facts the scripts need of each (who moves first, how results are written).
 
+use crate::models::Side;
 use games::Rules;
 use games::render::escape_html;
 
@@ -97,7 +98,7 @@ pub fn facts() -> std::collections::BTreeMap<&'static str, Facts> {
                     draw: v.results.draw,
                 },
                 Rules::Chess => Facts {
-                    first: "white",
+                    first: Side::White.as_str(),
                     first_wins: "1-0",
                     second_wins: "0-1",
                     draw: "1/2-1/2",

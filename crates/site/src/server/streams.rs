@@ -9,7 +9,7 @@ use axum::http::{HeaderMap, StatusCode};
 
 use super::error::ApiError;
 use super::forwarded::Client;
-use super::pages::cookie;
+use super::visitor::cookie;
 
 /// Streams one visitor may hold at once (a few tabs on a few games).
 pub const PER_VISITOR: usize = 8;

@@ -13,16 +13,19 @@ pub struct Values {
 }
 
 impl Values {
+    /// Adds `{{v:name}}`: text, escaped when filled in.
     pub fn text(mut self, name: &'static str, value: impl Into<String>) -> Values {
         self.text.insert(name, value.into());
         self
     }
 
+    /// Adds `{{raw:name}}`: HTML, already safe, filled in as it is.
     pub fn raw(mut self, name: &'static str, html: impl Into<String>) -> Values {
         self.raw.insert(name, html.into());
         self
     }
 
+    /// Adds `{{json:name}}`: a value as JSON, safe inside a `<script>` element.
     pub fn json(mut self, name: &'static str, value: &impl serde::Serialize) -> Values {
         self.json.insert(name, script_safe_json(value));
         self

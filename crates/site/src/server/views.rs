@@ -1,14 +1,14 @@
 //! What the API answers: positions and game trees as JSON, built from the game layer.
 
 use chess_notation::{Language, Notation, WriteOptions as ChessOptions};
-use draughts::SquareStyle;
 use record::{Extra, Line};
 use serde::{Deserialize, Serialize};
 
 use games::render::{SvgOptions, board_svg};
-use games::{AnyGame, AnyMove, AnyPosition, ChessMove, LegalMove, NotationChoice, Rules, Status};
+use games::{AnyGame, AnyMove, AnyPosition, ChessMove, LegalMove, NotationChoice, Status};
 
 use super::error::ApiError;
+use crate::models::{RulesSource, Side, SquareNames};
 
 /// `notation` in a request: how moves are written. `lang`, `style` and `figurines` are for
 /// chess; `squares` is for draughts, whose variants otherwise write their own way.
@@ -16,19 +16,19 @@ use super::error::ApiError;
 #[serde(default, deny_unknown_fields)]
 pub struct NotationRequest {
     /// The language of the piece letters (English when left out).
-    #[schema(value_type = Option<super::openapi::NotationLang>)]
+    #[schema(value_type = Option<crate::models::NotationLang>)]
     pub lang: Option<String>,
     /// The notation (`san` when left out).
-    #[schema(value_type = Option<super::openapi::NotationStyle>)]
+    #[schema(value_type = Option<crate::models::NotationStyle>)]
     pub style: Option<String>,
     /// Figurines (♘) instead of piece letters.
     pub figurines: bool,
     /// Draughts squares as numbers or as a1-h8.
-    #[schema(value_type = Option<super::openapi::SquareNames>)]
-    pub squares: Option<String>,
+    pub squares: Option<SquareNames>,
 }
 
 impl NotationRequest {
+    /// The notation asked for; 400 for a language or style chess-notation does not know.
     pub fn choice(&self) -> Result<NotationChoice, ApiError> {
         let language: Language = match &self.lang {
             Some(l) => l
@@ -42,19 +42,9 @@ impl NotationRequest {
                 .map_err(|_| ApiError::bad_request(format!("unknown notation style `{s}`")))?,
             None => Notation::San,
         };
-        let squares = match self.squares.as_deref() {
-            None => None,
-            Some("numeric") => Some(SquareStyle::Numeric),
-            Some("algebraic") => Some(SquareStyle::Algebraic),
-            Some(other) => {
-                return Err(ApiError::bad_request(format!(
-                    "unknown squares style `{other}`"
-                )));
-            }
-        };
         Ok(NotationChoice {
             chess: ChessOptions::new(notation, language).with_figurines(self.figurines),
-            squares,
+            squares: self.squares.map(SquareNames::style),
         })
     }
 }
@@ -82,14 +72,13 @@ impl Default for SvgRequest {
 /// A position as the API shows it.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct PositionView {
-    #[schema(value_type = super::openapi::RulesName)]
+    #[schema(value_type = crate::models::RulesName)]
     pub rules: &'static str,
     /// The canonical FEN (draughts `W:W26,28,31:B17,19,20`; chess standard FEN, X-FEN for
     /// Chess960).
     pub fen: String,
     /// The side to move.
-    #[schema(value_type = super::openapi::Side)]
-    pub side: &'static str,
+    pub side: Side,
     pub status: Status,
     /// Every legal move; chess promotions are separate entries.
     pub legal: Vec<LegalMove>,
@@ -100,6 +89,8 @@ pub struct PositionView {
 }
 
 impl PositionView {
+    /// The view of `pos`: its FEN, side to move, status and legal moves written in
+    /// `notation`, and its diagram when `svg` asks for it.
     pub fn of(
         pos: &AnyPosition,
         notation: &NotationChoice,
@@ -108,7 +99,7 @@ impl PositionView {
         PositionView {
             rules: pos.rules().name(),
             fen: pos.fen(),
-            side: pos.side_name(),
+            side: Side::white_if(pos.white_to_move()),
             status: pos.status(),
             legal: pos.legal_moves(notation),
             svg: svg.map(|s| {
@@ -168,10 +159,9 @@ pub struct RootView {
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct GameView {
     /// The rules the game was read under.
-    #[schema(value_type = super::openapi::RulesName)]
+    #[schema(value_type = crate::models::RulesName)]
     pub rules: &'static str,
-    #[schema(value_type = super::openapi::RulesSource)]
-    pub rules_source: &'static str,
+    pub rules_source: RulesSource,
     /// The number of games in the text (only the first is loaded); 0 without a text.
     pub games_in_text: u64,
     /// Tags as `[name, value]` pairs, in order.
@@ -190,7 +180,7 @@ impl GameView {
         start: &AnyPosition,
         notation: &NotationChoice,
         svg: Option<SvgRequest>,
-        source: &'static str,
+        source: RulesSource,
     ) -> GameView {
         GameView {
             rules: start.rules().name(),
@@ -213,7 +203,7 @@ impl GameView {
         game: &AnyGame,
         notation: &NotationChoice,
         svg: Option<SvgRequest>,
-        source: &'static str,
+        source: RulesSource,
     ) -> GameView {
         let (start, tags, result) = match game {
             AnyGame::Draughts(g) => (
@@ -348,9 +338,4 @@ pub fn null_move(pos: &AnyPosition) -> AnyPosition {
             AnyPosition::Draughts(q)
         }
     }
-}
-
-/// Reads `rules` from a request.
-pub fn parse_rules(text: &str) -> Result<Rules, ApiError> {
-    text.parse().map_err(ApiError::bad_request)
 }

@@ -1,8 +1,15 @@
 //! Where games played on the site are kept: one small interface ([`Store`]) with SQLite
 //! behind it by default ([`SqliteStore`]); another database (PostgreSQL for many server
 //! instances) is another implementation of the same trait.
+//!
+//! Both databases run the same SQL ([`sql`]) on the same tables ([`schema`]); each store's
+//! file keeps only what differs: connecting, how the schema's version is kept, and
+//! PostgreSQL's announcements to other processes.
 
 mod postgres;
+mod rows;
+mod schema;
+mod sql;
 mod sqlite;
 #[cfg(test)]
 pub(crate) mod suite;
@@ -15,29 +22,33 @@ use std::pin::Pin;
 use futures_util::Stream;
 
 use async_trait::async_trait;
+use games::{Rules, TimeControl};
 use serde::Serialize;
+
+use crate::models::{Ending, GameMode, GameStatus, Level, Side};
 
 /// A game as stored.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct StoredGame {
     pub id: String,
-    /// `american`, `international`, `russian`, `brazilian`, `chess`.
-    pub rules: String,
-    /// `device`, `computer` or `friend`.
-    pub mode: String,
+    /// The rules (a text column: their name, `american`, `chess`, ...).
+    #[serde(with = "crate::models::rules")]
+    pub rules: Rules,
+    /// On one device, against the computer, or with a friend.
+    pub mode: GameMode,
     /// The computer's level in `computer` mode.
-    pub level: Option<String>,
+    pub level: Option<Level>,
     /// The colour the computer plays in `computer` mode.
-    pub computer: Option<String>,
+    pub computer: Option<Side>,
     pub start_fen: String,
-    /// `waiting` (a friend's seat is free), `ongoing` or `finished`.
-    pub status: String,
+    /// Waiting (a friend's seat is free), ongoing or finished.
+    pub status: GameStatus,
     /// The result string in the rules' convention, once finished.
     pub result: Option<String>,
     /// Why it ended: `no-moves`, `checkmate`, `resigned`, `agreed`, `repetition`, a draw rule.
     pub reason: Option<String>,
-    /// `white` or `black` when that side offers a draw.
-    pub draw_offer: Option<String>,
+    /// The side that offers a draw, if one does.
+    pub draw_offer: Option<Side>,
     pub white_name: Option<String>,
     pub black_name: Option<String>,
     #[serde(skip)]
@@ -64,6 +75,61 @@ pub struct StoredGame {
     pub clock_at: Option<i64>,
     /// The game offered as this one's rematch.
     pub rematch: Option<String>,
+}
+
+impl StoredGame {
+    /// A game not begun, from `start_fen`, made by visitor `creator`: ongoing, nobody seated,
+    /// no clock.
+    pub fn new(
+        id: String,
+        rules: Rules,
+        mode: GameMode,
+        start_fen: String,
+        creator: Option<String>,
+    ) -> StoredGame {
+        StoredGame {
+            id,
+            rules,
+            mode,
+            level: None,
+            computer: None,
+            start_fen,
+            status: GameStatus::Ongoing,
+            result: None,
+            reason: None,
+            draw_offer: None,
+            white_name: None,
+            black_name: None,
+            white_secret: None,
+            black_secret: None,
+            creator,
+            guest: None,
+            plies: 0,
+            created_at: 0,
+            updated_at: 0,
+            time_control: None,
+            white_ms: None,
+            black_ms: None,
+            clock_at: None,
+            rematch: None,
+        }
+    }
+
+    /// Seats the holder of the secret whose hash is `hashed` on `side`.
+    pub fn seat(&mut self, side: Side, hashed: &str) {
+        let seat = match side {
+            Side::White => &mut self.white_secret,
+            Side::Black => &mut self.black_secret,
+        };
+        *seat = Some(hashed.to_string());
+    }
+
+    /// Gives the game the clocks of `control`, each side's time full.
+    pub fn start_clocks(&mut self, control: TimeControl) {
+        self.time_control = Some(control.to_string());
+        self.white_ms = Some(control.start_ms());
+        self.black_ms = Some(control.start_ms());
+    }
 }
 
 /// A game's clocks after a move, as [`Store::append_move`] stores them.
@@ -96,8 +162,8 @@ pub struct StoredMove {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StoredAnalysis {
     pub id: String,
-    /// The rules' name (`american`, `chess`, ...).
-    pub rules: String,
+    /// The rules (a text column: their name, `american`, `chess`, ...).
+    pub rules: Rules,
     /// The game tree as PDN (PGN for chess).
     pub text: String,
     /// The visitor who saved it.
@@ -108,15 +174,30 @@ pub struct StoredAnalysis {
 /// How a game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Finish {
+    /// The result in the rules' convention (`1-0`, `2-0`, `1/2-1/2`).
     pub result: String,
-    pub reason: String,
+    /// Why (stored as its text in the `reason` column).
+    pub reason: Ending,
 }
 
-/// A store error: the database failed. Refusals (a turn already taken, a seat already taken)
-/// are not errors but `false` answers.
+/// A store error. Refusals (a turn already taken, a seat already taken) are not errors but
+/// `false` answers.
 #[derive(Debug, thiserror::Error)]
-#[error("database: {0}")]
-pub struct StoreError(pub String);
+pub enum StoreError {
+    /// The database failed: it could not be reached, refused a statement (an id given twice),
+    /// or holds a row that does not read (a column of an unknown value).
+    #[error("database: {0}")]
+    Database(#[source] sqlx::Error),
+    /// The system gave no randomness for the store's mark on its announcements.
+    #[error("database: no system randomness: {0}")]
+    Randomness(#[source] getrandom::Error),
+}
+
+impl From<sqlx::Error> for StoreError {
+    fn from(e: sqlx::Error) -> StoreError {
+        StoreError::Database(e)
+    }
+}
 
 /// The operations the site needs. Every write that a player's request makes is durable when
 /// the call returns.
@@ -143,7 +224,7 @@ pub trait Store: Send + Sync {
     async fn take_seat(
         &self,
         id: &str,
-        color: &str,
+        color: Side,
         secret: &str,
         visitor: &str,
         name: Option<&str>,
@@ -162,7 +243,7 @@ pub trait Store: Send + Sync {
     /// another was recorded first.
     async fn set_rematch(&self, id: &str, rematch: &str) -> Result<bool, StoreError>;
     /// Records or withdraws a draw offer of an ongoing game.
-    async fn set_draw_offer(&self, id: &str, by: Option<&str>) -> Result<(), StoreError>;
+    async fn set_draw_offer(&self, id: &str, by: Option<Side>) -> Result<(), StoreError>;
     /// The most recently finished games.
     async fn recent_finished(&self, limit: i64) -> Result<Vec<StoredGame>, StoreError>;
     /// The games a visitor created or joined, most recent first.
@@ -199,59 +280,6 @@ pub enum Change {
 
 /// The changes other processes announce, as [`Store::changes`] gives them.
 pub type Changes = Pin<Box<dyn Stream<Item = Change> + Send>>;
-
-/// An analysis from a row of the `analyses` table, in either database.
-fn analysis_from_row<'r, R>(row: &'r R) -> StoredAnalysis
-where
-    R: sqlx::Row,
-    &'static str: sqlx::ColumnIndex<R>,
-    String: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
-    i64: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
-{
-    StoredAnalysis {
-        id: row.get("id"),
-        rules: row.get("rules"),
-        text: row.get("text"),
-        creator: row.get("creator"),
-        created_at: row.get("created_at"),
-    }
-}
-
-/// A game from a row of the `games` table, in either database (the tables are alike).
-fn game_from_row<'r, R>(row: &'r R) -> StoredGame
-where
-    R: sqlx::Row,
-    &'static str: sqlx::ColumnIndex<R>,
-    String: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
-    i64: sqlx::Decode<'r, R::Database> + sqlx::Type<R::Database>,
-{
-    StoredGame {
-        id: row.get("id"),
-        rules: row.get("rules"),
-        mode: row.get("mode"),
-        level: row.get("level"),
-        computer: row.get("computer"),
-        start_fen: row.get("start_fen"),
-        status: row.get("status"),
-        result: row.get("result"),
-        reason: row.get("reason"),
-        draw_offer: row.get("draw_offer"),
-        white_name: row.get("white_name"),
-        black_name: row.get("black_name"),
-        white_secret: row.get("white_secret"),
-        black_secret: row.get("black_secret"),
-        creator: row.get("creator"),
-        guest: row.get("guest"),
-        plies: row.get("plies"),
-        created_at: row.get("created_at"),
-        updated_at: row.get("updated_at"),
-        time_control: row.get("time_control"),
-        white_ms: row.get("white_ms"),
-        black_ms: row.get("black_ms"),
-        clock_at: row.get("clock_at"),
-        rematch: row.get("rematch"),
-    }
-}
 
 /// Milliseconds since 1970: how the stores date games (`created_at`, `updated_at`).
 pub fn now_ms() -> i64 {

@@ -5,77 +5,17 @@
 use std::str::FromStr;
 use std::time::Duration;
 
-use async_trait::async_trait;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
-use sqlx::{Row, SqlitePool};
+use sqlx::{Sqlite, SqlitePool};
 
-use super::{
-    ClockRow, Finish, Store, StoreError, StoredAnalysis, StoredGame, StoredMove, analysis_from_row,
-    game_from_row, now_ms,
-};
-
-/// The schema, by version: each entry upgrades from the previous version.
-const MIGRATIONS: &[&str] = &[
-    // 1: games and their moves.
-    "CREATE TABLE games (
-        id TEXT PRIMARY KEY,
-        rules TEXT NOT NULL,
-        mode TEXT NOT NULL,
-        level TEXT,
-        computer TEXT,
-        start_fen TEXT NOT NULL,
-        status TEXT NOT NULL,
-        result TEXT,
-        reason TEXT,
-        draw_offer TEXT,
-        white_name TEXT,
-        black_name TEXT,
-        white_secret TEXT,
-        black_secret TEXT,
-        creator TEXT,
-        guest TEXT,
-        plies INTEGER NOT NULL DEFAULT 0,
-        created_at INTEGER NOT NULL,
-        updated_at INTEGER NOT NULL
-     );
-     CREATE TABLE moves (
-        game_id TEXT NOT NULL REFERENCES games(id),
-        ply INTEGER NOT NULL,
-        move TEXT NOT NULL,
-        text TEXT NOT NULL,
-        fen TEXT NOT NULL,
-        created_at INTEGER NOT NULL,
-        PRIMARY KEY (game_id, ply)
-     );
-     CREATE INDEX games_finished ON games(status, updated_at);
-     CREATE INDEX games_creator ON games(creator, updated_at);
-     CREATE INDEX games_guest ON games(guest, updated_at);",
-    // 2: analyses saved to be shared.
-    "CREATE TABLE analyses (
-        id TEXT PRIMARY KEY,
-        rules TEXT NOT NULL,
-        text TEXT NOT NULL,
-        creator TEXT,
-        created_at INTEGER NOT NULL
-     );",
-    // 3: clocks (the time control, each side's time, since when the side to move thinks;
-    // the mover's time after each move) and the rematch offered after a game.
-    "ALTER TABLE games ADD COLUMN time_control TEXT;
-     ALTER TABLE games ADD COLUMN white_ms INTEGER;
-     ALTER TABLE games ADD COLUMN black_ms INTEGER;
-     ALTER TABLE games ADD COLUMN clock_at INTEGER;
-     ALTER TABLE games ADD COLUMN rematch TEXT;
-     ALTER TABLE moves ADD COLUMN clock_ms INTEGER;",
-];
+use super::StoreError;
+use super::schema::migrations;
+use super::sql::SqlStore;
 
 /// Games in a SQLite file.
 #[derive(Clone, Debug)]
 pub struct SqliteStore {
     pool: SqlitePool,
-}
-
-fn err(e: sqlx::Error) -> StoreError {
-    StoreError(e.to_string())
 }
 
 impl SqliteStore {
@@ -95,8 +35,7 @@ impl SqliteStore {
         } else {
             format!("sqlite://{path}")
         };
-        let mut options = SqliteConnectOptions::from_str(&url)
-            .map_err(err)?
+        let mut options = SqliteConnectOptions::from_str(&url)?
             .create_if_missing(true)
             // WAL with NORMAL: a commit is in the log file (the OS has it) when it returns, so
             // killing the server loses nothing; only a power cut could lose the last commits.
@@ -112,7 +51,7 @@ impl SqliteStore {
             options = options.journal_mode(SqliteJournalMode::Memory);
         } else {
             // The journal mode is kept in the file: set once here, every connection has it.
-            retry_busy(|| set_up(&options)).await.map_err(err)?;
+            retry_busy(|| set_up(&options)).await?;
         }
         let checkpoints = options.clone();
         let pool = retry_busy(|| {
@@ -123,11 +62,10 @@ impl SqliteStore {
                 .max_lifetime(None)
                 .connect_with(options.clone())
         })
-        .await
-        .map_err(err)?;
+        .await?;
         if memory {
-            let mut conn = pool.acquire().await.map_err(err)?;
-            migrate(&mut conn).await.map_err(err)?;
+            let mut conn = pool.acquire().await?;
+            migrate(&mut conn).await?;
         } else {
             SqliteStore::start_checkpoints(checkpoints);
         }
@@ -170,6 +108,14 @@ impl SqliteStore {
                 }
             }
         });
+    }
+}
+
+impl SqlStore for SqliteStore {
+    type Db = Sqlite;
+
+    fn pool(&self) -> &SqlitePool {
+        &self.pool
     }
 }
 
@@ -232,8 +178,8 @@ async fn migrate(conn: &mut sqlx::SqliteConnection) -> Result<(), sqlx::Error> {
     let version: i64 = sqlx::query_scalar("PRAGMA user_version")
         .fetch_one(&mut *tx)
         .await?;
-    for (i, sql) in MIGRATIONS.iter().enumerate().skip(version as usize) {
-        sqlx::raw_sql(sql).execute(&mut *tx).await?;
+    for (i, sql) in migrations("INTEGER").enumerate().skip(version as usize) {
+        sqlx::raw_sql(&sql).execute(&mut *tx).await?;
         sqlx::raw_sql(&format!("PRAGMA user_version = {}", i + 1))
             .execute(&mut *tx)
             .await?;
@@ -241,267 +187,17 @@ async fn migrate(conn: &mut sqlx::SqliteConnection) -> Result<(), sqlx::Error> {
     tx.commit().await
 }
 
-#[async_trait]
-impl Store for SqliteStore {
-    async fn create_game(&self, g: &StoredGame) -> Result<(), StoreError> {
-        sqlx::query(
-            "INSERT INTO games (id, rules, mode, level, computer, start_fen, status, result, reason, draw_offer,
-                white_name, black_name, white_secret, black_secret, creator, guest, plies, created_at, updated_at,
-                time_control, white_ms, black_ms, clock_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?)",
-        )
-        .bind(&g.id)
-        .bind(&g.rules)
-        .bind(&g.mode)
-        .bind(&g.level)
-        .bind(&g.computer)
-        .bind(&g.start_fen)
-        .bind(&g.status)
-        .bind(&g.result)
-        .bind(&g.reason)
-        .bind(&g.draw_offer)
-        .bind(&g.white_name)
-        .bind(&g.black_name)
-        .bind(&g.white_secret)
-        .bind(&g.black_secret)
-        .bind(&g.creator)
-        .bind(&g.guest)
-        .bind(now_ms())
-        .bind(now_ms())
-        .bind(&g.time_control)
-        .bind(g.white_ms)
-        .bind(g.black_ms)
-        .bind(g.clock_at)
-        .execute(&self.pool)
-        .await
-        .map_err(err)?;
-        Ok(())
-    }
-
-    async fn game(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
-        let row = sqlx::query("SELECT * FROM games WHERE id = ?")
-            .bind(id)
-            // All rows, so the statement runs to its end: a statement left after its first
-            // row would keep a read snapshot open and stop the log from starting over.
-            .fetch_all(&self.pool)
-            .await
-            .map_err(err)?;
-        Ok(row.first().map(game_from_row))
-    }
-
-    async fn moves(&self, id: &str) -> Result<Vec<StoredMove>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT ply, move, text, fen, clock_ms FROM moves WHERE game_id = ? ORDER BY ply",
-        )
-        .bind(id)
-        .fetch_all(&self.pool)
-        .await
-        .map_err(err)?;
-        Ok(rows
-            .iter()
-            .map(|r| StoredMove {
-                ply: r.get("ply"),
-                mv: r.get("move"),
-                text: r.get("text"),
-                fen: r.get("fen"),
-                clock_ms: r.get("clock_ms"),
-            })
-            .collect())
-    }
-
-    async fn append_move(
-        &self,
-        id: &str,
-        mv: &StoredMove,
-        finish: Option<&Finish>,
-        clock: Option<&ClockRow>,
-    ) -> Result<bool, StoreError> {
-        let mut tx = self.pool.begin().await.map_err(err)?;
-        let t = now_ms();
-        let updated = sqlx::query(
-            "UPDATE games SET plies = plies + 1, updated_at = ?, draw_offer = NULL,
-                status = CASE WHEN ? IS NULL THEN status ELSE 'finished' END,
-                result = COALESCE(?, result), reason = COALESCE(?, reason),
-                white_ms = COALESCE(?, white_ms), black_ms = COALESCE(?, black_ms),
-                clock_at = COALESCE(?, clock_at)
-             WHERE id = ? AND plies = ? AND status = 'ongoing'",
-        )
-        .bind(t)
-        .bind(finish.map(|f| f.result.as_str()))
-        .bind(finish.map(|f| f.result.as_str()))
-        .bind(finish.map(|f| f.reason.as_str()))
-        .bind(clock.map(|c| c.white_ms))
-        .bind(clock.map(|c| c.black_ms))
-        .bind(clock.map(|c| c.at))
-        .bind(id)
-        .bind(mv.ply)
-        .execute(&mut *tx)
-        .await
-        .map_err(err)?;
-        if updated.rows_affected() != 1 {
-            return Ok(false);
-        }
-        let inserted = sqlx::query("INSERT OR IGNORE INTO moves (game_id, ply, move, text, fen, created_at, clock_ms) VALUES (?, ?, ?, ?, ?, ?, ?)")
-            .bind(id)
-            .bind(mv.ply)
-            .bind(&mv.mv)
-            .bind(&mv.text)
-            .bind(&mv.fen)
-            .bind(t)
-            .bind(mv.clock_ms)
-            .execute(&mut *tx)
-            .await
-            .map_err(err)?;
-        if inserted.rows_affected() != 1 {
-            return Ok(false);
-        }
-        tx.commit().await.map_err(err)?;
-        Ok(true)
-    }
-
-    async fn take_seat(
-        &self,
-        id: &str,
-        color: &str,
-        secret: &str,
-        visitor: &str,
-        name: Option<&str>,
-    ) -> Result<bool, StoreError> {
-        let sql = match color {
-            "white" => "UPDATE games SET white_secret = ?, guest = ?, white_name = COALESCE(?, white_name), status = 'ongoing', updated_at = ?
-                        WHERE id = ? AND white_secret IS NULL AND status = 'waiting'",
-            _ => "UPDATE games SET black_secret = ?, guest = ?, black_name = COALESCE(?, black_name), status = 'ongoing', updated_at = ?
-                  WHERE id = ? AND black_secret IS NULL AND status = 'waiting'",
-        };
-        let done = sqlx::query(sql)
-            .bind(secret)
-            .bind(visitor)
-            .bind(name)
-            .bind(now_ms())
-            .bind(id)
-            .execute(&self.pool)
-            .await
-            .map_err(err)?;
-        Ok(done.rows_affected() == 1)
-    }
-
-    async fn finish(
-        &self,
-        id: &str,
-        plies: i64,
-        finish: &Finish,
-        clock: Option<&ClockRow>,
-    ) -> Result<bool, StoreError> {
-        let done = sqlx::query(
-            "UPDATE games SET status = 'finished', result = ?, reason = ?, draw_offer = NULL, updated_at = ?,
-                white_ms = COALESCE(?, white_ms), black_ms = COALESCE(?, black_ms),
-                clock_at = COALESCE(?, clock_at)
-             WHERE id = ? AND plies = ? AND status IN ('ongoing', 'waiting')",
-        )
-        .bind(&finish.result)
-        .bind(&finish.reason)
-        .bind(now_ms())
-        .bind(clock.map(|c| c.white_ms))
-        .bind(clock.map(|c| c.black_ms))
-        .bind(clock.map(|c| c.at))
-        .bind(id)
-        .bind(plies)
-        .execute(&self.pool)
-        .await
-        .map_err(err)?;
-        Ok(done.rows_affected() == 1)
-    }
-
-    async fn set_rematch(&self, id: &str, rematch: &str) -> Result<bool, StoreError> {
-        let done = sqlx::query(
-            "UPDATE games SET rematch = ?, updated_at = ?
-             WHERE id = ? AND status = 'finished' AND rematch IS NULL",
-        )
-        .bind(rematch)
-        .bind(now_ms())
-        .bind(id)
-        .execute(&self.pool)
-        .await
-        .map_err(err)?;
-        Ok(done.rows_affected() == 1)
-    }
-
-    async fn set_draw_offer(&self, id: &str, by: Option<&str>) -> Result<(), StoreError> {
-        sqlx::query(
-            "UPDATE games SET draw_offer = ?, updated_at = ? WHERE id = ? AND status = 'ongoing'",
-        )
-        .bind(by)
-        .bind(now_ms())
-        .bind(id)
-        .execute(&self.pool)
-        .await
-        .map_err(err)?;
-        Ok(())
-    }
-
-    async fn recent_finished(&self, limit: i64) -> Result<Vec<StoredGame>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT * FROM games WHERE status = 'finished' ORDER BY updated_at DESC LIMIT ?",
-        )
-        .bind(limit)
-        .fetch_all(&self.pool)
-        .await
-        .map_err(err)?;
-        Ok(rows.iter().map(game_from_row).collect())
-    }
-
-    async fn games_of(&self, visitor: &str, limit: i64) -> Result<Vec<StoredGame>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT * FROM games WHERE creator = ? OR guest = ? ORDER BY updated_at DESC LIMIT ?",
-        )
-        .bind(visitor)
-        .bind(visitor)
-        .bind(limit)
-        .fetch_all(&self.pool)
-        .await
-        .map_err(err)?;
-        Ok(rows.iter().map(game_from_row).collect())
-    }
-
-    async fn save_analysis(&self, a: &StoredAnalysis) -> Result<(), StoreError> {
-        sqlx::query(
-            "INSERT INTO analyses (id, rules, text, creator, created_at) VALUES (?, ?, ?, ?, ?)",
-        )
-        .bind(&a.id)
-        .bind(&a.rules)
-        .bind(&a.text)
-        .bind(&a.creator)
-        .bind(a.created_at)
-        .execute(&self.pool)
-        .await
-        .map_err(err)?;
-        Ok(())
-    }
-
-    async fn analysis(&self, id: &str) -> Result<Option<StoredAnalysis>, StoreError> {
-        let rows = sqlx::query("SELECT * FROM analyses WHERE id = ?")
-            .bind(id)
-            .fetch_all(&self.pool)
-            .await
-            .map_err(err)?;
-        Ok(rows.first().map(analysis_from_row))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::store::suite;
 
-    #[tokio::test]
-    async fn moves_take_turns() {
-        suite::moves_take_turns(&SqliteStore::open(":memory:").await.unwrap()).await;
+    /// A private in-memory database.
+    async fn memory(_name: &str) -> SqliteStore {
+        SqliteStore::open(":memory:").await.unwrap()
     }
 
-    #[tokio::test]
-    async fn a_seat_is_taken_once() {
-        suite::a_seat_is_taken_once(&SqliteStore::open(":memory:").await.unwrap()).await;
-    }
+    suite::store_tests!(memory);
 
     #[tokio::test]
     async fn of_two_moves_for_one_turn_one_is_stored() {
@@ -511,20 +207,5 @@ mod tests {
         let _ = std::fs::remove_file(&path);
         let store = SqliteStore::open(path.to_str().unwrap()).await.unwrap();
         suite::of_two_moves_for_one_turn_one_is_stored(std::sync::Arc::new(store)).await;
-    }
-
-    #[tokio::test]
-    async fn draws_and_endings() {
-        suite::draws_and_endings(&SqliteStore::open(":memory:").await.unwrap()).await;
-    }
-
-    #[tokio::test]
-    async fn clocks_and_rematch() {
-        suite::clocks_and_rematch(&SqliteStore::open(":memory:").await.unwrap()).await;
-    }
-
-    #[tokio::test]
-    async fn analyses_are_kept() {
-        suite::analyses_are_kept(&SqliteStore::open(":memory:").await.unwrap()).await;
     }
 }

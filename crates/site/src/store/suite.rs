@@ -1,37 +1,25 @@
-//! The tests every store passes (SQLite's and PostgreSQL's run them alike).
+//! The tests every store passes (SQLite's and PostgreSQL's run them alike, through
+//! [`store_tests!`]).
 
 use std::sync::Arc;
 
 use super::{ClockRow, Finish, Store, StoredAnalysis, StoredGame, StoredMove};
+use crate::models::{EndReason, Ending, GameMode, GameStatus, Side};
 
 /// An American game on one device, not yet begun.
 pub(crate) fn game(id: &str) -> StoredGame {
-    StoredGame {
-        id: id.into(),
-        rules: "american".into(),
-        mode: "device".into(),
-        level: None,
-        computer: None,
-        start_fen: "B:W21-32:B1-12".into(),
-        status: "ongoing".into(),
-        result: None,
-        reason: None,
-        draw_offer: None,
-        white_name: None,
-        black_name: None,
-        white_secret: Some("w".into()),
-        black_secret: Some("b".into()),
-        creator: Some("v1".into()),
-        guest: None,
-        plies: 0,
-        created_at: 0,
-        updated_at: 0,
-        time_control: None,
-        white_ms: None,
-        black_ms: None,
-        clock_at: None,
-        rematch: None,
-    }
+    let american = "american".parse().unwrap();
+    let start = "B:W21-32:B1-12".to_string();
+    let mut game = StoredGame::new(
+        id.into(),
+        american,
+        GameMode::Device,
+        start,
+        Some("v1".into()),
+    );
+    game.seat(Side::White, "w");
+    game.seat(Side::Black, "b");
+    game
 }
 
 fn mv(ply: i64, m: &str) -> StoredMove {
@@ -69,7 +57,7 @@ pub async fn moves_take_turns(store: &dyn Store) {
     );
     let finish = Finish {
         result: "1-0".into(),
-        reason: "no-moves".into(),
+        reason: Ending::of(EndReason::NoMoves),
     };
     assert!(
         store
@@ -97,18 +85,18 @@ pub async fn moves_take_turns(store: &dyn Store) {
 /// A friend's seat is taken once.
 pub async fn a_seat_is_taken_once(store: &dyn Store) {
     let mut g = game("g2");
-    g.status = "waiting".into();
+    g.status = GameStatus::Waiting;
     g.black_secret = None;
     store.create_game(&g).await.unwrap();
     assert!(
         store
-            .take_seat("g2", "black", "s", "v2", Some("Ann"))
+            .take_seat("g2", Side::Black, "s", "v2", Some("Ann"))
             .await
             .unwrap()
     );
     assert!(
         !store
-            .take_seat("g2", "black", "t", "v3", None)
+            .take_seat("g2", Side::Black, "t", "v3", None)
             .await
             .unwrap()
     );
@@ -150,7 +138,7 @@ pub async fn of_two_moves_for_one_turn_one_is_stored(store: Arc<dyn Store>) {
 /// Draw offers come and go with moves; a game ends once, at the ply it was ended on.
 pub async fn draws_and_endings(store: &dyn Store) {
     store.create_game(&game("d1")).await.unwrap();
-    store.set_draw_offer("d1", Some("black")).await.unwrap();
+    store.set_draw_offer("d1", Some(Side::Black)).await.unwrap();
     assert_eq!(
         store
             .game("d1")
@@ -158,7 +146,7 @@ pub async fn draws_and_endings(store: &dyn Store) {
             .unwrap()
             .unwrap()
             .draw_offer
-            .as_deref(),
+            .map(Side::as_str),
         Some("black")
     );
     assert!(
@@ -174,7 +162,7 @@ pub async fn draws_and_endings(store: &dyn Store) {
     );
     let agreed = Finish {
         result: "1/2-1/2".into(),
-        reason: "agreed".into(),
+        reason: Ending::of(EndReason::Agreed),
     };
     assert!(
         !store.finish("d1", 0, &agreed, None).await.unwrap(),
@@ -198,7 +186,7 @@ pub async fn draws_and_endings(store: &dyn Store) {
 pub(crate) async fn analyses_are_kept(store: &dyn Store) {
     let saved = StoredAnalysis {
         id: "a1b2c3d4e5".into(),
-        rules: "russian".into(),
+        rules: "russian".parse().unwrap(),
         text: "[Event \"Analysis\"]\n\n1. c3-d4 (1. c3-b4 {a side line}) f6-g5 *\n".into(),
         creator: Some("v1".into()),
         created_at: 42,
@@ -288,7 +276,7 @@ pub async fn clocks_and_rematch(store: &dyn Store) {
     );
     let finish = Finish {
         result: "0-1".into(),
-        reason: "resigned".into(),
+        reason: Ending::of(EndReason::Resigned),
     };
     // A resignation stops the clocks: refused at the wrong ply, it leaves them alone.
     let stopped = ClockRow {
@@ -315,3 +303,36 @@ pub async fn clocks_and_rematch(store: &dyn Store) {
         Some("r1")
     );
 }
+
+/// The tests of the suite that take a store of their own, for a store `open(name).await`
+/// opens (`name` tells the tests apart).
+macro_rules! store_tests {
+    ($open:expr) => {
+        #[tokio::test]
+        async fn moves_take_turns() {
+            $crate::store::suite::moves_take_turns(&$open("turns").await).await;
+        }
+
+        #[tokio::test]
+        async fn a_seat_is_taken_once() {
+            $crate::store::suite::a_seat_is_taken_once(&$open("seat").await).await;
+        }
+
+        #[tokio::test]
+        async fn draws_and_endings() {
+            $crate::store::suite::draws_and_endings(&$open("draws").await).await;
+        }
+
+        #[tokio::test]
+        async fn clocks_and_rematch() {
+            $crate::store::suite::clocks_and_rematch(&$open("clocks").await).await;
+        }
+
+        #[tokio::test]
+        async fn analyses_are_kept() {
+            $crate::store::suite::analyses_are_kept(&$open("analyses").await).await;
+        }
+    };
+}
+
+pub(crate) use store_tests;

@@ -21,7 +21,10 @@ use super::AppState;
 use super::error::ApiError;
 use super::heavy;
 use super::json::{ApiJson, ApiQuery};
-use super::views::{GameView, NotationRequest, PositionView, SvgRequest, null_move, parse_rules};
+use super::pgn_date::date_of;
+use super::views::{GameView, NotationRequest, PositionView, SvgRequest, null_move};
+use crate::models::{RulesSource, StartKind};
+use crate::store::now_ms;
 
 /// The largest text a page may paste.
 pub const MAX_TEXT: usize = 1 << 20;
@@ -58,6 +61,7 @@ fn too_many_moves() -> ApiError {
     )
 }
 
+/// Refuses (413) a pasted text over [`MAX_TEXT`].
 pub(crate) fn check_size(text: &str) -> Result<(), ApiError> {
     if text.len() > MAX_TEXT {
         return Err(ApiError::new(
@@ -78,11 +82,11 @@ pub(crate) fn check_size(text: &str) -> Result<(), ApiError> {
 #[schema(example = json!({"rules": "american", "start": "pdn", "text": "[Event \"x\"]\n1. 11-15 23-19 (1... 22-18) 2. 8-11 *"}))]
 pub struct LoadRequest {
     /// The rules when the text has no GameType tag.
-    #[schema(value_type = super::openapi::RulesName)]
-    rules: String,
+    #[serde(with = "crate::models::rules")]
+    #[schema(value_type = crate::models::RulesName)]
+    rules: Rules,
     /// What `text` holds: nothing (`initial`), a FEN line or a PDN/PGN text.
-    #[schema(value_type = super::openapi::StartKind)]
-    start: String,
+    start: StartKind,
     /// The FEN or the PDN/PGN text, at most 1 MB (1,048,576 bytes).
     #[serde(default)]
     text: String,
@@ -101,22 +105,22 @@ pub async fn load(
 }
 
 fn load_now(req: LoadRequest) -> Result<GameView, ApiError> {
-    let rules = parse_rules(&req.rules)?;
+    let rules = req.rules;
     let notation = req.notation.choice()?;
     check_size(&req.text)?;
-    let view = match req.start.as_str() {
-        "initial" => GameView::empty(&AnyPosition::start(rules), &notation, req.svg, "selected"),
-        "fen" => {
+    let view = match req.start {
+        StartKind::Initial => GameView::empty(
+            &AnyPosition::start(rules),
+            &notation,
+            req.svg,
+            RulesSource::Selected,
+        ),
+        StartKind::Fen => {
             let pos = AnyPosition::from_fen(rules, req.text.trim())
                 .map_err(|m| fen_error(&req.text, m))?;
-            GameView::empty(&pos, &notation, req.svg, "selected")
+            GameView::empty(&pos, &notation, req.svg, RulesSource::Selected)
         }
-        "pdn" | "pgn" => load_text(&req.text, rules, &notation, req.svg)?,
-        other => {
-            return Err(ApiError::bad_request(format!(
-                "unknown start `{other}`: use initial, fen or pdn"
-            )));
-        }
+        StartKind::Pdn | StartKind::Pgn => load_text(&req.text, rules, &notation, req.svg)?,
     };
     Ok(view)
 }
@@ -187,10 +191,10 @@ pub fn load_text(
                 VariantSource::GameType | VariantSource::VariantTag
             ) =>
         {
-            "gametype"
+            RulesSource::Gametype
         }
-        _ if from_tag => "gametype",
-        _ => "selected",
+        _ if from_tag => RulesSource::Gametype,
+        _ => RulesSource::Selected,
     };
     let mut view = GameView::of(&game, notation, svg, source);
     view.games_in_text = games;
@@ -202,8 +206,9 @@ pub fn load_text(
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({"rules": "american", "fen": "W:W26,28,31:B17,19,20", "svg": {"coordinates": true}}))]
 pub struct PositionRequest {
-    #[schema(value_type = super::openapi::RulesName)]
-    rules: String,
+    #[serde(with = "crate::models::rules")]
+    #[schema(value_type = crate::models::RulesName)]
+    rules: Rules,
     /// At most 1 MB.
     fen: String,
     #[serde(default)]
@@ -217,7 +222,7 @@ pub async fn position(
     ApiJson(req): ApiJson<PositionRequest>,
 ) -> Response {
     heavy::json(&app, move || {
-        let rules = parse_rules(&req.rules)?;
+        let rules = req.rules;
         let notation = req.notation.choice()?;
         check_size(&req.fen)?;
         let pos =
@@ -232,8 +237,9 @@ pub async fn position(
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({"rules": "american", "fen": "W:W26,28,31:B17,19,20", "move": "26-23"}))]
 pub struct PlayRequest {
-    #[schema(value_type = super::openapi::RulesName)]
-    rules: String,
+    #[serde(with = "crate::models::rules")]
+    #[schema(value_type = crate::models::RulesName)]
+    rules: Rules,
     /// The position before the move, at most 1 MB.
     fen: String,
     /// A move id (`31x22x13`, `e2e4`) or any text that names one legal move (`Nf3`).
@@ -268,7 +274,7 @@ pub async fn play(
 }
 
 fn play_now(req: PlayRequest) -> Result<PlayView, ApiError> {
-    let rules = parse_rules(&req.rules)?;
+    let rules = req.rules;
     let notation = req.notation.choice()?;
     check_size(&req.fen)?;
     let pos = AnyPosition::from_fen(rules, req.fen.trim()).map_err(|m| fen_error(&req.fen, m))?;
@@ -324,8 +330,9 @@ pub struct ExportNode {
     "nodes": [{"id": 1, "parent": 0, "move": "11-15", "nags": [1]}, {"id": 2, "parent": 1, "move": "23-19"},
               {"id": 3, "parent": 0, "move": "9-13", "comment": "also good"}], "result": "*"}))]
 pub struct ExportRequest {
-    #[schema(value_type = super::openapi::RulesName)]
-    rules: String,
+    #[serde(with = "crate::models::rules")]
+    #[schema(value_type = crate::models::RulesName)]
+    rules: Rules,
     /// The FEN of the start position, at most 1 MB.
     start: String,
     /// Tags as `[name, value]` pairs, in order.
@@ -357,7 +364,7 @@ pub async fn export(
 }
 
 fn export_now(req: ExportRequest) -> Result<ExportView, ApiError> {
-    let rules = parse_rules(&req.rules)?;
+    let rules = req.rules;
     let notation = req.notation.choice()?;
     check_size(&req.start)?;
     if req.nodes.len() > MAX_NODES {
@@ -384,7 +391,7 @@ fn export_now(req: ExportRequest) -> Result<ExportView, ApiError> {
     for name in ["Event", "Site", "Date", "Round", "White", "Black", "Result"] {
         let value = given(name).unwrap_or_else(|| match name {
             "Event" => "Analysis".to_string(),
-            "Date" => super::games_api::date_of(crate::store::now_ms()),
+            "Date" => date_of(now_ms()),
             "Round" => "-".to_string(),
             "Result" => result.as_ref().map_or("*".to_string(), |r| r.text.clone()),
             _ => "?".to_string(),
@@ -654,9 +661,11 @@ fn write_tree(
     }
 }
 
+/// `GET /api/svg`'s query.
 #[derive(Debug, Deserialize)]
 pub struct SvgQuery {
-    rules: String,
+    #[serde(with = "crate::models::rules")]
+    rules: Rules,
     fen: Option<String>,
     #[serde(default = "one")]
     coordinates: u8,
@@ -674,7 +683,7 @@ fn one() -> u8 {
 
 /// `GET /api/svg`.
 pub async fn svg(ApiQuery(q): ApiQuery<SvgQuery>) -> Result<Response, ApiError> {
-    let rules = parse_rules(&q.rules)?;
+    let rules = q.rules;
     let view = match &q.fen {
         Some(fen) => match AnyPosition::from_fen(rules, fen.trim()) {
             Ok(pos) => pos.board_view(),

@@ -11,11 +11,12 @@ use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 
 use super::AppState;
+use super::board_api::{check_size, load_text};
 use super::error::ApiError;
 use super::game_id::is_game_id;
-use super::games_api::db;
 use super::json::ApiJson;
-use super::pages::{Visitor, random_token};
+use super::page::{analysis_page, error_page, error_page_for};
+use super::visitor::{Visitor, random_token};
 use crate::store::{StoredAnalysis, now_ms};
 use games::{NotationChoice, Rules};
 
@@ -24,8 +25,9 @@ use games::{NotationChoice, Rules};
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({"rules": "russian", "text": "1. c3-d4 (1. c3-b4 {also good}) f6-g5 *"}))]
 pub struct SaveRequest {
-    #[schema(value_type = super::openapi::RulesName)]
-    rules: String,
+    #[serde(with = "crate::models::rules")]
+    #[schema(value_type = crate::models::RulesName)]
+    rules: Rules,
     /// The game as PDN (PGN for chess), at most 1 MB: it must read as a game.
     text: String,
 }
@@ -46,18 +48,18 @@ pub async fn save(
     v: Visitor,
     ApiJson(req): ApiJson<SaveRequest>,
 ) -> Result<Response, ApiError> {
-    let rules: Rules = req.rules.parse().map_err(ApiError::bad_request)?;
-    super::analysis::check_size(&req.text)?;
-    super::analysis::load_text(&req.text, rules, &NotationChoice::default(), None)?;
+    let rules = req.rules;
+    check_size(&req.text)?;
+    load_text(&req.text, rules, &NotationChoice::default(), None)?;
     let id = random_token()[..10].to_string();
     let analysis = StoredAnalysis {
         id: id.clone(),
-        rules: rules.name().to_string(),
+        rules,
         text: req.text,
         creator: Some(v.id.clone()),
         created_at: now_ms(),
     };
-    app.store.save_analysis(&analysis).await.map_err(db)?;
+    app.store.save_analysis(&analysis).await?;
     let url = format!("/analysis/{id}");
     Ok((StatusCode::CREATED, Json(Saved { id, url })).into_response())
 }
@@ -67,7 +69,7 @@ pub async fn find(app: &AppState, id: &str) -> Result<Option<StoredAnalysis>, Ap
     if !is_game_id(id) {
         return Ok(None);
     }
-    app.store.analysis(id).await.map_err(db)
+    Ok(app.store.analysis(id).await?)
 }
 
 /// `GET /analysis/{id}`: the analysis board with a saved analysis.
@@ -79,31 +81,19 @@ pub async fn page(
     let found = match find(&app, &id).await {
         Ok(Some(a)) => a,
         Ok(None) => {
-            return super::pages::error_page(&app, &v, StatusCode::NOT_FOUND, "error.no-analysis");
+            return error_page(&app, &v, StatusCode::NOT_FOUND, "error.no-analysis");
         }
-        Err(e) => return super::pages::error_page_for(&app, &v, &e),
+        Err(e) => return error_page_for(&app, &v, &e),
     };
-    let rules: Rules = match found.rules.parse() {
-        Ok(r) => r,
-        Err(_) => {
-            return super::pages::error_page(
-                &app,
-                &v,
-                StatusCode::INTERNAL_SERVER_ERROR,
-                "error.server",
-            );
-        }
+    let view = match load_text(&found.text, found.rules, &NotationChoice::default(), None) {
+        Ok(view) => view,
+        Err(e) => return error_page_for(&app, &v, &e),
     };
-    let view =
-        match super::analysis::load_text(&found.text, rules, &NotationChoice::default(), None) {
-            Ok(view) => view,
-            Err(e) => return super::pages::error_page_for(&app, &v, &e),
-        };
     let data = serde_json::json!({
         "rules": view.rules,
         "game": view,
         "pdn": found.text,
         "analysis_id": found.id,
     });
-    super::pages::analysis_page(&app, &v, &data)
+    analysis_page(&app, &v, &data)
 }

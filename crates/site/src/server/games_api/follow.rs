@@ -1,0 +1,257 @@
+//! Following a game: its state now (`GET /api/games/{id}`) and live
+//! (`GET /api/games/{id}/events`, server-sent events), the states sent to this process's
+//! followers, and the changes other processes announce.
+
+use std::convert::Infallible;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::Json;
+use axum::extract::State;
+use axum::http::HeaderMap;
+use axum::response::sse::{Event, KeepAlive, Sse};
+use futures_util::Stream;
+use tokio_stream::StreamExt;
+use tokio_stream::wrappers::BroadcastStream;
+
+use super::computer::resume_computer;
+use super::info::GameInfo;
+use super::load::game_info;
+use super::news::publish_info;
+use super::players::Requester;
+use crate::server::AppState;
+use crate::server::error::ApiError;
+use crate::server::forwarded::Client;
+use crate::server::game_id::GameId;
+use crate::store::{Change, Changes};
+
+/// `GET /api/games/{id}`.
+pub async fn get(
+    State(app): State<Arc<AppState>>,
+    Requester { id, secret }: Requester,
+) -> Result<Json<GameInfo>, ApiError> {
+    let (info, game) = game_info(&app, &id, secret.as_deref()).await?;
+    resume_computer(&app, &info, &game);
+    Ok(Json(info))
+}
+
+/// Sends a game's new state to everyone following it here (not announced to other
+/// processes: [`follow_changes`] calls it for their announcements).
+pub async fn publish(app: &AppState, id: &str) {
+    if !app.hub.has_listeners(id) {
+        return;
+    }
+    if let Ok((info, _)) = game_info(app, id, None).await {
+        publish_info(app, &info);
+    }
+}
+
+/// Sends the changes that other processes on the same store announce to the players this
+/// process serves, until the store's stream ends. After a gap (the connection to the
+/// database was made again) every game followed here is sent again.
+pub async fn follow_changes(app: Arc<AppState>, mut changes: Changes) {
+    while let Some(change) = changes.next().await {
+        match change {
+            Change::Game(id) => publish(&app, &id).await,
+            Change::Missed => {
+                for id in app.hub.followed() {
+                    publish(&app, &id).await;
+                }
+            }
+        }
+    }
+}
+
+/// `GET /api/games/{id}/events`: server-sent events, one `state` event (the game, as
+/// `GET /api/games/{id}` gives it, without `you`) now and after every change.
+///
+/// A visitor may hold [`crate::server::streams::PER_VISITOR`] streams at once (429 beyond); a
+/// comment line is sent every 15 s so that proxies and the server's stall timeout see the
+/// stream alive.
+pub async fn events(
+    State(app): State<Arc<AppState>>,
+    GameId(id): GameId,
+    headers: HeaderMap,
+    client: Option<axum::Extension<Client>>,
+) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
+    let permit = app.streams.open(&headers, client.map(|c| c.0))?;
+    let states = states(&app, &id).await?;
+    let stream = states.map(move |json: Arc<String>| {
+        // The stream's place is freed when the stream is dropped with this closure.
+        let _held = &permit;
+        Ok(Event::default().event("state").data(json.as_str()))
+    });
+    Ok(Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))))
+}
+
+/// A game's states as JSON: the state now, then every state published after it.
+///
+/// The stream subscribes before it reads the state now: a change made between the two is
+/// then sent after the first state (maybe once more than needed, never lost). Read first
+/// and subscribe after, a move made in between was never sent, and a player who had just
+/// opened the page waited for it forever.
+async fn states(
+    app: &AppState,
+    id: &str,
+) -> Result<impl Stream<Item = Arc<String>> + use<>, ApiError> {
+    let updates = app.hub.subscribe(id);
+    let info = match game_info(app, id, None).await {
+        Ok((info, _)) => info,
+        Err(e) => {
+            drop(updates);
+            app.hub.forget_unheard(id);
+            return Err(e);
+        }
+    };
+    let first = Arc::new(serde_json::to_string(&info).unwrap_or_default());
+    Ok(tokio_stream::once(first).chain(BroadcastStream::new(updates).filter_map(|m| m.ok())))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::models::Side;
+    use crate::store::{
+        ClockRow, Finish, SqliteStore, Store, StoreError, StoredAnalysis, StoredGame, StoredMove,
+    };
+    use async_trait::async_trait;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use tokio::sync::Notify;
+
+    /// A store whose `moves`, once armed, holds its answer until released: the moment
+    /// between a stream's read of the game and what comes after it, held open.
+    struct HeldStore {
+        inner: SqliteStore,
+        armed: AtomicBool,
+        entered: Notify,
+        release: Notify,
+    }
+
+    #[async_trait]
+    impl Store for HeldStore {
+        async fn create_game(&self, game: &StoredGame) -> Result<(), StoreError> {
+            self.inner.create_game(game).await
+        }
+        async fn game(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
+            self.inner.game(id).await
+        }
+        async fn moves(&self, id: &str) -> Result<Vec<StoredMove>, StoreError> {
+            let moves = self.inner.moves(id).await;
+            if self.armed.swap(false, Ordering::SeqCst) {
+                self.entered.notify_one();
+                self.release.notified().await;
+            }
+            moves
+        }
+        async fn append_move(
+            &self,
+            id: &str,
+            mv: &StoredMove,
+            finish: Option<&Finish>,
+            clock: Option<&ClockRow>,
+        ) -> Result<bool, StoreError> {
+            self.inner.append_move(id, mv, finish, clock).await
+        }
+        async fn set_rematch(&self, id: &str, rematch: &str) -> Result<bool, StoreError> {
+            self.inner.set_rematch(id, rematch).await
+        }
+        async fn take_seat(
+            &self,
+            id: &str,
+            color: Side,
+            secret: &str,
+            visitor: &str,
+            name: Option<&str>,
+        ) -> Result<bool, StoreError> {
+            self.inner.take_seat(id, color, secret, visitor, name).await
+        }
+        async fn finish(
+            &self,
+            id: &str,
+            plies: i64,
+            finish: &Finish,
+            clock: Option<&ClockRow>,
+        ) -> Result<bool, StoreError> {
+            self.inner.finish(id, plies, finish, clock).await
+        }
+        async fn set_draw_offer(&self, id: &str, by: Option<Side>) -> Result<(), StoreError> {
+            self.inner.set_draw_offer(id, by).await
+        }
+        async fn recent_finished(&self, limit: i64) -> Result<Vec<StoredGame>, StoreError> {
+            self.inner.recent_finished(limit).await
+        }
+        async fn games_of(&self, visitor: &str, limit: i64) -> Result<Vec<StoredGame>, StoreError> {
+            self.inner.games_of(visitor, limit).await
+        }
+        async fn save_analysis(&self, a: &StoredAnalysis) -> Result<(), StoreError> {
+            self.inner.save_analysis(a).await
+        }
+        async fn analysis(&self, id: &str) -> Result<Option<StoredAnalysis>, StoreError> {
+            self.inner.analysis(id).await
+        }
+    }
+
+    fn plies_of(json: &str) -> i64 {
+        serde_json::from_str::<serde_json::Value>(json).unwrap()["plies"]
+            .as_i64()
+            .unwrap()
+    }
+
+    /// A move stored and published after a stream read the game but before it went on is
+    /// still sent on that stream (it was lost when the stream subscribed after its read:
+    /// the browser test of two friends then waited for the first move in vain, now and then).
+    #[tokio::test]
+    async fn a_move_made_while_a_stream_opens_is_sent_on_it() {
+        let store = Arc::new(HeldStore {
+            inner: SqliteStore::open(":memory:").await.unwrap(),
+            armed: AtomicBool::new(false),
+            entered: Notify::new(),
+            release: Notify::new(),
+        });
+        let app = Arc::new(AppState::new(store.clone(), 16, false).unwrap());
+        let game = crate::store::suite::game("g1");
+        store.create_game(&game).await.unwrap();
+        store.armed.store(true, Ordering::SeqCst);
+        let opening = tokio::spawn({
+            let app = app.clone();
+            async move { states(&app, "g1").await.map(Box::pin) }
+        });
+        store.entered.notified().await;
+        // The stream has read the game (no moves yet); a move is played meanwhile.
+        let mv = StoredMove {
+            ply: 0,
+            mv: "11-15".into(),
+            text: "11-15".into(),
+            fen: "W:W21-32:B1-10,12,15".into(),
+            clock_ms: None,
+        };
+        assert!(store.append_move("g1", &mv, None, None).await.unwrap());
+        publish(&app, "g1").await;
+        store.release.notify_one();
+        let Ok(mut stream) = opening.await.unwrap() else {
+            panic!("the stream opens");
+        };
+        let first = stream.next().await.unwrap();
+        assert_eq!(plies_of(&first), 0, "the state the stream read");
+        let next = tokio::time::timeout(Duration::from_secs(5), stream.next())
+            .await
+            .expect("the move made meanwhile is sent")
+            .unwrap();
+        assert_eq!(plies_of(&next), 1, "the move made meanwhile");
+    }
+
+    /// A stream refused (no such game) leaves no channel behind in the hub.
+    #[tokio::test]
+    async fn a_refused_stream_leaves_no_channel() {
+        let store = Arc::new(SqliteStore::open(":memory:").await.unwrap());
+        let app = AppState::new(store, 16, false).unwrap();
+        assert!(states(&app, "nope").await.is_err());
+        let _listening = app.hub.subscribe("other");
+        assert!(!app.hub.has_listeners("nope"));
+        assert_eq!(
+            app.hub.channel_count(),
+            1,
+            "only the channel somebody listens to"
+        );
+    }
+}

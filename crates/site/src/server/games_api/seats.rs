@@ -1,0 +1,93 @@
+//! The free seat of a friend game: who may take it, and taking it
+//! (`POST /api/games/{id}/join`, the page's "Take the seat").
+
+use std::sync::Arc;
+
+use axum::extract::State;
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::follow::publish;
+use super::info::GameInfo;
+use super::load::{game_info, stored_game};
+use super::news::announce;
+use super::players::{Requester, hash, role, seated};
+use crate::models::{GameStatus, Side};
+use crate::server::AppState;
+use crate::server::error::ApiError;
+use crate::server::json::sorted_json;
+use crate::server::visitor::{Visitor, random_token};
+use crate::store::StoredGame;
+
+/// The answer to `POST /api/games/{id}/join`.
+#[derive(Serialize, ToSchema)]
+pub struct Joined {
+    pub game: GameInfo,
+    /// The new player's secret (also set as the cookie `s_<id>`).
+    pub secret: String,
+}
+
+/// Whether visitor `v` may take a free seat of `game`: a friend game waiting for its second
+/// player, opened by someone who is neither its creator nor already one of its players.
+pub fn seat_free_for(game: &StoredGame, v: &Visitor, is_player: bool) -> bool {
+    game.status == GameStatus::Waiting
+        && !is_player
+        && game.creator.as_deref() != Some(v.id.as_str())
+}
+
+/// Gives a waiting friend game's free seat to `v` if [`seat_free_for`] allows it, with
+/// `secret` (a new one when `None`). Returns the seat's secret.
+pub async fn join_if_free(
+    app: &AppState,
+    game: &StoredGame,
+    v: &Visitor,
+    is_player: bool,
+    secret: Option<String>,
+) -> Result<Option<String>, ApiError> {
+    if !seat_free_for(game, v, is_player) {
+        return Ok(None);
+    }
+    let free = Side::white_if(game.white_secret.is_none());
+    let secret = secret.unwrap_or_else(random_token);
+    let taken = app
+        .store
+        .take_seat(&game.id, free, &hash(&secret), &v.id, None)
+        .await?;
+    if taken {
+        publish(app, &game.id).await;
+        announce(app, &game.id).await;
+        Ok(Some(secret))
+    } else {
+        Ok(None)
+    }
+}
+
+/// `POST /api/games/{id}/join`: take the free seat of a friend game (the game page's "Take
+/// the seat" button; opening the link with GET takes nothing).
+pub async fn join(
+    State(app): State<Arc<AppState>>,
+    Requester { id, secret: had }: Requester,
+    v: Visitor,
+) -> Result<Response, ApiError> {
+    let game = stored_game(&app, &id).await?;
+    match join_if_free(&app, &game, &v, role(&game, had.as_deref()).is_some(), None).await? {
+        Some(secret) => {
+            let (game, _) = game_info(&app, &id, Some(&secret)).await?;
+            let joined = Joined {
+                game,
+                secret: secret.clone(),
+            };
+            Ok(seated(
+                sorted_json(&joined)?.into_response(),
+                &id,
+                &secret,
+                &v,
+            ))
+        }
+        None => Err(ApiError::conflict(
+            "seat-taken",
+            "no free seat in this game",
+        )),
+    }
+}
