@@ -51,6 +51,7 @@ mod fen;
 mod forced;
 mod game_move;
 mod language;
+mod last_word;
 mod line;
 mod look_back;
 mod loose_words;

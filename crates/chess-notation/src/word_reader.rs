@@ -30,6 +30,7 @@ use crate::detect::{ShapeTally, language_groups};
 use crate::forced::{only_algebraic, read_first_stretch};
 use crate::game_move::{ChessMove, first_ply, is_null_move};
 use crate::language::LetterSet;
+use crate::last_word::LastWord;
 use crate::line::read_line_from;
 use crate::look_back::LookBack;
 use crate::loose_words::{LooseWord, loose_word, may_be_loose};
@@ -251,7 +252,7 @@ struct Frame<P> {
     /// Its moves (and null moves) so far.
     nodes: usize,
     /// The text of its last node, with the words joined to it.
-    prev: String,
+    prev: LastWord,
     prev_null: bool,
     /// Where its last node was recorded, in a line held back.
     last_rec: Option<usize>,
@@ -275,7 +276,7 @@ impl<P: Place> Frame<P> {
             main,
             offset,
             nodes: 0,
-            prev: String::new(),
+            prev: LastWord::default(),
             prev_null: false,
             last_rec: None,
             last_move: None,
@@ -524,6 +525,96 @@ impl<P: Place> WordReader<P> {
         place: P,
         on_move: F,
     ) -> Step {
+        if self.logging {
+            return self.any_word(text, number, place, on_move);
+        }
+        match self.move_at_once(text, number, place, on_move) {
+            Ok(step) => step,
+            Err(on_move) => self.any_word(text, number, place, on_move),
+        }
+    }
+
+    /// [`WordReader::word`] for most words: a move that reads at once on a line read at
+    /// once, nothing held back. Hands `on_move` back, having changed nothing, when the word
+    /// needs the general way ([`WordReader::any_word`]).
+    #[inline]
+    fn move_at_once<F: FnOnce(&Chess, &ChessMove)>(
+        &mut self,
+        text: &str,
+        number: Option<u32>,
+        place: P,
+        on_move: F,
+    ) -> Result<Step, F> {
+        let tally = !self.stretch_over && self.stage == Stage::English;
+        let language = self.known.map_or(Language::English, |(_, l, _)| l);
+        let Some(depth) = self.frames.len().checked_sub(1) else {
+            return Err(on_move);
+        };
+        let frame = &mut self.frames[depth];
+        let Kind::Live { pos, back } = &mut frame.kind else {
+            return Err(on_move);
+        };
+        // A word that starts with a letter and ends with a rank's digit (`e4`, `Nxf3`) is no
+        // null move and no loose word: only the others need the look.
+        let bytes = text.as_bytes();
+        let plain = matches!(bytes.first(), Some(b'a'..=b'z' | b'A'..=b'Y'))
+            && bytes.last().is_some_and(u8::is_ascii_digit);
+        if frame.held_number.is_some() || (!plain && (is_null_move(text) || may_be_loose(text))) {
+            return Err(on_move);
+        }
+        let Ok(parsed) = san_read::parse(text) else {
+            return Err(on_move);
+        };
+        let Some(m) = san_read::resolve_quick(pos, &parsed, language) else {
+            return Err(on_move);
+        };
+        frame.prev.set(text);
+        frame.prev_null = false;
+        on_move(pos, &ChessMove::Move(m));
+        back.push(pos, m);
+        pos.play_unchecked(m);
+        let ply = frame.offset + frame.nodes;
+        frame.nodes += 1;
+        frame.last_move = Some((m, place, None));
+        let main = frame.main;
+        let seq = self.seq;
+        self.seq += 1;
+        if main {
+            self.plies += 1;
+            if tally {
+                self.used = LetterSet(self.used.0 | parsed.letters().0);
+                self.shapes.add(parsed.shape());
+            }
+        }
+        // As in `live_node`: most moves claim nothing.
+        let marked_capture = matches!(parsed, san_read::Parsed::Normal { capture: true, .. });
+        let number_off = number.is_some_and(|written| !self.numbering.holds(written, ply));
+        if number_off
+            || self.only.is_some()
+            || claims::ends_with_sign(text)
+            || (marked_capture && !m.is_capture())
+        {
+            let node = Node {
+                text,
+                number,
+                place,
+                seq,
+                null: false,
+            };
+            self.checks_after(depth, &node, ply, m);
+        }
+        Ok(Step::Played)
+    }
+
+    /// [`WordReader::word`] for any word.
+    #[inline(never)]
+    fn any_word<F: FnOnce(&Chess, &ChessMove)>(
+        &mut self,
+        text: &str,
+        number: Option<u32>,
+        place: P,
+        on_move: F,
+    ) -> Step {
         let seq = self.seq;
         self.seq += 1;
         if self.logging {
@@ -593,11 +684,7 @@ impl<P: Place> WordReader<P> {
             }
             LooseWord::Suffix { glued } => {
                 let frame = &mut self.frames[depth];
-                if !glued {
-                    frame.prev.push(' ');
-                }
-                frame.prev.push_str(text);
-                let joined = frame.prev.clone();
+                let joined = frame.prev.join(if glued { "" } else { " " }, text);
                 let last_rec = frame.last_rec;
                 match &frame.kind {
                     Kind::Held { .. } | Kind::Within => {
@@ -728,8 +815,7 @@ impl<P: Place> WordReader<P> {
     fn node<F: FnOnce(&Chess, &ChessMove)>(&mut self, node: Node<'_, P>, on_move: F) -> Step {
         let depth = self.frames.len() - 1;
         let frame = &mut self.frames[depth];
-        frame.prev.clear();
-        frame.prev.push_str(node.text);
+        frame.prev.set(node.text);
         frame.prev_null = node.null;
         frame.last_move = None;
         match frame.kind {

@@ -406,9 +406,14 @@ impl GameReader {
             State::Chess => {
                 let keep = &mut self.keep;
                 let reader = self.chess.as_mut().expect("a chess reader");
-                let step = reader.word(text, number, at, |before, mv| {
-                    keep.chess_move(before, mv, at, number);
-                });
+                let step = if matches!(keep, Keep::Check) {
+                    // A check keeps no move: the reader need not make one for it.
+                    reader.word(text, number, at, |_, _| {})
+                } else {
+                    reader.word(text, number, at, |before, mv| {
+                        keep.chess_move(before, mv, at, number);
+                    })
+                };
                 match step {
                     Step::Played | Step::Joined => {}
                     Step::Pending => {
@@ -1005,7 +1010,8 @@ impl Visitor for GameReader {
     fn comment(&mut self, text: &str, kind: CommentKind, _at: Pos) {
         if self.holding() || matches!(self.state, State::Open) {
             self.log.comment(text, kind);
-        } else {
+        } else if !matches!(self.keep, Keep::Check) {
+            // A check keeps no comment (most games of some sites have one after every move).
             self.keep.comment(text, kind);
         }
         if matches!(self.state, State::Draughts | State::Both) {

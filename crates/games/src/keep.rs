@@ -161,13 +161,20 @@ impl Keep {
     }
 
     pub(crate) fn nag(&mut self, nag: Nag) {
+        if let Keep::Check = self {
+            return;
+        }
         if let Keep::Write(w) = self {
             w.nag(nag);
         }
         self.each(|b| b.push_nag(nag), |b| b.push_nag(nag));
     }
 
+    #[inline]
     pub(crate) fn comment(&mut self, text: &str, kind: CommentKind) {
+        if let Keep::Check = self {
+            return;
+        }
         if let Keep::Write(w) = self {
             w.comment(text, kind);
         }
