@@ -1345,16 +1345,16 @@ impl<P: Place> WordReader<P> {
                     break;
                 }
                 if let Some(asked) = self.only
-                    && !crate::written_in(&node.text, asked)
+                    && !crate::written_in(node.text, asked)
                 {
-                    let message = crate::forced::not_written_in(&node.text, asked);
-                    error = Some(claim_error(&node.text, node.place, ply + 1, abs, message));
+                    let message = crate::forced::not_written_in(node.text, asked);
+                    error = Some(claim_error(node.text, node.place, ply + 1, abs, message));
                     break;
                 }
                 let before = pos.clone();
                 pos.play_unchecked(m);
                 origins_now.play(m);
-                if !descriptive && let Some(message) = claims::false_claim(&node.text, m, &pos) {
+                if !descriptive && let Some(message) = claims::false_claim(node.text, m, &pos) {
                     let e = claim_error(node.text, node.place, ply + 1, abs, message);
                     if self.options.strict {
                         error = Some(e);
