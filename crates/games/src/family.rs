@@ -180,6 +180,17 @@ fn fen_is_ten(tags: &RuleTags) -> bool {
 /// A word that only chess writes: a piece letter (`Nf3`, `Kt`, not draughts' `X`), castling,
 /// a check, mate or promotion sign, a lone destination square (`e4`), a figurine.
 fn chessy(w: &str) -> bool {
+    let b = w.as_bytes();
+    if b.is_ascii() {
+        // No figurine: the same tests a byte at a time.
+        let Some(&first) = b.first() else {
+            return false;
+        };
+        return (first.is_ascii_uppercase() && first != b'X')
+            || first == b'o'
+            || b.iter().any(|c| matches!(c, b'+' | b'#' | b'='))
+            || (b.len() == 2 && first.is_ascii_lowercase() && b[1].is_ascii_digit());
+    }
     w.starts_with(|c: char| c.is_uppercase() && c != 'X')
         || w.starts_with(['O', 'o'])
         || w.contains(['+', '#', '='])

@@ -377,7 +377,10 @@ impl GameReader {
         match self.state {
             State::Draughts => match self.draughts.word(text, at) {
                 Heard::Played => {
-                    if let Some((before, mv)) = self.draughts.played() {
+                    // A check keeps no move.
+                    if !matches!(self.keep, Keep::Check)
+                        && let Some((before, mv)) = self.draughts.played()
+                    {
                         self.keep.draughts_move(&before, mv, at, number);
                     }
                 }
