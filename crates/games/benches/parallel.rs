@@ -1,19 +1,19 @@
 //! Checking big inputs on every core, side by side in one run with one thread and with
 //! pgn-reader's validator (one thread: it has no parallel mode):
-//! `cargo bench -p scoresheet --bench parallel`.
+//! `cargo bench -p games --bench parallel`.
 //!
 //! - lichess_db_1000k.pgn repeated 30 times: pgn-reader + shakmaty validation, scoresheet's
 //!   checker on one thread, and on 2 threads;
 //! - american-tinsley.pdn repeated 100 times: scoresheet's checker on one thread and on 2.
 //!
-//! The checkers are what `scoresheet check -j 1` and `-j 2` run (the reading, replaying
-//! and checking of every game, handed out in order). Each figure is the fastest of several
+//! The checkers are what `scoresheet check -j 1` and `-j 2` run ([`FileGames`]: the
+//! reading, replaying and checking of every game, handed out in order, the games that several
+//! variants replay waiting for the end of the file). Each figure is the fastest of several
 //! rounds run alternately; the ratios compare them.
 
 use std::time::Instant;
 
-use games::{Checked, Checker, ReadOptions, check_in_parallel};
-use record::Reader;
+use games::{Checked, Checker, DraughtsGame, FileGames, GameWork, Made, ReadOptions, Step, Turn};
 
 #[path = "common/data.rs"]
 mod data;
@@ -22,25 +22,56 @@ mod pgn_validator;
 
 use data::{repeated, report};
 
-/// `check -j 1`: (games, good games).
-fn one_thread(bytes: &[u8], options: ReadOptions) -> (u64, u64) {
-    let mut reader = Reader::from_bytes(bytes);
-    let mut checker = Checker::new(options);
-    let (mut games, mut ok) = (0, 0);
-    while let Some(read) = checker.next(&mut reader) {
-        games += 1;
-        ok += u64::from(matches!(read, Ok(Checked::Good { .. })));
+/// A check that says whether each game is good.
+struct Good {
+    options: ReadOptions,
+}
+
+impl GameWork for Good {
+    type State = Checker;
+    type Said = ();
+    type Done = bool;
+    type Aside = ();
+
+    fn state(&self) -> Checker {
+        Checker::new(self.options)
     }
-    (games, ok)
+
+    fn next<R: std::io::Read>(
+        &self,
+        checker: &mut Checker,
+        input: &mut record::Reader<R>,
+    ) -> Option<std::io::Result<Made<Self>>> {
+        let (rules, turn) = match checker.next(input)? {
+            Ok(Checked::Good { game, .. }) => (
+                games::FileVariants::rules_of(&game),
+                Turn::of(game, (), |_| true),
+            ),
+            Ok(Checked::Bad(_)) | Err(record::ReadError::Syntax { .. }) => {
+                (None, Turn::Done(false))
+            }
+            Err(record::ReadError::Io(e)) => return Some(Err(e)),
+        };
+        Some(Ok(Made {
+            rules,
+            said: (),
+            turn,
+        }))
+    }
+
+    fn settled(&self, _: u64, _: DraughtsGame, _: ()) -> bool {
+        true
+    }
 }
 
 /// `check -j N`: (games, good games).
-fn threads(bytes: &[u8], options: ReadOptions, jobs: usize) -> (u64, u64) {
+fn check(bytes: &[u8], options: ReadOptions, jobs: usize) -> (u64, u64) {
     let (mut games, mut ok) = (0, 0);
-    for item in check_in_parallel(bytes, options, jobs) {
-        let (_, read) = item.expect("in memory");
-        games += 1;
-        ok += u64::from(matches!(read, Ok(Checked::Good { .. })));
+    for step in FileGames::new(bytes, Good { options }, jobs) {
+        if let Step::Out(_, good) = step.expect("in memory") {
+            games += 1;
+            ok += u64::from(good);
+        }
     }
     (games, ok)
 }
@@ -74,8 +105,8 @@ fn main() {
         5,
         &mut [
             &mut || pgn_validator::validate(&lichess),
-            &mut || one_thread(&lichess, options),
-            &mut || threads(&lichess, options, 2),
+            &mut || check(&lichess, options, 1),
+            &mut || check(&lichess, options, 2),
         ],
     );
     println!("chess/lichess_db_1000k.pgn x30:");
@@ -96,8 +127,8 @@ fn main() {
     let options = ReadOptions::default();
     let times = race(
         5,
-        &mut [&mut || one_thread(&tinsley, options), &mut || {
-            threads(&tinsley, options, 2)
+        &mut [&mut || check(&tinsley, options, 1), &mut || {
+            check(&tinsley, options, 2)
         }],
     );
     println!("draughts/american-tinsley.pdn x100 (rules inferred):");

@@ -2,7 +2,7 @@
 //! by side: each candidate variant, each side to move that a FEN's `?` allows, the squares as
 //! written and turned half a circle (American checkers as some sites export it, see
 //! [`site_forms`](super::site_forms)), and each route of a capture that several routes fit
-//! (see [`routes`](super::routes)). A word that no legal move fits ends a reading, unless it
+//! (see [`capture_routes`](super::capture_routes)). A word that no legal move fits ends a reading, unless it
 //! may be the first part of a capture written in parts, which waits for the next word.
 //!
 //! Usually one reading is open and each word is read at once ([`Heard::Played`]). While
@@ -13,8 +13,8 @@
 use draughts::{Fen, FenError, Move, MoveReader, MoveTextError, Position, Variant};
 use record::Pos;
 
+use super::capture_routes;
 use super::error::{GameError, Ply};
-use super::routes;
 use super::site_forms;
 
 /// What hearing a word did.
@@ -76,7 +76,7 @@ impl Failure {
                 at,
                 ply,
                 error,
-            } => routes::move_error(&variant, &pos, &text, at, ply, error),
+            } => capture_routes::move_error(&variant, &pos, &text, at, ply, error),
         }
     }
 }
@@ -632,7 +632,7 @@ impl DraughtsReadings {
                 .max()
                 .unwrap_or(0);
             let counts = fork.frozen.then_some((best, second));
-            let warning = routes::warning(
+            let warning = capture_routes::warning(
                 &fork.variant,
                 &fork.pos,
                 &fork.text,

@@ -88,12 +88,4 @@ impl FileVariants {
             None => game,
         }
     }
-
-    /// [`FileVariants::settle`] for a game of either family.
-    pub fn settle_any(&self, game: AnyGame) -> AnyGame {
-        match game {
-            AnyGame::Draughts(g) => AnyGame::Draughts(self.settle(g)),
-            chess => chess,
-        }
-    }
 }

@@ -7,8 +7,11 @@
 //! line, the web site and the Python package all read games through it.
 //!
 //! - [`render`]: board diagrams as SVG.
+//! - [`FileGames`]: the games of a file read on every core, each put through a [`GameWork`]
+//!   of the caller's (a check, a conversion), in the order of the file.
 
 mod any_game;
+mod capture_routes;
 mod chess_game;
 mod clock;
 #[cfg(feature = "parquet")]
@@ -20,17 +23,17 @@ mod draughts_readings;
 mod error;
 mod event_log;
 mod family;
+mod file_games;
 mod file_variants;
 mod game_reader;
+mod game_work;
 mod keep;
 mod options;
 mod outcome;
-mod parallel;
 mod position;
 mod readers;
 mod reading;
 pub mod render;
-mod routes;
 mod row;
 mod rules;
 mod several_variants;
@@ -48,13 +51,13 @@ pub use convert_style::ConvertStyle;
 pub use converter::{Converted, Converter};
 pub use draughts_game::{DraughtsGame, WriteStyle};
 pub use error::{GameError, Ply, Problem};
+/// Reading a file's games on every core, with a work of one's own on each game (a check, a
+/// conversion), handed out in the order of the file: see [`FileGames`].
+pub use file_games::{FileGames, Step, every_core};
 pub use file_variants::FileVariants;
+pub use game_work::{GameWork, Made, Turn};
 pub use options::{ChessReadOptions, ReadOptions};
 pub use outcome::Outcome;
-pub use parallel::{
-    CHUNK_SIZE, CheckWork, ConvertWork, ConvertedGame, check_in_parallel, convert_in_parallel,
-    every_core,
-};
 pub use position::{
     AnyMove, AnyPosition, LegalMove, NotationChoice, Status, draughts_move_id, setup_board_view,
 };

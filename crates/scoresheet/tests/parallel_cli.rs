@@ -118,3 +118,26 @@ fn convert_on_threads_writes_as_on_one() {
     }
     std::fs::remove_file(awkward).unwrap();
 }
+
+/// A bad game passes through byte for byte, bytes that are not UTF-8 too, also when it
+/// waits behind a game that several variants replay (which once wrote it through a lossy
+/// conversion to text).
+#[test]
+fn a_bad_game_behind_a_waiting_one_passes_through_unchanged() {
+    let bad: &[u8] = b"[GameType \"21\"]\n1. 11-15 24-20 {caf\xe9} 2. 15-19 20-24 *";
+    let mut text = b"1. c3-d4 f6-g5 2. d4-c5 b6xd4 *\n\n".to_vec();
+    text.extend_from_slice(bad);
+    text.extend_from_slice(b"\n\n[GameType \"25\"]\n1. c3-d4 f6-g5 *\n\n");
+    let path = std::env::temp_dir().join(format!("scoresheet-latin1-{}.pdn", std::process::id()));
+    std::fs::write(&path, &text).unwrap();
+    for jobs in ["1", "2"] {
+        let (code, out, _) = run(&["convert", "-j", jobs, path.to_str().unwrap()]);
+        assert_eq!(code, 1);
+        assert!(
+            out.windows(bad.len()).any(|w| w == bad),
+            "-j {jobs}: {}",
+            String::from_utf8_lossy(&out)
+        );
+    }
+    std::fs::remove_file(path).unwrap();
+}

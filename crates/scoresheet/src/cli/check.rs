@@ -5,11 +5,10 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use clap::Args;
-use draughts::Variant;
 use games::{
-    AnyGame, CHUNK_SIZE, Checked, Checker, FileVariants, GameError, ReadOptions, VariantSource,
+    AnyGame, Checked, Checker, DraughtsGame, FileGames, FileVariants, GameError, GameWork, Made,
+    ReadOptions, Step, Turn, VariantSource,
 };
-use record::parallel::{Parallel, Work};
 use record::{ReadError, Reader};
 use serde::Serialize;
 
@@ -149,58 +148,29 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
                 continue;
             }
         };
-        let options: ReadOptions = args.read.options_for(path);
+        let work = CheckReports {
+            options: args.read.options_for(path),
+        };
         let mut progress = Progress::new(input.size);
         let bytes = input.read.clone();
-        let jobs = args.read.jobs();
-        // One reader on this thread, or the games read (and their reports made) on `jobs`
-        // threads and handed out in the order of the file: the same reports either way.
-        let mut games = if jobs > 1 {
-            let work = CheckReports { options };
-            Games::Parallel(Parallel::new(input.reader, work, jobs, CHUNK_SIZE))
-        } else {
-            Games::One(Reader::new(input.reader), Checker::new(options))
-        };
-        // Games that several variants replay wait for the end of the file, which may decide
-        // them (see `FileVariants`); the games after the first of them wait too, so that the
-        // reports stay in the order of the file.
-        let mut file = FileVariants::default();
-        let mut waiting: Vec<Waiting> = Vec::new();
-        while let Some(read) = games.next() {
-            let (mut item, rules) = match read {
-                Ok(read) => read,
-                Err(e) => {
-                    eprintln!("scoresheet: {}: {e}", input.name);
-                    io_failure = true;
-                    break;
-                }
-            };
-            if let Some((variant, source)) = rules {
-                file.note_rules(variant, source);
-            }
-            if let Waiting::Done(report) = &mut item {
-                report.file = &input.name;
-            }
-            match item {
-                Waiting::Done(report) if waiting.is_empty() => {
+        // The reports in the order of the file, made on `jobs` threads or on this one.
+        for step in FileGames::new(input.reader, work, args.read.jobs()) {
+            match step {
+                Ok(Step::Read(number, ())) => progress.update(bytes.get(), number),
+                Ok(Step::Out(_, report)) => {
+                    let report = Report {
+                        file: &input.name,
+                        ..report
+                    };
                     totals.count(&report);
                     print_report(&mut out, &report, args.json)?;
                 }
-                item => waiting.push(item),
+                // The games read before the error still come out.
+                Err(e) => {
+                    eprintln!("scoresheet: {}: {e}", input.name);
+                    io_failure = true;
+                }
             }
-            progress.update(bytes.get(), totals.games + waiting.len() as u64);
-        }
-        for item in waiting {
-            let report = match item {
-                Waiting::Done(report) => *report,
-                Waiting::Open {
-                    number,
-                    game,
-                    plies,
-                } => good_report(&input.name, number, &file.settle_any(*game), plies),
-            };
-            totals.count(&report);
-            print_report(&mut out, &report, args.json)?;
         }
         progress.finish();
     }
@@ -235,110 +205,80 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
     })
 }
 
-/// What checking a game gives the loop of [`run`]: its report (the file's name still to
-/// fill in) or the game waiting for the end of the file, and the rules to note of it (see
-/// [`FileVariants::note_rules`]).
-type Item = (Waiting<'static>, Option<(Variant, VariantSource)>);
-
-/// The games of a file, read on this thread or on several.
-// One value per file read: its size does not matter.
-#[allow(clippy::large_enum_variant)]
-enum Games<R: std::io::Read> {
-    One(Reader<R>, Checker),
-    Parallel(Parallel<R, CheckReports>),
-}
-
-impl<R: std::io::Read> Games<R> {
-    /// What the next game gave.
-    fn next(&mut self) -> Option<std::io::Result<Item>> {
-        match self {
-            Games::One(reader, checker) => {
-                let read = checker.next(reader)?;
-                Some(item_of(reader.game_count(), read))
-            }
-            Games::Parallel(games) => Some(games.next()?.and_then(|(_, item)| item)),
-        }
-    }
-}
-
-/// A checker's work on the threads of `check -j N`: each game's report is made where the
-/// game is read.
+/// A check's work on each game: its report, made where the game is read (on the threads of
+/// `check -j N`); the file's name is filled in as it comes out.
 struct CheckReports {
     options: ReadOptions,
 }
 
-impl Work for CheckReports {
+impl GameWork for CheckReports {
     type State = Checker;
-    type Item = std::io::Result<Item>;
+    type Said = ();
+    type Done = Report<'static>;
+    /// The moves of a waiting game's main line.
+    type Aside = usize;
 
     fn state(&self) -> Checker {
         Checker::new(self.options)
     }
 
-    fn next(&self, checker: &mut Checker, reader: &mut Reader<&[u8]>) -> Option<Self::Item> {
-        let read = checker.next(reader)?;
-        Some(item_of(reader.game_count(), read))
-    }
-
-    fn number(&self, item: &mut Self::Item, game: u64) {
-        match item {
-            Ok((Waiting::Done(report), _)) => report.game = game,
-            Ok((Waiting::Open { number, .. }, _)) => *number = game,
-            Err(_) => {}
-        }
-    }
-}
-
-/// What checking game `number` gave, as the loop of [`run`] takes it; an error of the input.
-fn item_of(number: u64, read: Result<Checked, ReadError>) -> std::io::Result<Item> {
-    Ok(match read {
-        Ok(Checked::Good { game, plies }) => {
-            let rules = FileVariants::rules_of(&game);
-            let item = match &*game {
-                AnyGame::Draughts(g) if !g.others.is_empty() => Waiting::Open {
-                    number,
-                    game,
-                    plies,
+    fn next<R: std::io::Read>(
+        &self,
+        checker: &mut Checker,
+        input: &mut Reader<R>,
+    ) -> Option<std::io::Result<Made<Self>>> {
+        let read = checker.next(input)?;
+        let number = input.game_count();
+        let (rules, report) = match read {
+            Ok(Checked::Good { game, plies }) => {
+                let rules = FileVariants::rules_of(&game);
+                let turn = Turn::of(game, plies, |game| good_report("", number, game, plies));
+                return Some(Ok(Made {
+                    rules,
+                    said: (),
+                    turn,
+                }));
+            }
+            Ok(Checked::Bad(e)) => (
+                None,
+                Report {
+                    ok: false,
+                    error: Some(Problem::from(&e)),
+                    ..Report::new("", number, e.at)
                 },
-                _ => Waiting::Done(Box::new(good_report("", number, &game, plies))),
-            };
-            (item, rules)
-        }
-        Ok(Checked::Bad(e)) => {
-            let report = Report {
-                ok: false,
-                error: Some(Problem::from(&e)),
-                ..Report::new("", number, e.at)
-            };
-            (Waiting::Done(Box::new(report)), None)
-        }
-        Err(ReadError::Syntax { at, message, .. }) => {
-            let report = Report {
-                ok: false,
-                error: Some(Problem {
-                    line: at.line,
-                    column: at.column,
-                    ply: None,
-                    r#move: None,
-                    message,
-                }),
-                ..Report::new("", number, at)
-            };
-            (Waiting::Done(Box::new(report)), None)
-        }
-        Err(ReadError::Io(e)) => return Err(e),
-    })
-}
+            ),
+            Err(ReadError::Syntax { at, message, .. }) => (
+                None,
+                Report {
+                    ok: false,
+                    error: Some(Problem {
+                        line: at.line,
+                        column: at.column,
+                        ply: None,
+                        r#move: None,
+                        message,
+                    }),
+                    ..Report::new("", number, at)
+                },
+            ),
+            Err(ReadError::Io(e)) => return Some(Err(e)),
+        };
+        Some(Ok(Made {
+            rules,
+            said: (),
+            turn: Turn::Done(report),
+        }))
+    }
 
-/// A game's report, or a game that waits for the end of its file.
-enum Waiting<'a> {
-    Done(Box<Report<'a>>),
-    /// A game that several variants replay.
-    Open {
-        number: u64,
-        game: Box<AnyGame>,
-        plies: usize,
-    },
+    fn number(&self, made: &mut Made<Self>, game: u64) {
+        if let Turn::Done(report) = &mut made.turn {
+            report.game = game;
+        }
+    }
+
+    fn settled(&self, number: u64, game: DraughtsGame, plies: usize) -> Report<'static> {
+        good_report("", number, &AnyGame::Draughts(game), plies)
+    }
 }
 
 /// The report of a game that replays.

@@ -1,7 +1,7 @@
 //! `scoresheet convert`: rewrite games in another notation.
 
 use std::fs::File;
-use std::io::{self, Read, Write};
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 use anyhow::Context;
@@ -9,11 +9,10 @@ use chess_notation::{DescriptiveSystem, Language, Notation, WriteOptions as Ches
 use clap::{Args, ValueEnum};
 use draughts::SquareStyle;
 use games::{
-    AnyGame, ConvertStyle, ConvertWork, Converted, ConvertedGame, Converter, DraughtsGame,
-    FileVariants, GameError, ReadOptions, convert_in_parallel,
+    AnyGame, ConvertStyle, Converted, Converter, DraughtsGame, FileGames, GameError, GameWork,
+    Made, ReadOptions, Step, Turn,
 };
-use record::parallel::Parallel;
-use record::{ReadError, Reader};
+use record::{Pos, ReadError, Reader};
 
 use super::input::open;
 use super::progress::Progress;
@@ -104,84 +103,36 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<ExitCode> {
     };
     let mut progress = Progress::new(input.size);
     let bytes = input.read.clone();
-    let name = input.name.clone();
-    let jobs = args.read.jobs();
-    // One reader on this thread, or the games read and written on `jobs` threads and handed
-    // out in the order of the input: the same output either way.
-    let mut games = if jobs > 1 {
-        Games::Parallel(convert_in_parallel(
-            input.reader,
-            options,
-            style.clone(),
-            jobs,
-        ))
-    } else {
-        Games::One(
-            Reader::new(input.reader),
-            Converter::new(options, style.clone()),
-        )
+    let name = input.name;
+    let work = Conversion {
+        options,
+        style,
+        skip_bad: args.skip_bad,
     };
-    // Writes the games that waited for the end of the input.
-    let converter = Converter::new(options, style);
     let mut bad = 0u64;
-    // Games that several variants replay wait for the end of the file, which may decide
-    // them (see `FileVariants`), and so do the games after the first of them, so that the
-    // output keeps the order of the input.
-    let mut file = FileVariants::default();
-    let mut waiting: Vec<Waiting> = Vec::new();
-    while let Some(next) = games.next() {
-        let (number, game) = next.with_context(|| format!("reading {name}"))?;
-        let problem = match game.read {
-            Ok(Converted::Text(text)) => {
-                warn(&name, number, &game.warnings);
-                if waiting.is_empty() {
-                    out.write_all(text.as_bytes())?;
-                } else {
-                    waiting.push(Waiting::Text(text));
+    // The games written in the order of the input, on `jobs` threads or on this one; what
+    // is said of a game is said as it is read.
+    for step in FileGames::new(input.reader, work, args.read.jobs()) {
+        match step.with_context(|| format!("reading {name}"))? {
+            Step::Read(number, said) => {
+                warn(&name, number, &said.warnings);
+                if let Some((at, problem)) = said.problem {
+                    bad += 1;
+                    let what = if args.skip_bad {
+                        "left out"
+                    } else {
+                        "passed through unchanged"
+                    };
+                    eprintln!(
+                        "{name}:{}:{}: game {number}: {problem} ({what})",
+                        at.line, at.column
+                    );
                 }
-                None
+                progress.update(bytes.get(), number);
             }
-            Ok(Converted::Open { game, .. }) => {
-                waiting.push(Waiting::Open(game, number));
-                None
-            }
-            Ok(Converted::Bad(e)) => Some(format!(
-                "{name}:{}:{}: game {number}: {e}",
-                e.at.line, e.at.column
-            )),
-            Err(ReadError::Syntax { at, message, .. }) => Some(format!(
-                "{name}:{}:{}: game {number}: {message}",
-                at.line, at.column
-            )),
-            Err(ReadError::Io(e)) => return Err(e).with_context(|| format!("reading {name}")),
-        };
-        if let Some(problem) = problem {
-            bad += 1;
-            if args.skip_bad {
-                eprintln!("{problem} (left out)");
-            } else {
-                eprintln!("{problem} (passed through unchanged)");
-                let mut text = game.raw.unwrap_or_default();
-                text.extend_from_slice(b"\n\n");
-                if waiting.is_empty() {
-                    out.write_all(&text)?;
-                } else {
-                    waiting.push(Waiting::Text(String::from_utf8_lossy(&text).into_owned()));
-                }
-            }
-        }
-        if let Some((variant, source)) = game.rules {
-            file.note_rules(variant, source);
-        }
-        progress.update(bytes.get(), number);
-    }
-    for item in waiting {
-        match item {
-            Waiting::Text(text) => out.write_all(text.as_bytes())?,
-            Waiting::Open(game, number) => {
-                let game = AnyGame::Draughts(file.settle(*game));
-                warn(&name, number, &Converter::warnings(&game));
-                out.write_all(converter.write(&game).as_bytes())?;
+            Step::Out(number, written) => {
+                warn(&name, number, &written.warnings);
+                out.write_all(&written.text)?;
             }
         }
     }
@@ -228,32 +179,109 @@ fn table(
     )
 }
 
-/// The games of an input, read on this thread or on several.
-// One value per input read: its size does not matter.
-#[allow(clippy::large_enum_variant)]
-enum Games<R: Read> {
-    One(Reader<R>, Converter),
-    Parallel(Parallel<R, ConvertWork>),
+/// A conversion's work on each game, done where the game is read (on the threads of
+/// `convert -j N`).
+struct Conversion {
+    options: ReadOptions,
+    style: ConvertStyle,
+    skip_bad: bool,
 }
 
-impl<R: Read> Games<R> {
-    /// The next game's number and what converting it gave.
-    fn next(&mut self) -> Option<io::Result<(u64, ConvertedGame)>> {
-        match self {
-            Games::One(reader, converter) => {
-                let game = ConvertedGame::next(converter, reader)?;
-                Some(Ok((reader.game_count(), game)))
-            }
-            Games::Parallel(games) => games.next(),
-        }
+/// What is said of a game as soon as it is read.
+#[derive(Default)]
+struct Said {
+    /// What converting it found or changed.
+    warnings: Vec<GameError>,
+    /// For a bad game: its error and where.
+    problem: Option<(Pos, String)>,
+}
+
+/// What comes out of a game in its turn.
+struct Written {
+    /// What converting it found or changed, for a game that waited for the end of the file
+    /// (said as it comes out).
+    warnings: Vec<GameError>,
+    /// The game in the new notation; a bad game as it was, unless it is left out.
+    text: Vec<u8>,
+}
+
+impl Conversion {
+    /// What is said of the bad game just read from `input`, and its text: as it was written,
+    /// unless it is left out.
+    fn bad<R: std::io::Read>(
+        &self,
+        input: &Reader<R>,
+        at: Pos,
+        message: String,
+    ) -> (Said, Vec<u8>) {
+        let text = if self.skip_bad {
+            Vec::new()
+        } else {
+            let mut text = input.last_game_raw().to_vec();
+            text.extend_from_slice(b"\n\n");
+            text
+        };
+        let said = Said {
+            warnings: Vec::new(),
+            problem: Some((at, message)),
+        };
+        (said, text)
     }
 }
 
-/// A game's text, or a game that waits for the end of its file.
-enum Waiting {
-    Text(String),
-    /// A draughts game that several variants replay, and its number in the file.
-    Open(Box<DraughtsGame>, u64),
+impl GameWork for Conversion {
+    type State = Converter;
+    type Said = Said;
+    type Done = Written;
+    type Aside = ();
+
+    fn state(&self) -> Converter {
+        Converter::new(self.options, self.style.clone())
+    }
+
+    fn next<R: std::io::Read>(
+        &self,
+        converter: &mut Converter,
+        input: &mut Reader<R>,
+    ) -> Option<io::Result<Made<Self>>> {
+        let (said, text) = match converter.next(input)? {
+            Ok(Converted::Text(text)) => {
+                let warnings = converter.last_warnings().to_vec();
+                let said = Said {
+                    warnings,
+                    problem: None,
+                };
+                (said, text.into_bytes())
+            }
+            Ok(Converted::Open { game, .. }) => {
+                return Some(Ok(Made {
+                    rules: converter.last_rules(),
+                    said: Said::default(),
+                    turn: Turn::Open(game, ()),
+                }));
+            }
+            Ok(Converted::Bad(e)) => self.bad(input, e.at, e.to_string()),
+            Err(ReadError::Syntax { at, message, .. }) => self.bad(input, at, message),
+            Err(ReadError::Io(e)) => return Some(Err(e)),
+        };
+        let written = Written {
+            warnings: Vec::new(),
+            text,
+        };
+        Some(Ok(Made {
+            rules: converter.last_rules(),
+            said,
+            turn: Turn::Done(written),
+        }))
+    }
+
+    fn settled(&self, _: u64, game: DraughtsGame, _: ()) -> Written {
+        let text = game.write(&self.style.draughts_style(&game.variant));
+        Written {
+            warnings: Converter::warnings(&AnyGame::Draughts(game)),
+            text: text.into_bytes(),
+        }
+    }
 }
 
 /// Says on standard error what converting a game found or changed.

@@ -6,92 +6,96 @@ use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
 use anyhow::Context;
-use draughts::Variant;
 use games::columnar::{Format, TableWriter};
 use games::{
-    AnyGame, CHUNK_SIZE, FileVariants, GameRow, OnePass, PositionRow, ReadGame, ReadOptions,
-    VariantSource,
+    AnyGame, DraughtsGame, FileGames, FileVariants, GameRow, GameWork, Made, OnePass, PositionRow,
+    ReadGame, ReadOptions, Step, Turn,
 };
-use record::parallel::{Parallel, Work};
 use record::{Pos, ReadError, Reader};
 
 use super::input::Input;
 use super::progress::Progress;
 
-/// What the table gets of one game.
-enum Row {
-    /// Its rows.
-    Done(Box<GameRow>, Vec<PositionRow>),
-    /// A draughts game that several variants replay: its rows wait for the end of the file,
-    /// which may decide its variant (see `FileVariants`).
-    Open(u64, Box<AnyGame>),
+/// The rows of one game.
+struct Rows {
+    game: Box<GameRow>,
+    positions: Vec<PositionRow>,
 }
 
-/// The rows of a game, the rules to note of it, and for a bad game its error's text.
-type Item = io::Result<(Row, Option<(Variant, VariantSource)>, Option<(Pos, String)>)>;
-
-/// The reading of a chunk's games for the table: each game read whole (its tree kept) and
-/// turned into rows where it is read.
+/// The reading of each game for the table: read whole (its tree kept) and turned into rows
+/// where it is read (on the threads of `-j N`).
 struct TableWork {
     options: ReadOptions,
     positions: bool,
+    skip_bad: bool,
 }
 
-impl Work for TableWork {
+impl TableWork {
+    /// The rows of game `number`.
+    fn rows(&self, number: u64, game: &AnyGame) -> Rows {
+        let (row, positions) = GameRow::of(number, game, self.positions);
+        Rows {
+            game: Box::new(row),
+            positions,
+        }
+    }
+
+    /// What the table gets of bad game `number`: a row with its error, unless it is left out.
+    fn bad(&self, number: u64, at: Pos, message: String) -> Made<Self> {
+        let rows = (!self.skip_bad).then(|| Rows {
+            game: Box::new(GameRow::bad(number, at, message.clone())),
+            positions: Vec::new(),
+        });
+        Made {
+            rules: None,
+            said: Some((at, message)),
+            turn: Turn::Done(rows),
+        }
+    }
+}
+
+impl GameWork for TableWork {
     type State = OnePass;
-    type Item = Item;
+    /// A bad game's error, and where.
+    type Said = Option<(Pos, String)>;
+    /// The game's rows; none for a bad game left out.
+    type Done = Option<Rows>;
+    type Aside = ();
 
     fn state(&self) -> OnePass {
         OnePass::new(self.options)
     }
 
-    fn next(&self, one_pass: &mut OnePass, reader: &mut Reader<&[u8]>) -> Option<Item> {
-        let read = one_pass.next(reader)?;
-        let number = reader.game_count();
+    fn next<R: io::Read>(
+        &self,
+        one_pass: &mut OnePass,
+        input: &mut Reader<R>,
+    ) -> Option<io::Result<Made<Self>>> {
+        let read = one_pass.next(input)?;
+        let number = input.game_count();
         Some(Ok(match read {
-            Ok(ReadGame::Game(game)) => {
-                let rules = FileVariants::rules_of(&game);
-                let row = match &*game {
-                    AnyGame::Draughts(g) if !g.others.is_empty() => Row::Open(number, game),
-                    _ => {
-                        let (row, positions) = GameRow::of(number, &game, self.positions);
-                        Row::Done(Box::new(row), positions)
-                    }
-                };
-                (row, rules, None)
-            }
-            Ok(ReadGame::Bad(e)) => {
-                let message = e.to_string();
-                let row = GameRow::bad(number, e.at, message.clone());
-                (
-                    Row::Done(Box::new(row), Vec::new()),
-                    None,
-                    Some((e.at, message)),
-                )
-            }
-            Err(ReadError::Syntax { at, message, .. }) => {
-                let row = GameRow::bad(number, at, message.clone());
-                (
-                    Row::Done(Box::new(row), Vec::new()),
-                    None,
-                    Some((at, message)),
-                )
-            }
+            Ok(ReadGame::Game(game)) => Made {
+                rules: FileVariants::rules_of(&game),
+                said: None,
+                turn: Turn::of(game, (), |game| Some(self.rows(number, game))),
+            },
+            Ok(ReadGame::Bad(e)) => self.bad(number, e.at, e.to_string()),
+            Err(ReadError::Syntax { at, message, .. }) => self.bad(number, at, message),
             Err(ReadError::Io(e)) => return Some(Err(e)),
         }))
     }
 
-    fn number(&self, item: &mut Item, game: u64) {
-        match item {
-            Ok((Row::Done(row, positions), _, _)) => {
-                row.game = game;
-                for p in positions {
-                    p.game = game;
-                }
+    fn number(&self, made: &mut Made<Self>, game: u64) {
+        if let Turn::Done(Some(rows)) = &mut made.turn {
+            rows.game.game = game;
+            for p in &mut rows.positions {
+                p.game = game;
             }
-            Ok((Row::Open(number, _), _, _)) => *number = game,
-            Err(_) => {}
         }
+    }
+
+    fn settled(&self, number: u64, game: DraughtsGame, _: ()) -> Option<Rows> {
+        Some(self.rows(number, &AnyGame::Draughts(game)))
     }
 }
 
@@ -119,51 +123,33 @@ pub fn run(input: Input, options: ReadOptions, args: TableArgs) -> anyhow::Resul
     };
     let mut progress = Progress::new(input.size);
     let bytes = input.read.clone();
-    let name = input.name.clone();
+    let name = input.name;
     let work = TableWork {
         options,
         positions: args.positions,
+        skip_bad: args.skip_bad,
     };
     let mut bad = 0u64;
-    let mut file = FileVariants::default();
-    // Once a game waits for the end of the file, the rows after it wait too: the table
-    // keeps the order of the input.
-    let mut waiting: Vec<Row> = Vec::new();
-    for item in Parallel::new(input.reader, work, args.jobs, CHUNK_SIZE) {
-        let (_, read) = item.with_context(|| format!("reading {name}"))?;
-        let (row, rules, error) = read.with_context(|| format!("reading {name}"))?;
-        if let Some((variant, source)) = rules {
-            file.note_rules(variant, source);
-        }
-        if let (Some((at, error)), Row::Done(r, _)) = (&error, &row) {
-            bad += 1;
-            let what = if args.skip_bad {
-                "left out"
-            } else {
-                "a row with its error"
-            };
-            eprintln!(
-                "{name}:{}:{}: game {}: {error} ({what})",
-                at.line, at.column, r.game
-            );
-            if args.skip_bad {
-                continue;
+    // The rows in the order of the input; what is wrong with a game is said as it is read.
+    for step in FileGames::new(input.reader, work, args.jobs) {
+        match step.with_context(|| format!("reading {name}"))? {
+            Step::Read(number, error) => {
+                if let Some((at, error)) = error {
+                    bad += 1;
+                    let what = if args.skip_bad {
+                        "left out"
+                    } else {
+                        "a row with its error"
+                    };
+                    eprintln!(
+                        "{name}:{}:{}: game {number}: {error} ({what})",
+                        at.line, at.column
+                    );
+                }
+                progress.update(bytes.get(), number);
             }
-        }
-        match row {
-            Row::Done(r, p) if waiting.is_empty() => table.push(&r, &p)?,
-            row => waiting.push(row),
-        }
-        progress.update(bytes.get(), 0);
-    }
-    for row in waiting {
-        match row {
-            Row::Done(r, p) => table.push(&r, &p)?,
-            Row::Open(number, game) => {
-                let game = file.settle_any(*game);
-                let (r, p) = GameRow::of(number, &game, args.positions);
-                table.push(&r, &p)?;
-            }
+            Step::Out(_, Some(rows)) => table.push(&rows.game, &rows.positions)?,
+            Step::Out(_, None) => {}
         }
     }
     table.finish()?;
