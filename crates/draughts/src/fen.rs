@@ -7,7 +7,6 @@
 
 use crate::color::Color;
 use crate::fen_error::{FenError, FenErrorKind};
-use crate::piece::{Piece, Role};
 use crate::position::Position;
 use crate::square::{BoardSize, Square};
 use crate::variant::Variant;
@@ -36,6 +35,8 @@ impl Fen {
             chars: Chars { text, at: 0 },
             text,
             size: variant.size,
+            pieces: [0; 2],
+            kings: 0,
         }
         .fen(variant)
     }
@@ -118,6 +119,11 @@ struct Parser<'a> {
     chars: Chars<'a>,
     text: &'a str,
     size: BoardSize,
+    /// The squares of each colour's pieces read so far, by [`Color`] as an index: bit `i`
+    /// for the square of index `i` (the position is made from them once, at the end).
+    pieces: [u128; 2],
+    /// The squares of the kings read so far, the same way.
+    kings: u128,
 }
 
 impl Parser<'_> {
@@ -137,7 +143,7 @@ impl Parser<'_> {
         self.chars.at
     }
 
-    #[inline]
+    #[inline(always)]
     fn skip_spaces(&mut self) {
         while let Some(&b) = self.text.as_bytes().get(self.chars.at) {
             if b.is_ascii() {
@@ -168,7 +174,6 @@ impl Parser<'_> {
             '?' => None,
             _ => return Err(self.err(at, FenErrorKind::BadSideToMove(c))),
         };
-        let mut position = Position::empty(variant, side.unwrap_or(variant.first));
         let mut seen = [false; 2];
         loop {
             self.skip_spaces();
@@ -200,14 +205,32 @@ impl Parser<'_> {
                 return Err(self.err(at, FenErrorKind::ColorTwice(color)));
             }
             seen[slot] = true;
-            self.list(color, &mut position)?;
+            self.list(color)?;
         }
+        let [white, black] = self.pieces;
+        let position = Position::from_index_sets(
+            variant,
+            side.unwrap_or(variant.first),
+            white,
+            black,
+            self.kings,
+        );
         Ok(Fen { side, position })
     }
 
     /// Reads `K18,20-23,...` up to the next `:`, `.` or the end.
-    fn list(&mut self, color: Color, position: &mut Position) -> Result<(), FenError> {
+    fn list(&mut self, color: Color) -> Result<(), FenError> {
+        let per_row = u32::from(self.size.per_row());
+        let row = (1u128 << per_row) - 1;
+        // The row where `color`'s men would already have crowned.
+        let crowning = match color {
+            Color::White => row,
+            Color::Black => row << (u32::from(self.size.squares()) - per_row),
+        };
         loop {
+            if self.plain_items(color, crowning)? {
+                return Ok(());
+            }
             self.skip_spaces();
             match self.peek() {
                 None | Some(':') | Some('.') => return Ok(()),
@@ -233,21 +256,7 @@ impl Parser<'_> {
                 last = end;
             }
             for index in first.index()..=last.index() {
-                let sq = Square::from_index(index, self.size).unwrap_or(first);
-                if position.piece_at(sq).is_some() {
-                    return Err(self.err(first_at, FenErrorKind::SquareTwice(sq.number())));
-                }
-                let role = if king { Role::King } else { Role::Man };
-                if role == Role::Man && on_crowning_row(sq, color, self.size) {
-                    return Err(self.err(
-                        first_at,
-                        FenErrorKind::ManOnCrowningRow {
-                            color,
-                            square: sq.number(),
-                        },
-                    ));
-                }
-                position.put(sq, Piece { color, role });
+                self.place(index, king, color, crowning, first_at)?;
             }
             self.skip_spaces();
             match self.peek() {
@@ -261,6 +270,84 @@ impl Parser<'_> {
                 }
             }
         }
+    }
+
+    /// Reads the items of a list written the usual way at once, a byte at a time: a square
+    /// number, `K` before it for a king, and `,` after it. Stops before anything else (a
+    /// space, a range, a name), which [`Parser::list`] reads the general way; `true` when the
+    /// list ended (at `:`, `.` or the end of the line).
+    #[inline]
+    fn plain_items(&mut self, color: Color, crowning: u128) -> Result<bool, FenError> {
+        let bytes = self.text.as_bytes();
+        let squares = u32::from(self.size.squares());
+        loop {
+            let start = self.chars.at;
+            let king = bytes.get(start) == Some(&b'K');
+            let digits = start + usize::from(king);
+            let mut at = digits;
+            let mut number = 0u32;
+            while let Some(&b) = bytes.get(at)
+                && b.is_ascii_digit()
+                && at - digits < 4
+            {
+                number = number * 10 + u32::from(b - b'0');
+                at += 1;
+            }
+            let next = bytes.get(at).copied();
+            if at == digits
+                || number == 0
+                || number > squares
+                || !matches!(next, None | Some(b',' | b':' | b'.'))
+            {
+                return Ok(false);
+            }
+            self.place((number - 1) as u8, king, color, crowning, start)?;
+            self.chars.at = at;
+            if next != Some(b',') {
+                return Ok(true);
+            }
+            self.chars.at += 1;
+        }
+    }
+
+    /// Puts a piece of `color` (a king if `king`) on the square of `index`, from the item
+    /// at byte `at`: an error if the square is taken, or if a man stands where it would
+    /// have crowned (`crowning`, the squares of that row, by index).
+    #[inline(always)]
+    fn place(
+        &mut self,
+        index: u8,
+        king: bool,
+        color: Color,
+        crowning: u128,
+        at: usize,
+    ) -> Result<(), FenError> {
+        let bit = 1u128 << index;
+        let taken = (self.pieces[0] | self.pieces[1]) & bit != 0;
+        if taken || (!king && crowning & bit != 0) {
+            return Err(self.misplaced(index, taken, color, at));
+        }
+        if king {
+            self.kings |= bit;
+        }
+        self.pieces[color as usize] |= bit;
+        Ok(())
+    }
+
+    /// The error of [`Parser::place`]: the square of `index` `taken`, or else a man of
+    /// `color` on its crowning row.
+    #[cold]
+    #[inline(never)]
+    fn misplaced(&self, index: u8, taken: bool, color: Color, at: usize) -> FenError {
+        let square = u32::from(index) + 1;
+        self.err(
+            at,
+            if taken {
+                FenErrorKind::SquareTwice(square)
+            } else {
+                FenErrorKind::ManOnCrowningRow { color, square }
+            },
+        )
     }
 
     /// Reads an optional `K` and a square. A lowercase `k` marks a king too, except on
@@ -311,14 +398,6 @@ impl Parser<'_> {
             Ok(sq) => Ok((king, sq, start)),
             Err(e) => Err(self.err(at, FenErrorKind::Square(e))),
         }
-    }
-}
-
-fn on_crowning_row(sq: Square, color: Color, size: BoardSize) -> bool {
-    let row = sq.row(size);
-    match color {
-        Color::White => row == 0,
-        Color::Black => row == size.side() - 1,
     }
 }
 
@@ -435,5 +514,61 @@ mod tests {
             err("W:W5-32:B5", Variant::RUSSIAN).kind,
             FenErrorKind::SquareTwice(5)
         );
+    }
+
+    proptest::proptest! {
+        /// Any placement of pieces, written square by square in any order, with or without spaces,
+        /// reads back as the position that [`Position::put`] makes of it, on every board;
+        /// a man on the row where it crowns, or a square given twice, is refused.
+        #[test]
+        fn reads_what_put_makes(
+            variant in proptest::sample::select(Variant::ALL.to_vec()),
+            cells in proptest::collection::vec((0u8..72, 0u8..4), 0..40),
+            black_first in proptest::bool::ANY,
+            spaced in proptest::bool::ANY,
+        ) {
+            use crate::piece::{Piece, Role};
+            let size = variant.size;
+            let mut expected = Position::empty(variant, Color::Black);
+            let mut lists = [String::new(), String::new()];
+            let mut problem = false;
+            for (index, kind) in cells {
+                let Some(sq) = Square::from_index(index % size.squares(), size) else { continue };
+                let color = if kind % 2 == 0 { Color::White } else { Color::Black };
+                let role = if kind < 2 { Role::Man } else { Role::King };
+                let crowning = match color {
+                    Color::White => sq.row(size) == 0,
+                    Color::Black => sq.row(size) == size.side() - 1,
+                };
+                problem |= expected.piece_at(sq).is_some() || (role == Role::Man && crowning);
+                expected.put(sq, Piece { color, role });
+                let list = &mut lists[color as usize];
+                // With spaces, the items are read the general way, not at once.
+                list.push_str(match (list.is_empty(), spaced) {
+                    (true, _) => ":",
+                    (false, false) => ",",
+                    (false, true) => ", ",
+                });
+                list.push_str(if role == Role::King { "K" } else { "" });
+                list.push_str(&sq.number().to_string());
+            }
+            let [white, black] = &lists;
+            let [white, black] = [format!("W{}", &white.get(1..).unwrap_or("")), format!("B{}", &black.get(1..).unwrap_or(""))];
+            let text = if black_first { format!("B:{black}:{white}") } else { format!("B:{white}:{black}") };
+            match Fen::parse(&text, variant) {
+                Ok(fen) => {
+                    proptest::prop_assert!(!problem, "{} read", text);
+                    proptest::prop_assert_eq!(fen.position, expected);
+                }
+                Err(e) => {
+                    proptest::prop_assert!(problem, "{}: {}", text, e);
+                    let expected_kind = matches!(
+                        e.kind,
+                        FenErrorKind::SquareTwice(_) | FenErrorKind::ManOnCrowningRow { .. }
+                    );
+                    proptest::prop_assert!(expected_kind, "{}: {}", text, e);
+                }
+            }
+        }
     }
 }

@@ -68,6 +68,25 @@ impl Position {
         }
     }
 
+    /// The board with White's pieces on the squares of `white`, Black's on `black` and kings
+    /// where `kings` says, each a set of square indices (bit `i` for the square of index
+    /// `i`); the sets must not meet, and `kings` must lie in their union.
+    pub(crate) fn from_index_sets(
+        variant: Variant,
+        side: Color,
+        white: u128,
+        black: u128,
+        kings: u128,
+    ) -> Position {
+        let mut p = Position::empty(variant, side);
+        with_geometry!(variant.size, G => {
+            p.bits.white = to_bit_set::<G>(white).wide();
+            p.bits.black = to_bit_set::<G>(black).wide();
+            p.bits.kings = to_bit_set::<G>(kings).wide();
+        });
+        p
+    }
+
     /// The same pieces and side to move under the rules of `variant`, which must be played on
     /// this position's board (`None` on another board); the count of each side's moves with a
     /// lone king (Frisian) starts afresh.
