@@ -136,12 +136,16 @@ pub fn board_size_hint<'a>(
                 while i < bytes.len() && bytes[i].is_ascii_digit() {
                     i += 1;
                 }
-                let run = &text[start..i];
+                // Squares are one or two digits; a longer run (`3228`) is several squares.
+                if i - start > 2 {
+                    continue;
+                }
+                let n = bytes[start..i]
+                    .iter()
+                    .fold(0u32, |n, b| n * 10 + u32::from(b - b'0'));
                 let after_letter =
                     start > 0 && matches!(bytes[start - 1].to_ascii_lowercase(), b'a'..=b'j');
-                let n: u32 = run.parse().unwrap_or(0);
-                // Squares are one or two digits; a longer run (`3228`) is several squares.
-                if run.len() <= 2 && ((after_letter && n > 8) || (!after_letter && n > 32)) {
+                if (after_letter && n > 8) || (!after_letter && n > 32) {
                     return BoardSize::Ten;
                 }
                 continue;

@@ -104,12 +104,15 @@ impl<W: fmt::Write> MovetextWriter<W> {
     /// Sets how moves are numbered and separated ([`WriteOptions::first_ply`] and
     /// [`WriteOptions::ply_separator`]), for a program that learns them only after items that
     /// come before the first move (a comment before the moves, say). It must come before the
-    /// main line's first move.
+    /// main line's first move, and before any move of a side line opened before it (such a
+    /// line starts where the main line does, so it is numbered anew too).
     pub fn set_numbering(&mut self, first_ply: u32, ply_separator: Option<char>) {
-        debug_assert!(self.lines.len() == 1 && self.lines[0].moves == 0);
+        debug_assert!(self.lines.iter().all(|line| line.moves == 0));
         self.options.first_ply = first_ply;
         self.options.ply_separator = ply_separator;
-        self.lines[0].first = first_ply;
+        for line in &mut self.lines {
+            line.first = first_ply;
+        }
     }
 
     /// The writer's output so far (the last move may still be missing from it).
@@ -387,7 +390,22 @@ fn insert_number(word: &mut String, n: u32, dots: &str) {
 
 #[cfg(test)]
 mod tests {
-    use super::insert_number;
+    use super::{MovetextWriter, insert_number};
+    use crate::writer::WriteOptions;
+
+    #[test]
+    fn numbering_set_after_a_side_line_before_the_first_move_numbers_both_lines() {
+        let mut w = MovetextWriter::new(String::new(), WriteOptions::default());
+        w.begin_variation().unwrap();
+        // The second mover moves first here: the side line and the main line start at ply 1.
+        w.set_numbering(1, None);
+        w.push_move("11-15").unwrap();
+        w.push_move("24-20").unwrap();
+        w.end_variation().unwrap();
+        w.push_move("11-16").unwrap();
+        let text = w.finish("*").unwrap();
+        assert_eq!(text.trim_end(), "(1... 11-15 2. 24-20) 1... 11-16 *");
+    }
 
     #[test]
     fn move_numbers_are_written_as_format_writes_them() {
