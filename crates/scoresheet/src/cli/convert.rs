@@ -14,6 +14,7 @@ use games::{
 };
 use record::{Pos, ReadError, Reader};
 
+use super::bad_games::BadGames;
 use super::input::open;
 use super::progress::Progress;
 use super::read_args::ReadArgs;
@@ -109,7 +110,7 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<ExitCode> {
         style,
         skip_bad: args.skip_bad,
     };
-    let mut bad = 0u64;
+    let mut bad = BadGames::new(&name, args.skip_bad, "passed through unchanged");
     // The games written in the order of the input, on `jobs` threads or on this one; what
     // is said of a game is said as it is read.
     for step in FileGames::new(input.reader, work, args.read.jobs()) {
@@ -117,16 +118,7 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<ExitCode> {
             Step::Read(number, said) => {
                 warn(&name, number, &said.warnings);
                 if let Some((at, problem)) = said.problem {
-                    bad += 1;
-                    let what = if args.skip_bad {
-                        "left out"
-                    } else {
-                        "passed through unchanged"
-                    };
-                    eprintln!(
-                        "{name}:{}:{}: game {number}: {problem} ({what})",
-                        at.line, at.column
-                    );
+                    bad.tell(number, at, problem);
                 }
                 progress.update(bytes.get(), number);
             }
@@ -138,11 +130,7 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<ExitCode> {
     }
     progress.finish();
     out.flush()?;
-    Ok(if bad > 0 {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(bad.exit_code())
 }
 
 /// `--to parquet|arrow`.

@@ -13,6 +13,7 @@ use games::{
 };
 use record::{Pos, ReadError, Reader};
 
+use super::bad_games::BadGames;
 use super::input::Input;
 use super::progress::Progress;
 
@@ -129,22 +130,13 @@ pub fn run(input: Input, options: ReadOptions, args: TableArgs) -> anyhow::Resul
         positions: args.positions,
         skip_bad: args.skip_bad,
     };
-    let mut bad = 0u64;
+    let mut bad = BadGames::new(&name, args.skip_bad, "a row with its error");
     // The rows in the order of the input; what is wrong with a game is said as it is read.
     for step in FileGames::new(input.reader, work, args.jobs) {
         match step.with_context(|| format!("reading {name}"))? {
             Step::Read(number, error) => {
                 if let Some((at, error)) = error {
-                    bad += 1;
-                    let what = if args.skip_bad {
-                        "left out"
-                    } else {
-                        "a row with its error"
-                    };
-                    eprintln!(
-                        "{name}:{}:{}: game {number}: {error} ({what})",
-                        at.line, at.column
-                    );
+                    bad.tell(number, at, error);
                 }
                 progress.update(bytes.get(), number);
             }
@@ -154,9 +146,5 @@ pub fn run(input: Input, options: ReadOptions, args: TableArgs) -> anyhow::Resul
     }
     table.finish()?;
     progress.finish();
-    Ok(if bad > 0 {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+    Ok(bad.exit_code())
 }

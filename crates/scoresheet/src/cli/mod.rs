@@ -4,6 +4,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod bad_games;
 mod check;
 mod convert;
 #[cfg(feature = "parquet")]
