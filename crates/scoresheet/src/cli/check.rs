@@ -229,42 +229,35 @@ impl GameWork for CheckReports {
     ) -> Option<std::io::Result<Made<Self>>> {
         let read = checker.next(input)?;
         let number = input.game_count();
-        let (rules, report) = match read {
+        let report = match read {
             Ok(Checked::Good { game, plies }) => {
-                let rules = FileVariants::rules_of(&game);
-                let turn = Turn::of(game, plies, |game| good_report("", number, game, plies));
                 return Some(Ok(Made {
-                    rules,
+                    rules: FileVariants::rules_of(&game),
                     said: (),
-                    turn,
+                    turn: Turn::of(game, plies, |game| good_report("", number, game, plies)),
                 }));
             }
-            Ok(Checked::Bad(e)) => (
-                None,
-                Report {
-                    ok: false,
-                    error: Some(Problem::from(&e)),
-                    ..Report::new("", number, e.at)
-                },
-            ),
-            Err(ReadError::Syntax { at, message, .. }) => (
-                None,
-                Report {
-                    ok: false,
-                    error: Some(Problem {
-                        line: at.line,
-                        column: at.column,
-                        ply: None,
-                        r#move: None,
-                        message,
-                    }),
-                    ..Report::new("", number, at)
-                },
-            ),
+            Ok(Checked::Bad(e)) => Report {
+                ok: false,
+                error: Some(Problem::from(&e)),
+                ..Report::new("", number, e.at)
+            },
+            Err(ReadError::Syntax { at, message, .. }) => Report {
+                ok: false,
+                error: Some(Problem {
+                    line: at.line,
+                    column: at.column,
+                    ply: None,
+                    r#move: None,
+                    message,
+                }),
+                ..Report::new("", number, at)
+            },
             Err(ReadError::Io(e)) => return Some(Err(e)),
         };
+        // A bad game decides nothing of the file's variants.
         Some(Ok(Made {
-            rules,
+            rules: None,
             said: (),
             turn: Turn::Done(report),
         }))
