@@ -14,11 +14,14 @@ function editorFen(page) {
   return page.inputValue('#editor-fen');
 }
 
-/** Clicks a square of the editor's board and waits for the FEN to change. */
+/** Clicks a square of the editor's board, waits for the FEN to change and then for the board to
+ * be drawn anew from it (the diagram comes from the server after the FEN: a click in between
+ * would find the square it aimed at taken out of the page). */
 async function put(page, sq) {
   const before = await editorFen(page);
   await page.locator(`#editor-svg svg rect.sq[data-sq="${sq}"]`).click({ force: true });
   await waitFor(page, (b) => document.getElementById('editor-fen').value !== b, before, `the FEN to change after a click on ${sq}`);
+  await waitFor(page, () => document.getElementById('editor-board').dataset.fen === document.getElementById('editor-fen').value, null, `the board drawn after a click on ${sq}`);
 }
 
 /** Waits until the editor has checked the position it shows. */
