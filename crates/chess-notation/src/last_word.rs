@@ -16,7 +16,7 @@ impl LastWord {
     const LONG: u8 = u8::MAX;
 
     /// Keeps `text`.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn set(&mut self, text: &str) {
         let b = text.as_bytes();
         let n = b.len();

@@ -29,7 +29,7 @@ impl LookBack {
     }
 
     /// Notes the move `m`, about to be played from `pos`.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn push(&mut self, pos: &Chess, m: Move) {
         if self.before_null.is_some() {
             self.before_null = None;

@@ -64,7 +64,7 @@ impl Parsed {
     }
 
     /// The letters the word uses (not figurines).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn letters(&self) -> LetterSet {
         let mut set = LetterSet::EMPTY;
         if let Parsed::Normal {
