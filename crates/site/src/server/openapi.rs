@@ -51,6 +51,11 @@ pub const ERROR_CODES: &[(&str, u16, &str)] = &[
         "only the game's players may do this: send the game's secret",
     ),
     ("not-your-turn", 403, "it is the other side's turn"),
+    (
+        "seat-kept",
+        403,
+        "the free seat of a rematch is kept for the other player: they take it with their secret of the game before",
+    ),
     ("not-found", 404, "no such game, or no such API endpoint"),
     (
         "method-not-allowed",
@@ -550,7 +555,7 @@ fn get_game() {}
         (status = 404, description = "`not-found`", body = ErrorBody),
         (status = 409, description = "`seat-taken`: no free seat (or the requester already plays it)", body = ErrorBody),
         (status = 500, description = "`internal`, `database`, `broken-game`", body = ErrorBody),
-        (status = 403, description = "`cross-site`: a request from another site (`Sec-Fetch-Site`, else `Origin` against `Host`)", body = ErrorBody),
+        (status = 403, description = "`seat-kept`: a rematch's seat, kept for the other player of the game before; `cross-site`: a request from another site (`Sec-Fetch-Site`, else `Origin` against `Host`)", body = ErrorBody),
     )
 )]
 #[allow(dead_code)]

@@ -15,6 +15,7 @@ use super::web_files;
 use games::render::escape_html;
 
 /// The language switcher: one link per language, keeping the page and its other parameters.
+/// Each link is a query alone (`?lang=pt`): it stays on the page whatever its path.
 fn language_links(v: &Visitor) -> String {
     let mut out = String::new();
     for (code, name) in LANGUAGES {
@@ -26,8 +27,7 @@ fn language_links(v: &Visitor) -> String {
             .collect();
         query.push(("lang".into(), code.into()));
         let href = format!(
-            "{}?{}",
-            v.path,
+            "?{}",
             serde_urlencoded::to_string(&query).unwrap_or_default()
         );
         let current = if code == v.lang {

@@ -231,7 +231,7 @@ pub async fn game_page(
     };
     resume_computer(&app, &info, &game);
     let you = info.you;
-    let can_join = seat_free_for(&game, &v, you.is_some());
+    let can_join = seat_free_for(&game, &v, you.is_some(), secret.as_deref());
     let data = serde_json::json!({ "game": info, "you": you, "can_join": can_join });
     let values = Values::default().text("game_id", id.clone());
     page(&app, &v, StatusCode::OK, "game", "page.game", values, &data)

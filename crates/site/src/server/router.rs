@@ -68,9 +68,16 @@ pub fn router(state: Arc<AppState>) -> Router {
         .with_state(state)
 }
 
-/// Cross-site requests refused, security headers on every answer, and a 500 instead of a
-/// dropped connection should a handler ever panic.
+/// Cross-site requests refused, paths a browser would read as another site's sent to this
+/// site's own, security headers on every answer, and a 500 instead of a dropped connection
+/// should a handler ever panic.
 async fn guard(State(app): State<Arc<AppState>>, mut request: Request, next: Next) -> Response {
+    if let Some(own) = own_path(request.uri()) {
+        return match HeaderValue::from_str(&own) {
+            Ok(to) => (StatusCode::PERMANENT_REDIRECT, [(header::LOCATION, to)]).into_response(),
+            Err(_) => ApiError::not_found("no such page").into_response(),
+        };
+    }
     let api = request.uri().path().starts_with("/api/");
     if let Some(why) = cross_site(request.method(), request.headers()) {
         return ApiError::new(StatusCode::FORBIDDEN, "cross-site", why).into_response();
@@ -112,6 +119,20 @@ async fn guard(State(app): State<Arc<AppState>>, mut request: Request, next: Nex
         HeaderValue::from_static("same-origin"),
     );
     response
+}
+
+/// For a path that starts `//` or `/\` (which a browser resolves as another host's:
+/// `//evil.example/x`), the same path and query on this site, its leading slashes made one.
+fn own_path(uri: &axum::http::Uri) -> Option<String> {
+    let path = uri.path();
+    if !(path.starts_with("//") || path.starts_with("/\\")) {
+        return None;
+    }
+    let rest = path.trim_start_matches(['/', '\\']);
+    Some(match uri.query() {
+        Some(q) => format!("/{rest}?{q}"),
+        None => format!("/{rest}"),
+    })
 }
 
 async fn api_not_found() -> ApiError {

@@ -18,7 +18,6 @@ pub struct SecureCookies(pub bool);
 pub struct Visitor {
     pub lang: &'static str,
     pub id: String,
-    pub path: String,
     pub query: Vec<(String, String)>,
     pub set_cookies: Vec<String>,
     /// Cookies set for this visitor carry `Secure` (see [`SecureCookies`]).
@@ -112,7 +111,6 @@ impl<S: Send + Sync> FromRequestParts<S> for Visitor {
         Ok(Visitor {
             lang,
             id,
-            path: parts.uri.path().to_string(),
             query,
             set_cookies,
             secure,

@@ -75,6 +75,11 @@ pub struct StoredGame {
     pub clock_at: Option<i64>,
     /// The game offered as this one's rematch.
     pub rematch: Option<String>,
+    /// The hash of the one secret that may take the free seat: a friend game's rematch keeps
+    /// it for the friend, who takes it with their secret of the game before. `None`: the
+    /// seat goes to whoever has the link.
+    #[serde(skip)]
+    pub seat_for: Option<String>,
 }
 
 impl StoredGame {
@@ -112,6 +117,7 @@ impl StoredGame {
             black_ms: None,
             clock_at: None,
             rematch: None,
+            seat_for: None,
         }
     }
 

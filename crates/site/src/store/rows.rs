@@ -55,6 +55,7 @@ where
             black_ms: self.try_get("black_ms")?,
             clock_at: self.try_get("clock_at")?,
             rematch: self.try_get("rematch")?,
+            seat_for: self.try_get("seat_for")?,
         })
     }
 

@@ -55,6 +55,8 @@ const MIGRATIONS: &[&str] = &[
      ALTER TABLE games ADD COLUMN clock_at {int};
      ALTER TABLE games ADD COLUMN rematch TEXT;
      ALTER TABLE moves ADD COLUMN clock_ms {int};",
+    // 4: a free seat kept for one player (a friend game's rematch keeps it for the friend).
+    "ALTER TABLE games ADD COLUMN seat_for TEXT;",
 ];
 
 /// The migrations, in order, with `int` for the integer type's name.

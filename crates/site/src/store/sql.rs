@@ -79,8 +79,8 @@ where
         sqlx::query(
             "INSERT INTO games (id, rules, mode, level, computer, start_fen, status, result, reason, draw_offer,
                 white_name, black_name, white_secret, black_secret, creator, guest, plies, created_at, updated_at,
-                time_control, white_ms, black_ms, clock_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, 0, $17, $17, $18, $19, $20, $21)",
+                time_control, white_ms, black_ms, clock_at, seat_for)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, 0, $17, $17, $18, $19, $20, $21, $22)",
         )
         .bind(g.id.as_str())
         .bind(g.rules.name())
@@ -103,6 +103,7 @@ where
         .bind(g.white_ms)
         .bind(g.black_ms)
         .bind(g.clock_at)
+        .bind(g.seat_for.as_deref())
         .execute(self.pool())
         .await?;
         Ok(())

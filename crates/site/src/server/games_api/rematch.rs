@@ -107,8 +107,14 @@ fn swapped(game: &StoredGame, you: Role, hashed: &str, v: &Visitor) -> StoredGam
         }
         GameMode::Friend => {
             // The asker takes the other colour, the friend's seat waits.
-            next.seat(you.side(Side::Black).other(), hashed);
+            let asker = you.side(Side::Black).other();
+            next.seat(asker, hashed);
             next.status = GameStatus::Waiting;
+            // The free seat is the friend's: only their secret of this game takes it.
+            next.seat_for = match asker {
+                Side::White => game.white_secret.clone(),
+                Side::Black => game.black_secret.clone(),
+            };
         }
     }
     next

@@ -4,6 +4,7 @@
 use std::sync::Arc;
 
 use axum::extract::State;
+use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -28,12 +29,23 @@ pub struct Joined {
     pub secret: String,
 }
 
-/// Whether visitor `v` may take a free seat of `game`: a friend game waiting for its second
-/// player, opened by someone who is neither its creator nor already one of its players.
-pub fn seat_free_for(game: &StoredGame, v: &Visitor, is_player: bool) -> bool {
+/// Whether visitor `v`, holding `secret` (if any), may take a free seat of `game`: a friend
+/// game waiting for its second player, opened by someone who is neither its creator nor
+/// already one of its players; a seat kept for one player ([`StoredGame::seat_for`], a
+/// rematch's) only by the holder of that player's secret.
+pub fn seat_free_for(
+    game: &StoredGame,
+    v: &Visitor,
+    is_player: bool,
+    secret: Option<&str>,
+) -> bool {
     game.status == GameStatus::Waiting
         && !is_player
         && game.creator.as_deref() != Some(v.id.as_str())
+        && game
+            .seat_for
+            .as_deref()
+            .is_none_or(|kept| secret.is_some_and(|s| hash(s) == kept))
 }
 
 /// Gives a waiting friend game's free seat to `v` if [`seat_free_for`] allows it, with
@@ -45,7 +57,7 @@ pub async fn join_if_free(
     is_player: bool,
     secret: Option<String>,
 ) -> Result<Option<String>, ApiError> {
-    if !seat_free_for(game, v, is_player) {
+    if !seat_free_for(game, v, is_player, secret.as_deref()) {
         return Ok(None);
     }
     let free = Side::white_if(game.white_secret.is_none());
@@ -64,30 +76,48 @@ pub async fn join_if_free(
 }
 
 /// `POST /api/games/{id}/join`: take the free seat of a friend game (the game page's "Take
-/// the seat" button; opening the link with GET takes nothing).
+/// the seat" button; opening the link with GET takes nothing). A seat kept for one player
+/// (a rematch's) is taken only with that player's secret of the game before, sent as the
+/// bearer token; they keep it.
 pub async fn join(
     State(app): State<Arc<AppState>>,
     Requester { id, secret: had }: Requester,
     v: Visitor,
 ) -> Result<Response, ApiError> {
     let game = stored_game(&app, &id).await?;
-    match join_if_free(&app, &game, &v, role(&game, had.as_deref()).is_some(), None).await? {
-        Some(secret) => {
-            let (game, _) = game_info(&app, &id, Some(&secret)).await?;
-            let joined = Joined {
-                game,
-                secret: secret.clone(),
-            };
-            Ok(seated(
-                sorted_json(&joined)?.into_response(),
-                &id,
-                &secret,
-                &v,
-            ))
-        }
+    let is_player = role(&game, had.as_deref()).is_some();
+    // A kept seat is taken with the secret that keeps it; any other with a new one.
+    let kept = game.seat_for.is_some();
+    match join_if_free(&app, &game, &v, is_player, had.filter(|_| kept)).await? {
+        Some(secret) => joined(&app, &id, secret, &v).await,
+        None if kept && !is_player && game.status == GameStatus::Waiting => Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            "seat-kept",
+            "the free seat is kept for the other player of the game before",
+        )),
         None => Err(ApiError::conflict(
             "seat-taken",
             "no free seat in this game",
         )),
     }
+}
+
+/// The answer of a seat taken with `secret` in game `id`.
+async fn joined(
+    app: &AppState,
+    id: &str,
+    secret: String,
+    v: &Visitor,
+) -> Result<Response, ApiError> {
+    let (game, _) = game_info(app, id, Some(&secret)).await?;
+    let joined = Joined {
+        game,
+        secret: secret.clone(),
+    };
+    Ok(seated(
+        sorted_json(&joined)?.into_response(),
+        id,
+        &secret,
+        v,
+    ))
 }

@@ -1,0 +1,149 @@
+//! Issue 26's findings, each with a test that failed on the main before it: what one visitor
+//! could take from another (the rematch seat), and pages whose links led off the site. Every
+//! test talks to the real binary on loopback.
+
+mod common;
+
+use common::{Server, create, play, request, temp_database};
+use serde_json::json;
+
+/// A finished friend game between Alice (its creator, Black) and Bob, with the rematch Alice
+/// asked for: (server, old game, Alice's secret, Bob's secret, the rematch's id).
+fn rematch_offered(name: &str) -> (Server, String, String, String, String) {
+    let s = Server::start(temp_database(name));
+    let (id, alice, _) = create(
+        &s,
+        json!({ "rules": "american", "mode": "friend", "color": "black", "name": "Alice" }),
+    );
+    let r = s.post_as(&format!("/api/games/{id}/join"), "nobody", "{}");
+    assert_eq!(r.status, 200, "{}", r.body);
+    let bob = r.json()["secret"].as_str().unwrap().to_string();
+    assert_eq!(play(&s, &id, &alice, "11-15", 0).status, 200);
+    assert_eq!(
+        s.post_as(&format!("/api/games/{id}/resign"), &bob, "{}")
+            .status,
+        200
+    );
+    let r = s.post_as(&format!("/api/games/{id}/rematch"), &alice, "{}");
+    assert_eq!(r.status, 201, "{}", r.body);
+    let next = r.json()["game"]["id"].as_str().unwrap().to_string();
+    (s, id, alice, bob, next)
+}
+
+/// Finding 6: the rematch's id is public (`GET /api/games/ID` shows it to anyone), and its
+/// free seat went to whoever joined first. Now it is kept for the opponent.
+#[test]
+fn a_stranger_cannot_take_the_rematch_seat() {
+    let (s, id, _alice, bob, next) = rematch_offered("rematch-stranger");
+    let shown = s.get(&format!("/api/games/{id}")).json();
+    assert_eq!(shown["rematch"], next.as_str(), "the offer is public");
+    // A stranger, with no secret, with one of their own, or with a cookie for the rematch.
+    for r in [
+        s.post(&format!("/api/games/{next}/join"), "{}"),
+        s.post_as(&format!("/api/games/{next}/join"), "a-stranger", "{}"),
+        request(
+            s.addr,
+            "POST",
+            &format!("/api/games/{next}/join"),
+            &[
+                ("Content-Type", "application/json"),
+                ("Cookie", &format!("s_{next}=x")),
+            ],
+            Some("{}"),
+        ),
+    ] {
+        assert_eq!(r.status, 403, "{}", r.body);
+        assert_eq!(r.json()["error"]["code"], "seat-kept", "{}", r.body);
+    }
+    // Nor by asking for a rematch of a game they did not play.
+    assert_eq!(
+        s.post(&format!("/api/games/{id}/rematch"), "{}").status,
+        403
+    );
+    let page = s.get(&format!("/game/{next}"));
+    assert_eq!(page.status, 200);
+    assert!(
+        page.body.contains("\"can_join\":false"),
+        "a stranger's page offers no seat"
+    );
+    // The seat is still Bob's: he takes it with his secret of the game before.
+    let r = s.post_as(&format!("/api/games/{next}/join"), &bob, "{}");
+    assert_eq!(r.status, 200, "{}", r.body);
+    let joined = r.json();
+    assert_eq!(joined["game"]["you"], "black");
+    assert_eq!(joined["game"]["status"], "ongoing");
+    assert_eq!(joined["secret"], bob.as_str(), "he keeps his secret");
+    assert_eq!(play(&s, &next, &bob, "11-15", 0).status, 200);
+    // And with the seat taken, a stranger is told so.
+    assert_eq!(s.post(&format!("/api/games/{next}/join"), "{}").status, 409);
+}
+
+/// The opponent still accepts the way the page does: by asking for the rematch too.
+#[test]
+fn the_opponent_accepts_the_rematch_by_asking_too() {
+    let (s, id, alice, bob, next) = rematch_offered("rematch-accept");
+    let r = s.post_as(&format!("/api/games/{id}/rematch"), &bob, "{}");
+    assert_eq!(r.status, 200, "{}", r.body);
+    assert_eq!(r.json()["game"]["id"], next.as_str());
+    assert_eq!(r.json()["game"]["you"], "black");
+    let again = s.post_as(&format!("/api/games/{id}/rematch"), &alice, "{}");
+    assert_eq!(again.json()["game"]["you"], "white");
+}
+
+/// Every link and source a page writes, as written (`href="..."`, `src="..."`).
+fn links(html: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for attr in ["href=\"", "src=\"", "action=\""] {
+        let mut rest = html;
+        while let Some(i) = rest.find(attr) {
+            rest = &rest[i + attr.len()..];
+            let end = rest.find('"').unwrap_or(rest.len());
+            out.push(rest[..end].replace("&amp;", "&"));
+        }
+    }
+    out
+}
+
+/// Finding 9: `GET //evil.example/x` rendered the 404 page, whose language links
+/// (`//evil.example/x?lang=pt`) a browser resolves on evil.example. Such paths now go to the
+/// site's own, and no page writes a link its path can turn into another site's.
+#[test]
+fn no_path_makes_a_page_link_off_the_site() {
+    let s = Server::start(temp_database("off-site"));
+    for (path, to) in [
+        ("//evil.example/x", "/evil.example/x"),
+        ("/\\evil.example/x?lang=pt", "/evil.example/x?lang=pt"),
+        ("///\\/evil.example", "/evil.example"),
+        ("//", "/"),
+    ] {
+        let r = s.get(path);
+        assert_eq!(r.status, 308, "{path}: {}", r.body);
+        assert_eq!(r.header("location"), Some(to), "{path}");
+    }
+    for path in [
+        "/evil.example/x",
+        "/nope/x?lang=pt&a=%2F%2Fevil.example",
+        "/",
+        "/analysis?rules=chess",
+        "/game/0123456789",
+        "/help/notation",
+    ] {
+        let r = s.get(path);
+        let written = links(&r.body);
+        assert!(
+            written.iter().any(|l| l.contains("lang=pt")),
+            "{path}: language links"
+        );
+        for link in written {
+            let off = link.starts_with("//")
+                || link.starts_with("/\\")
+                || link.contains("://")
+                || link.to_ascii_lowercase().starts_with("javascript:");
+            assert!(!off, "{path} writes the link {link}");
+            assert!(
+                link.starts_with('/') || link.starts_with('?') || link.starts_with('#'),
+                "{path} writes a link relative to its path: {link}"
+            );
+        }
+    }
+}
