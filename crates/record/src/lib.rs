@@ -73,6 +73,7 @@ mod tree;
 mod visit;
 mod visitor;
 mod writer;
+mod written_forms;
 
 pub use builder::GameBuilder;
 pub use collect::Collect;
@@ -89,3 +90,7 @@ pub use tree::{CommentKind, Extra, Extras, Game, Line, Nags, Node, Setup, Text};
 pub use visit::visit_game;
 pub use visitor::{Flow, Visitor};
 pub use writer::{MoveWriter, WriteOptions, write_game, write_game_io, write_game_with, write_tag};
+pub use written_forms::{
+    BRACE_STAND_IN, Change, Changed, NAME_STAND_IN, changes, comment_form, name_form,
+    one_line_form, setup_name_form,
+};

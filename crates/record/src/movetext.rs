@@ -176,9 +176,14 @@ impl<W: fmt::Write> MovetextWriter<W> {
         }
     }
 
-    /// A comment, written as `{text}` or `; text` up to the end of the line.
+    /// A comment, written as `{text}` or `; text` up to the end of the line: as `kind` when
+    /// that form holds the text, else as [`comment_form`] says.
+    ///
+    /// [`comment_form`]: crate::comment_form
     pub fn comment(&mut self, text: &str, kind: CommentKind) -> fmt::Result {
         self.settle(Next::Item)?;
+        let (kind, text) = crate::comment_form(text, kind);
+        let text = text.as_ref();
         match kind {
             CommentKind::Brace => {
                 self.token_parts(&["{", text, "}"])?;
@@ -239,8 +244,8 @@ impl<W: fmt::Write> MovetextWriter<W> {
     /// A setup command, written `/name "value"/`.
     pub fn setup(&mut self, name: &str, value: &str) -> fmt::Result {
         self.settle(Next::Item)?;
-        let mut s = format!("/{name} ");
-        write_quoted(&mut s, value)?;
+        let mut s = format!("/{} ", crate::setup_name_form(name));
+        write_quoted(&mut s, &crate::one_line_form(value))?;
         s.push('/');
         self.token(&s)
     }
@@ -253,7 +258,7 @@ impl<W: fmt::Write> MovetextWriter<W> {
             self.out.write_char('\n')?;
         }
         self.out.write_char('%')?;
-        self.out.write_str(text)?;
+        self.out.write_str(&crate::one_line_form(text))?;
         self.out.write_char('\n')?;
         self.column = 0;
         self.break_next = false;

@@ -177,7 +177,11 @@ pub fn write_game_with<'t, M, W: MoveWriter<M>>(
 }
 
 /// Writes one tag pair as [`write_game`] writes it: `[Name "value"]` and a line break, with
-/// `"` and `\` in the value escaped.
+/// `"` and `\` in the value escaped, the name as [`name_form`] and the value as
+/// [`one_line_form`] write them.
+///
+/// [`name_form`]: crate::name_form
+/// [`one_line_form`]: crate::one_line_form
 ///
 /// ```
 /// let mut out = String::new();
@@ -185,8 +189,8 @@ pub fn write_game_with<'t, M, W: MoveWriter<M>>(
 /// assert_eq!(out, "[Event \"The \\\"Open\\\"\"]\n");
 /// ```
 pub fn write_tag(out: &mut impl fmt::Write, name: &str, value: &str) -> fmt::Result {
-    write!(out, "[{name} ")?;
-    write_quoted(out, value)?;
+    write!(out, "[{} ", crate::name_form(name))?;
+    write_quoted(out, &crate::one_line_form(value))?;
     out.write_str("]\n")
 }
 

@@ -1,6 +1,6 @@
 //! Issue 26's findings, each with a test that failed on the main before it: what one visitor
-//! could take from another (the rematch seat), and pages whose links led off the site. Every
-//! test talks to the real binary on loopback.
+//! could take from another (the rematch seat), pages whose links led off the site, an export
+//! that changed the game. Every test talks to the real binary on loopback.
 
 mod common;
 
@@ -146,4 +146,84 @@ fn no_path_makes_a_page_link_off_the_site() {
             );
         }
     }
+}
+
+/// The board's nodes of a loaded game, as the page sends them to `/api/export`.
+fn export_nodes(loaded: &serde_json::Value) -> serde_json::Value {
+    let nodes: Vec<serde_json::Value> = loaded["nodes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| {
+            let mut item = json!({ "id": n["id"], "parent": n["parent"], "move": n["move"] });
+            if let Some(c) = n.get("comment") {
+                item["comment"] = c.clone();
+            }
+            item
+        })
+        .collect();
+    json!(nodes)
+}
+
+/// Finding 8: a `;` comment holding `}` was exported inside `{}` as it was, so that the text
+/// loaded back with another move (or not at all); tag names and values that PDN cannot hold
+/// were written as they were. Now the export writes each comment in a form that holds it,
+/// changes visibly what no form holds, and says so.
+#[test]
+fn what_the_board_exports_loads_back_as_the_same_game() {
+    let s = Server::start(temp_database("export-back"));
+    let load = |rules: &str, text: &str| {
+        let r = s.post(
+            "/api/load",
+            &json!({ "rules": rules, "start": "pdn", "text": text }).to_string(),
+        );
+        assert_eq!(r.status, 200, "{text}: {}", r.body);
+        r.json()
+    };
+    for (rules, text) in [
+        ("chess", "1. e4 e5 ; }\n2. Nf3 *"),
+        ("chess", "1. e4 ; a { b } c\n1... e5 {x} 2. Nf3 *"),
+        ("american", "1. 11-15 24-20 ; }\n2. 8-11 *"),
+        ("international", "1. 32-28 ; }} {\n2. 19-23 *"),
+    ] {
+        let first = load(rules, text);
+        let nodes = export_nodes(&first);
+        let r = s.post(
+            "/api/export",
+            &json!({ "rules": rules, "start": first["root"]["fen"], "nodes": nodes, "result": "*" })
+                .to_string(),
+        );
+        assert_eq!(r.status, 200, "{}", r.body);
+        let exported = r.json();
+        assert_eq!(exported["warnings"], json!([]), "{text}");
+        let text2 = exported["text"].as_str().unwrap();
+        let again = load(rules, text2);
+        assert_eq!(export_nodes(&again), nodes, "{text}\nexported as\n{text2}");
+    }
+    // What no form holds: a comment with `}` over two lines, a tag name with a space and a
+    // bracket, a value over two lines. Changed visibly, and said.
+    let first = load("chess", "1. e4 e5 *");
+    let mut nodes = export_nodes(&first);
+    nodes[0]["comment"] = json!("a }\nb");
+    let r = s.post(
+        "/api/export",
+        &json!({ "rules": "chess", "start": first["root"]["fen"], "nodes": nodes, "result": "*",
+                 "tags": [["White Elo]", "2100"], ["Annotator", "two\nlines"]] })
+        .to_string(),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    let exported = r.json();
+    let warnings: Vec<&str> = exported["warnings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| w.as_str().unwrap())
+        .collect();
+    assert_eq!(warnings.len(), 3, "{warnings:?}");
+    let text = exported["text"].as_str().unwrap();
+    assert!(text.contains("[White_Elo_ \"2100\"]"), "{text}");
+    assert!(text.contains("[Annotator \"two lines\"]"), "{text}");
+    let again = load("chess", text);
+    assert_eq!(again["nodes"][0]["comment"], "a \u{FF5D}\nb", "{text}");
+    assert_eq!(again["nodes"].as_array().unwrap().len(), 2, "{text}");
 }

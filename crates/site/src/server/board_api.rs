@@ -353,6 +353,11 @@ pub struct ExportRequest {
 pub struct ExportView {
     pub text: String,
     pub filename: String,
+    /// What PDN (or PGN) could not hold as it was, and how it was written instead: a tag
+    /// name with a space or a bracket, a value or comment over several lines that also
+    /// holds `}`. Empty when the text holds the game exactly (but for the white space at the
+    /// ends of comments).
+    pub warnings: Vec<String>,
 }
 
 /// `POST /api/export`.
@@ -401,7 +406,7 @@ fn export_now(req: ExportRequest) -> Result<ExportView, ApiError> {
     for (name, value) in &req.tags {
         tags.set(name, value.clone());
     }
-    let text = write_tree(&start, line, tags, result, &notation)?;
+    let (text, warnings) = write_tree(&start, line, tags, result, &notation)?;
     let event = req
         .tags
         .iter()
@@ -411,6 +416,7 @@ fn export_now(req: ExportRequest) -> Result<ExportView, ApiError> {
     Ok(ExportView {
         filename: file_name(event, rules),
         text,
+        warnings,
     })
 }
 
@@ -582,7 +588,7 @@ fn write_tree(
     tags: Tags,
     result: Option<ResultToken>,
     notation: &games::NotationChoice,
-) -> Result<String, ApiError> {
+) -> Result<(String, Vec<String>), ApiError> {
     match start {
         AnyPosition::Draughts(p) => {
             let moves = line
@@ -616,7 +622,7 @@ fn write_tree(
                 m.squares = notation.squares.unwrap_or(m.squares);
                 style.moves = Some(m);
             }
-            Ok(game.write(&style))
+            Ok((game.write(&style), said(&game.game)))
         }
         AnyPosition::Chess(p) => {
             let moves = line
@@ -652,13 +658,22 @@ fn write_tree(
                 language: notation.chess.language,
                 warnings: Vec::new(),
             };
-            Ok(game.write(&ChessWriteStyle {
+            let text = game.write(&ChessWriteStyle {
                 moves: notation.chess,
                 width: 80,
                 glyphs: false,
-            }))
+            });
+            Ok((text, said(&game.game)))
         }
     }
+}
+
+/// What the writer changes of `game` so that it reads back, said in words.
+fn said<M>(game: &Game<M>) -> Vec<String> {
+    record::changes(game)
+        .iter()
+        .map(ToString::to_string)
+        .collect()
 }
 
 /// `GET /api/svg`'s query.

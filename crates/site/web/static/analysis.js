@@ -667,7 +667,8 @@ ui.copy.addEventListener('click', async () => {
 $('share').addEventListener('click', async () => {
   $('share').disabled = true;
   try {
-    const { text } = await exportText();
+    const { text, warnings } = await exportText();
+    if (warnings && warnings.length) notice(warnings.join(' '), 'warning');
     const saved = await post('/api/analyses', { rules: tree.rules, text });
     const url = `${location.origin}${saved.url}`;
     $('share-link').value = url;
@@ -691,7 +692,8 @@ $('copy-link').addEventListener('click', async () => {
 
 ui.download.addEventListener('click', async () => {
   try {
-    const { text, filename } = await exportText();
+    const { text, filename, warnings } = await exportText();
+    if (warnings && warnings.length) notice(warnings.join(' '), 'warning');
     download(text, filename, tree.rules === 'chess' ? 'application/x-chess-pgn' : 'application/x-pdn');
   } catch (e) {
     notice(e.message, 'warning');
