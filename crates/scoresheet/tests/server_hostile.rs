@@ -531,19 +531,26 @@ fn bogus_game_ids_leave_nothing_behind() {
     assert!(s.alive());
 }
 
+/// Issue 26, finding 3: the limit was kept per `visitor` cookie, which the client chooses:
+/// 300 streams with fresh cookies from one address were all accepted. Now it is kept per
+/// address, whatever the cookies.
 #[test]
-fn live_streams_are_capped_per_visitor() {
-    let s = Hostile::start("streams", &[], None);
+fn live_streams_are_capped_per_client_whatever_the_cookies() {
+    let s = Hostile::start("streams", &["--streams-per-client", "8"], None);
     let (id, _) = friend_game(&s);
-    let open = |cookie: &str| open_stream(s.addr, &id, &format!("Cookie: visitor={cookie}"));
-    let me = "0123456789abcdef0123456789abcdef";
-    let mine: Vec<_> = (0..8).map(|_| open(me)).collect();
+    let open = |n: usize| open_stream(s.addr, &id, &format!("Cookie: visitor={n:032x}"));
+    let mine: Vec<_> = (0..8).map(open).collect();
     assert!(mine.iter().all(|(status, _)| *status == 200));
-    let (status, _) = open(me);
-    assert_eq!(status, 429, "a ninth stream of one visitor");
-    let (status, _) = open("fedcba9876543210fedcba9876543210");
-    assert_eq!(status, 200, "another visitor still gets one");
+    for n in 8..40 {
+        let (status, _) = open(n);
+        assert_eq!(
+            status, 429,
+            "stream {n} of one address, with a fresh cookie"
+        );
+    }
     drop(mine);
+    let (status, _) = open(99);
+    assert_eq!(status, 200, "a place freed is a place again");
 }
 
 /// Opens a live stream of game `id` without a visitor cookie, as a client behind a proxy
@@ -571,7 +578,11 @@ fn open_stream(addr: SocketAddr, id: &str, header: &str) -> (u16, TcpStream) {
 #[test]
 fn behind_a_trusted_proxy_streams_are_capped_per_forwarded_client() {
     // The test's connections come from 127.0.0.1: here that is the proxy.
-    let s = Hostile::start("forwarded", &["--trusted-proxy", "127.0.0.1"], None);
+    let s = Hostile::start(
+        "forwarded",
+        &["--trusted-proxy", "127.0.0.1", "--streams-per-client", "8"],
+        None,
+    );
     let (id, _) = friend_game(&s);
     let first: Vec<_> = (0..8)
         .map(|_| open_forwarded(s.addr, &id, "198.51.100.1"))
@@ -588,9 +599,19 @@ fn behind_a_trusted_proxy_streams_are_capped_per_forwarded_client() {
     let (status, _) = open_forwarded(s.addr, &id, "203.0.113.9, 198.51.100.1");
     assert_eq!(status, 429, "the address the proxy added counts");
     drop(first);
+    // An IPv6 client is its /64: the addresses of one network count together.
+    let v6: Vec<_> = (0..8)
+        .map(|n| open_forwarded(s.addr, &id, &format!("2001:db8:1:2::{n:x}")))
+        .collect();
+    assert!(v6.iter().all(|(status, _)| *status == 200));
+    let (status, _) = open_forwarded(s.addr, &id, "2001:db8:1:2:ffff::1");
+    assert_eq!(status, 429, "another address of the same /64");
+    let (status, _v6_other) = open_forwarded(s.addr, &id, "2001:db8:1:3::1");
+    assert_eq!(status, 200, "the next /64 is another client");
+    drop(v6);
 
     // Without --trusted-proxy the header counts for nothing: all are 127.0.0.1.
-    let s = Hostile::start("not-forwarded", &[], None);
+    let s = Hostile::start("not-forwarded", &["--streams-per-client", "8"], None);
     let (id, _) = friend_game(&s);
     let first: Vec<_> = (0..8)
         .map(|n| open_forwarded(s.addr, &id, &format!("198.51.100.{n}")))

@@ -44,6 +44,11 @@ pub struct ServeArgs {
     /// Without it that header is ignored.
     #[arg(long, value_name = "ADDR")]
     trusted_proxy: Vec<Net>,
+    /// Live event streams (games followed, engine analyses) one client may hold at once:
+    /// counted by address (an IPv6 /64 as one; behind a trusted proxy, the address it
+    /// forwards), never by cookie. Beyond it, `429 too-many-streams`.
+    #[arg(long, default_value_t = site::server::streams::PER_CLIENT)]
+    streams_per_client: usize,
 }
 
 pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
@@ -58,6 +63,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
             header_timeout: Duration::from_secs(args.header_timeout.max(1)),
             stall_timeout: Duration::from_secs(args.stall_timeout.max(1)),
             trusted_proxies: args.trusted_proxy.into_iter().collect(),
+            streams_per_client: args.streams_per_client.max(1),
         },
         secure_cookies: args.secure_cookies,
         stockfish: args.stockfish,

@@ -9,7 +9,6 @@ use std::time::Duration;
 
 use axum::Json;
 use axum::extract::State;
-use axum::http::HeaderMap;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use futures_util::Stream;
 use serde::{Deserialize, Serialize};
@@ -55,16 +54,15 @@ pub struct EngineStatus {
 /// depth (an [`engine::Info`] as JSON), then one `done` event (`{"reason": ...}`, an
 /// [`engine::Stop`]) and the end of the stream. Closing the stream stops the analysis.
 ///
-/// The stream counts among the visitor's live streams ([`super::streams`]).
+/// The stream counts among the client's live streams ([`super::streams`]).
 pub async fn analyse(
     State(app): State<Arc<AppState>>,
     ApiQuery(q): ApiQuery<EngineQuery>,
-    headers: HeaderMap,
     client: Option<axum::Extension<Client>>,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
     let pos = AnyPosition::from_fen(q.rules, q.fen.trim())
         .map_err(|m| ApiError::unreadable("bad-fen", m))?;
-    let permit = app.streams.open(&headers, client.map(|c| c.0))?;
+    let permit = app.streams.open(client.map(|c| c.0))?;
     let notation = NotationRequest {
         lang: q.lang,
         style: q.style,

@@ -31,6 +31,26 @@ use axum::http::HeaderMap;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Client(pub IpAddr);
 
+impl Client {
+    /// The addresses counted as one client by the limits kept per client: an IPv4 address
+    /// (also written as IPv6, `::ffff:a.b.c.d`) alone, an IPv6 address with its /64 (the
+    /// network one subscriber is given, whose addresses they choose at will).
+    ///
+    /// ```
+    /// use site::server::forwarded::Client;
+    /// let a = Client("2001:db8:1:2:aaaa::1".parse().unwrap());
+    /// let b = Client("2001:db8:1:2:bbbb::9".parse().unwrap());
+    /// assert_eq!(a.group(), b.group());
+    /// assert_eq!(Client("::ffff:192.0.2.7".parse().unwrap()).group(), "192.0.2.7".parse::<std::net::IpAddr>().unwrap());
+    /// ```
+    pub fn group(self) -> IpAddr {
+        match self.0.to_canonical() {
+            IpAddr::V6(v6) => IpAddr::V6((v6.to_bits() & !((1u128 << 64) - 1)).into()),
+            v4 => v4,
+        }
+    }
+}
+
 /// An address (`127.0.0.1`, `::1`) or a network (`10.0.0.0/8`, `fd00::/8`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Net {

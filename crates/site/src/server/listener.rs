@@ -51,6 +51,8 @@ pub struct Limits {
     pub stall_timeout: Duration,
     /// The reverse proxies whose `X-Forwarded-For` names the client ([`Client`]).
     pub trusted_proxies: TrustedProxies,
+    /// Live event streams one client ([`Client::group`]) may hold at once.
+    pub streams_per_client: usize,
 }
 
 impl Default for Limits {
@@ -60,6 +62,7 @@ impl Default for Limits {
             header_timeout: Duration::from_secs(10),
             stall_timeout: Duration::from_secs(60),
             trusted_proxies: TrustedProxies::default(),
+            streams_per_client: super::streams::PER_CLIENT,
         }
     }
 }

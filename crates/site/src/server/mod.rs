@@ -76,10 +76,10 @@ pub struct AppState {
 }
 
 impl AppState {
-    /// The state of a server on `store` with room for `max_connections` connections.
+    /// The state of a server on `store` within `limits` (its connections, its streams).
     pub fn new(
         store: Arc<dyn Store>,
-        max_connections: usize,
+        limits: &Limits,
         secure_cookies: bool,
     ) -> anyhow::Result<AppState> {
         Ok(AppState {
@@ -89,7 +89,10 @@ impl AppState {
             live: live::Live::default(),
             heavy: Arc::new(tokio::sync::Semaphore::new(heavy::default_permits())),
             admitted: Arc::new(tokio::sync::Semaphore::new(heavy::ADMITTED)),
-            streams: Arc::new(streams::Streams::new((max_connections / 2).max(1))),
+            streams: Arc::new(streams::Streams::new(
+                (limits.max_connections / 2).max(1),
+                limits.streams_per_client.max(1),
+            )),
             secure_cookies,
             engine: crate::engine::Engine::discover(),
         })
@@ -114,7 +117,7 @@ pub async fn serve(config: ServerConfig) -> anyhow::Result<()> {
     let store = crate::store::open(&config.database).await?;
     let changes = store.changes().await?;
     let limits = config.limits.clone().capped_by_file_limit();
-    let mut state = AppState::new(store, limits.max_connections, config.secure_cookies)?;
+    let mut state = AppState::new(store, &limits, config.secure_cookies)?;
     if let Some(path) = &config.stockfish
         && !path.is_file()
     {

@@ -149,7 +149,7 @@ pub const ERROR_CODES: &[(&str, u16, &str)] = &[
     (
         "too-many-streams",
         429,
-        "the visitor already follows 8 games live, or the server holds as many streams as it allows",
+        "the client's address already holds as many live streams as `serve --streams-per-client` allows (32), or the server as many as it allows",
     ),
     (
         "engine-unavailable",
@@ -664,7 +664,7 @@ fn draw() {}
         (status = 400, description = "`bad-request`: a malformed id", body = ErrorBody),
         (status = 404, description = "`not-found`", body = ErrorBody),
         (status = 500, description = "`internal`, `database`, `broken-game`", body = ErrorBody),
-        (status = 429, description = "`too-many-streams`: the visitor already follows 8 games live, or the server is at its limit of streams", body = ErrorBody),
+        (status = 429, description = "`too-many-streams`: the client's address already holds its live streams (`serve --streams-per-client`, 32), or the server is at its limit of streams", body = ErrorBody),
     )
 )]
 #[allow(dead_code)]
@@ -724,7 +724,7 @@ fn analysis() {}
             example = json!("event: info\ndata: {\"depth\":1,\"score\":5,\"mate\":null,\"pv\":[\"11-15\"],\"best\":\"11-15\",\"nodes\":8,\"time_ms\":0}\n\nevent: done\ndata: {\"reason\":\"time\"}\n\n")),
         (status = 400, description = "`bad-request`: a missing or unknown `rules`, a missing `fen`, an unknown `lang` or `style`, a `depth` or `figurines` that is not a number (0-4294967295, 0-255)", body = ErrorBody),
         (status = 422, description = "`bad-fen`", body = ErrorBody),
-        (status = 429, description = "`too-many-streams`: the visitor already holds 8 live streams, or the server is at its limit of streams", body = ErrorBody),
+        (status = 429, description = "`too-many-streams`: the client's address already holds its live streams (`serve --streams-per-client`, 32), or the server is at its limit of streams", body = ErrorBody),
         (status = 500, description = "`internal`", body = ErrorBody),
         (status = 501, description = "`engine-unavailable`: chess on a server without Stockfish", body = ErrorBody),
         (status = 503, description = "`busy`: too many analyses at once; try again in a moment", body = ErrorBody),

@@ -8,7 +8,6 @@ use std::time::Duration;
 
 use axum::Json;
 use axum::extract::State;
-use axum::http::HeaderMap;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use futures_util::Stream;
 use tokio_stream::StreamExt;
@@ -65,16 +64,15 @@ pub async fn follow_changes(app: Arc<AppState>, mut changes: Changes) {
 /// `GET /api/games/{id}/events`: server-sent events, one `state` event (the game, as
 /// `GET /api/games/{id}` gives it, without `you`) now and after every change.
 ///
-/// A visitor may hold [`crate::server::streams::PER_VISITOR`] streams at once (429 beyond); a
+/// A client may hold `serve --streams-per-client` streams at once (429 beyond); a
 /// comment line is sent every 15 s so that proxies and the server's stall timeout see the
 /// stream alive.
 pub async fn events(
     State(app): State<Arc<AppState>>,
     GameId(id): GameId,
-    headers: HeaderMap,
     client: Option<axum::Extension<Client>>,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
-    let permit = app.streams.open(&headers, client.map(|c| c.0))?;
+    let permit = app.streams.open(client.map(|c| c.0))?;
     let states = states(&app, &id).await?;
     let stream = states.map(move |json: Arc<String>| {
         // The stream's place is freed when the stream is dropped with this closure.
@@ -117,6 +115,14 @@ mod tests {
     use async_trait::async_trait;
     use std::sync::atomic::{AtomicBool, Ordering};
     use tokio::sync::Notify;
+
+    /// The limits of a small server: 16 connections.
+    fn few_connections() -> crate::server::Limits {
+        crate::server::Limits {
+            max_connections: 16,
+            ..crate::server::Limits::default()
+        }
+    }
 
     /// A store whose `moves`, once armed, holds its answer until released: the moment
     /// between a stream's read of the game and what comes after it, held open.
@@ -208,7 +214,7 @@ mod tests {
             entered: Notify::new(),
             release: Notify::new(),
         });
-        let app = Arc::new(AppState::new(store.clone(), 16, false).unwrap());
+        let app = Arc::new(AppState::new(store.clone(), &few_connections(), false).unwrap());
         let game = crate::store::suite::game("g1");
         store.create_game(&game).await.unwrap();
         store.armed.store(true, Ordering::SeqCst);
@@ -244,7 +250,7 @@ mod tests {
     #[tokio::test]
     async fn a_refused_stream_leaves_no_channel() {
         let store = Arc::new(SqliteStore::open(":memory:").await.unwrap());
-        let app = AppState::new(store, 16, false).unwrap();
+        let app = AppState::new(store, &few_connections(), false).unwrap();
         assert!(states(&app, "nope").await.is_err());
         let _listening = app.hub.subscribe("other");
         assert!(!app.hub.has_listeners("nope"));
