@@ -227,3 +227,121 @@ fn what_the_board_exports_loads_back_as_the_same_game() {
     assert_eq!(again["nodes"][0]["comment"], "a \u{FF5D}\nb", "{text}");
     assert_eq!(again["nodes"].as_array().unwrap().len(), 2, "{text}");
 }
+
+/// A TCP relay in front of a server (here PostgreSQL), that can be cut (its connections
+/// closed, new ones closed at once) and put back, on the same port.
+struct Relay {
+    addr: std::net::SocketAddr,
+    on: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    open: std::sync::Arc<std::sync::Mutex<Vec<std::net::TcpStream>>>,
+}
+
+impl Relay {
+    fn to(target: std::net::SocketAddr) -> Relay {
+        use std::sync::atomic::Ordering;
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let relay = Relay {
+            addr: listener.local_addr().unwrap(),
+            on: Default::default(),
+            open: Default::default(),
+        };
+        relay.on.store(true, Ordering::SeqCst);
+        let (on, open) = (relay.on.clone(), relay.open.clone());
+        std::thread::spawn(move || {
+            for client in listener.incoming().flatten() {
+                if !on.load(Ordering::SeqCst) {
+                    continue; // dropped: closed at once
+                }
+                let Ok(server) = std::net::TcpStream::connect(target) else {
+                    continue;
+                };
+                let mut held = open.lock().unwrap();
+                for (mut from, mut to) in [
+                    (client.try_clone().unwrap(), server.try_clone().unwrap()),
+                    (server.try_clone().unwrap(), client.try_clone().unwrap()),
+                ] {
+                    std::thread::spawn(move || {
+                        let _ = std::io::copy(&mut from, &mut to);
+                        let _ = to.shutdown(std::net::Shutdown::Both);
+                    });
+                }
+                held.extend([client, server]);
+            }
+        });
+        relay
+    }
+
+    fn cut(&self) {
+        self.on.store(false, std::sync::atomic::Ordering::SeqCst);
+        for s in self.open.lock().unwrap().drain(..) {
+            let _ = s.shutdown(std::net::Shutdown::Both);
+        }
+    }
+
+    fn put_back(&self) {
+        self.on.store(true, std::sync::atomic::Ordering::SeqCst);
+    }
+}
+
+/// Finding 11: with PostgreSQL down, the API answered `500 database` after 10 s, which a
+/// client cannot tell from a bug. Now: `503 database-unavailable` with `Retry-After` within
+/// a few seconds, a page that says so, and the site back when the database is.
+#[test]
+fn a_database_out_of_reach_is_503_try_again_and_the_site_comes_back() {
+    let url = common::postgres_database("down")
+        .to_string_lossy()
+        .into_owned();
+    // postgres://user@host:port/name: the host and port go through the relay.
+    let (scheme_user, rest) = url.split_once('@').unwrap();
+    let (host_port, name) = rest.split_once('/').unwrap();
+    let target: std::net::SocketAddr = host_port.parse().unwrap();
+    let relay = Relay::to(target);
+    let through = format!("{scheme_user}@{}/{name}", relay.addr);
+    let s = Server::start(std::path::PathBuf::from(through));
+    let (id, _, _) = create(&s, json!({ "rules": "american", "mode": "device" }));
+    assert_eq!(s.get(&format!("/api/games/{id}")).status, 200);
+
+    relay.cut();
+    let new_game = json!({ "rules": "american", "mode": "device" }).to_string();
+    for what in ["the game", "a new game", "the game's page"] {
+        let started = std::time::Instant::now();
+        let r = match what {
+            "the game" => s.get(&format!("/api/games/{id}")),
+            "a new game" => s.post("/api/games", &new_game),
+            _ => s.get(&format!("/game/{id}")),
+        };
+        let took = started.elapsed();
+        assert_eq!(r.status, 503, "{what}: {}", r.body);
+        assert_eq!(r.header("retry-after"), Some("5"), "{what}");
+        assert!(
+            took < std::time::Duration::from_secs(8),
+            "{what} took {took:?}"
+        );
+        if what.ends_with("page") {
+            assert!(
+                r.body.contains("database cannot be reached"),
+                "{what}: {}",
+                r.body
+            );
+        } else {
+            assert_eq!(r.json()["error"]["code"], "database-unavailable", "{what}");
+        }
+    }
+
+    relay.put_back();
+    let started = std::time::Instant::now();
+    loop {
+        let r = s.get(&format!("/api/games/{id}"));
+        if r.status == 200 {
+            break;
+        }
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(20),
+            "the site did not come back: {} {}",
+            r.status,
+            r.body
+        );
+        std::thread::sleep(std::time::Duration::from_millis(200));
+    }
+    let (_, _, _) = create(&s, json!({ "rules": "american", "mode": "device" }));
+}

@@ -75,9 +75,15 @@ impl ApiError {
 }
 
 impl From<StoreError> for ApiError {
-    /// 500 `database`: the store failed (its message says how).
+    /// 503 `database-unavailable` (with `Retry-After`) when the database is out of reach;
+    /// 500 `database` when it failed otherwise (its message says how).
     fn from(e: StoreError) -> ApiError {
         match e {
+            StoreError::Unavailable(_) => ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "database-unavailable",
+                "the database cannot be reached now; try again in a moment",
+            ),
             StoreError::Database(_) | StoreError::Randomness(_) => {
                 ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "database", e.to_string())
             }
@@ -206,8 +212,24 @@ impl IntoResponse for ApiError {
                 "problem": self.problem,
             }
         });
-        (self.status, Json(body)).into_response()
+        let mut response = (self.status, Json(body)).into_response();
+        if self.status == StatusCode::SERVICE_UNAVAILABLE {
+            retry_soon(&mut response);
+        }
+        response
     }
+}
+
+/// Seconds a client is told to wait (`Retry-After`) before it tries again a request answered
+/// 503: the server busy, the database out of reach.
+pub const RETRY_AFTER_SECONDS: u32 = 5;
+
+/// Adds `Retry-After` ([`RETRY_AFTER_SECONDS`]) to a 503 answer.
+pub fn retry_soon(response: &mut Response) {
+    response.headers_mut().insert(
+        axum::http::header::RETRY_AFTER,
+        axum::http::HeaderValue::from(RETRY_AFTER_SECONDS),
+    );
 }
 
 impl From<JsonRejection> for ApiError {

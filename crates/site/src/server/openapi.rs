@@ -163,6 +163,11 @@ pub const ERROR_CODES: &[(&str, u16, &str)] = &[
     ),
     ("internal", 500, "the server failed: a bug"),
     ("database", 500, "the database failed"),
+    (
+        "database-unavailable",
+        503,
+        "the database cannot be reached now (down, restarting, or no connection free in time): try again in a moment (`Retry-After`)",
+    ),
     ("broken-game", 500, "a stored game no longer replays"),
 ];
 
@@ -482,7 +487,7 @@ fn export() {}
         (status = 422, description = "`syntax`, `empty`, `unreadable`, `illegal-move`, `bad-fen`, `too-many-moves`: the text is not a game", body = ErrorBody),
         (status = 500, description = "`internal`, `database`", body = ErrorBody),
         (status = 403, description = "`cross-site`: a request from another site (`Sec-Fetch-Site`, else `Origin` against `Host`)", body = ErrorBody),
-        (status = 503, description = "`busy`: too many heavy requests at once; try again in a moment", body = ErrorBody),
+        (status = 503, description = "`busy`: too many heavy requests at once; try again in a moment; `database-unavailable`: the database cannot be reached now; try again after `Retry-After` seconds", body = ErrorBody),
     )
 )]
 #[allow(dead_code)]
@@ -519,6 +524,7 @@ fn svg() {}
         (status = 415, description = "`unsupported-media-type`", body = ErrorBody),
         (status = 422, description = "`bad-fen`, `game-over` (the start position is already over), `bad-time-control`", body = ErrorBody),
         (status = 500, description = "`internal`, `database`, `broken-game`", body = ErrorBody),
+        (status = 503, description = "`database-unavailable`: the database cannot be reached now; try again after `Retry-After` seconds", body = ErrorBody),
         (status = 501, description = "`engine-unavailable`: chess against the computer on a server without Stockfish", body = ErrorBody),
         (status = 403, description = "`cross-site`: a request from another site (`Sec-Fetch-Site`, else `Origin` against `Host`)", body = ErrorBody),
     )
@@ -536,6 +542,7 @@ fn create_game() {}
         (status = 400, description = "`bad-request`: a malformed id", body = ErrorBody),
         (status = 404, description = "`not-found`", body = ErrorBody),
         (status = 500, description = "`internal`, `database`, `broken-game`", body = ErrorBody),
+        (status = 503, description = "`database-unavailable`: the database cannot be reached now; try again after `Retry-After` seconds", body = ErrorBody),
     )
 )]
 #[allow(dead_code)]
@@ -555,6 +562,7 @@ fn get_game() {}
         (status = 404, description = "`not-found`", body = ErrorBody),
         (status = 409, description = "`seat-taken`: no free seat (or the requester already plays it)", body = ErrorBody),
         (status = 500, description = "`internal`, `database`, `broken-game`", body = ErrorBody),
+        (status = 503, description = "`database-unavailable`: the database cannot be reached now; try again after `Retry-After` seconds", body = ErrorBody),
         (status = 403, description = "`seat-kept`: a rematch's seat, kept for the other player of the game before; `cross-site`: a request from another site (`Sec-Fetch-Site`, else `Origin` against `Host`)", body = ErrorBody),
     )
 )]
@@ -580,6 +588,7 @@ fn join_game() {}
         (status = 415, description = "`unsupported-media-type`", body = ErrorBody),
         (status = 422, description = "`illegal-move`", body = ErrorBody),
         (status = 500, description = "`internal`, `database`, `broken-game`", body = ErrorBody),
+        (status = 503, description = "`database-unavailable`: the database cannot be reached now; try again after `Retry-After` seconds", body = ErrorBody),
     )
 )]
 #[allow(dead_code)]
@@ -605,6 +614,7 @@ fn play_move() {}
         (status = 404, description = "`not-found`", body = ErrorBody),
         (status = 409, description = "`not-ongoing`: the game is not finished; `rematch-taken`", body = ErrorBody),
         (status = 500, description = "`internal`, `database`, `broken-game`", body = ErrorBody),
+        (status = 503, description = "`database-unavailable`: the database cannot be reached now; try again after `Retry-After` seconds", body = ErrorBody),
     )
 )]
 #[allow(dead_code)]
@@ -622,6 +632,7 @@ fn rematch() {}
         (status = 404, description = "`not-found`", body = ErrorBody),
         (status = 409, description = "`not-ongoing`, `turn-taken`", body = ErrorBody),
         (status = 500, description = "`internal`, `database`, `broken-game`", body = ErrorBody),
+        (status = 503, description = "`database-unavailable`: the database cannot be reached now; try again after `Retry-After` seconds", body = ErrorBody),
     )
 )]
 #[allow(dead_code)]
@@ -645,6 +656,7 @@ fn resign() {}
         (status = 413, description = "`too-large`", body = ErrorBody),
         (status = 415, description = "`unsupported-media-type`", body = ErrorBody),
         (status = 500, description = "`internal`, `database`, `broken-game`", body = ErrorBody),
+        (status = 503, description = "`database-unavailable`: the database cannot be reached now; try again after `Retry-After` seconds", body = ErrorBody),
     )
 )]
 #[allow(dead_code)]
@@ -664,6 +676,7 @@ fn draw() {}
         (status = 400, description = "`bad-request`: a malformed id", body = ErrorBody),
         (status = 404, description = "`not-found`", body = ErrorBody),
         (status = 500, description = "`internal`, `database`, `broken-game`", body = ErrorBody),
+        (status = 503, description = "`database-unavailable`: the database cannot be reached now; try again after `Retry-After` seconds", body = ErrorBody),
         (status = 429, description = "`too-many-streams`: the client's address already holds its live streams (`serve --streams-per-client`, 32), or the server is at its limit of streams", body = ErrorBody),
     )
 )]
@@ -688,7 +701,7 @@ fn events() {}
         (status = 400, description = "`bad-request`: a malformed id", body = ErrorBody),
         (status = 404, description = "`not-found`", body = ErrorBody),
         (status = 500, description = "`internal`, `database`, `broken-game`", body = ErrorBody),
-        (status = 503, description = "`busy`: too many heavy requests at once; try again in a moment", body = ErrorBody),
+        (status = 503, description = "`busy`: too many heavy requests at once; try again in a moment; `database-unavailable`: the database cannot be reached now; try again after `Retry-After` seconds", body = ErrorBody),
     )
 )]
 #[allow(dead_code)]
@@ -704,7 +717,7 @@ fn pdn() {}
         (status = 404, description = "`not-found`", body = ErrorBody),
         (status = 409, description = "`in-progress`", body = ErrorBody),
         (status = 500, description = "`internal`, `database`, `broken-game`", body = ErrorBody),
-        (status = 503, description = "`busy`: too many heavy requests at once; try again in a moment", body = ErrorBody),
+        (status = 503, description = "`busy`: too many heavy requests at once; try again in a moment; `database-unavailable`: the database cannot be reached now; try again after `Retry-After` seconds", body = ErrorBody),
     )
 )]
 #[allow(dead_code)]

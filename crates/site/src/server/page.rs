@@ -139,10 +139,15 @@ pub fn error_page(app: &AppState, v: &Visitor, status: StatusCode, key: &str) ->
 
 /// The error page for an API error met while building a page.
 pub fn error_page_for(app: &AppState, v: &Visitor, e: &ApiError) -> Response {
-    let key = if e.status == StatusCode::NOT_FOUND {
-        "error.no-game"
-    } else {
-        "error.server"
+    let key = match (e.status, e.code) {
+        (StatusCode::NOT_FOUND, _) => "error.no-game",
+        (_, "database-unavailable") => "error.database-unavailable",
+        (StatusCode::SERVICE_UNAVAILABLE, _) => "error.busy",
+        _ => "error.server",
     };
-    error_page(app, v, e.status, key)
+    let mut response = error_page(app, v, e.status, key);
+    if e.status == StatusCode::SERVICE_UNAVAILABLE {
+        super::error::retry_soon(&mut response);
+    }
+    response
 }

@@ -190,8 +190,12 @@ pub struct Finish {
 /// `false` answers.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
-    /// The database failed: it could not be reached, refused a statement (an id given twice),
-    /// or holds a row that does not read (a column of an unknown value).
+    /// The database cannot be reached now: the connection was refused or lost, the server is
+    /// shutting down or starting, or no connection came free in time. Worth trying again.
+    #[error("database unavailable: {0}")]
+    Unavailable(#[source] sqlx::Error),
+    /// The database failed otherwise: it refused a statement (an id given twice), or holds a
+    /// row that does not read (a column of an unknown value).
     #[error("database: {0}")]
     Database(#[source] sqlx::Error),
     /// The system gave no randomness for the store's mark on its announcements.
@@ -200,8 +204,26 @@ pub enum StoreError {
 }
 
 impl From<sqlx::Error> for StoreError {
+    /// [`StoreError::Unavailable`] for the errors of a database out of reach (an I/O error,
+    /// no connection in time, PostgreSQL's connection exceptions, class 08, and its
+    /// shutting down or starting, 57P01 to 57P03); [`StoreError::Database`] else.
     fn from(e: sqlx::Error) -> StoreError {
-        StoreError::Database(e)
+        let out_of_reach = match &e {
+            sqlx::Error::Io(_)
+            | sqlx::Error::PoolTimedOut
+            | sqlx::Error::PoolClosed
+            | sqlx::Error::WorkerCrashed
+            | sqlx::Error::Tls(_) => true,
+            sqlx::Error::Database(d) => d.code().is_some_and(|c| {
+                c.starts_with("08") || matches!(c.as_ref(), "57P01" | "57P02" | "57P03")
+            }),
+            _ => false,
+        };
+        if out_of_reach {
+            StoreError::Unavailable(e)
+        } else {
+            StoreError::Database(e)
+        }
     }
 }
 

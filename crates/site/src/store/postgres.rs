@@ -81,7 +81,8 @@ impl PostgresStore {
     pub async fn open(url: &str) -> Result<PostgresStore, StoreError> {
         let pool = PgPoolOptions::new()
             .max_connections(16)
-            .acquire_timeout(Duration::from_secs(10))
+            // A database out of reach is said within this bound (503, try again).
+            .acquire_timeout(Duration::from_secs(3))
             .connect(url)
             .await?;
         migrate(&pool).await?;
