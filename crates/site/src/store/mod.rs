@@ -13,6 +13,8 @@ mod sql;
 mod sqlite;
 #[cfg(test)]
 pub(crate) mod suite;
+#[cfg(test)]
+pub(crate) mod test_store;
 
 pub use postgres::PostgresStore;
 pub use sqlite::SqliteStore;

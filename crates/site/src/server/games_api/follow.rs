@@ -108,92 +108,15 @@ async fn states(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::models::Side;
-    use crate::store::{
-        ClockRow, Finish, SqliteStore, Store, StoreError, StoredAnalysis, StoredGame, StoredMove,
-    };
-    use async_trait::async_trait;
-    use std::sync::atomic::{AtomicBool, Ordering};
-    use tokio::sync::Notify;
+    use crate::store::test_store::TestStore;
+    use crate::store::{SqliteStore, Store, StoredMove};
+    use std::sync::atomic::Ordering;
 
     /// The limits of a small server: 16 connections.
     fn few_connections() -> crate::server::Limits {
         crate::server::Limits {
             max_connections: 16,
             ..crate::server::Limits::default()
-        }
-    }
-
-    /// A store whose `moves`, once armed, holds its answer until released: the moment
-    /// between a stream's read of the game and what comes after it, held open.
-    struct HeldStore {
-        inner: SqliteStore,
-        armed: AtomicBool,
-        entered: Notify,
-        release: Notify,
-    }
-
-    #[async_trait]
-    impl Store for HeldStore {
-        async fn create_game(&self, game: &StoredGame) -> Result<(), StoreError> {
-            self.inner.create_game(game).await
-        }
-        async fn game(&self, id: &str) -> Result<Option<StoredGame>, StoreError> {
-            self.inner.game(id).await
-        }
-        async fn moves(&self, id: &str) -> Result<Vec<StoredMove>, StoreError> {
-            let moves = self.inner.moves(id).await;
-            if self.armed.swap(false, Ordering::SeqCst) {
-                self.entered.notify_one();
-                self.release.notified().await;
-            }
-            moves
-        }
-        async fn append_move(
-            &self,
-            id: &str,
-            mv: &StoredMove,
-            finish: Option<&Finish>,
-            clock: Option<&ClockRow>,
-        ) -> Result<bool, StoreError> {
-            self.inner.append_move(id, mv, finish, clock).await
-        }
-        async fn set_rematch(&self, id: &str, rematch: &str) -> Result<bool, StoreError> {
-            self.inner.set_rematch(id, rematch).await
-        }
-        async fn take_seat(
-            &self,
-            id: &str,
-            color: Side,
-            secret: &str,
-            visitor: &str,
-            name: Option<&str>,
-        ) -> Result<bool, StoreError> {
-            self.inner.take_seat(id, color, secret, visitor, name).await
-        }
-        async fn finish(
-            &self,
-            id: &str,
-            plies: i64,
-            finish: &Finish,
-            clock: Option<&ClockRow>,
-        ) -> Result<bool, StoreError> {
-            self.inner.finish(id, plies, finish, clock).await
-        }
-        async fn set_draw_offer(&self, id: &str, by: Option<Side>) -> Result<(), StoreError> {
-            self.inner.set_draw_offer(id, by).await
-        }
-        async fn recent_finished(&self, limit: i64) -> Result<Vec<StoredGame>, StoreError> {
-            self.inner.recent_finished(limit).await
-        }
-        async fn games_of(&self, visitor: &str, limit: i64) -> Result<Vec<StoredGame>, StoreError> {
-            self.inner.games_of(visitor, limit).await
-        }
-        async fn save_analysis(&self, a: &StoredAnalysis) -> Result<(), StoreError> {
-            self.inner.save_analysis(a).await
-        }
-        async fn analysis(&self, id: &str) -> Result<Option<StoredAnalysis>, StoreError> {
-            self.inner.analysis(id).await
         }
     }
 
@@ -208,16 +131,11 @@ mod tests {
     /// the browser test of two friends then waited for the first move in vain, now and then).
     #[tokio::test]
     async fn a_move_made_while_a_stream_opens_is_sent_on_it() {
-        let store = Arc::new(HeldStore {
-            inner: SqliteStore::open(":memory:").await.unwrap(),
-            armed: AtomicBool::new(false),
-            entered: Notify::new(),
-            release: Notify::new(),
-        });
+        let store = Arc::new(TestStore::new().await);
         let app = Arc::new(AppState::new(store.clone(), &few_connections(), false).unwrap());
         let game = crate::store::suite::game("g1");
         store.create_game(&game).await.unwrap();
-        store.armed.store(true, Ordering::SeqCst);
+        store.hold_moves.store(true, Ordering::SeqCst);
         let opening = tokio::spawn({
             let app = app.clone();
             async move { states(&app, "g1").await.map(Box::pin) }

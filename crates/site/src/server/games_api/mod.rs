@@ -23,3 +23,5 @@ pub mod rematch;
 pub mod seats;
 pub mod timer;
 pub mod turns;
+#[cfg(test)]
+mod write_faults;

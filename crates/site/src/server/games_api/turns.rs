@@ -34,7 +34,8 @@ pub(crate) async fn fresh<'a>(
 }
 
 /// Checks and stores the next move of a game whose slot is locked. `Ok(None)` when the store
-/// refused it (the turn was taken meanwhile).
+/// refused it (the turn was taken meanwhile). A move not stored, refused or failed, is not
+/// played in memory either.
 pub(crate) async fn store_move(
     app: &AppState,
     live: &mut LiveGame,
@@ -56,10 +57,19 @@ pub(crate) async fn store_move(
             checked.finish.as_ref(),
             charged.as_ref().map(|(_, row)| row),
         )
-        .await?;
-    if !stored {
-        live.played.undo();
-        return Ok(None);
+        .await;
+    // All or nothing: a move the store did not take (the turn taken meanwhile, or the write
+    // failed) is taken back from the game in memory too.
+    match stored {
+        Ok(true) => {}
+        Ok(false) => {
+            live.played.undo();
+            return Ok(None);
+        }
+        Err(e) => {
+            live.played.undo();
+            return Err(e.into());
+        }
     }
     live.moves.push(checked.stored);
     live.game = app
