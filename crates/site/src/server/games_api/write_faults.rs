@@ -112,7 +112,8 @@ async fn a_resignation_or_a_draw_that_fails_to_write_ends_nothing() {
 #[tokio::test]
 async fn a_rematch_that_fails_to_write_makes_no_game() {
     let (app, store) = server().await;
-    resign(State(app.clone()), player()).await.unwrap();
+    let resigned = resign(State(app.clone()), player()).await.unwrap();
+    assert_eq!(resigned.0.status, GameStatus::Finished);
     store.fail_writes.store(true, Ordering::SeqCst);
     let headers = axum::http::HeaderMap::new();
     assert!(
