@@ -345,3 +345,72 @@ fn a_database_out_of_reach_is_503_try_again_and_the_site_comes_back() {
     }
     let (_, _, _) = create(&s, json!({ "rules": "american", "mode": "device" }));
 }
+
+/// Starts `POST /api/load` from `client` (as a trusted proxy forwards it) with a body it says
+/// is 1,000,000 bytes long, of which it sends 10: the connection, held open.
+fn slow_body(addr: std::net::SocketAddr, client: &str) -> std::net::TcpStream {
+    use std::io::Write;
+    let mut t = std::net::TcpStream::connect(addr).unwrap();
+    write!(
+        t,
+        "POST /api/load HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: {client}\r\nContent-Type: application/json\r\nContent-Length: 1000000\r\n\r\n{{\"rules\":"
+    )
+    .unwrap();
+    t
+}
+
+/// The status line's code of what `t` is answered, waiting at most `wait`.
+fn answer(t: &mut std::net::TcpStream, wait: std::time::Duration) -> Option<u16> {
+    use std::io::Read;
+    t.set_read_timeout(Some(wait)).unwrap();
+    let mut head = [0u8; 12];
+    t.read_exact(&mut head).ok()?;
+    std::str::from_utf8(&head[9..12]).ok()?.parse().ok()
+}
+
+/// Finding 1: 16 sockets that sent `POST /api/load` headers and then trickled their bodies
+/// held every admission to the heavy routes, which answered 503 to everyone while they
+/// trickled. Now a body is read before admission, in a few places per client: the others'
+/// heavy requests are answered, the fifth slow body of one client is refused, and a body that
+/// stops arriving is cut.
+#[test]
+fn slow_bodies_hold_nothing_that_others_need() {
+    let s = Server::try_start_with(
+        temp_database("slow-bodies"),
+        &["--trusted-proxy", "127.0.0.1"],
+    )
+    .unwrap();
+    let mut slow: Vec<_> = (0..4).map(|_| slow_body(s.addr, "198.51.100.1")).collect();
+    // More from other addresses of the same kind, up to 16 as in the finding.
+    for n in 2..5 {
+        slow.extend((0..4).map(|_| slow_body(s.addr, &format!("198.51.100.{n}"))));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    // A fifth from the first address: refused at once.
+    let mut fifth = slow_body(s.addr, "198.51.100.1");
+    assert_eq!(
+        answer(&mut fifth, std::time::Duration::from_secs(5)),
+        Some(429)
+    );
+    // Another client's heavy requests are answered (they waited 20 s for a 503 before).
+    let position = json!({ "rules": "american", "fen": "B:W21-32:B1-12" }).to_string();
+    for _ in 0..20 {
+        let r = request(
+            s.addr,
+            "POST",
+            "/api/position",
+            &[
+                ("Content-Type", "application/json"),
+                ("X-Forwarded-For", "203.0.113.7"),
+            ],
+            Some(&position),
+        );
+        assert_eq!(r.status, 200, "{}", r.body);
+    }
+    assert_eq!(s.get("/").status, 200);
+    // A body that stops arriving is cut (5 s without a byte).
+    assert_eq!(
+        answer(&mut slow[0], std::time::Duration::from_secs(15)),
+        Some(408)
+    );
+}

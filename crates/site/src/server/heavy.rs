@@ -1,12 +1,14 @@
 //! Bounds on requests that cost real work (reading a pasted game, writing a game tree,
 //! listing or playing moves, replaying a stored game), in two steps:
 //!
-//! - **Admission** ([`limit`], before the body is read): at most [`ADMITTED`] such requests
-//!   are past this point at once; the others wait, holding nothing but their socket (their
-//!   body stays unread in the kernel), and get a clean 503 after [`WAIT`]. A request stays
-//!   admitted until its answer is sent in full (or its connection closes: a client that
-//!   stops reading is cut off by the listener's stall timeout), so answers read slowly
-//!   cannot pile up in memory.
+//! - **The body** ([`limit`], through [`super::body_in`]): read in full first, in one of a
+//!   few places per client, within a deadline; a body sent slowly holds only its client's
+//!   place (16 bodies trickled from one address used to hold every admission).
+//! - **Admission** ([`limit`], once the body is in): at most [`ADMITTED`] such requests
+//!   are past this point at once; the others wait, and get a clean 503 after [`WAIT`]. A
+//!   request stays admitted until its answer is sent in full (or its connection closes: a
+//!   client that stops reading is cut off by the listener's stall timeout), so answers read
+//!   slowly cannot pile up in memory.
 //! - **Work** ([`json`], after the body is parsed): at most as many run their work at once
 //!   as the machine has cores ([`AppState::heavy`], shared with the computer's searches), so
 //!   that the memory a request's work takes is held by that many requests only.
@@ -28,6 +30,7 @@ use serde::Serialize;
 
 use super::AppState;
 use super::error::ApiError;
+use super::forwarded::Client;
 use super::holding::Holding;
 
 /// How long a heavy request waits for its turn (admission, then work) before it is answered
@@ -48,16 +51,18 @@ pub fn default_permits() -> usize {
     std::thread::available_parallelism().map_or(2, |n| n.get())
 }
 
-fn busy() -> ApiError {
-    ApiError::new(
-        StatusCode::SERVICE_UNAVAILABLE,
-        "busy",
-        "the server is busy; try again in a moment",
-    )
-}
+use super::body_in::busy;
 
-/// Middleware for the heavy routes: waits for admission, then runs the request.
+/// Middleware for the heavy routes: reads the body, waits for admission, then runs the
+/// request.
 pub async fn limit(State(app): State<Arc<AppState>>, request: Request, next: Next) -> Response {
+    let (parts, body) = request.into_parts();
+    let client = parts.extensions.get::<Client>().copied();
+    let body = match app.readers.read(client, body, WAIT).await {
+        Ok(bytes) => bytes,
+        Err(e) => return e.into_response(),
+    };
+    let request = Request::from_parts(parts, Body::from(body));
     let permit = match tokio::time::timeout(WAIT, app.admitted.clone().acquire_owned()).await {
         Ok(Ok(p)) => p,
         _ => return busy().into_response(),

@@ -17,6 +17,7 @@
 //!   share), [`crate::store`], [`crate::engine`].
 
 pub mod board_api;
+pub mod body_in;
 pub mod clocks;
 pub mod engine_api;
 pub mod error;
@@ -64,8 +65,10 @@ pub struct AppState {
     /// Permits for the work of heavy requests and computer searches: one per core (see
     /// [`heavy`]).
     pub heavy: Arc<tokio::sync::Semaphore>,
-    /// Permits to enter a heavy route at all, taken before the body is read (see [`heavy`]).
+    /// Permits to enter a heavy route's work, taken once the body is in (see [`heavy`]).
     pub admitted: Arc<tokio::sync::Semaphore>,
+    /// Where heavy requests' bodies are read, a few per client (see [`body_in`]).
+    pub readers: body_in::Readers,
     /// Open live event streams (see [`streams`]).
     pub streams: Arc<streams::Streams>,
     /// Cookies carry `Secure` on every answer (the site is served over HTTPS), not only on
@@ -89,6 +92,7 @@ impl AppState {
             live: live::Live::default(),
             heavy: Arc::new(tokio::sync::Semaphore::new(heavy::default_permits())),
             admitted: Arc::new(tokio::sync::Semaphore::new(heavy::ADMITTED)),
+            readers: body_in::Readers::default(),
             streams: Arc::new(streams::Streams::new(
                 (limits.max_connections / 2).max(1),
                 limits.streams_per_client.max(1),

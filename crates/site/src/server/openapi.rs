@@ -157,6 +157,16 @@ pub const ERROR_CODES: &[(&str, u16, &str)] = &[
         "chess analysis, or chess against the computer, on a server without Stockfish",
     ),
     (
+        "body-timeout",
+        408,
+        "the body of a heavy request stalled for 5 s, arrived slower than 2 KB a second, or took longer than 30 s: it was cut",
+    ),
+    (
+        "too-many-requests",
+        429,
+        "the client's address already sends 4 heavy requests at once (load, position, play, export, analyses, PDN): try again when they are answered",
+    ),
+    (
         "busy",
         503,
         "too many heavy requests or connections at once: try again in a moment (`Retry-After`)",
@@ -405,6 +415,8 @@ pub async fn openapi() -> axum::response::Response {
         (status = 415, description = "`unsupported-media-type`", body = ErrorBody),
         (status = 422, description = "`bad-fen`, `syntax`, `empty`, `unreadable`, `illegal-move`, with `line` and `column` in `text`; `too-many-moves`: more than 20,000 moves with side lines", body = ErrorBody),
         (status = 500, description = "`internal`", body = ErrorBody),
+        (status = 408, description = "`body-timeout`: the body stalled, arrived slower than 2 KB a second, or took longer than 30 s", body = ErrorBody),
+        (status = 429, description = "`too-many-requests`: this address already sends 4 such requests at once", body = ErrorBody),
         (status = 403, description = "`cross-site`: a request from another site (`Sec-Fetch-Site`, else `Origin` against `Host`)", body = ErrorBody),
         (status = 503, description = "`busy`: too many heavy requests at once; try again in a moment", body = ErrorBody),
     )
@@ -423,6 +435,8 @@ fn load() {}
         (status = 415, description = "`unsupported-media-type`", body = ErrorBody),
         (status = 422, description = "`bad-fen`", body = ErrorBody),
         (status = 500, description = "`internal`", body = ErrorBody),
+        (status = 408, description = "`body-timeout`: the body stalled, arrived slower than 2 KB a second, or took longer than 30 s", body = ErrorBody),
+        (status = 429, description = "`too-many-requests`: this address already sends 4 such requests at once", body = ErrorBody),
         (status = 403, description = "`cross-site`: a request from another site (`Sec-Fetch-Site`, else `Origin` against `Host`)", body = ErrorBody),
         (status = 503, description = "`busy`: too many heavy requests at once; try again in a moment", body = ErrorBody),
     )
@@ -444,6 +458,8 @@ fn position() {}
         (status = 415, description = "`unsupported-media-type`", body = ErrorBody),
         (status = 422, description = "`bad-fen`; `illegal-move` (the message lists the legal moves)", body = ErrorBody),
         (status = 500, description = "`internal`", body = ErrorBody),
+        (status = 408, description = "`body-timeout`: the body stalled, arrived slower than 2 KB a second, or took longer than 30 s", body = ErrorBody),
+        (status = 429, description = "`too-many-requests`: this address already sends 4 such requests at once", body = ErrorBody),
         (status = 403, description = "`cross-site`: a request from another site (`Sec-Fetch-Site`, else `Origin` against `Host`)", body = ErrorBody),
         (status = 503, description = "`busy`: too many heavy requests at once; try again in a moment", body = ErrorBody),
     )
@@ -465,6 +481,8 @@ fn play() {}
         (status = 415, description = "`unsupported-media-type`", body = ErrorBody),
         (status = 422, description = "`bad-fen` (`start`), `illegal-move` (a node's move); `too-many-moves`: more than 20,000 moves with side lines; `too-deep`: side lines nested more than 256 deep (the readers read no deeper)", body = ErrorBody),
         (status = 500, description = "`internal`", body = ErrorBody),
+        (status = 408, description = "`body-timeout`: the body stalled, arrived slower than 2 KB a second, or took longer than 30 s", body = ErrorBody),
+        (status = 429, description = "`too-many-requests`: this address already sends 4 such requests at once", body = ErrorBody),
         (status = 403, description = "`cross-site`: a request from another site (`Sec-Fetch-Site`, else `Origin` against `Host`)", body = ErrorBody),
         (status = 503, description = "`busy`: too many heavy requests at once; try again in a moment", body = ErrorBody),
     )
@@ -486,6 +504,8 @@ fn export() {}
         (status = 415, description = "`unsupported-media-type`", body = ErrorBody),
         (status = 422, description = "`syntax`, `empty`, `unreadable`, `illegal-move`, `bad-fen`, `too-many-moves`: the text is not a game", body = ErrorBody),
         (status = 500, description = "`internal`, `database`", body = ErrorBody),
+        (status = 408, description = "`body-timeout`: the body stalled, arrived slower than 2 KB a second, or took longer than 30 s", body = ErrorBody),
+        (status = 429, description = "`too-many-requests`: this address already sends 4 such requests at once", body = ErrorBody),
         (status = 403, description = "`cross-site`: a request from another site (`Sec-Fetch-Site`, else `Origin` against `Host`)", body = ErrorBody),
         (status = 503, description = "`busy`: too many heavy requests at once; try again in a moment; `database-unavailable`: the database cannot be reached now; try again after `Retry-After` seconds", body = ErrorBody),
     )
@@ -701,6 +721,8 @@ fn events() {}
         (status = 400, description = "`bad-request`: a malformed id", body = ErrorBody),
         (status = 404, description = "`not-found`", body = ErrorBody),
         (status = 500, description = "`internal`, `database`, `broken-game`", body = ErrorBody),
+        (status = 408, description = "`body-timeout`: the body stalled, arrived slower than 2 KB a second, or took longer than 30 s", body = ErrorBody),
+        (status = 429, description = "`too-many-requests`: this address already sends 4 such requests at once", body = ErrorBody),
         (status = 503, description = "`busy`: too many heavy requests at once; try again in a moment; `database-unavailable`: the database cannot be reached now; try again after `Retry-After` seconds", body = ErrorBody),
     )
 )]
@@ -717,6 +739,8 @@ fn pdn() {}
         (status = 404, description = "`not-found`", body = ErrorBody),
         (status = 409, description = "`in-progress`", body = ErrorBody),
         (status = 500, description = "`internal`, `database`, `broken-game`", body = ErrorBody),
+        (status = 408, description = "`body-timeout`: the body stalled, arrived slower than 2 KB a second, or took longer than 30 s", body = ErrorBody),
+        (status = 429, description = "`too-many-requests`: this address already sends 4 such requests at once", body = ErrorBody),
         (status = 503, description = "`busy`: too many heavy requests at once; try again in a moment; `database-unavailable`: the database cannot be reached now; try again after `Retry-After` seconds", body = ErrorBody),
     )
 )]
