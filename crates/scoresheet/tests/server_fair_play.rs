@@ -414,3 +414,73 @@ fn slow_bodies_hold_nothing_that_others_need() {
         Some(408)
     );
 }
+
+/// A connection to `to` from the local address `from` (loopback has every 127.x.y.z).
+fn connect_from(from: std::net::Ipv4Addr, to: std::net::SocketAddr) -> std::net::TcpStream {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        let socket = tokio::net::TcpSocket::new_v4().unwrap();
+        socket.bind(std::net::SocketAddr::from((from, 0))).unwrap();
+        let stream = socket.connect(to).await.unwrap();
+        stream.into_std().unwrap()
+    })
+}
+
+/// Finding 2: one address's 4,100 trickling sockets filled the server's connection cap, and
+/// the home page answered 503 to everyone. Now one address holds at most its own share: its
+/// further connections give way among themselves or are refused, and the others are served.
+#[test]
+fn one_address_cannot_fill_the_connection_cap() {
+    use std::io::{Read, Write};
+    let s = Server::try_start_with(
+        temp_database("per-client"),
+        &[
+            "--max-connections",
+            "64",
+            "--connections-per-client",
+            "16",
+            "--stall-timeout",
+            "120",
+        ],
+    )
+    .unwrap();
+    let attacker = std::net::Ipv4Addr::new(127, 0, 0, 2);
+    // Each sends a request whose body trickles: busy connections, which cannot give way.
+    let mut sockets = Vec::new();
+    for _ in 0..100 {
+        let mut t = connect_from(attacker, s.addr);
+        t.write_all(
+            b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{",
+        )
+        .unwrap();
+        sockets.push(t);
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    // The address keeps at most its 16: the others were refused (503) or gave way (closed).
+    let mut open = 0;
+    for t in &mut sockets {
+        t.set_read_timeout(Some(std::time::Duration::from_millis(100)))
+            .unwrap();
+        let mut byte = [0u8; 1];
+        match t.read(&mut byte) {
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                ) =>
+            {
+                open += 1
+            }
+            _ => {}
+        }
+    }
+    assert!(open <= 16, "{open} of one address's connections still open");
+    for _ in 0..20 {
+        let r = s.get("/");
+        assert_eq!(r.status, 200, "another address is served");
+    }
+    drop(sockets);
+}

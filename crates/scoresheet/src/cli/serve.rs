@@ -49,6 +49,11 @@ pub struct ServeArgs {
     /// forwards), never by cookie. Beyond it, `429 too-many-streams`.
     #[arg(long, default_value_t = site::server::streams::PER_CLIENT)]
     streams_per_client: usize,
+    /// Connections one client address may hold open at once (an IPv6 /64 as one; a trusted
+    /// proxy's are not counted). At the cap its connection idle the longest gives way to the
+    /// new one; when all are busy, the new one gets 503.
+    #[arg(long, default_value_t = site::server::listener::CONNECTIONS_PER_CLIENT)]
+    connections_per_client: usize,
 }
 
 pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
@@ -64,6 +69,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
             stall_timeout: Duration::from_secs(args.stall_timeout.max(1)),
             trusted_proxies: args.trusted_proxy.into_iter().collect(),
             streams_per_client: args.streams_per_client.max(1),
+            connections_per_client: args.connections_per_client.max(1),
         },
         secure_cookies: args.secure_cookies,
         stockfish: args.stockfish,

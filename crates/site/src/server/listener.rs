@@ -1,9 +1,11 @@
 //! Accepting connections so that no client can lock others out: a cap on open connections
-//! below the process's file limit, a timeout for a request's headers (which also ends
+//! below the process's file limit and a cap per client address (an IPv6 /64 as one; trusted
+//! proxies, which carry many clients, are not capped), a timeout for a request's headers (which also ends
 //! connections that stay silent, before their first request or between two), a timeout for
 //! connections that make no progress at all (a body or an answer trickled or not read), and,
-//! when the cap is reached, the connection idle the longest gives way to the new one (or,
-//! when every connection has a request in progress, the new one gets a clean 503).
+//! when a cap is reached, the connection idle the longest (of that client, at the client's
+//! cap) gives way to the new one (or, when every such connection has a request in progress,
+//! the new one gets a clean 503).
 //!
 //! axum's own `serve` has none of these; this loop drives hyper's HTTP/1 connections itself
 //! with the same router.
@@ -12,7 +14,7 @@ use std::collections::HashMap;
 use std::convert::Infallible;
 use std::future::Future;
 use std::io;
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::pin::Pin;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -31,6 +33,10 @@ use tower::ServiceExt;
 
 use super::forwarded::{Client, TrustedProxies};
 use super::holding::Holding;
+
+/// Connections one client address may hold open at once by default: its browser's
+/// connections, its live streams ([`super::streams::PER_CLIENT`]), a few people behind it.
+pub const CONNECTIONS_PER_CLIENT: usize = 128;
 
 /// File descriptors kept free for everything but client connections: the database pool and
 /// its WAL files, the listener, the runtime, standard streams, files being read.
@@ -53,6 +59,9 @@ pub struct Limits {
     pub trusted_proxies: TrustedProxies,
     /// Live event streams one client ([`Client::group`]) may hold at once.
     pub streams_per_client: usize,
+    /// Connections one client address ([`Client::group`] of the peer) may hold open at once;
+    /// a trusted proxy's are not counted.
+    pub connections_per_client: usize,
 }
 
 impl Default for Limits {
@@ -63,6 +72,7 @@ impl Default for Limits {
             stall_timeout: Duration::from_secs(60),
             trusted_proxies: TrustedProxies::default(),
             streams_per_client: super::streams::PER_CLIENT,
+            connections_per_client: CONNECTIONS_PER_CLIENT,
         }
     }
 }
@@ -104,14 +114,52 @@ struct Connection {
     in_flight: AtomicU32,
     /// Told when the connection must give way to a new one.
     evict: tokio::sync::Notify,
+    /// The client address it counts for (`None`: a trusted proxy's, not counted).
+    group: Option<IpAddr>,
 }
 
 /// The open connections.
 struct Registry {
     started: Instant,
     max: usize,
+    per_client: usize,
     next_id: AtomicU64,
-    open: Mutex<HashMap<u64, Arc<Connection>>>,
+    open: Mutex<Open>,
+}
+
+/// The open connections, and how many each client address holds.
+#[derive(Default)]
+struct Open {
+    connections: HashMap<u64, Arc<Connection>>,
+    per_client: HashMap<IpAddr, usize>,
+}
+
+impl Open {
+    /// Takes connection `id` out (and tells it to go when `evict`).
+    fn take_out(&mut self, id: u64, evict: bool) {
+        if let Some(c) = self.connections.remove(&id) {
+            if let Some(g) = c.group
+                && let Some(n) = self.per_client.get_mut(&g)
+            {
+                *n -= 1;
+                if *n == 0 {
+                    self.per_client.remove(&g);
+                }
+            }
+            if evict {
+                c.evict.notify_one();
+            }
+        }
+    }
+
+    /// The connection idle the longest among those `of` takes, with no request in progress.
+    fn idlest(&self, of: impl Fn(&Connection) -> bool) -> Option<u64> {
+        self.connections
+            .iter()
+            .filter(|(_, c)| of(c) && c.in_flight.load(Ordering::Acquire) == 0)
+            .min_by_key(|(_, c)| c.last_active.load(Ordering::Relaxed))
+            .map(|(id, _)| *id)
+    }
 }
 
 impl Registry {
@@ -119,27 +167,33 @@ impl Registry {
         self.started.elapsed().as_millis() as u64
     }
 
-    /// Room for a new connection: its id and state, or `None` when every open connection
-    /// has a request in progress. At the cap, the connection idle the longest is told to go.
-    fn admit(&self) -> Option<(u64, Arc<Connection>)> {
+    /// Room for a new connection of client address `group` (`None`: not counted): its id
+    /// and state, or `None` when every connection that could give way has a request in
+    /// progress. At the client's cap, its connection idle the longest is told to go; at the
+    /// server's cap, the server's.
+    fn admit(&self, group: Option<IpAddr>) -> Option<(u64, Arc<Connection>)> {
         let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
-        if open.len() >= self.max {
-            let victim = open
-                .iter()
-                .filter(|(_, c)| c.in_flight.load(Ordering::Acquire) == 0)
-                .min_by_key(|(_, c)| c.last_active.load(Ordering::Relaxed))
-                .map(|(id, _)| *id)?;
-            if let Some(c) = open.remove(&victim) {
-                c.evict.notify_one();
-            }
+        if let Some(g) = group
+            && open.per_client.get(&g).copied().unwrap_or(0) >= self.per_client
+        {
+            let victim = open.idlest(|c| c.group == Some(g))?;
+            open.take_out(victim, true);
+        }
+        if open.connections.len() >= self.max {
+            let victim = open.idlest(|_| true)?;
+            open.take_out(victim, true);
         }
         let id = self.next_id.fetch_add(1, Ordering::Relaxed);
         let c = Arc::new(Connection {
             last_active: AtomicU64::new(self.now()),
             in_flight: AtomicU32::new(0),
             evict: tokio::sync::Notify::new(),
+            group,
         });
-        open.insert(id, c.clone());
+        open.connections.insert(id, c.clone());
+        if let Some(g) = group {
+            *open.per_client.entry(g).or_insert(0) += 1;
+        }
         Some((id, c))
     }
 
@@ -147,11 +201,15 @@ impl Registry {
         self.open
             .lock()
             .unwrap_or_else(|e| e.into_inner())
-            .remove(&id);
+            .take_out(id, false);
     }
 
     fn len(&self) -> usize {
-        self.open.lock().unwrap_or_else(|e| e.into_inner()).len()
+        self.open
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .connections
+            .len()
     }
 }
 
@@ -166,8 +224,9 @@ pub async fn serve(
     let registry = Arc::new(Registry {
         started: Instant::now(),
         max: limits.max_connections.max(1),
+        per_client: limits.connections_per_client.max(1),
         next_id: AtomicU64::new(0),
-        open: Mutex::new(HashMap::new()),
+        open: Mutex::new(Open::default()),
     });
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
     tokio::pin!(shutdown);
@@ -191,7 +250,8 @@ pub async fn serve(
             }
         };
         let _ = stream.set_nodelay(true);
-        let Some((id, state)) = registry.admit() else {
+        let group = (!limits.trusted_proxies.trusts(peer.ip())).then(|| Client(peer.ip()).group());
+        let Some((id, state)) = registry.admit(group) else {
             refuse(&stream);
             continue;
         };
