@@ -27,11 +27,11 @@ use arbitrary::Arbitrary;
 use axum::Router;
 use axum::body::Body;
 use axum::http::{Method, Request, StatusCode, header};
-use libfuzzer_sys::fuzz_target;
 use games::{AnyPosition, NotationChoice, Rules};
+use libfuzzer_sys::fuzz_target;
+use serde_json::{Value, json};
 use site::server::{AppState, router};
 use site::store::SqliteStore;
-use serde_json::{Value, json};
 use tower::ServiceExt;
 
 /// The server under test, built once per process.
@@ -83,8 +83,10 @@ fn harness() -> &'static Harness {
         let store = rt
             .block_on(SqliteStore::open(&path.display().to_string()))
             .expect("the SQLite store opens");
-        let state =
-            Arc::new(AppState::new(Arc::new(store), 4096, false).expect("the catalogs load"));
+        let state = Arc::new(
+            AppState::new(Arc::new(store), &site::server::Limits::default(), false)
+                .expect("the catalogs load"),
+        );
         let samples = samples();
         let max_nesting = std::env::var("SCORESHEET_FUZZ_MAX_NESTING")
             .ok()

@@ -484,3 +484,20 @@ fn one_address_cannot_fill_the_connection_cap() {
     }
     drop(sockets);
 }
+
+/// Finding 5: 60 "strong" International computer games, created at once, shared the heavy
+/// permits with the analysis board: `/api/position` waited up to 20 s, then got 503. The
+/// computer's searches now have a pool of their own.
+#[test]
+fn computer_games_do_not_starve_the_board() {
+    let s = Server::start(temp_database("computer-games"));
+    let game = json!({ "rules": "international", "mode": "computer", "color": "black", "level": "strong" });
+    for _ in 0..60 {
+        create(&s, game.clone());
+    }
+    let position = json!({ "rules": "international", "fen": "W:W31-50:B1-20" }).to_string();
+    for _ in 0..20 {
+        let r = s.post("/api/position", &position);
+        assert_eq!(r.status, 200, "{}", r.body);
+    }
+}

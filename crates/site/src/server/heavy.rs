@@ -10,7 +10,8 @@
 //!   client that stops reading is cut off by the listener's stall timeout), so answers read
 //!   slowly cannot pile up in memory.
 //! - **Work** ([`json`], after the body is parsed): at most as many run their work at once
-//!   as the machine has cores ([`AppState::heavy`], shared with the computer's searches), so
+//!   as the machine has cores ([`AppState::heavy`]; the computer's searches have a pool of
+//!   their own, [`AppState::searches`], so that they never queue before the board), so
 //!   that the memory a request's work takes is held by that many requests only.
 //!
 //! The work runs on the async worker that took the request: measured with the load example,
@@ -49,6 +50,12 @@ pub const ADMITTED: usize = 16;
 /// How many heavy requests may run at once by default: the machine's cores.
 pub fn default_permits() -> usize {
     std::thread::available_parallelism().map_or(2, |n| n.get())
+}
+
+/// How many of the computer's searches may run at once: half the cores, at least one. The
+/// others wait their turn in the order they came, each game's move after the one before.
+pub fn search_permits() -> usize {
+    (default_permits() / 2).max(1)
 }
 
 use super::body_in::busy;

@@ -62,9 +62,12 @@ pub struct AppState {
     pub catalogs: Catalogs,
     pub hub: Hub,
     pub live: live::Live,
-    /// Permits for the work of heavy requests and computer searches: one per core (see
-    /// [`heavy`]).
+    /// Permits for the work of heavy requests: one per core (see [`heavy`]).
     pub heavy: Arc<tokio::sync::Semaphore>,
+    /// Permits for the computer's searches (its moves, its answers to draw offers): half the
+    /// cores, at least one, apart from [`AppState::heavy`], so that no number of computer
+    /// games makes the analysis board wait (see [`heavy::search_permits`]).
+    pub searches: Arc<tokio::sync::Semaphore>,
     /// Permits to enter a heavy route's work, taken once the body is in (see [`heavy`]).
     pub admitted: Arc<tokio::sync::Semaphore>,
     /// Where heavy requests' bodies are read, a few per client (see [`body_in`]).
@@ -91,6 +94,7 @@ impl AppState {
             hub: Hub::default(),
             live: live::Live::default(),
             heavy: Arc::new(tokio::sync::Semaphore::new(heavy::default_permits())),
+            searches: Arc::new(tokio::sync::Semaphore::new(heavy::search_permits())),
             admitted: Arc::new(tokio::sync::Semaphore::new(heavy::ADMITTED)),
             readers: body_in::Readers::default(),
             streams: Arc::new(streams::Streams::new(

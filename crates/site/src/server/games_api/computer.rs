@@ -56,8 +56,9 @@ pub async fn computer_turn(app: Arc<AppState>, id: String) {
     let Some(_claim) = app.live.claim_search(&id) else {
         return;
     };
-    // Searches take a core each: they wait for a permit like other heavy work.
-    let Ok(_permit) = app.heavy.clone().acquire_owned().await else {
+    // Searches take a core each, from their own pool: however many computer games wait,
+    // the analysis board's requests do not wait behind them.
+    let Ok(_permit) = app.searches.clone().acquire_owned().await else {
         return;
     };
     let slot = app.live.slot(&id);
@@ -124,6 +125,10 @@ pub async fn accepts_draw(
         let computer = game.computer.unwrap_or(computer);
         computer_accepts_chess_draw(app, &game.start_fen, &ids, computer).await
     } else {
+        // A search like the computer's moves, in their pool.
+        let Ok(_permit) = app.searches.clone().acquire_owned().await else {
+            return Ok(false);
+        };
         tokio::task::spawn_blocking(move || played.computer_accepts_draw(level))
             .await
             .unwrap_or(false)
