@@ -4,9 +4,7 @@
 //! that stalls, trickles below [`MIN_RATE`] or takes longer than [`BODY_TIME`] is cut and its
 //! place freed.
 
-use std::collections::HashMap;
-use std::net::{IpAddr, Ipv4Addr};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use axum::body::{Body, Bytes};
@@ -16,6 +14,7 @@ use tokio::sync::Semaphore;
 
 use super::error::ApiError;
 use super::forwarded::Client;
+use super::per_client::PerClient;
 
 /// Bodies read at once in all.
 pub const READING: usize = 32;
@@ -53,7 +52,7 @@ impl Deadlines {
 /// The places where bodies are read.
 pub struct Readers {
     total: Arc<Semaphore>,
-    per_client: Mutex<HashMap<IpAddr, usize>>,
+    per_client: Arc<PerClient>,
     deadlines: Deadlines,
 }
 
@@ -68,30 +67,8 @@ impl Readers {
     pub fn new(deadlines: Deadlines) -> Readers {
         Readers {
             total: Arc::new(Semaphore::new(READING)),
-            per_client: Mutex::new(HashMap::new()),
+            per_client: PerClient::new(READING_PER_CLIENT),
             deadlines,
-        }
-    }
-}
-
-/// One of a client's places, given back when dropped (a request cancelled too).
-struct Counted<'a> {
-    readers: &'a Readers,
-    key: IpAddr,
-}
-
-impl Drop for Counted<'_> {
-    fn drop(&mut self) {
-        let mut open = self
-            .readers
-            .per_client
-            .lock()
-            .unwrap_or_else(|e| e.into_inner());
-        if let Some(n) = open.get_mut(&self.key) {
-            *n -= 1;
-            if *n == 0 {
-                open.remove(&self.key);
-            }
         }
     }
 }
@@ -106,19 +83,12 @@ impl Readers {
         body: Body,
         wait: Duration,
     ) -> Result<Bytes, ApiError> {
-        let key = client.map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), Client::group);
-        let _counted = {
-            let mut open = self.per_client.lock().unwrap_or_else(|e| e.into_inner());
-            let mine = open.entry(key).or_insert(0);
-            if *mine >= READING_PER_CLIENT {
-                return Err(ApiError::new(
-                    StatusCode::TOO_MANY_REQUESTS,
-                    "too-many-requests",
-                    "too many requests from this address at once; try again when they are answered",
-                ));
-            }
-            *mine += 1;
-            Counted { readers: self, key }
+        let Some(_client) = self.per_client.take(client) else {
+            return Err(ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                "too-many-requests",
+                "too many requests from this address at once; try again when they are answered",
+            ));
         };
         let Ok(Ok(_place)) = tokio::time::timeout(wait, self.total.clone().acquire_owned()).await
         else {
@@ -141,26 +111,37 @@ pub fn busy() -> ApiError {
 async fn read_in_time(body: Body, d: Deadlines) -> Result<Bytes, ApiError> {
     let started = Instant::now();
     let mut stream = body.into_data_stream();
-    let mut out: Vec<u8> = Vec::new();
+    // The usual body comes in one piece, handed on as it is; a body in several is gathered.
+    let mut first: Option<Bytes> = None;
+    let mut gathered: Vec<u8> = Vec::new();
     loop {
         let left = d.total.saturating_sub(started.elapsed());
         let next = tokio::time::timeout(d.silence.min(left), stream.next()).await;
         let piece = match next {
             Ok(Some(Ok(piece))) => piece,
-            Ok(None) => return Ok(Bytes::from(out)),
+            Ok(None) => return Ok(first.unwrap_or_else(|| Bytes::from(gathered))),
             Ok(Some(Err(_))) => return Err(cut("the request's body could not be read", d)),
             Err(_) => return Err(cut("the request's body stopped arriving", d)),
         };
-        if out.len() + piece.len() > MAX_BODY {
+        let len = first.as_ref().map_or(gathered.len(), Bytes::len) + piece.len();
+        if len > MAX_BODY {
             return Err(ApiError::new(
                 StatusCode::PAYLOAD_TOO_LARGE,
                 "too-large",
                 "the request is too large: pasted text may be at most 1 MB",
             ));
         }
-        out.extend_from_slice(&piece);
+        match first.take() {
+            None if gathered.is_empty() => first = Some(piece),
+            earlier => {
+                if let Some(earlier) = earlier {
+                    gathered.extend_from_slice(&earlier);
+                }
+                gathered.extend_from_slice(&piece);
+            }
+        }
         let took = started.elapsed();
-        if took > d.silence && (out.len() as f64) < d.min_rate as f64 * took.as_secs_f64() {
+        if took > d.silence && (len as f64) < d.min_rate as f64 * took.as_secs_f64() {
             return Err(cut("the request's body arrives too slowly", d));
         }
     }
@@ -182,6 +163,7 @@ fn cut(why: &str, d: Deadlines) -> ApiError {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::net::IpAddr;
 
     fn client(n: u8) -> Option<Client> {
         Some(Client(IpAddr::from([192, 0, 2, n])))
@@ -195,10 +177,7 @@ mod tests {
             .await
             .unwrap();
         assert_eq!(&got[..], b"{\"a\": 1}");
-        assert!(
-            readers.per_client.lock().unwrap().is_empty(),
-            "its place freed"
-        );
+        assert!(readers.per_client.is_empty(), "its place freed");
     }
 
     #[tokio::test]
@@ -221,14 +200,7 @@ mod tests {
             ));
         }
         tokio::task::yield_now().await;
-        while readers
-            .per_client
-            .lock()
-            .unwrap()
-            .get(&client(1).unwrap().group())
-            .copied()
-            != Some(READING_PER_CLIENT)
-        {
+        while readers.per_client.held(client(1)) != READING_PER_CLIENT {
             tokio::task::yield_now().await;
         }
         let refused = readers
@@ -245,7 +217,7 @@ mod tests {
             drop(tx);
             task.await.unwrap().unwrap();
         }
-        assert!(readers.per_client.lock().unwrap().is_empty());
+        assert!(readers.per_client.is_empty());
     }
 
     #[tokio::test]
@@ -275,6 +247,6 @@ mod tests {
             .await
             .unwrap_err();
         assert_eq!(e.code, "body-timeout");
-        assert!(readers.per_client.lock().unwrap().is_empty());
+        assert!(readers.per_client.is_empty());
     }
 }

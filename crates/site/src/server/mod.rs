@@ -34,6 +34,7 @@ pub mod live;
 pub mod openapi;
 pub mod page;
 pub mod pages;
+pub mod per_client;
 pub mod pgn_date;
 pub mod play;
 mod router;

@@ -2,80 +2,59 @@
 //! one, behind a trusted proxy the address it forwards; never by a cookie, which the client
 //! chooses) may hold a bounded number at once, and the server a bounded number in all.
 
-use std::collections::HashMap;
-use std::net::{IpAddr, Ipv4Addr};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use axum::http::StatusCode;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use super::error::ApiError;
 use super::forwarded::Client;
+use super::per_client::{ClientPlace, PerClient};
 
 /// Streams one client may hold at once by default (`serve --streams-per-client`): a few tabs
 /// on a few games, for a few people behind one address.
 pub const PER_CLIENT: usize = 32;
 
-/// The open streams, counted per client.
+/// The open streams, counted per client and in all.
 pub struct Streams {
-    max: usize,
-    per_client: usize,
-    open: Mutex<Open>,
+    total: Arc<Semaphore>,
+    per_client: Arc<PerClient>,
 }
 
-/// The streams open per client, and in all.
-#[derive(Default)]
-struct Open {
-    per_client: HashMap<IpAddr, usize>,
-    total: usize,
-}
-
-/// Holds one stream's place; dropping it (the stream ended) frees it.
+/// Holds one stream's places; dropping it (the stream ended) frees them.
 pub struct StreamPermit {
-    streams: Arc<Streams>,
-    key: IpAddr,
-}
-
-impl Drop for StreamPermit {
-    fn drop(&mut self) {
-        let mut open = self.streams.open.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(n) = open.per_client.get_mut(&self.key) {
-            *n -= 1;
-            if *n == 0 {
-                open.per_client.remove(&self.key);
-            }
-            open.total -= 1;
-        }
-    }
+    _client: ClientPlace,
+    _total: OwnedSemaphorePermit,
 }
 
 impl Streams {
     /// At most `max` streams in all, `per_client` of one client.
     pub fn new(max: usize, per_client: usize) -> Streams {
         Streams {
-            max,
-            per_client,
-            open: Mutex::new(Open::default()),
+            total: Arc::new(Semaphore::new(max)),
+            per_client: PerClient::new(per_client),
         }
     }
 
     /// A place for a new stream of `client` (`None`, no address known: all such count as
     /// one), or 429.
-    pub fn open(self: &Arc<Self>, client: Option<Client>) -> Result<StreamPermit, ApiError> {
-        let key = client.map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), Client::group);
-        let mut open = self.open.lock().unwrap_or_else(|e| e.into_inner());
-        let mine = open.per_client.get(&key).copied().unwrap_or(0);
-        if mine >= self.per_client || open.total >= self.max {
-            return Err(ApiError::new(
+    pub fn open(&self, client: Option<Client>) -> Result<StreamPermit, ApiError> {
+        let refused = || {
+            ApiError::new(
                 StatusCode::TOO_MANY_REQUESTS,
                 "too-many-streams",
                 "too many live streams open from this address; close other tabs of this site",
-            ));
-        }
-        *open.per_client.entry(key).or_insert(0) += 1;
-        open.total += 1;
+            )
+        };
+        let client = self.per_client.take(client).ok_or_else(refused)?;
+        let total = self
+            .total
+            .clone()
+            .try_acquire_owned()
+            .map_err(|_| refused())?;
         Ok(StreamPermit {
-            streams: self.clone(),
-            key,
+            _client: client,
+            _total: total,
         })
     }
 }
@@ -83,6 +62,7 @@ impl Streams {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::net::IpAddr;
 
     fn client(n: u8) -> Option<Client> {
         Some(Client(IpAddr::from([192, 0, 2, n])))
@@ -90,7 +70,7 @@ mod tests {
 
     #[test]
     fn streams_are_counted_per_client_and_in_all() {
-        let streams = Arc::new(Streams::new(10, 4));
+        let streams = Streams::new(10, 4);
         let mine: Vec<_> = (0..4).map(|_| streams.open(client(1)).unwrap()).collect();
         assert!(streams.open(client(1)).is_err(), "per client");
         let theirs = streams.open(client(2)).unwrap();
@@ -108,10 +88,9 @@ mod tests {
         drop(more);
         let again = streams.open(client(4)).unwrap();
         drop(mine);
-        assert_eq!(streams.open.lock().unwrap().total, 6);
+        assert_eq!(streams.total.available_permits(), 10 - 6);
         drop((theirs, again, same, tenth));
-        let open = streams.open.lock().unwrap();
-        assert_eq!(open.total, 0);
-        assert!(open.per_client.is_empty());
+        assert_eq!(streams.total.available_permits(), 10);
+        assert!(streams.per_client.is_empty());
     }
 }
