@@ -33,17 +33,22 @@ pub const NAME_STAND_IN: char = '_';
 /// assert_eq!(comment_form("a {b} c", CommentKind::Brace), (CommentKind::Brace, "a {b} c".into()));
 /// ```
 pub fn comment_form(text: &str, kind: CommentKind) -> (CommentKind, Cow<'_, str>) {
-    let brace = braces_hold(text);
-    let line = !has_line_break(text);
-    match kind {
-        CommentKind::Brace if brace => (CommentKind::Brace, Cow::Borrowed(text)),
-        CommentKind::Line if line => (CommentKind::Line, Cow::Borrowed(text)),
-        _ if brace => (CommentKind::Brace, Cow::Borrowed(text)),
-        _ if line => (CommentKind::Line, Cow::Borrowed(text)),
-        _ => (
-            CommentKind::Brace,
-            Cow::Owned(text.replace('}', &BRACE_STAND_IN.to_string())),
-        ),
+    // The form it was read in is asked first: most comments need no other look.
+    let holds = |k: CommentKind| match k {
+        CommentKind::Brace => braces_hold(text),
+        CommentKind::Line => !has_line_break(text),
+    };
+    let other = match kind {
+        CommentKind::Brace => CommentKind::Line,
+        CommentKind::Line => CommentKind::Brace,
+    };
+    if holds(kind) {
+        (kind, Cow::Borrowed(text))
+    } else if holds(other) {
+        (other, Cow::Borrowed(text))
+    } else {
+        let changed = text.replace('}', &BRACE_STAND_IN.to_string());
+        (CommentKind::Brace, Cow::Owned(changed))
     }
 }
 
