@@ -485,19 +485,255 @@ fn one_address_cannot_fill_the_connection_cap() {
     drop(sockets);
 }
 
+/// `POST path` with JSON `body` from `client`, as the trusted proxy on 127.0.0.1 forwards it.
+fn post_from(s: &Server, client: &str, path: &str, body: &str) -> common::Response {
+    request(
+        s.addr,
+        "POST",
+        path,
+        &[
+            ("Content-Type", "application/json"),
+            ("X-Forwarded-For", client),
+        ],
+        Some(body),
+    )
+}
+
+/// Creates a game with `body` for `client`: its id and the creator's secret.
+fn create_from(s: &Server, client: &str, body: &serde_json::Value) -> (String, String) {
+    let r = post_from(s, client, "/api/games", &body.to_string());
+    assert_eq!(r.status, 201, "{}", r.body);
+    let v = r.json();
+    let field = |name: &str| v[name].as_str().unwrap().to_string();
+    (
+        v["game"]["id"].as_str().unwrap().to_string(),
+        field("secret"),
+    )
+}
+
+/// A refusal by a quota: its status and code, and a `Retry-After` within `most` seconds.
+fn assert_quota(r: &common::Response, status: u16, code: &str, most: u64) {
+    assert_eq!(r.status, status, "{}", r.body);
+    assert_eq!(r.json()["error"]["code"], code, "{}", r.body);
+    let after: u64 = r
+        .header("retry-after")
+        .expect("Retry-After")
+        .parse()
+        .unwrap();
+    assert!((1..=most).contains(&after), "Retry-After: {after}");
+}
+
+/// Finding 4: one client created ~3,900 games a minute. Now an address creates at most its
+/// hourly share in a row (600 by default), then is told when to come back, while another
+/// address creates games; and the server's own total holds for all addresses together.
+#[test]
+fn one_address_creates_its_share_of_games_and_no_more() {
+    let s = Server::try_start_with(
+        temp_database("games-quota"),
+        &["--trusted-proxy", "127.0.0.1"],
+    )
+    .unwrap();
+    let game = json!({ "rules": "american", "mode": "device" });
+    for n in 0..600 {
+        let r = post_from(&s, "198.51.100.1", "/api/games", &game.to_string());
+        assert_eq!(r.status, 201, "game {n}: {}", r.body);
+    }
+    let r = post_from(&s, "198.51.100.1", "/api/games", &game.to_string());
+    // One game comes back every 6 s.
+    assert_quota(&r, 429, "too-many-games", 6);
+    // Another address of the same /64 is the same client; another /64 is not.
+    let v6 = json!({ "rules": "american", "mode": "device" }).to_string();
+    for n in 0..600 {
+        let r = post_from(&s, &format!("2001:db8:1:2::{n:x}"), "/api/games", &v6);
+        assert_eq!(r.status, 201, "game {n}: {}", r.body);
+    }
+    let r = post_from(&s, "2001:db8:1:2:ffff::1", "/api/games", &v6);
+    assert_quota(&r, 429, "too-many-games", 6);
+    create_from(&s, "2001:db8:1:3::1", &game);
+    create_from(&s, "203.0.113.7", &game);
+    drop(s);
+
+    let s = Server::try_start_with(
+        temp_database("games-quota-total"),
+        &["--trusted-proxy", "127.0.0.1", "--games-per-hour", "30"],
+    )
+    .unwrap();
+    for n in 0..30 {
+        create_from(&s, &format!("198.51.100.{n}"), &game);
+    }
+    let r = post_from(&s, "198.51.100.200", "/api/games", &game.to_string());
+    assert_quota(&r, 429, "too-many-games", 120);
+    assert!(
+        r.json()["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("the server")
+    );
+}
+
+/// An analysis of `bytes` bytes or so: a short game and a long comment.
+fn big_analysis(bytes: usize) -> String {
+    let comment = "x".repeat(bytes - 40);
+    json!({ "rules": "russian", "text": format!("1. c3-d4 {{{comment}}} f6-g5 *") }).to_string()
+}
+
+/// Finding 4: one client saved analyses of 1 MB each at ~1,600 a minute, +853 MB of database
+/// in 30 s. Now an address saves at most 30 MB (and 120 analyses) an hour, and all the saved
+/// analyses together at most the budget, past which saving is `507 analyses-full`.
+#[test]
+fn saved_analyses_are_bounded_by_address_and_in_total() {
+    let s = Server::try_start_with(
+        temp_database("analyses-quota"),
+        &["--trusted-proxy", "127.0.0.1", "--analyses-budget-mb", "40"],
+    )
+    .unwrap();
+    let mb = big_analysis(1 << 20);
+    let mut saved = 0;
+    let mut first = None;
+    loop {
+        let r = post_from(&s, "198.51.100.1", "/api/analyses", &mb);
+        if first.is_none() {
+            first = r.json()["url"].as_str().map(str::to_string);
+        }
+        if r.status != 201 {
+            // An hour's 30 MB: 29 whole analyses (a few bytes over 1 MB each fit 29 times).
+            assert!((28..=30).contains(&saved), "{saved} saved");
+            assert_quota(&r, 429, "too-many-analyses", 3_600);
+            break;
+        }
+        saved += 1;
+        assert!(saved <= 30, "a 31st megabyte was saved");
+    }
+    // Small ones: 120 an hour, counted apart from the bytes.
+    let small = json!({ "rules": "russian", "text": "1. c3-d4 f6-g5 *" }).to_string();
+    for n in 0..120 {
+        let r = post_from(&s, "198.51.100.2", "/api/analyses", &small);
+        assert_eq!(r.status, 201, "analysis {n}: {}", r.body);
+    }
+    let r = post_from(&s, "198.51.100.2", "/api/analyses", &small);
+    assert_quota(&r, 429, "too-many-analyses", 30);
+    // The budget: 40 MB in all, of which one address took 29 or so.
+    let mut others = 0;
+    let full = loop {
+        let r = post_from(&s, &format!("203.0.113.{others}"), "/api/analyses", &mb);
+        if r.status != 201 {
+            break r;
+        }
+        others += 1;
+        assert!(others <= 12, "more than the budget was saved");
+    };
+    assert_quota(&full, 507, "analyses-full", 3_600);
+    assert!((9..=12).contains(&others), "{others} more saved");
+    // What was saved is still there.
+    assert_eq!(s.get(&first.unwrap()).status, 200);
+}
+
+/// Finding 4: computer games running at once. An address plays at most 8 at once; a game
+/// that ends frees its place at once; another address starts its own.
+#[test]
+fn computer_games_running_at_once_are_bounded() {
+    let s = Server::try_start_with(
+        temp_database("computer-quota"),
+        &["--trusted-proxy", "127.0.0.1"],
+    )
+    .unwrap();
+    let game =
+        json!({ "rules": "american", "mode": "computer", "color": "white", "level": "beginner" });
+    let mut games: Vec<(String, String)> = (0..8)
+        .map(|_| create_from(&s, "198.51.100.1", &game))
+        .collect();
+    let r = post_from(&s, "198.51.100.1", "/api/games", &game.to_string());
+    assert_quota(&r, 429, "too-many-computer-games", 60);
+    create_from(&s, "203.0.113.7", &game);
+    // A game resigned: its place is free.
+    let (id, secret) = games.pop().unwrap();
+    let r = request(
+        s.addr,
+        "POST",
+        &format!("/api/games/{id}/resign"),
+        &[
+            ("Content-Type", "application/json"),
+            ("X-Forwarded-For", "198.51.100.1"),
+            ("Authorization", &format!("Bearer {secret}")),
+        ],
+        Some("{}"),
+    );
+    assert_eq!(r.status, 200, "{}", r.body);
+    create_from(&s, "198.51.100.1", &game);
+    let r = post_from(&s, "198.51.100.1", "/api/games", &game.to_string());
+    assert_eq!(r.status, 429, "{}", r.body);
+}
+
 /// Finding 5: 60 "strong" International computer games, created at once, shared the heavy
 /// permits with the analysis board: `/api/position` waited up to 20 s, then got 503. The
-/// computer's searches now have a pool of their own.
+/// computer's searches now have a pool of their own. (Each address plays at most 8 computer
+/// games at once now, so the 60 come from 60 addresses.)
 #[test]
 fn computer_games_do_not_starve_the_board() {
-    let s = Server::start(temp_database("computer-games"));
+    let s = Server::try_start_with(
+        temp_database("computer-games"),
+        &["--trusted-proxy", "127.0.0.1"],
+    )
+    .unwrap();
     let game = json!({ "rules": "international", "mode": "computer", "color": "black", "level": "strong" });
-    for _ in 0..60 {
-        create(&s, game.clone());
+    for n in 0..60 {
+        create_from(&s, &format!("198.51.100.{n}"), &game);
     }
     let position = json!({ "rules": "international", "fen": "W:W31-50:B1-20" }).to_string();
     for _ in 0..20 {
         let r = s.post("/api/position", &position);
         assert_eq!(r.status, 200, "{}", r.body);
     }
+}
+
+/// The first `queue` event of game `id`'s live events: how many searches wait before its
+/// computer's (null: it runs), waiting at most 10 s.
+fn first_queue_event(addr: std::net::SocketAddr, id: &str) -> Option<serde_json::Value> {
+    use std::io::{BufRead, Write};
+    let mut stream = std::net::TcpStream::connect(addr).unwrap();
+    stream
+        .set_read_timeout(Some(std::time::Duration::from_secs(10)))
+        .unwrap();
+    write!(
+        stream,
+        "GET /api/games/{id}/events HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n"
+    )
+    .unwrap();
+    let mut event = String::new();
+    for line in std::io::BufReader::new(stream).lines() {
+        let line = line.ok()?;
+        if let Some(name) = line.strip_prefix("event:") {
+            event = name.trim().to_string();
+        } else if let Some(data) = line.strip_prefix("data:")
+            && event == "queue"
+        {
+            return Some(
+                serde_json::from_str::<serde_json::Value>(data.trim()).unwrap()["ahead"].clone(),
+            );
+        }
+    }
+    None
+}
+
+/// Finding 5, the wait: a player whose computer move waits behind others' searches is told
+/// how many are before it, on the game's live events, and the move comes in its turn.
+#[test]
+fn a_computer_move_that_waits_says_how_many_are_before_it() {
+    let s = Server::try_start_with(
+        temp_database("computer-queue"),
+        &["--trusted-proxy", "127.0.0.1"],
+    )
+    .unwrap();
+    // The computer plays White and moves first: each game's search starts at once.
+    let game = json!({ "rules": "international", "mode": "computer", "color": "black", "level": "strong" });
+    let searches = std::thread::available_parallelism().map_or(2, |n| n.get()) / 2;
+    let ids: Vec<String> = (0..searches.max(1) + 3)
+        .map(|n| create_from(&s, &format!("198.51.100.{n}"), &game).0)
+        .collect();
+    let last = ids.last().unwrap();
+    let ahead = first_queue_event(s.addr, last).expect("a queue event");
+    let ahead = ahead.as_u64().expect("the last game's search waits");
+    assert!((1..=2).contains(&ahead), "{ahead} before it");
+    let plies = common::follow_plies(s.addr, last);
+    common::wait_for_plies(&plies, 1, "the last game's player");
 }

@@ -7,6 +7,7 @@ use clap::Args;
 use std::time::Duration;
 
 use site::server::forwarded::Net;
+use site::server::quotas::Quotas;
 use site::server::{Limits, ServerConfig, serve};
 
 #[derive(Debug, Args)]
@@ -54,6 +55,46 @@ pub struct ServeArgs {
     /// new one; when all are busy, the new one gets 503.
     #[arg(long, default_value_t = site::server::listener::CONNECTIONS_PER_CLIENT)]
     connections_per_client: usize,
+    /// Games one client address may create in an hour (`POST /api/games` and rematches):
+    /// that many in a row, then one every hour/N. Beyond it, `429 too-many-games` with
+    /// `Retry-After`. 0: no limit. (Each quota counts an IPv6 /64 as one address.)
+    #[arg(long, default_value_t = Quotas::default().games_per_client)]
+    games_per_hour_per_client: u32,
+    /// Games all clients together may create in an hour. 0: no limit.
+    #[arg(long, default_value_t = Quotas::default().games)]
+    games_per_hour: u32,
+    /// Analyses one client address may save in an hour (`POST /api/analyses`). Beyond it,
+    /// `429 too-many-analyses` with `Retry-After`. 0: no limit.
+    #[arg(long, default_value_t = Quotas::default().analyses_per_client)]
+    analyses_per_hour_per_client: u32,
+    /// Analyses all clients together may save in an hour. 0: no limit.
+    #[arg(long, default_value_t = Quotas::default().analyses)]
+    analyses_per_hour: u32,
+    /// Megabytes of analyses one client address may save in an hour (at most 4095). 0: no
+    /// limit.
+    #[arg(long, default_value_t = Quotas::default().analysis_bytes_per_client >> 20)]
+    analysis_mb_per_hour_per_client: u32,
+    /// Megabytes of analyses all clients together may save in an hour (at most 4095). 0: no
+    /// limit.
+    #[arg(long, default_value_t = Quotas::default().analysis_bytes >> 20)]
+    analysis_mb_per_hour: u32,
+    /// Megabytes all saved analyses may take in the database. Beyond it, saving answers
+    /// `507 analyses-full` with `Retry-After`. 0: no limit.
+    #[arg(long, default_value_t = Quotas::default().analyses_budget >> 20)]
+    analyses_budget_mb: u64,
+    /// Games against the computer one client address may have running at once (in progress
+    /// and played in the last 10 minutes). Beyond it, `429 too-many-computer-games`. 0: no
+    /// limit.
+    #[arg(long, default_value_t = Quotas::default().computer_games_per_client)]
+    computer_games_per_client: u32,
+    /// Games against the computer running at once on the server. 0: no limit.
+    #[arg(long, default_value_t = Quotas::default().computer_games)]
+    computer_games: u32,
+}
+
+/// Megabytes as bytes, at most `u32::MAX`.
+fn megabytes(mb: u32) -> u32 {
+    u32::try_from(u64::from(mb) << 20).unwrap_or(u32::MAX)
 }
 
 pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
@@ -70,6 +111,17 @@ pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
             trusted_proxies: args.trusted_proxy.into_iter().collect(),
             streams_per_client: args.streams_per_client.max(1),
             connections_per_client: args.connections_per_client.max(1),
+            quotas: Quotas {
+                games_per_client: args.games_per_hour_per_client,
+                games: args.games_per_hour,
+                analyses_per_client: args.analyses_per_hour_per_client,
+                analyses: args.analyses_per_hour,
+                analysis_bytes_per_client: megabytes(args.analysis_mb_per_hour_per_client),
+                analysis_bytes: megabytes(args.analysis_mb_per_hour),
+                analyses_budget: args.analyses_budget_mb.saturating_mul(1 << 20),
+                computer_games_per_client: args.computer_games_per_client,
+                computer_games: args.computer_games,
+            },
         },
         secure_cookies: args.secure_cookies,
         stockfish: args.stockfish,

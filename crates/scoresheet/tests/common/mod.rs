@@ -265,9 +265,14 @@ pub fn follow_plies(addr: SocketAddr, id: &str) -> std::sync::mpsc::Receiver<i64
     .unwrap();
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
+        let mut event = String::new();
         for line in BufReader::new(stream).lines() {
             let Ok(line) = line else { break };
-            if let Some(data) = line.strip_prefix("data:") {
+            if let Some(name) = line.strip_prefix("event:") {
+                event = name.trim().to_string();
+            } else if let Some(data) = line.strip_prefix("data:")
+                && event == "state"
+            {
                 let state: serde_json::Value = serde_json::from_str(data.trim()).unwrap();
                 if tx.send(state["plies"].as_i64().unwrap()).is_err() {
                     break;

@@ -22,6 +22,9 @@ pub struct ApiError {
     pub ply: Option<games::Ply>,
     /// What is wrong with that move, as data a page can say in its own language.
     pub problem: Option<Box<games::Problem>>,
+    /// Seconds to wait before trying again (`Retry-After`): a quota's wait; every 503 says
+    /// [`RETRY_AFTER_SECONDS`] when this says nothing.
+    pub retry_after: Option<u32>,
 }
 
 impl ApiError {
@@ -36,7 +39,14 @@ impl ApiError {
             column: None,
             ply: None,
             problem: None,
+            retry_after: None,
         }
+    }
+
+    /// The error with `Retry-After: seconds` (at least 1).
+    pub fn retry_after(mut self, seconds: u64) -> ApiError {
+        self.retry_after = Some(u32::try_from(seconds.max(1)).unwrap_or(u32::MAX));
+        self
     }
 
     /// 400: the request itself is malformed.
@@ -213,7 +223,12 @@ impl IntoResponse for ApiError {
             }
         });
         let mut response = (self.status, Json(body)).into_response();
-        if self.status == StatusCode::SERVICE_UNAVAILABLE {
+        if let Some(seconds) = self.retry_after {
+            response.headers_mut().insert(
+                axum::http::header::RETRY_AFTER,
+                axum::http::HeaderValue::from(seconds),
+            );
+        } else if self.status == StatusCode::SERVICE_UNAVAILABLE {
             retry_soon(&mut response);
         }
         response

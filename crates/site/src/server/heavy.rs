@@ -11,7 +11,7 @@
 //!   slowly cannot pile up in memory.
 //! - **Work** ([`json`], after the body is parsed): at most as many run their work at once
 //!   as the machine has cores ([`AppState::heavy`]; the computer's searches have a pool of
-//!   their own, [`AppState::searches`], so that they never queue before the board), so
+//!   their own, [`super::search_queue`], so that they never queue before the board), so
 //!   that the memory a request's work takes is held by that many requests only.
 //!
 //! The work runs on the async worker that took the request: measured with the load example,

@@ -5,15 +5,41 @@ use std::sync::{Arc, Mutex};
 
 use tokio::sync::broadcast;
 
+/// What a game's followers are sent, each as a server-sent event of its own name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NewsKind {
+    /// The game's state (event `state`).
+    State,
+    /// Where the computer's move waits among the searches (event `queue`).
+    Queue,
+}
+
+impl NewsKind {
+    /// The event's name.
+    pub fn event(self) -> &'static str {
+        match self {
+            NewsKind::State => "state",
+            NewsKind::Queue => "queue",
+        }
+    }
+}
+
+/// One message to a game's followers: its kind and its JSON.
+#[derive(Debug, PartialEq, Eq)]
+pub struct News {
+    pub kind: NewsKind,
+    pub json: String,
+}
+
 /// The channels of followed games. A game's channel exists while someone listens.
 #[derive(Default)]
 pub struct Hub {
-    channels: Mutex<HashMap<String, broadcast::Sender<Arc<String>>>>,
+    channels: Mutex<HashMap<String, broadcast::Sender<Arc<News>>>>,
 }
 
 impl Hub {
     /// Listens to a game's updates.
-    pub fn subscribe(&self, id: &str) -> broadcast::Receiver<Arc<String>> {
+    pub fn subscribe(&self, id: &str) -> broadcast::Receiver<Arc<News>> {
         let mut channels = self.channels.lock().unwrap_or_else(|e| e.into_inner());
         channels
             .entry(id.to_string())
@@ -56,10 +82,10 @@ impl Hub {
     }
 
     /// Sends an update to a game's listeners; forgets channels nobody listens to.
-    pub fn publish(&self, id: &str, message: String) {
+    pub fn publish(&self, id: &str, kind: NewsKind, json: String) {
         let mut channels = self.channels.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(tx) = channels.get(id)
-            && tx.send(Arc::new(message)).is_err()
+            && tx.send(Arc::new(News { kind, json })).is_err()
         {
             channels.remove(id);
         }

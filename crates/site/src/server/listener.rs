@@ -62,6 +62,8 @@ pub struct Limits {
     /// Connections one client address ([`Client::group`] of the peer) may hold open at once;
     /// a trusted proxy's are not counted.
     pub connections_per_client: usize,
+    /// What clients may create and store, per hour and at once (see [`super::quotas`]).
+    pub quotas: super::quotas::Quotas,
 }
 
 impl Default for Limits {
@@ -73,6 +75,7 @@ impl Default for Limits {
             trusted_proxies: TrustedProxies::default(),
             streams_per_client: super::streams::PER_CLIENT,
             connections_per_client: CONNECTIONS_PER_CLIENT,
+            quotas: super::quotas::Quotas::default(),
         }
     }
 }

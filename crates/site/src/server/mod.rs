@@ -11,7 +11,8 @@
 //!   [`games_api`] (games played on the site), [`pages`], [`static_files`].
 //! - What they share: [`views`] (the answers' positions and game trees), [`play`],
 //!   [`live`] and [`clocks`] (games in progress), [`page`] (rendering), [`visitor`],
-//!   [`json`], [`error`], [`game_id`], [`heavy`], [`streams`], [`pgn_date`],
+//!   [`json`], [`error`], [`game_id`], [`heavy`], [`search_queue`], [`streams`], [`quotas`],
+//!   [`pgn_date`],
 //!   the templates and files.
 //! - Below the server: [`crate::models`] (the values the API, the store and the description
 //!   share), [`crate::store`], [`crate::engine`].
@@ -37,10 +38,12 @@ pub mod pages;
 pub mod per_client;
 pub mod pgn_date;
 pub mod play;
+pub mod quotas;
 mod router;
 mod rules_menu;
 pub mod same_origin;
 pub mod saved_analyses;
+pub mod search_queue;
 pub mod static_files;
 pub mod streams;
 pub mod template;
@@ -65,10 +68,10 @@ pub struct AppState {
     pub live: live::Live,
     /// Permits for the work of heavy requests: one per core (see [`heavy`]).
     pub heavy: Arc<tokio::sync::Semaphore>,
-    /// Permits for the computer's searches (its moves, its answers to draw offers): half the
-    /// cores, at least one, apart from [`AppState::heavy`], so that no number of computer
-    /// games makes the analysis board wait (see [`heavy::search_permits`]).
-    pub searches: Arc<tokio::sync::Semaphore>,
+    /// The computer's searches (its moves, its answers to draw offers) and their queue: half
+    /// the cores, at least one, apart from [`AppState::heavy`], so that no number of
+    /// computer games makes the analysis board wait (see [`search_queue`]).
+    pub searches: search_queue::SearchQueue,
     /// Permits to enter a heavy route's work, taken once the body is in (see [`heavy`]).
     pub admitted: Arc<tokio::sync::Semaphore>,
     /// Where heavy requests' bodies are read, a few per client (see [`body_in`]).
@@ -80,6 +83,8 @@ pub struct AppState {
     pub secure_cookies: bool,
     /// The analysis engines and their bounds (see [`crate::engine`]).
     pub engine: crate::engine::Engine,
+    /// What clients may create and store, per hour and at once (see [`quotas`]).
+    pub quotas: quotas::Limiter,
 }
 
 impl AppState {
@@ -95,7 +100,7 @@ impl AppState {
             hub: Hub::default(),
             live: live::Live::default(),
             heavy: Arc::new(tokio::sync::Semaphore::new(heavy::default_permits())),
-            searches: Arc::new(tokio::sync::Semaphore::new(heavy::search_permits())),
+            searches: search_queue::SearchQueue::new(heavy::search_permits()),
             admitted: Arc::new(tokio::sync::Semaphore::new(heavy::ADMITTED)),
             readers: body_in::Readers::default(),
             streams: Arc::new(streams::Streams::new(
@@ -104,6 +109,7 @@ impl AppState {
             )),
             secure_cookies,
             engine: crate::engine::Engine::discover(),
+            quotas: quotas::Limiter::new(&limits.quotas),
         })
     }
 }

@@ -152,6 +152,26 @@ pub const ERROR_CODES: &[(&str, u16, &str)] = &[
         "the client's address already holds as many live streams as `serve --streams-per-client` allows (32), or the server as many as it allows",
     ),
     (
+        "too-many-games",
+        429,
+        "the client's address has created as many games in the hour as `serve --games-per-hour-per-client` allows (600), or the server as many as `--games-per-hour` allows (20,000): try again after `Retry-After` seconds",
+    ),
+    (
+        "too-many-computer-games",
+        429,
+        "the client's address already has as many games against the computer running as `serve --computer-games-per-client` allows (8), or the server as many as `--computer-games` allows (128): finish one (a game left alone for 10 minutes stops counting)",
+    ),
+    (
+        "too-many-analyses",
+        429,
+        "the client's address has saved as many analyses (or megabytes of them) in the hour as `serve --analyses-per-hour-per-client` (120) and `--analysis-mb-per-hour-per-client` (30) allow, or the server as many as `--analyses-per-hour` (2,000) and `--analysis-mb-per-hour` (300) allow: try again after `Retry-After` seconds",
+    ),
+    (
+        "analyses-full",
+        507,
+        "the saved analyses take all the room `serve --analyses-budget-mb` gives them (2,048 MB)",
+    ),
+    (
         "engine-unavailable",
         501,
         "chess analysis, or chess against the computer, on a server without Stockfish",
@@ -505,9 +525,10 @@ fn export() {}
         (status = 422, description = "`syntax`, `empty`, `unreadable`, `illegal-move`, `bad-fen`, `too-many-moves`: the text is not a game", body = ErrorBody),
         (status = 500, description = "`internal`, `database`", body = ErrorBody),
         (status = 408, description = "`body-timeout`: the body stalled, arrived slower than 2 KB a second, or took longer than 30 s", body = ErrorBody),
-        (status = 429, description = "`too-many-requests`: this address already sends 4 such requests at once", body = ErrorBody),
+        (status = 429, description = "`too-many-requests`: this address already sends 4 such requests at once; `too-many-analyses`: this address (or the server) saved its hourly share; try again after `Retry-After` seconds", body = ErrorBody),
         (status = 403, description = "`cross-site`: a request from another site (`Sec-Fetch-Site`, else `Origin` against `Host`)", body = ErrorBody),
         (status = 503, description = "`busy`: too many heavy requests at once; try again in a moment; `database-unavailable`: the database cannot be reached now; try again after `Retry-After` seconds", body = ErrorBody),
+        (status = 507, description = "`analyses-full`: the saved analyses take all the room the server gives them", body = ErrorBody),
     )
 )]
 #[allow(dead_code)]
@@ -547,6 +568,7 @@ fn svg() {}
         (status = 503, description = "`database-unavailable`: the database cannot be reached now; try again after `Retry-After` seconds", body = ErrorBody),
         (status = 501, description = "`engine-unavailable`: chess against the computer on a server without Stockfish", body = ErrorBody),
         (status = 403, description = "`cross-site`: a request from another site (`Sec-Fetch-Site`, else `Origin` against `Host`)", body = ErrorBody),
+        (status = 429, description = "`too-many-games`: this address (or the server) created its hourly share of games; `too-many-computer-games`: this address (or the server) has as many games against the computer running as allowed. Both with `Retry-After`", body = ErrorBody),
     )
 )]
 #[allow(dead_code)]
@@ -633,6 +655,7 @@ fn play_move() {}
         (status = 403, description = "`cross-site`: a request from another site (`Sec-Fetch-Site`, else `Origin` against `Host`); `not-a-player`", body = ErrorBody),
         (status = 404, description = "`not-found`", body = ErrorBody),
         (status = 409, description = "`not-ongoing`: the game is not finished; `rematch-taken`", body = ErrorBody),
+        (status = 429, description = "`too-many-games`, `too-many-computer-games`: as for `POST /api/games`, with `Retry-After`", body = ErrorBody),
         (status = 500, description = "`internal`, `database`, `broken-game`", body = ErrorBody),
         (status = 503, description = "`database-unavailable`: the database cannot be reached now; try again after `Retry-After` seconds", body = ErrorBody),
     )

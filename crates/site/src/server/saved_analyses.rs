@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use super::AppState;
 use super::board_api::{check_size, load_text};
 use super::error::ApiError;
+use super::forwarded::Client;
 use super::game_id::is_game_id;
 use super::json::ApiJson;
 use super::page::{analysis_page, error_page, error_page_for};
@@ -46,11 +47,15 @@ pub struct Saved {
 pub async fn save(
     State(app): State<Arc<AppState>>,
     v: Visitor,
+    client: Option<axum::Extension<Client>>,
     ApiJson(req): ApiJson<SaveRequest>,
 ) -> Result<Response, ApiError> {
     let rules = req.rules;
     check_size(&req.text)?;
     load_text(&req.text, rules, &NotationChoice::default(), None)?;
+    app.quotas
+        .analysis(app.store.as_ref(), client.map(|c| c.0), req.text.len())
+        .await?;
     let id = random_token()[..10].to_string();
     let analysis = StoredAnalysis {
         id: id.clone(),

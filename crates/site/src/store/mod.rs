@@ -283,6 +283,9 @@ pub trait Store: Send + Sync {
     async fn save_analysis(&self, a: &StoredAnalysis) -> Result<(), StoreError>;
     /// A saved analysis, if there is one with this id.
     async fn analysis(&self, id: &str) -> Result<Option<StoredAnalysis>, StoreError>;
+    /// The bytes of text (UTF-8) of every saved analysis together: what the budget of
+    /// `serve --analyses-budget` counts.
+    async fn analysis_bytes(&self) -> Result<u64, StoreError>;
 
     /// Tells the other server processes that share this store that game `id` changed
     /// (PostgreSQL's `NOTIFY`). Nothing to do for a store that one process uses alone.

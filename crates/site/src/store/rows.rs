@@ -15,6 +15,8 @@ pub(super) trait ReadRow {
     fn stored_move(&self) -> Result<StoredMove, sqlx::Error>;
     /// An analysis from a row of the `analyses` table.
     fn analysis(&self) -> Result<StoredAnalysis, sqlx::Error>;
+    /// A whole number from the row's column `name` (a count, a sum).
+    fn number(&self, name: &'static str) -> Result<i64, sqlx::Error>;
 }
 
 impl<R> ReadRow for R
@@ -29,6 +31,10 @@ where
     for<'r> Level: Decode<'r, R::Database> + Type<R::Database>,
     for<'r> Side: Decode<'r, R::Database> + Type<R::Database>,
 {
+    fn number(&self, name: &'static str) -> Result<i64, sqlx::Error> {
+        self.try_get(name)
+    }
+
     fn game(&self) -> Result<StoredGame, sqlx::Error> {
         Ok(StoredGame {
             id: self.try_get("id")?,

@@ -320,6 +320,15 @@ where
         Ok(rows.first().map(ReadRow::analysis).transpose()?)
     }
 
+    async fn analysis_bytes(&self) -> Result<u64, StoreError> {
+        let row = sqlx::query(
+            "SELECT CAST(COALESCE(SUM(OCTET_LENGTH(text)), 0) AS BIGINT) AS bytes FROM analyses",
+        )
+        .fetch_one(self.pool())
+        .await?;
+        Ok(u64::try_from(row.number("bytes")?).unwrap_or(0))
+    }
+
     async fn announce(&self, id: &str) -> Result<(), StoreError> {
         self.notify(id).await
     }

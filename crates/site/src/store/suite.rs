@@ -182,8 +182,10 @@ pub async fn draws_and_endings(store: &dyn Store) {
     assert!(store.moves("nope").await.unwrap().is_empty());
 }
 
-/// A saved analysis comes back as it was saved; an id is taken once; an unknown id is none.
+/// A saved analysis comes back as it was saved; an id is taken once; an unknown id is none;
+/// the bytes of their texts are counted in UTF-8.
 pub(crate) async fn analyses_are_kept(store: &dyn Store) {
+    assert_eq!(store.analysis_bytes().await.unwrap(), 0);
     let saved = StoredAnalysis {
         id: "a1b2c3d4e5".into(),
         rules: "russian".parse().unwrap(),
@@ -201,6 +203,19 @@ pub(crate) async fn analyses_are_kept(store: &dyn Store) {
         "an id is given once"
     );
     assert_eq!(store.analysis("0000000000").await.unwrap(), None);
+    let other = StoredAnalysis {
+        id: "f0f0f0f0f0".into(),
+        text: "{Ünïcödé ½}".into(),
+        ..saved.clone()
+    };
+    store.save_analysis(&other).await.unwrap();
+    assert_eq!(
+        store.analysis_bytes().await.unwrap(),
+        (saved.text.len() + other.text.len()) as u64,
+        "{} and {} bytes",
+        saved.text.len(),
+        other.text.len()
+    );
 }
 
 /// A game with a clock keeps its control, the clocks each move leaves, and the mover's time

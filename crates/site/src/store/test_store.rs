@@ -119,4 +119,7 @@ impl Store for TestStore {
     async fn analysis(&self, id: &str) -> Result<Option<StoredAnalysis>, StoreError> {
         self.inner.analysis(id).await
     }
+    async fn analysis_bytes(&self) -> Result<u64, StoreError> {
+        self.inner.analysis_bytes().await
+    }
 }

@@ -4,7 +4,7 @@
 
 import { post, copyText } from './api.js';
 import { Board, fenMoveNumber } from './board.js';
-import { t, el, page, rulesName, sideName } from './i18n.js';
+import { t, tn, el, page, rulesName, sideName } from './i18n.js';
 import { resultText, resultWords, reasonWords } from './results.js';
 import { Clocks } from './clock.js';
 import { renderMoveList } from './movelist.js';
@@ -18,6 +18,7 @@ const you = page.you || (info && info.you) || null;
 let sentAt = null;
 let events = null;
 let sawPlay = false; // a move was played while this page was open
+let queued = null; // searches before the computer's while its move waits for a core (live event `queue`)
 let finishShown = false; // the end of the game has been shown
 // The ply shown while stepping through the moves (null: the game as it stands, live).
 let viewPly = null;
@@ -184,7 +185,9 @@ function renderStatus() {
   else if (info.status === 'finished') text = t('game.over');
   else if (you === 'both') text = t('board.to-move', { side: sideName(info.turn) });
   else if (myTurn()) text = t('game.your-move');
-  else if (info.mode === 'computer' && info.computer === info.turn) text = t('game.computer-thinking');
+  else if (info.mode === 'computer' && info.computer === info.turn) {
+    text = queued === null ? t('game.computer-thinking') : tn('game.computer-queued', queued);
+  }
   else text = t('game.their-move', { side: sideName(info.turn) });
   $('status').textContent = text;
 }
@@ -446,7 +449,18 @@ function startEvents() {
       || next.white !== info.white || next.black !== info.black || next.rematch !== info.rematch;
     if (!changed) return;
     if (next.plies !== info.plies || next.status !== info.status) sawPlay = true;
+    if (next.plies !== info.plies) queued = null;
     render({ ...next, you });
+  });
+  events.addEventListener('queue', (ev) => {
+    let news;
+    try {
+      news = JSON.parse(ev.data);
+    } catch {
+      return;
+    }
+    queued = typeof news.ahead === 'number' ? news.ahead : null;
+    if (viewPly === null) renderStatus();
   });
 }
 

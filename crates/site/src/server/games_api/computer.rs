@@ -57,8 +57,8 @@ pub async fn computer_turn(app: Arc<AppState>, id: String) {
         return;
     };
     // Searches take a core each, from their own pool: however many computer games wait,
-    // the analysis board's requests do not wait behind them.
-    let Ok(_permit) = app.searches.clone().acquire_owned().await else {
+    // the analysis board's requests do not wait behind them. The players see the wait.
+    let Some(_permit) = app.searches.turn(&app.hub, &id).await else {
         return;
     };
     let slot = app.live.slot(&id);
@@ -126,7 +126,7 @@ pub async fn accepts_draw(
         computer_accepts_chess_draw(app, &game.start_fen, &ids, computer).await
     } else {
         // A search like the computer's moves, in their pool.
-        let Ok(_permit) = app.searches.clone().acquire_owned().await else {
+        let Some(_permit) = app.searches.turn(&app.hub, &game.id).await else {
             return Ok(false);
         };
         tokio::task::spawn_blocking(move || played.computer_accepts_draw(level))

@@ -16,6 +16,7 @@ use super::players::{hash, seated};
 use crate::models::{ColorChoice, GameMode, GameStatus, Level, Side};
 use crate::server::AppState;
 use crate::server::error::ApiError;
+use crate::server::forwarded::Client;
 use crate::server::json::ApiJson;
 use crate::server::play::PlayedGame;
 use crate::server::visitor::{Visitor, random_token};
@@ -90,8 +91,10 @@ fn clean_name(name: Option<&str>) -> Option<String> {
 pub async fn create(
     State(app): State<Arc<AppState>>,
     v: Visitor,
+    client: Option<axum::Extension<Client>>,
     ApiJson(req): ApiJson<CreateRequest>,
 ) -> Result<Response, ApiError> {
+    let client = client.map(|c| c.0);
     let rules = req.rules;
     let start = match &req.fen {
         Some(fen) if !fen.trim().is_empty() => AnyPosition::from_fen(rules, fen.trim())
@@ -156,7 +159,16 @@ pub async fn create(
             format!("the start position is already over: {}", finish.reason),
         ));
     }
-    app.store.create_game(&game).await?;
+    app.quotas.game(client)?;
+    if game.mode == GameMode::Computer {
+        app.quotas
+            .computer_game(app.store.as_ref(), client, &game.id)
+            .await?;
+    }
+    if let Err(e) = app.store.create_game(&game).await {
+        app.quotas.not_created(&game.id).await;
+        return Err(e.into());
+    }
     started(&app, &v, &game, &secret).await
 }
 

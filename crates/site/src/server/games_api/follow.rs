@@ -22,6 +22,7 @@ use crate::server::AppState;
 use crate::server::error::ApiError;
 use crate::server::forwarded::Client;
 use crate::server::game_id::GameId;
+use crate::server::hub::{News, NewsKind};
 use crate::store::{Change, Changes};
 
 /// `GET /api/games/{id}`.
@@ -62,7 +63,9 @@ pub async fn follow_changes(app: Arc<AppState>, mut changes: Changes) {
 }
 
 /// `GET /api/games/{id}/events`: server-sent events, one `state` event (the game, as
-/// `GET /api/games/{id}` gives it, without `you`) now and after every change.
+/// `GET /api/games/{id}` gives it, without `you`) now and after every change; and while the
+/// computer's move waits for a search, `queue` events, `{"ahead": N}` (the searches before
+/// it; 0: it is next) and `{"ahead": null}` once it runs.
 ///
 /// A client may hold `serve --streams-per-client` streams at once (429 beyond); a
 /// comment line is sent every 15 s so that proxies and the server's stall timeout see the
@@ -74,15 +77,18 @@ pub async fn events(
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
     let permit = app.streams.open(client.map(|c| c.0))?;
     let states = states(&app, &id).await?;
-    let stream = states.map(move |json: Arc<String>| {
+    let stream = states.map(move |news: Arc<News>| {
         // The stream's place is freed when the stream is dropped with this closure.
         let _held = &permit;
-        Ok(Event::default().event("state").data(json.as_str()))
+        Ok(Event::default()
+            .event(news.kind.event())
+            .data(news.json.as_str()))
     });
     Ok(Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))))
 }
 
-/// A game's states as JSON: the state now, then every state published after it.
+/// A game's news: the state now (and its computer's place in the queue, if it waits), then
+/// every news published after it.
 ///
 /// The stream subscribes before it reads the state now: a change made between the two is
 /// then sent after the first state (maybe once more than needed, never lost). Read first
@@ -91,7 +97,7 @@ pub async fn events(
 async fn states(
     app: &AppState,
     id: &str,
-) -> Result<impl Stream<Item = Arc<String>> + use<>, ApiError> {
+) -> Result<impl Stream<Item = Arc<News>> + use<>, ApiError> {
     let updates = app.hub.subscribe(id);
     let info = match game_info(app, id, None).await {
         Ok((info, _)) => info,
@@ -101,8 +107,17 @@ async fn states(
             return Err(e);
         }
     };
-    let first = Arc::new(serde_json::to_string(&info).unwrap_or_default());
-    Ok(tokio_stream::once(first).chain(BroadcastStream::new(updates).filter_map(|m| m.ok())))
+    let mut first = vec![Arc::new(News {
+        kind: NewsKind::State,
+        json: serde_json::to_string(&info).unwrap_or_default(),
+    })];
+    if let Some(ahead) = app.searches.ahead(id) {
+        first.push(Arc::new(News {
+            kind: NewsKind::Queue,
+            json: serde_json::json!({ "ahead": ahead }).to_string(),
+        }));
+    }
+    Ok(tokio_stream::iter(first).chain(BroadcastStream::new(updates).filter_map(|m| m.ok())))
 }
 
 #[cfg(test)]
@@ -120,8 +135,9 @@ mod tests {
         }
     }
 
-    fn plies_of(json: &str) -> i64 {
-        serde_json::from_str::<serde_json::Value>(json).unwrap()["plies"]
+    fn plies_of(news: &News) -> i64 {
+        assert_eq!(news.kind, NewsKind::State);
+        serde_json::from_str::<serde_json::Value>(&news.json).unwrap()["plies"]
             .as_i64()
             .unwrap()
     }

@@ -4,15 +4,19 @@
 use super::info::GameInfo;
 use crate::models::GameStatus;
 use crate::server::AppState;
+use crate::server::hub::NewsKind;
 
 /// Tells of game state `info` (without `you`): to its followers here and to the other
 /// processes on the store; a game that ended leaves the live games (and its clock timer
-/// stops).
+/// stops) and no longer counts among the computer games running.
 pub(crate) async fn tell(app: &AppState, info: &GameInfo) {
     publish_info(app, info);
     announce(app, &info.id).await;
     if info.status == GameStatus::Finished {
         app.live.forget(&info.id);
+        if info.mode == crate::models::GameMode::Computer {
+            app.quotas.ended(&info.id).await;
+        }
     }
 }
 
@@ -22,7 +26,7 @@ pub(crate) fn publish_info(app: &AppState, info: &GameInfo) {
         return;
     }
     if let Ok(json) = serde_json::to_string(info) {
-        app.hub.publish(&info.id, json);
+        app.hub.publish(&info.id, NewsKind::State, json);
     }
 }
 

@@ -22,6 +22,7 @@ use crate::models::{GameMode, GameStatus, Role, Side};
 use crate::server::AppState;
 use crate::server::clocks::clock_of;
 use crate::server::error::ApiError;
+use crate::server::forwarded::Client;
 use crate::server::json::sorted_json;
 use crate::server::visitor::{Visitor, random_token};
 use crate::store::StoredGame;
@@ -46,7 +47,9 @@ pub async fn rematch(
     Requester { id, secret }: Requester,
     v: Visitor,
     headers: HeaderMap,
+    client: Option<axum::Extension<Client>>,
 ) -> Result<Response, ApiError> {
+    let client = client.map(|c| c.0);
     let game = stored_game(&app, &id).await?;
     // The player keeps their secret in the rematch: a program that plays with a bearer
     // secret goes on with the same one.
@@ -62,7 +65,16 @@ pub async fn rematch(
         return accept(&app, &v, &headers, next, secret).await;
     }
     let next = swapped(&game, you, &hash(&secret), &v);
-    app.store.create_game(&next).await?;
+    app.quotas.game(client)?;
+    if next.mode == GameMode::Computer {
+        app.quotas
+            .computer_game(app.store.as_ref(), client, &next.id)
+            .await?;
+    }
+    if let Err(e) = app.store.create_game(&next).await {
+        app.quotas.not_created(&next.id).await;
+        return Err(e.into());
+    }
     if !app.store.set_rematch(&id, &next.id).await? {
         // The other player asked at the same moment: theirs is the rematch. (The game made
         // here stays unused: nobody has its link.)

@@ -117,13 +117,19 @@ async fn a_rematch_that_fails_to_write_makes_no_game() {
     store.fail_writes.store(true, Ordering::SeqCst);
     let headers = axum::http::HeaderMap::new();
     assert!(
-        rematch(State(app.clone()), player(), visitor(), headers.clone())
-            .await
-            .is_err()
+        rematch(
+            State(app.clone()),
+            player(),
+            visitor(),
+            headers.clone(),
+            None
+        )
+        .await
+        .is_err()
     );
     assert_eq!(stored(&store).await.rematch, None);
     store.fail_writes.store(false, Ordering::SeqCst);
-    let made = rematch(State(app.clone()), player(), visitor(), headers)
+    let made = rematch(State(app.clone()), player(), visitor(), headers, None)
         .await
         .unwrap_or_else(|e| panic!("{e:?}"))
         .into_response();
