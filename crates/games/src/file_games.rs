@@ -141,6 +141,18 @@ impl<R: Read, W: GameWork> FileGames<R, W> {
         }
     }
 
+    /// Makes `bytes` the most one game may take ([`record::DEFAULT_MAX_GAME`] otherwise),
+    /// so that memory stays bounded whatever the input: a longer game is an error at its
+    /// start, and the reading goes on at the next line that starts with `[` (see
+    /// [`Reader::with_max_game`]).
+    pub fn with_max_game(mut self, bytes: usize) -> Self {
+        self.games = match self.games {
+            Games::One(reader, state) => Games::One(reader.with_max_game(bytes), state),
+            Games::Threads(games) => Games::Threads(games.with_max_game(bytes)),
+        };
+        self
+    }
+
     /// The next game read and its number, or an error of the input.
     fn read(&mut self) -> Option<io::Result<(u64, Made<W>)>> {
         match &mut self.games {
@@ -208,7 +220,7 @@ impl<W: GameWork> Work for OnThreads<W> {
         self.0.state()
     }
 
-    fn next(&self, state: &mut W::State, reader: &mut Reader<&[u8]>) -> Option<Self::Item> {
+    fn next<S: Read>(&self, state: &mut W::State, reader: &mut Reader<S>) -> Option<Self::Item> {
         self.0.next(state, reader)
     }
 

@@ -9,12 +9,17 @@
 //! spans lines) is read again on the calling thread together with the chunks after it, so
 //! the items are the same as one reader's, whatever the cuts.
 //!
+//! A stretch of the input with no cut in sight (a huge game, games without results) is not
+//! made one huge chunk: past half the most a game may take ([`Parallel::with_max_game`]),
+//! the rest of the input, from the first chunk not yet handed out, is read on the calling
+//! thread by one [`Reader`], as on one thread, which holds no game longer than that.
+//!
 //! Memory is bounded by the chunks in flight (a few per worker), not by the input. Each
 //! chunk's text is copied once, from the input: a worker reads it in place
 //! ([`Chunk::read_in_place`]), and once its items are handed out the text goes back to the
 //! splitter ([`Splitter::recycle`]) to hold a later chunk, so the same memory serves again.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, VecDeque};
 use std::io::{self, Read};
 use std::panic::{AssertUnwindSafe, catch_unwind, resume_unwind};
 use std::sync::mpsc::{Receiver, Sender, SyncSender, channel, sync_channel};
@@ -22,6 +27,8 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
 use crate::Reader;
+use crate::pieces::Pieces;
+use crate::reader::DEFAULT_MAX_GAME;
 use crate::split::{Chunk, Splitter};
 
 /// What each worker does with the games of a chunk.
@@ -34,8 +41,9 @@ pub trait Work: Send + Sync + 'static {
     /// A worker's state (made once per worker thread, and once on the calling thread).
     fn state(&self) -> Self::State;
 
-    /// Reads the next game of `reader` and says what it gave; `None` at the end of the chunk.
-    fn next(&self, state: &mut Self::State, reader: &mut Reader<&[u8]>) -> Option<Self::Item>;
+    /// Reads the next game of `reader` and says what it gave; `None` at the end of the chunk
+    /// (or of the input, for the reader of its rest on the calling thread).
+    fn next<S: Read>(&self, state: &mut Self::State, reader: &mut Reader<S>) -> Option<Self::Item>;
 
     /// Gives `item` the number of its game in the whole input (1 for the first), for items
     /// that carry it: `next` numbered it within its chunk.
@@ -85,7 +93,7 @@ type Done<T> = (u64, Chunk, std::thread::Result<ChunkRead<T>>);
 ///     fn state(&self) -> Collect {
 ///         Collect::default()
 ///     }
-///     fn next(&self, collect: &mut Collect, reader: &mut Reader<&[u8]>) -> Option<Option<String>> {
+///     fn next<S: std::io::Read>(&self, collect: &mut Collect, reader: &mut Reader<S>) -> Option<Option<String>> {
 ///         match reader.read_game(collect) {
 ///             Ok(Some(game)) => Some(game.moves.nodes.first().map(|n| n.mov.to_string())),
 ///             Ok(None) => None,
@@ -103,7 +111,13 @@ type Done<T> = (u64, Chunk, std::thread::Result<ChunkRead<T>>);
 /// assert_eq!(games[99], (100, Some("d4".to_string())));
 /// ```
 pub struct Parallel<R, W: Work> {
-    splitter: Splitter<R>,
+    /// The input, cut into chunks; `None` once its rest is read here.
+    splitter: Option<Splitter<R>>,
+    /// The reader of the input's rest on this thread, once a stretch too long for a chunk
+    /// came (see the [module](self)).
+    rest: Option<Reader<Pieces<R>>>,
+    /// The most bytes one game may take.
+    max_game: usize,
     work: Arc<W>,
     /// The calling thread's state, for chunks read again here.
     state: Option<Box<W::State>>,
@@ -141,7 +155,9 @@ impl<R: Read, W: Work> Parallel<R, W> {
             .map(|_| spawn_worker(work.clone(), inbox.clone(), done.clone()))
             .collect();
         Parallel {
-            splitter: Splitter::new(input, chunk_size),
+            splitter: Some(Splitter::new(input, chunk_size).with_max_piece(DEFAULT_MAX_GAME / 2)),
+            rest: None,
+            max_game: DEFAULT_MAX_GAME,
             work,
             state: None,
             to_workers: Some(to_workers),
@@ -159,10 +175,26 @@ impl<R: Read, W: Work> Parallel<R, W> {
         }
     }
 
+    /// Makes `bytes` the most one game may take ([`DEFAULT_MAX_GAME`] otherwise): see
+    /// [`Reader::with_max_game`]. No chunk is then longer than about half of it.
+    pub fn with_max_game(mut self, bytes: usize) -> Self {
+        self.max_game = bytes;
+        self.splitter = self.splitter.take().map(|s| s.with_max_piece(bytes / 2));
+        self
+    }
+
+    /// The most bytes a chunk is read in one piece: longer, the input's rest is read here.
+    fn max_piece(&self) -> usize {
+        (self.max_game / 2).max(1)
+    }
+
     /// Sends chunks to the workers while fewer than the limit are in flight.
     fn send_more(&mut self) -> io::Result<()> {
         while !self.input_done && self.in_flight < self.limit {
-            let Some(chunk) = self.splitter.next_chunk()? else {
+            let Some(splitter) = self.splitter.as_mut() else {
+                break;
+            };
+            let Some(chunk) = splitter.next_chunk()? else {
                 self.input_done = true;
                 break;
             };
@@ -197,18 +229,33 @@ impl<R: Read, W: Work> Parallel<R, W> {
         }
     }
 
+    /// Whether the splitter gave up for want of a cut: the input's rest is read here.
+    fn gave_up(&self) -> bool {
+        self.splitter.as_ref().is_some_and(Splitter::gave_up)
+    }
+
     /// Makes the next chunk's items the current ones, read again with the chunks after it
-    /// when needed; `false` at the end.
+    /// when needed; `false` at the end. Once the chunks run into a stretch too long for one,
+    /// the rest of the input is read here instead ([`Parallel::read_rest_here`]).
     fn next_chunk(&mut self) -> io::Result<bool> {
         self.send_more()?;
         if self.handed == self.sent {
+            if self.gave_up() {
+                self.read_rest_here(None)?;
+                return Ok(true);
+            }
             return Ok(false);
         }
         let (mut chunk, mut read) = self.take(self.handed)?;
         self.handed += 1;
         while !read.whole && !chunk.last {
             self.send_more()?;
-            if self.handed == self.sent {
+            let no_more = self.handed == self.sent;
+            if chunk.text.len() > self.max_piece() || (no_more && self.gave_up()) {
+                self.read_rest_here(Some(chunk))?;
+                return Ok(true);
+            }
+            if no_more {
                 break;
             }
             let (next, _) = self.take(self.handed)?;
@@ -218,11 +265,68 @@ impl<R: Read, W: Work> Parallel<R, W> {
             let state = self.state.get_or_insert_with(|| Box::new(work.state()));
             read = read_chunk(&*work, state, &mut chunk);
         }
-        self.splitter.recycle(chunk.text);
+        if let Some(splitter) = self.splitter.as_mut() {
+            splitter.recycle(chunk.text);
+        }
         self.games_before += self.current_games;
         self.current_games = read.games;
         self.current = read.items.into_iter();
         Ok(true)
+    }
+}
+
+impl<R: Read, W: Work> Parallel<R, W> {
+    /// Reads the rest of the input on this thread, with one reader, from `first` (a chunk
+    /// handed out whose games must be read again with what follows) or else from the next
+    /// chunk not handed out: the chunks sent (their workers' readings dropped), then what the
+    /// splitter holds and what is still unread.
+    fn read_rest_here(&mut self, first: Option<Chunk>) -> io::Result<()> {
+        // Nothing more is cut: what was sent comes back, then the rest is read whole.
+        self.input_done = true;
+        let mut texts = VecDeque::new();
+        let mut at = None;
+        if let Some(chunk) = first {
+            at = Some(chunk.at);
+            texts.push_back(chunk.text);
+        }
+        while self.handed < self.sent {
+            let (chunk, _) = self.take(self.handed)?;
+            self.handed += 1;
+            at.get_or_insert(chunk.at);
+            texts.push_back(chunk.text);
+        }
+        let Some(splitter) = self.splitter.take() else {
+            return Err(io::Error::other("the input's rest was taken already"));
+        };
+        let (held, splitter_at, unread) = splitter.into_rest();
+        texts.push_back(held);
+        let at = at.unwrap_or(splitter_at);
+        let pieces = Pieces {
+            texts,
+            read: 0,
+            unread,
+        };
+        self.input_done = true;
+        self.games_before += self.current_games;
+        self.current_games = 0;
+        self.current = Vec::new().into_iter();
+        self.rest = Some(
+            Reader::new(pieces)
+                .with_max_game(self.max_game)
+                .starting_at(at),
+        );
+        Ok(())
+    }
+
+    /// The next game of the input's rest read here, numbered in the whole input.
+    fn next_of_rest(&mut self) -> Option<(u64, W::Item)> {
+        let reader = self.rest.as_mut()?;
+        let work = self.work.clone();
+        let state = self.state.get_or_insert_with(|| Box::new(work.state()));
+        let mut item = work.next(state, reader)?;
+        let number = self.games_before + reader.game_count();
+        work.number(&mut item, number);
+        Some((number, item))
     }
 }
 
@@ -235,6 +339,9 @@ impl<R: Read, W: Work> Iterator for Parallel<R, W> {
                 let number = self.games_before + local;
                 self.work.number(&mut item, number);
                 return Some(Ok((number, item)));
+            }
+            if self.rest.is_some() {
+                return self.next_of_rest().map(Ok);
             }
             match self.next_chunk() {
                 Ok(true) => {}

@@ -5,10 +5,14 @@ use std::io::Read;
 use crate::buffer::Buffer;
 use crate::emit::{EmitState, Emitter};
 use crate::lexer::{More, Resume, scan_game};
+use crate::skip::Skip;
 use crate::{Collect, Game, Pos, ReadError, Visitor};
 
 /// How much the reader asks of its input at least, each time it needs more.
 const DEFAULT_CHUNK: usize = 256 * 1024;
+
+/// The most bytes one game may take by default ([`Reader::with_max_game`]): 16 MiB.
+pub const DEFAULT_MAX_GAME: usize = 16 << 20;
 
 /// Reads games one by one from any [`Read`], in memory bounded by the largest game.
 ///
@@ -72,6 +76,8 @@ pub struct Reader<R> {
     /// The buffer holds the whole input ([`Reader::from_vec`]): there is nothing more to
     /// read, and none of it is dropped.
     holds_all: bool,
+    /// The most bytes one game may take (see [`Reader::with_max_game`]).
+    max_game: usize,
 }
 
 /// Where a game ends in the input, from [`Reader::last_game_end`].
@@ -160,7 +166,40 @@ impl<R: Read> Reader<R> {
             end: GameEnd::default(),
             end_found_in: None,
             holds_all: false,
+            max_game: DEFAULT_MAX_GAME,
         }
+    }
+
+    /// Makes `bytes` (at least 1, less than 4 GiB) the most one game may take
+    /// ([`DEFAULT_MAX_GAME`] otherwise), so that the reader's memory stays bounded whatever
+    /// the input: a game that runs on longer (an input with no game boundary, a comment that
+    /// never closes) is an error at its start, and the reading goes on from the next line
+    /// that starts with `[` after its first `bytes` bytes, without holding what it skips.
+    /// Should the skipped text hold a NUL byte, which no text of games holds, the input is
+    /// binary and its reading stops (the error says so).
+    ///
+    /// ```
+    /// use std::io::Read;
+    /// use record::{Collect, Reader};
+    ///
+    /// let text = format!("[Event \"a\"]\n1. e4 {{{}}} e5 *\n\n[Event \"b\"]\n1. d4 *\n", "x".repeat(5000));
+    /// let mut reader = Reader::with_chunk_size(text.as_bytes(), 512).with_max_game(1024);
+    /// let mut collect = Collect::default();
+    /// let err = reader.read_game(&mut collect).unwrap_err();
+    /// assert!(err.to_string().starts_with("1:1: a game longer than 1 KiB"), "{err}");
+    /// let b = reader.read_game(&mut collect).unwrap().unwrap();
+    /// assert_eq!((b.at.line, b.moves.nodes[0].mov.as_str()), (4, "d4"));
+    /// assert_eq!(reader.game_count(), 2);
+    ///
+    /// let zeros = std::io::repeat(0).take(1 << 30);
+    /// let mut reader = Reader::new(zeros).with_max_game(1 << 20);
+    /// let err = reader.read_game(&mut collect).unwrap_err();
+    /// assert!(err.to_string().contains("a NUL byte"), "{err}");
+    /// assert!(reader.read_game(&mut collect).unwrap().is_none());
+    /// ```
+    pub fn with_max_game(mut self, bytes: usize) -> Self {
+        self.max_game = bytes.clamp(1, u32::MAX as usize - 1);
+        self
     }
 
     /// Makes this reader read a text taken from a larger one at `at` (the raw text of one
@@ -228,17 +267,8 @@ impl<R: Read> Reader<R> {
             let scanned = match scan_game(s, self.eof, mid_line, &mut self.resume, &mut em) {
                 Ok(scanned) => scanned,
                 Err(More) => {
-                    if self.filled - self.start >= u32::MAX as usize {
-                        self.failed = true;
-                        return Err(ReadError::Syntax {
-                            at: Pos {
-                                line: self.line,
-                                column: self.col_base + 1,
-                                offset: self.base + self.start as u64,
-                            },
-                            message: "game longer than 4 GiB".into(),
-                            game_number: self.games + 1,
-                        });
+                    if self.filled - self.start > self.max_game {
+                        return Err(self.skip_too_long());
                     }
                     self.fill()?;
                     if self.eof && self.end_found_in.is_none() {
@@ -352,9 +382,13 @@ impl<R: Read> Reader<R> {
             self.eof = true;
             return Ok(());
         }
-        // Token offsets are 32-bit: a game may not grow beyond 4 GiB.
+        // A game holds at most `max_game` bytes (and token offsets are 32-bit): one byte
+        // more is read to see it run on.
         let kept = self.filled - self.start;
-        let more = self.chunk.max(kept).min(u32::MAX as usize - kept);
+        let more = self
+            .chunk
+            .max(kept)
+            .min(self.max_game + 1 - kept.min(self.max_game));
         let read = self.buf.refill(self.start, &mut self.inner, more);
         self.base += self.start as u64;
         self.start = 0;
@@ -370,6 +404,114 @@ impl<R: Read> Reader<R> {
                 Err(ReadError::Io(e))
             }
         }
+    }
+}
+
+impl<R: Read> Reader<R> {
+    /// The error for the game being read, which runs on past `max_game` bytes: it counts as
+    /// a game, and the reading goes on at the next line that starts with `[` after its first
+    /// `max_game` bytes (see [`Reader::with_max_game`]), or stops at a NUL byte before it.
+    fn skip_too_long(&mut self) -> ReadError {
+        self.games += 1;
+        let bytes = self.buf.bytes();
+        let limit = self.start + self.max_game;
+        let at = first_word(&bytes[self.start..limit], self.line, self.col_base);
+        let at = Pos {
+            offset: self.base + self.start as u64 + at.offset,
+            ..at
+        };
+        let mut skip = Skip::after(if self.start > 0 {
+            bytes[self.start - 1]
+        } else {
+            b'\n'
+        });
+        skip.pass(&bytes[self.start..limit]);
+        let mut from = limit;
+        let next = loop {
+            if let Some(i) = skip.scan(&self.buf.bytes()[from..self.filled]) {
+                break Some(from + i);
+            }
+            if skip.nul.is_some() || self.eof || self.holds_all {
+                break None;
+            }
+            // Nothing kept of what was skipped: the next read replaces it.
+            self.start = self.filled;
+            if let Err(e) = self.fill() {
+                return e;
+            }
+            from = 0;
+        };
+        let size = size_text(self.max_game);
+        self.last = (0, 0);
+        let message = match (next, skip.nul) {
+            (Some(next), _) => {
+                self.line = self.line.saturating_add(skip.lines);
+                self.col_base = 0;
+                self.start = next;
+                format!(
+                    "a game longer than {size}: skipped up to the next line that starts with `[` (line {})",
+                    self.line
+                )
+            }
+            (None, nul) => {
+                self.start = self.filled;
+                self.eof = true;
+                self.failed = nul.is_some();
+                self.end_found_in.get_or_insert(self.games);
+                match nul {
+                    Some(lines) => format!(
+                        "a game longer than {size}, of binary data (a NUL byte at line {}): the rest of the input is not read",
+                        self.line.saturating_add(lines)
+                    ),
+                    None => format!("a game longer than {size}: skipped to the end of the input"),
+                }
+            }
+        };
+        self.end = GameEnd {
+            offset: self.base + self.start as u64,
+            settled: true,
+        };
+        ReadError::Syntax {
+            at,
+            message,
+            game_number: self.games,
+        }
+    }
+}
+
+/// Where the first byte of `game` that is not blank is (its offset within `game`), the
+/// game starting at `line` after `column` characters of it.
+fn first_word(game: &[u8], mut line: u32, mut column: u32) -> Pos {
+    let mut prev = 0u8;
+    for (i, &b) in game.iter().enumerate() {
+        match b {
+            b'\r' => (line, column) = (line.saturating_add(1), 0),
+            b'\n' if prev != b'\r' => (line, column) = (line.saturating_add(1), 0),
+            b'\n' => {}
+            b' ' | b'\t' | b',' | 0x0b | 0x0c => column = column.saturating_add(1),
+            _ => {
+                return Pos {
+                    line,
+                    column: column + 1,
+                    offset: i as u64,
+                };
+            }
+        }
+        prev = b;
+    }
+    Pos {
+        line,
+        column: column + 1,
+        offset: game.len() as u64,
+    }
+}
+
+/// `bytes` as a person reads a size: `16 MiB`, `512 KiB`, `100 bytes`.
+fn size_text(bytes: usize) -> String {
+    match bytes {
+        b if b >= 1 << 20 && b % (1 << 20) == 0 => format!("{} MiB", b >> 20),
+        b if b >= 1 << 10 && b % (1 << 10) == 0 => format!("{} KiB", b >> 10),
+        b => format!("{b} bytes"),
     }
 }
 

@@ -129,6 +129,10 @@ pub struct Splitter<R> {
     done: bool,
     /// Texts of chunks given back, to hold the next chunks (see [`Splitter::recycle`]).
     spare: Vec<Vec<u8>>,
+    /// The most bytes held without a cut (see [`Splitter::with_max_piece`]).
+    max_piece: usize,
+    /// No cut came within `max_piece` bytes: the rest is the caller's.
+    gave_up: bool,
 }
 
 impl<R: Read> Splitter<R> {
@@ -144,7 +148,47 @@ impl<R: Read> Splitter<R> {
             eof: false,
             done: false,
             spare: Vec::new(),
+            max_piece: usize::MAX,
+            gave_up: false,
         }
+    }
+
+    /// Makes the splitter give up when it holds more than `bytes` of input without finding a
+    /// cut (no game boundary in sight: a huge game, or games without results): it ends its
+    /// chunks there ([`Splitter::gave_up`]), and the rest of the input, from the end of the
+    /// last chunk, is the caller's to read otherwise ([`Splitter::into_rest`]). A chunk is
+    /// then never much longer than `bytes` (by a quarter of the chunk size at most).
+    ///
+    /// ```
+    /// use std::io::Read;
+    /// use record::Splitter;
+    ///
+    /// let text = format!("1. e4 1-0\n[A \"\"]\n1. d4 {{{}}} 1-0\n[B \"\"]\n*\n", "x".repeat(1000));
+    /// let mut splitter = Splitter::new(text.as_bytes(), 4).with_max_piece(100);
+    /// let first = splitter.next_chunk().unwrap().unwrap();
+    /// assert_eq!(first.text, b"1. e4 1-0\n");
+    /// assert!(splitter.next_chunk().unwrap().is_none());
+    /// assert!(splitter.gave_up());
+    /// let (held, at, mut unread) = splitter.into_rest();
+    /// let mut rest = held;
+    /// unread.read_to_end(&mut rest).unwrap();
+    /// assert_eq!((at.line, at.offset), (2, 10));
+    /// assert_eq!(rest, &text.as_bytes()[10..]);
+    /// ```
+    pub fn with_max_piece(mut self, bytes: usize) -> Self {
+        self.max_piece = bytes.max(1);
+        self
+    }
+
+    /// Whether the splitter gave up for want of a cut (see [`Splitter::with_max_piece`]).
+    pub fn gave_up(&self) -> bool {
+        self.gave_up
+    }
+
+    /// The rest of the input after the chunks handed out: the bytes held, where they start
+    /// in the input, and the input still unread.
+    pub fn into_rest(self) -> (Vec<u8>, Pos, R) {
+        (self.buf, self.at, self.inner)
     }
 
     /// Gives back the text of a chunk that is no longer needed, for the splitter to hold
@@ -171,6 +215,11 @@ impl<R: Read> Splitter<R> {
                 }
                 // The last bytes may be the start of a cut: search them again.
                 self.searched = self.buf.len().saturating_sub(1).max(from);
+                if self.buf.len() > self.max_piece && !self.eof {
+                    self.gave_up = true;
+                    self.done = true;
+                    return Ok(None);
+                }
             }
             if self.eof {
                 self.done = true;

@@ -16,7 +16,7 @@ struct Seen {
 }
 
 /// Reads a game with [`Events`] and keeps what it gave.
-fn seen(reader: &mut Reader<&[u8]>, events: &mut Events) -> Option<Seen> {
+fn seen<S: std::io::Read>(reader: &mut Reader<S>, events: &mut Events) -> Option<Seen> {
     let read = match reader.read_game(events) {
         Ok(None) => return None,
         Ok(Some(out)) => Ok(out),
@@ -44,7 +44,7 @@ impl Work for Watch {
             ..Events::default()
         }
     }
-    fn next(&self, events: &mut Events, reader: &mut Reader<&[u8]>) -> Option<Seen> {
+    fn next<S: std::io::Read>(&self, events: &mut Events, reader: &mut Reader<S>) -> Option<Seen> {
         seen(reader, events)
     }
     fn number(&self, item: &mut Seen, game: u64) {
@@ -55,7 +55,12 @@ impl Work for Watch {
 }
 
 fn one_reader(text: &[u8]) -> Vec<(u64, Seen)> {
-    let mut reader = Reader::from_bytes(text);
+    one_reader_within(text, record::DEFAULT_MAX_GAME)
+}
+
+/// What one reader, whose games may take at most `max_game` bytes, gives.
+fn one_reader_within(text: &[u8], max_game: usize) -> Vec<(u64, Seen)> {
+    let mut reader = Reader::from_bytes(text).with_max_game(max_game);
     let mut events = Watch.state();
     let mut out = Vec::new();
     while let Some(s) = seen(&mut reader, &mut events) {
@@ -71,10 +76,18 @@ fn parallel(text: &[u8], jobs: usize, chunk: usize) -> Vec<(u64, Seen)> {
 }
 
 fn same(name: &str, text: &[u8], sizes: &[usize]) {
-    let expected = one_reader(text);
+    same_within(name, text, sizes, record::DEFAULT_MAX_GAME);
+}
+
+/// [`same`], with games of at most `max_game` bytes.
+fn same_within(name: &str, text: &[u8], sizes: &[usize], max_game: usize) {
+    let expected = one_reader_within(text, max_game);
     for &size in sizes {
         for jobs in [1, 2, 3] {
-            let got = parallel(text, jobs, size);
+            let got: Vec<_> = Parallel::new(text, Watch, jobs, size)
+                .with_max_game(max_game)
+                .map(Result::unwrap)
+                .collect();
             assert_eq!(
                 got.len(),
                 expected.len(),
@@ -150,4 +163,88 @@ fn big_input_in_many_chunks() {
     let got = parallel(&all, 2, 10_000);
     assert_eq!(got.len(), expected.len());
     assert!(got == expected);
+}
+
+/// Stretches with no game boundary in sight (a game longer than the most a game may take,
+/// games without results, one endless word, a comment that never closes, binary zeros) read
+/// on several threads as one reader reads them: the same errors at the same places, the
+/// games after them with the same numbers, and the reading stopped at a NUL byte.
+#[test]
+fn stretches_too_long_for_a_game_read_alike() {
+    let max_game = 256;
+    let huge_comment = format!("[Event \"huge\"]\n1. e4 {{{}}} e5 1-0\n", "x".repeat(1000));
+    let no_results = "[Event \"r\"]\n1. e4 e5\n".repeat(30);
+    let word = format!("{}\n", "a".repeat(2000));
+    let open_comment = format!("[Event \"open\"]\n1. d4 {{ {}", "y ".repeat(400));
+    let pieces: Vec<String> = vec![
+        "[Event \"short\"]\n1. e4 e5 1-0\n".into(),
+        huge_comment,
+        no_results,
+        word,
+        "[Event \"after\"]\r\n1. c4 c5 0-1\r\n".into(),
+        open_comment,
+        "\n[Event \"closed\"]\n1. Nf3 *\n".into(),
+    ];
+    let text = pieces.concat();
+    same_within(
+        "too long",
+        text.as_bytes(),
+        &[1, 10, 40, 100, 300],
+        max_game,
+    );
+    // Each piece after each other.
+    for a in &pieces {
+        for b in &pieces {
+            let pair = format!("{a}{b}{a}");
+            same_within("pair", pair.as_bytes(), &[1, 33, 120], max_game);
+        }
+    }
+    // Read in pieces of any size, one reader gives the same.
+    for (n, chunk) in [(1, 1), (7, 16), (100, 64), (1000, 4096)] {
+        let mut reader = Reader::with_chunk_size(
+            common::Trickle {
+                bytes: text.as_bytes(),
+                n,
+            },
+            chunk,
+        )
+        .with_max_game(max_game);
+        let mut events = Watch.state();
+        let mut got = Vec::new();
+        while let Some(s) = seen(&mut reader, &mut events) {
+            got.push((reader.game_count(), s));
+        }
+        assert!(
+            got == one_reader_within(text.as_bytes(), max_game),
+            "pieces of {n}"
+        );
+    }
+    // Zeros: the reading stops at the first game too long, with the error.
+    let mut zeros = text.clone().into_bytes();
+    zeros.extend(std::iter::repeat_n(0u8, 3000));
+    zeros.extend_from_slice(b"\n[Event \"never read\"]\n1. e4 *\n");
+    same_within("zeros", &zeros, &[1, 40, 300], max_game);
+    let read = one_reader_within(&zeros, max_game);
+    let (_, last) = read.last().unwrap();
+    let Err((_, message, _)) = &last.read else {
+        panic!("the last game read is the binary one: {last:?}");
+    };
+    assert!(message.contains("a NUL byte"), "{message}");
+    // The games after the long ones are read, with their places.
+    let games = one_reader_within(text.as_bytes(), max_game);
+    let ok = games.iter().filter(|(_, s)| s.read.is_ok()).count();
+    let errors: Vec<&str> = games
+        .iter()
+        .filter_map(|(_, s)| s.read.as_ref().err().map(|(_, m, _)| m.as_str()))
+        .collect();
+    assert!(
+        errors
+            .iter()
+            .all(|m| m.starts_with("a game longer than 256 bytes")),
+        "{errors:?}"
+    );
+    // The comment, the word (which goes on the movetext of the last game without a result)
+    // and the comment never closed; the other games without results are games.
+    assert_eq!(errors.len(), 3, "{errors:?}");
+    assert_eq!(ok, 1 + 29 + 2, "{ok} games read");
 }

@@ -154,7 +154,9 @@ pub fn run(args: CheckArgs) -> anyhow::Result<ExitCode> {
         let mut progress = Progress::new(input.size);
         let bytes = input.read.clone();
         // The reports in the order of the file, made on `jobs` threads or on this one.
-        for step in FileGames::new(input.reader, work, args.read.jobs()) {
+        for step in
+            FileGames::new(input.reader, work, args.read.jobs()).with_max_game(args.read.max_game())
+        {
             match step {
                 Ok(Step::Read(number, ())) => progress.update(bytes.get(), number),
                 Ok(Step::Out(_, report)) => {

@@ -113,7 +113,9 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<ExitCode> {
     let mut bad = BadGames::new(&name, args.skip_bad, "passed through unchanged");
     // The games written in the order of the input, on `jobs` threads or on this one; what
     // is said of a game is said as it is read.
-    for step in FileGames::new(input.reader, work, args.read.jobs()) {
+    for step in
+        FileGames::new(input.reader, work, args.read.jobs()).with_max_game(args.read.max_game())
+    {
         match step.with_context(|| format!("reading {name}"))? {
             Step::Read(number, said) => {
                 warn(&name, number, &said.warnings);
@@ -151,6 +153,7 @@ fn table(
         positions: args.positions,
         skip_bad: args.skip_bad,
         jobs: args.read.jobs(),
+        max_game: args.read.max_game(),
     };
     super::convert_table::run(input, options, table)
 }

@@ -107,6 +107,8 @@ pub struct TableArgs<'a> {
     pub positions: bool,
     pub skip_bad: bool,
     pub jobs: usize,
+    /// The most bytes one game may take.
+    pub max_game: usize,
 }
 
 /// Writes the games of `input` as a table.
@@ -132,7 +134,7 @@ pub fn run(input: Input, options: ReadOptions, args: TableArgs) -> anyhow::Resul
     };
     let mut bad = BadGames::new(&name, args.skip_bad, "a row with its error");
     // The rows in the order of the input; what is wrong with a game is said as it is read.
-    for step in FileGames::new(input.reader, work, args.jobs) {
+    for step in FileGames::new(input.reader, work, args.jobs).with_max_game(args.max_game) {
         match step.with_context(|| format!("reading {name}"))? {
             Step::Read(number, error) => {
                 if let Some((at, error)) = error {

@@ -28,6 +28,12 @@ pub struct ReadArgs {
     /// whatever the number: in the order of the input.
     #[arg(long, short)]
     jobs: Option<usize>,
+    /// The most megabytes one game may take (1 to 4095), which bounds the memory a reading
+    /// takes whatever the input: a longer game (a file with no game boundary, a comment that
+    /// never closes) is an error at its start, and the reading goes on at the next line that
+    /// starts with `[`; binary input (a NUL byte where the game runs on) stops there.
+    #[arg(long, default_value_t = (record::DEFAULT_MAX_GAME >> 20) as u32, value_parser = clap::value_parser!(u32).range(1..4096))]
+    max_game_mb: u32,
 }
 
 impl ReadArgs {
@@ -38,6 +44,11 @@ impl ReadArgs {
             prefer_chess: path.to_ascii_lowercase().ends_with(".pgn"),
             ..self.options()
         }
+    }
+
+    /// The most bytes one game may take: `--max-game-mb`.
+    pub fn max_game(&self) -> usize {
+        (self.max_game_mb as usize) << 20
     }
 
     /// The number of threads to read with: `--jobs`, or one per core.
