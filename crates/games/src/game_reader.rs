@@ -370,7 +370,9 @@ impl GameReader {
 
     /// Reads a word in the family's readers.
     fn read_word(&mut self, text: &str, at: Pos, number: Option<u32>) -> Flow {
-        let holding = self.holding();
+        // Once every reading failed, nothing held back is played again: the log need not
+        // grow (a line of a million words after an illegal move took gigabytes).
+        let holding = self.holding() && !self.all_failed();
         if holding {
             self.log.word(text, at, number);
         }
@@ -396,10 +398,7 @@ impl GameReader {
                             self.again = true;
                         } else {
                             // The order of the variants (and so the error) depends on the
-                            // rest of the words.
-                            if !holding {
-                                self.log.word(text, at, number);
-                            }
+                            // rest of the words (their facts, not the words themselves).
                             return Flow::Continue;
                         }
                     }
@@ -442,6 +441,17 @@ impl GameReader {
             State::Open | State::Refused(_) => {}
         }
         Flow::Continue
+    }
+
+    /// Whether every reading of the game failed: what the log holds back is never played.
+    fn all_failed(&self) -> bool {
+        let chess_failed = self.chess.as_ref().is_none_or(WordReader::failed);
+        match self.state {
+            State::Draughts => self.draughts.failed(),
+            State::Chess => chess_failed,
+            State::Both => self.draughts.failed() && chess_failed,
+            State::Open | State::Refused(_) => false,
+        }
     }
 
     /// Feeds a score word held back to the readers as a move (something followed it).
@@ -858,6 +868,29 @@ fn game_with_notes(mut game: AnyGame, notes: Vec<GameError>) -> AnyGame {
     game
 }
 
+/// The longest word read as a move, in bytes: far more than any move needs (a draughts
+/// capture through twenty squares, a SAN move with all its marks).
+pub(crate) const MAX_MOVE_WORD: usize = 1_024;
+
+/// The error for a word longer than [`MAX_MOVE_WORD`] where a move should be: it quotes the
+/// word's start.
+fn word_too_long(text: &str, at: Pos) -> GameError {
+    let end = (0..=40)
+        .rev()
+        .find(|&i| text.is_char_boundary(i))
+        .unwrap_or(0);
+    let start = format!("{}…", &text[..end]);
+    GameError {
+        at,
+        ply: None,
+        message: format!(
+            "a word of {} bytes where a move should be (`{start}`): no move is written so long",
+            text.len()
+        ),
+        problem: Some(Box::new(Problem::unreadable(&start))),
+    }
+}
+
 /// A chess reader's error (or warning) as the game's.
 pub(crate) fn game_error(e: WordError<Pos>) -> GameError {
     use chess_notation::{LineErrorReason, MoveError};
@@ -966,6 +999,12 @@ impl Visitor for GameReader {
 
     fn move_word(&mut self, text: &str, at: Pos) -> Flow {
         let number = self.number.take();
+        if text.len() > MAX_MOVE_WORD {
+            // No move is written so long: the word is not read as one (each reading would
+            // copy it into its error), and the game ends here.
+            self.state = State::Refused(word_too_long(text, at));
+            return Flow::SkipGame;
+        }
         if self.depth == 0 {
             if self.held_score.is_some() && self.release_score() == Flow::SkipGame {
                 return Flow::SkipGame;

@@ -85,3 +85,22 @@ fn a_sign_apart_after_a_word_that_fails_is_named_with_it() {
     assert_eq!(fast, general);
     assert!(general[0].contains("24xQg.8+"), "{general:?}");
 }
+
+/// A word far longer than any move (a file that is one word, say) is refused at once with
+/// its length and its start quoted, read from text or from a tree, draughts or chess: each
+/// reading used to copy it into its error, dozens of copies of a 9 MB word (issue 26).
+#[test]
+fn a_word_longer_than_any_move_is_refused_at_once() {
+    for first in ["", "1. e4 ", "1. 32-28 "] {
+        let word = "a".repeat(5_000);
+        let text = format!("{first}{word} *\n\n[Event \"next\"]\n1. d4 d5 *\n");
+        let (general, fast) = both_ways(&text);
+        assert_eq!(fast, general, "{first}");
+        let quoted = format!(
+            "a word of 5000 bytes where a move should be (`{}…`)",
+            &word[..40]
+        );
+        assert!(general[0].contains(&quoted), "{first}: {}", general[0]);
+        assert!(general[1].ends_with("2 plies"), "{}", general[1]);
+    }
+}
