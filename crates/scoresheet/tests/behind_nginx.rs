@@ -39,7 +39,9 @@ impl Nginx {
             .local_addr()
             .unwrap()
             .port();
-        let dir = std::env::temp_dir().join(format!("scoresheet-nginx-{}", std::process::id()));
+        // A folder of its own for each nginx (the tests run at once).
+        let dir =
+            std::env::temp_dir().join(format!("scoresheet-nginx-{}-{port}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let files = format!("{}/nginx", dir.display());
         let conf = conf
@@ -167,4 +169,38 @@ fn two_servers_behind_nginx_play_on_when_one_dies() {
     // The pages come through too.
     let page = nginx.request("GET", &format!("/game/{id}"), None, None);
     assert_eq!(page.status, 200);
+}
+
+/// deploy/nginx.conf keeps the servers' limits in front of them: one address past its
+/// request rate (50 a second after a burst of 500) is answered 429 by nginx itself, and
+/// served again once the rate allows.
+#[test]
+fn nginx_turns_away_one_address_past_its_request_rate() {
+    let a = Server::try_start_with(
+        common::temp_database("nginx-rate"),
+        &["--trusted-proxy", "127.0.0.1"],
+    )
+    .unwrap();
+    let nginx = Nginx::start(a.addr, a.addr);
+    let statuses: Vec<u16> = (0..800)
+        .map(|_| {
+            nginx
+                .request("GET", "/api/games/0000000000", None, None)
+                .status
+        })
+        .collect();
+    assert!(
+        statuses[..400].iter().all(|&s| s == 404),
+        "the burst passes: {:?}",
+        &statuses[..400]
+    );
+    let refused = statuses.iter().filter(|&&s| s == 429).count();
+    assert!(refused > 0, "no request was refused");
+    assert!(
+        statuses.iter().all(|&s| s == 404 || s == 429),
+        "{statuses:?}"
+    );
+    std::thread::sleep(Duration::from_secs(2));
+    let r = nginx.request("GET", "/api/games/0000000000", None, None);
+    assert_eq!(r.status, 404, "served again: {}", r.body);
 }

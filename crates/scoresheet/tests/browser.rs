@@ -21,7 +21,13 @@ fn pages_work_in_a_real_browser() {
         "the browser tests need node, /usr/bin/chromium and `npm ci` in {}: run scripts/test (or .ci/run), which install them",
         dir.display()
     );
-    let server = Server::start(temp_database("browser"));
+    // Every page of every test comes from this one address: as many people behind one, it
+    // may play more games against the computer at once than one person.
+    let server = Server::try_start_with(
+        temp_database("browser"),
+        &["--computer-games-per-client", "32"],
+    )
+    .unwrap();
     let screenshots =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/browser-screenshots");
     let status = Command::new("node")

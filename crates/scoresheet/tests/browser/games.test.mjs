@@ -252,4 +252,33 @@ export default [
       await shot(page, 'computer');
     },
   },
+  {
+    name: 'against the computer while its searches are busy: the page says how many games wait before its move',
+    async run({ baseUrl, newPage, shot }) {
+      const page = await newPage();
+      await page.goto(`${baseUrl}/new?lang=en`);
+      // Strong International games in which the computer (White) moves first: one search
+      // each, in the computer's own pool (half the cores), the last one waiting its turn.
+      const ids = await page.evaluate(async () => {
+        const made = [];
+        for (let i = 0; i < 6; i++) {
+          const r = await fetch('/api/games', {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({ rules: 'international', mode: 'computer', level: 'strong', color: 'black' }),
+          });
+          if (r.status !== 201) throw new Error(`${r.status} ${await r.text()}`);
+          made.push((await r.json()).game.id);
+        }
+        return made;
+      });
+      await page.goto(`${baseUrl}/game/${ids[ids.length - 1]}?lang=en`);
+      await waitFor(page, () => /waits for a free core: \d+ games? before yours/.test(document.getElementById('status').textContent),
+        null, 'the wait shown with the games before it');
+      await shot(page, 'computer-queue');
+      // Its move comes in its turn (each search before it takes up to 1.5 s).
+      await page.waitForFunction(() => document.getElementById('status').textContent.includes('Your move'), null, { timeout: 30000 });
+      assertEqual((await moveTexts(page)).length, 1, 'the computer\'s first move, and no other');
+    },
+  },
 ];
