@@ -159,17 +159,29 @@ pub async fn create(
             format!("the start position is already over: {}", finish.reason),
         ));
     }
+    store_new(&app, client, &game).await?;
+    started(&app, &v, &game, &secret).await
+}
+
+/// Stores `game`, new, made by `client`, within the quotas (see
+/// [`crate::server::quotas`]): the games it may create in the hour and, against the
+/// computer, the games it may have running at once.
+pub(crate) async fn store_new(
+    app: &AppState,
+    client: Option<Client>,
+    game: &StoredGame,
+) -> Result<(), ApiError> {
     app.quotas.game(client)?;
     if game.mode == GameMode::Computer {
         app.quotas
             .computer_game(app.store.as_ref(), client, &game.id)
             .await?;
     }
-    if let Err(e) = app.store.create_game(&game).await {
+    if let Err(e) = app.store.create_game(game).await {
         app.quotas.not_created(&game.id).await;
         return Err(e.into());
     }
-    started(&app, &v, &game, &secret).await
+    Ok(())
 }
 
 /// The answer to the creation of `game` (stored) by `v` holding `secret`: 201 with the game,

@@ -11,7 +11,7 @@ use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::create::started;
+use super::create::{started, store_new};
 use super::follow::publish;
 use super::info::GameInfo;
 use super::load::{game_info, stored_game};
@@ -65,16 +65,7 @@ pub async fn rematch(
         return accept(&app, &v, &headers, next, secret).await;
     }
     let next = swapped(&game, you, &hash(&secret), &v);
-    app.quotas.game(client)?;
-    if next.mode == GameMode::Computer {
-        app.quotas
-            .computer_game(app.store.as_ref(), client, &next.id)
-            .await?;
-    }
-    if let Err(e) = app.store.create_game(&next).await {
-        app.quotas.not_created(&next.id).await;
-        return Err(e.into());
-    }
+    store_new(&app, client, &next).await?;
     if !app.store.set_rematch(&id, &next.id).await? {
         // The other player asked at the same moment: theirs is the rematch. (The game made
         // here stays unused: nobody has its link.)
