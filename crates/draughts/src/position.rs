@@ -35,22 +35,19 @@ pub struct Position {
 impl Position {
     /// The variant's starting position.
     pub fn start(variant: Variant) -> Position {
-        let size = variant.size;
-        let men = u32::from(variant.men_per_side());
-        let n = u32::from(size.squares());
+        let men = variant.men_per_side();
+        let n = variant.size.squares();
         let mut p = Position::empty(variant, variant.first);
-        for number in 1..=men {
-            p.put(
-                Square::from_index_unchecked((number - 1) as u8),
-                Piece::man(Color::Black),
-            );
-        }
-        for number in (n - men + 1)..=n {
-            p.put(
-                Square::from_index_unchecked((number - 1) as u8),
-                Piece::man(Color::White),
-            );
-        }
+        // Black's men on the first squares, White's on the last: the bits made at once in the
+        // board's layout (a game's readings start from here, once per candidate variant).
+        let (black, white) = with_geometry!(variant.size, G => {
+            let side = |squares: std::ops::Range<u8>| {
+                squares.fold(0u128, |bits, i| bits | G::bit(i).wide())
+            };
+            (side(0..men), side(n - men..n))
+        });
+        p.bits.black = black;
+        p.bits.white = white;
         p
     }
 
