@@ -33,11 +33,11 @@ impl Outcome {
     /// assert_eq!(Outcome::parse("11-15", &Variant::AMERICAN), None);
     /// ```
     pub fn parse(text: &str, variant: &Variant) -> Option<Outcome> {
-        let token = record::ResultToken::new(text.trim());
-        if token.text == "*" {
+        let text = text.trim();
+        if text == "*" {
             return Some(Outcome::Unknown);
         }
-        let (first, second) = token.half_points()?;
+        let (first, second) = record::ResultToken::half_points_of(text)?;
         Some(match first.cmp(&second) {
             std::cmp::Ordering::Greater => Outcome::Win(variant.first),
             std::cmp::Ordering::Less => Outcome::Win(variant.second()),

@@ -46,6 +46,17 @@ impl ResultToken {
     pub fn half_points(&self) -> Option<(u8, u8)> {
         half_points(self.text.as_bytes())
     }
+
+    /// [`ResultToken::half_points`] of `text`, without making a token of it.
+    ///
+    /// ```
+    /// use record::ResultToken;
+    /// assert_eq!(ResultToken::half_points_of("1/2-1/2"), Some((1, 1)));
+    /// assert_eq!(ResultToken::half_points_of("*"), None);
+    /// ```
+    pub fn half_points_of(text: &str) -> Option<(u8, u8)> {
+        half_points(text.as_bytes())
+    }
 }
 
 impl fmt::Display for ResultToken {
