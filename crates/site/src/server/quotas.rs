@@ -136,7 +136,7 @@ impl Limiter {
     /// Admits game `id` against the computer, about to be created by `client`, among the
     /// running ones: `429 too-many-computer-games` (with `Retry-After`) when the client or
     /// the server has as many running as allowed. A game admitted and then not stored is
-    /// given back with [`Limiter::not_created`].
+    /// given back with [`Limiter::not_running`].
     pub async fn computer_game(
         &self,
         store: &dyn Store,
@@ -146,13 +146,9 @@ impl Limiter {
         self.running.admit(store, key(client), id).await
     }
 
-    /// Forgets game `id` admitted by [`Limiter::computer_game`] but not created.
-    pub async fn not_created(&self, id: &str) {
-        self.running.forget(id).await;
-    }
-
-    /// Game `id` ended: a game against the computer no longer counts as running.
-    pub async fn ended(&self, id: &str) {
+    /// Game `id` no longer counts among the running games against the computer: it ended,
+    /// or it was admitted by [`Limiter::computer_game`] and then not stored.
+    pub async fn not_running(&self, id: &str) {
         self.running.forget(id).await;
     }
 }

@@ -178,7 +178,7 @@ pub(crate) async fn store_new(
             .await?;
     }
     if let Err(e) = app.store.create_game(game).await {
-        app.quotas.not_created(&game.id).await;
+        app.quotas.not_running(&game.id).await;
         return Err(e.into());
     }
     Ok(())

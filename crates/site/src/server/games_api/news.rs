@@ -15,7 +15,7 @@ pub(crate) async fn tell(app: &AppState, info: &GameInfo) {
     if info.status == GameStatus::Finished {
         app.live.forget(&info.id);
         if info.mode == crate::models::GameMode::Computer {
-            app.quotas.ended(&info.id).await;
+            app.quotas.not_running(&info.id).await;
         }
     }
 }
