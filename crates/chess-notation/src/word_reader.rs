@@ -296,6 +296,10 @@ impl<P: Place> Frame<P> {
     }
 }
 
+/// The moves of a main line's first stretch held back while its notation is learnt, at most,
+/// when they read in an algebraic notation (see [`WordReader::learn_early`]).
+const LEARNT_FROM: usize = 4096;
+
 /// Reads a chess game's move words one at a time (see the module's documentation).
 ///
 /// ```
@@ -831,6 +835,9 @@ impl<P: Place> WordReader<P> {
                     None => None,
                 };
                 self.frames[depth].last_rec = at;
+                if depth == 0 && self.frames[0].nodes.is_multiple_of(LEARNT_FROM) {
+                    self.learn_early();
+                }
                 self.step()
             }
             Kind::Skipped => {
@@ -1198,6 +1205,59 @@ impl<P: Place> WordReader<P> {
         }
         let mut frame = frame;
         frame.error()
+    }
+
+    /// The main line's first stretch, held back while its notation is learnt, has grown to
+    /// [`LEARNT_FROM`] moves (or a multiple) and no side line is open: when its moves so far
+    /// read in an algebraic notation, or in none, they are settled now and the line read on
+    /// word by word in what they taught (a line of a million words is not held whole). A
+    /// stretch in descriptive notation is held to its end: a word may wait for later ones.
+    fn learn_early(&mut self) {
+        let Some(main) = self.frames.first() else {
+            return;
+        };
+        if self.frames.len() != 1 || self.stage != Stage::Learning {
+            return;
+        }
+        let Kind::Held { start, recs, .. } = &main.kind else {
+            return;
+        };
+        // The stretch's own words (its side lines, all closed, are read once it is).
+        let mut words: Vec<&str> = Vec::with_capacity(recs.len());
+        let mut depth = 0usize;
+        for rec in recs {
+            match rec {
+                Rec::Node(n) if depth == 0 && is_null_move(&n.text) => return,
+                Rec::Node(n) if depth == 0 => words.push(&n.text),
+                Rec::Node(_) => {}
+                Rec::Begin => depth += 1,
+                Rec::End => depth = depth.saturating_sub(1),
+            }
+        }
+        let algebraic_or_none = match read_first_stretch(start, &words, &self.options) {
+            Ok(reading) => reading.notation.is_algebraic(),
+            Err(_) => true,
+        };
+        if !algebraic_or_none {
+            return;
+        }
+        let mut main = self.frames.remove(0);
+        let sub_error = main.sub_error.take();
+        let (nodes, prev, prev_null) = (main.nodes, main.prev.clone(), main.prev_null);
+        let error = self.settle_held(main).or(sub_error);
+        let kind = match (&error, self.end.take()) {
+            (None, Some(pos)) => Kind::Live {
+                back: LookBack::new(pos.clone()),
+                pos,
+            },
+            _ => Kind::Skipped,
+        };
+        let mut frame = Frame::new(kind, true, 0);
+        frame.nodes = nodes;
+        frame.prev = prev;
+        frame.prev_null = prev_null;
+        frame.own_error = error;
+        self.frames.push(frame);
     }
 
     /// A side line's error goes to the line it stands in, if that has none from its side

@@ -85,7 +85,8 @@ impl Failure {
 /// whether its squares are read turned half a circle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Key {
-    pub(crate) variant: Variant,
+    /// The variant (interned: a key is copied with every reading).
+    pub(crate) variant: &'static Variant,
     /// 0: the side that moves first under the variant, 1: the other (a FEN whose side to
     /// move is `?` is tried with both, in that order).
     pub(crate) side: u8,
@@ -248,7 +249,7 @@ impl Branch {
     /// The failure of the move word `text` here.
     fn failure(&self, text: &str, at: Pos, error: MoveTextError) -> Failure {
         Failure::Move {
-            variant: self.key.variant,
+            variant: *self.key.variant,
             pos: self.pos,
             text: text.to_string(),
             at,
@@ -324,7 +325,7 @@ impl DraughtsReadings {
         let mut read: [Option<Result<Fen, FenError>>; 4] = Default::default();
         for &variant in variants {
             let primary = Key {
-                variant,
+                variant: variant.interned(),
                 side: 0,
                 turned: false,
             };
@@ -520,7 +521,7 @@ impl DraughtsReadings {
         self.forks.push(Fork {
             id,
             depth: self.depth,
-            variant: b.key.variant,
+            variant: *b.key.variant,
             text: text.to_string(),
             at,
             ply: b.ply,
@@ -725,14 +726,14 @@ impl DraughtsReadings {
         let mut i = 0;
         while i < self.branches.len() {
             let b = &self.branches[i];
-            if !b.key.turned && site_forms::may_be_turned(&b.key.variant, first) {
+            if !b.key.turned && site_forms::may_be_turned(b.key.variant, first) {
                 let key = Key {
                     turned: true,
                     ..b.key
                 };
                 let mut twin = Branch::new(key, b.start);
                 twin.warnings
-                    .push(site_forms::turned_warning(&key.variant, at));
+                    .push(site_forms::turned_warning(key.variant, at));
                 self.branches.insert(i + 1, twin);
                 self.logging = true;
                 i += 2;
@@ -810,7 +811,7 @@ impl DraughtsReadings {
             if b.stalled.is_some() {
                 continue;
             }
-            match Position::from_fen(value, b.key.variant) {
+            match Position::from_fen(value, *b.key.variant) {
                 Ok(p) => {
                     b.pos = p;
                     if self.depth == 0 && b.ply == 0 {
@@ -946,7 +947,7 @@ fn hear(
 /// The failure of a capture written in parts that no join reads: the first part's.
 fn join_failure(b: &Branch, join: Join) -> Failure {
     Failure::Move {
-        variant: b.key.variant,
+        variant: *b.key.variant,
         pos: b.pos,
         text: join.parts.into_iter().next().unwrap_or_default(),
         at: join.at,

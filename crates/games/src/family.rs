@@ -22,7 +22,8 @@ use super::rules::Rules;
 use super::several_variants;
 use super::site_forms;
 use super::variant_choice::{
-    board_size_hint, draughts_variant_named, is_neutral_variant_name, variant_from_tags,
+    board_size_hint, draughts_variant_named, is_neutral_variant_name, names_a_ten_square,
+    variant_from_tags,
 };
 use super::variant_source::VariantSource;
 
@@ -146,7 +147,10 @@ pub(crate) enum Guess {
 /// draughts for squares of one variant's kind, under the variant inference tries first;
 /// else nothing. A game read as draughts only is never guessed chess.
 pub(crate) fn guess(word: &str, tags: &RuleTags, only: Option<Kept>) -> Guess {
-    if chessy(word) || tags.fen_value().is_some_and(|f| f.contains('/')) || tags.chess_variant() {
+    if chessy(word, Marks::of(word.as_bytes()))
+        || tags.fen_value().is_some_and(|f| f.contains('/'))
+        || tags.chess_variant()
+    {
         return if only == Some(Kept::Draughts) {
             Guess::Everything
         } else {
@@ -178,26 +182,67 @@ fn fen_is_ten(tags: &RuleTags) -> bool {
 }
 
 /// A word that only chess writes: a piece letter (`Nf3`, `Kt`, not draughts' `X`), castling,
-/// a check, mate or promotion sign, a lone destination square (`e4`), a figurine.
-fn chessy(w: &str) -> bool {
+/// a check, mate or promotion sign, a lone destination square (`e4`), a figurine. `marks` are
+/// the word's own ([`Marks::of`]).
+fn chessy(w: &str, marks: Marks) -> bool {
     let b = w.as_bytes();
-    if b.is_ascii() {
+    if !marks.has(Marks::NON_ASCII) {
         // No figurine: the same tests a byte at a time.
         let Some(&first) = b.first() else {
             return false;
         };
         return (first.is_ascii_uppercase() && first != b'X')
             || first == b'o'
-            || b.iter().any(|c| matches!(c, b'+' | b'#' | b'='))
+            || marks.has(Marks::SIGNS)
             || (b.len() == 2 && first.is_ascii_lowercase() && b[1].is_ascii_digit());
     }
     w.starts_with(|c: char| c.is_uppercase() && c != 'X')
         || w.starts_with(['O', 'o'])
-        || w.contains(['+', '#', '='])
+        || marks.has(Marks::SIGNS)
         || (w.len() == 2
             && w.as_bytes()[0].is_ascii_lowercase()
             && w.as_bytes()[1].is_ascii_digit())
         || w.chars().any(|c| ('\u{2654}'..='\u{265F}').contains(&c))
+}
+
+/// The characters of a word that the facts look for, found in one pass over its bytes.
+#[derive(Clone, Copy, Debug, Default)]
+struct Marks(u8);
+
+impl Marks {
+    /// A check, mate or promotion sign (`+`, `#`, `=`).
+    const SIGNS: u8 = 1;
+    /// A `:`.
+    const COLON: u8 = 2;
+    /// An `x` or `X`.
+    const CROSS: u8 = 4;
+    /// A byte outside ASCII.
+    const NON_ASCII: u8 = 8;
+    /// The mark of each byte.
+    const OF_BYTE: [u8; 256] = {
+        let mut t = [0u8; 256];
+        t[b'+' as usize] = Marks::SIGNS;
+        t[b'#' as usize] = Marks::SIGNS;
+        t[b'=' as usize] = Marks::SIGNS;
+        t[b':' as usize] = Marks::COLON;
+        t[b'x' as usize] = Marks::CROSS;
+        t[b'X' as usize] = Marks::CROSS;
+        let mut c = 0x80;
+        while c < 256 {
+            t[c] = Marks::NON_ASCII;
+            c += 1;
+        }
+        t
+    };
+
+    #[inline]
+    fn of(b: &[u8]) -> Marks {
+        Marks(b.iter().fold(0, |m, &c| m | Marks::OF_BYTE[usize::from(c)]))
+    }
+
+    fn has(self, mark: u8) -> bool {
+        self.0 & mark != 0
+    }
 }
 
 /// A word that reads as chess too: square pairs without separator (`g1f3` is UCI), or joined
@@ -240,19 +285,20 @@ impl Facts {
     pub(crate) fn word(&mut self, w: &str) {
         let n = self.words;
         self.words += 1;
+        let marks = Marks::of(w.as_bytes());
         if n < 20 {
-            self.chessy |= chessy(w);
+            self.chessy |= chessy(w, marks);
             self.not_chess |= !chess_too(w);
         }
         if n < 40 && !self.ten {
-            self.ten = board_size_hint(None, [w]) == BoardSize::Ten;
+            self.ten = names_a_ten_square(w.as_bytes());
         }
         if n < 10 {
             self.algebraic |= w.starts_with(|c: char| c.is_ascii_alphabetic());
         }
-        if w.contains(':') {
+        if marks.has(Marks::COLON) {
             self.colon = true;
-            self.colon_only |= !w.contains(['x', 'X']);
+            self.colon_only |= !marks.has(Marks::CROSS);
         }
     }
 

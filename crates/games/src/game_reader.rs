@@ -309,7 +309,7 @@ impl GameReader {
             State::Draughts if self.draughts.settled() => {
                 if let Some(key) = self.draughts.single() {
                     // The readings started under several variants: one is left.
-                    self.tell_draughts(key.variant);
+                    self.tell_draughts(*key.variant);
                 }
                 let fates = self.draughts.take_fates();
                 self.flush_draughts(fates);
@@ -386,12 +386,7 @@ impl GameReader {
                         self.keep.draughts_move(&before, mv, at, number);
                     }
                 }
-                Heard::Pending => {
-                    if !holding {
-                        self.log.word(text, at, number);
-                    }
-                    self.flush_if_settled();
-                }
+                Heard::Pending => self.pending(text, at, number, holding),
                 Heard::Failed => {
                     if self.draughts_source == VariantSource::Inferred {
                         if self.pass == Pass::First {
@@ -405,33 +400,7 @@ impl GameReader {
                     return Flow::SkipGame;
                 }
             },
-            State::Chess => {
-                let keep = &mut self.keep;
-                let reader = self.chess.as_mut().expect("a chess reader");
-                let step = if matches!(keep, Keep::Check) {
-                    // A check keeps no move: the reader need not make one for it.
-                    reader.word(text, number, at, |_, _| {})
-                } else {
-                    reader.word(text, number, at, |before, mv| {
-                        keep.chess_move(before, mv, at, number);
-                    })
-                };
-                match step {
-                    Step::Played | Step::Joined => {}
-                    Step::Pending => {
-                        if !holding {
-                            self.log.word(text, at, number);
-                        }
-                        self.flush_if_settled();
-                    }
-                    Step::Failed => {
-                        if self.pass == Pass::First {
-                            self.again = true;
-                        }
-                        return Flow::SkipGame;
-                    }
-                }
-            }
+            State::Chess => return self.chess_word(text, at, number, holding),
             State::Both => {
                 let _ = self.draughts.word(text, at);
                 if let Some(c) = &mut self.chess {
@@ -439,6 +408,43 @@ impl GameReader {
                 }
             }
             State::Open | State::Refused(_) => {}
+        }
+        Flow::Continue
+    }
+
+    /// A word the family's readers hold back: logged (unless `holding` logged it already),
+    /// and handed on with what it held back once the readers settle.
+    fn pending(&mut self, text: &str, at: Pos, number: Option<u32>, holding: bool) {
+        if !holding {
+            self.log.word(text, at, number);
+        }
+        self.flush_if_settled();
+    }
+
+    /// Reads a word in the chess reader; `holding` says whether the word is logged already.
+    #[inline(always)]
+    fn chess_word(&mut self, text: &str, at: Pos, number: Option<u32>, holding: bool) -> Flow {
+        let keep = &mut self.keep;
+        let Some(reader) = self.chess.as_mut() else {
+            return Flow::SkipGame;
+        };
+        let step = if matches!(keep, Keep::Check) {
+            // A check keeps no move: the reader need not make one for it.
+            reader.word(text, number, at, |_, _| {})
+        } else {
+            reader.word(text, number, at, |before, mv| {
+                keep.chess_move(before, mv, at, number);
+            })
+        };
+        match step {
+            Step::Played | Step::Joined => {}
+            Step::Pending => self.pending(text, at, number, holding),
+            Step::Failed => {
+                if self.pass == Pass::First {
+                    self.again = true;
+                }
+                return Flow::SkipGame;
+            }
         }
         Flow::Continue
     }
@@ -561,7 +567,7 @@ impl GameReader {
         chess: Option<WordReader<Pos>>,
     ) -> Outcome {
         let score = self.score_result();
-        let (mut survivors, deaths) = self.draughts.finish();
+        let (survivors, deaths) = self.draughts.finish();
         let decided = !matches!(self.draughts_source, VariantSource::Inferred);
         let (order, several) = self.facts.inference(&self.rules);
         if let Some(guess) = self.guessed
@@ -574,14 +580,30 @@ impl GameReader {
             return Outcome::Again;
         }
         let rank = |v: &Variant| order.iter().position(|x| x == v).unwrap_or(usize::MAX);
-        survivors.sort_by_key(|s| (rank(&s.key.variant), s.key.rank()));
-        // The first reading of each variant that replays the game.
-        let mut readings: Vec<Survivor> = Vec::new();
-        for s in survivors {
-            if !readings.iter().any(|r| r.key.variant == s.key.variant) {
-                readings.push(s);
+        // The first reading of each variant that replays the game (the least by its key's
+        // rank, the earliest of equals), in the order of the variants. Readings are big:
+        // they are picked by index, and only those picked are moved.
+        let mut picked: Vec<((usize, u8, usize), usize)> = Vec::new();
+        for (i, s) in survivors.iter().enumerate() {
+            let key = (rank(s.key.variant), s.key.rank(), i);
+            match picked
+                .iter_mut()
+                .find(|(_, p)| std::ptr::eq(survivors[*p].key.variant, s.key.variant))
+            {
+                Some(best) => {
+                    if key < best.0 {
+                        *best = (key, i);
+                    }
+                }
+                None => picked.push((key, i)),
             }
         }
+        picked.sort_unstable_by_key(|&(key, _)| key);
+        let mut slots: Vec<Option<Survivor>> = survivors.into_iter().map(Some).collect();
+        let mut readings: Vec<Survivor> = picked
+            .iter()
+            .filter_map(|&(_, i)| slots[i].take())
+            .collect();
         if readings.is_empty() {
             let error = draughts_error(&order, decided, deaths);
             let Some(chess) = chess else {
@@ -619,7 +641,7 @@ impl GameReader {
         let mut games: Vec<DraughtsGame> = Vec::with_capacity(readings.len());
         if readings.len() == 1 {
             let reading = readings.remove(0);
-            self.tell_draughts(reading.key.variant);
+            self.tell_draughts(*reading.key.variant);
             if !self.log.is_empty() {
                 let fates = reading.fates.clone();
                 self.flush_draughts(fates);
@@ -685,7 +707,7 @@ impl GameReader {
         };
         let mut g = DraughtsGame::from_replay(
             game,
-            reading.key.variant,
+            *reading.key.variant,
             source,
             reading.start,
             reading.end,
@@ -832,7 +854,7 @@ fn draughts_error(
     for death in deaths.into_iter().filter(|d| d.key.is_primary()) {
         let rank = order
             .iter()
-            .position(|v| *v == death.key.variant)
+            .position(|v| *v == *death.key.variant)
             .unwrap_or(usize::MAX);
         let reached = death.failure.reached();
         let better = match &best {
@@ -1050,6 +1072,12 @@ impl Visitor for GameReader {
     }
 
     fn comment(&mut self, text: &str, kind: CommentKind, _at: Pos) {
+        if matches!(self.keep, Keep::Check) && matches!(self.state, State::Chess) && !self.holding()
+        {
+            // A check keeps no comment, and chess readers are not interrupted by one (most
+            // games of some sites have one after every move).
+            return;
+        }
         if self.holding() || matches!(self.state, State::Open) {
             self.log.comment(text, kind);
         } else if !matches!(self.keep, Keep::Check) {

@@ -126,37 +126,47 @@ pub fn board_size_hint<'a>(
     {
         return BoardSize::Ten;
     }
-    for text in words {
-        let bytes = text.as_bytes();
-        let mut i = 0;
-        while i < bytes.len() {
-            let c = bytes[i];
-            if c.is_ascii_digit() {
-                let start = i;
-                while i < bytes.len() && bytes[i].is_ascii_digit() {
-                    i += 1;
-                }
-                // Squares are one or two digits; a longer run (`3228`) is several squares.
-                if i - start > 2 {
-                    continue;
-                }
-                let n = bytes[start..i]
-                    .iter()
-                    .fold(0u32, |n, b| n * 10 + u32::from(b - b'0'));
-                let after_letter =
-                    start > 0 && matches!(bytes[start - 1].to_ascii_lowercase(), b'a'..=b'j');
-                if (after_letter && n > 8) || (!after_letter && n > 32) {
-                    return BoardSize::Ten;
-                }
-                continue;
-            }
-            if matches!(c, b'i' | b'j') && bytes.get(i + 1).is_some_and(u8::is_ascii_digit) {
-                return BoardSize::Ten;
-            }
-            i += 1;
-        }
+    if words.into_iter().any(|w| names_a_ten_square(w.as_bytes())) {
+        return BoardSize::Ten;
     }
     BoardSize::Eight
+}
+
+/// Whether a move word names a square only the 10×10 board has: a number over 32 (a run of
+/// one or two digits; a longer run, `3228`, is several squares), a rank over 8 after a file
+/// letter, or a file `i` or `j` before a rank.
+#[inline]
+pub(crate) fn names_a_ten_square(bytes: &[u8]) -> bool {
+    // One pass: the digit run read now, its length, and whether a file letter stands before.
+    let mut n = 0u32;
+    let mut run = 0u32;
+    let mut after_letter = false;
+    let mut prev = 0u8;
+    for &c in bytes {
+        let digit = c.wrapping_sub(b'0');
+        if digit < 10 {
+            if run == 0 {
+                if matches!(prev, b'i' | b'j') {
+                    return true;
+                }
+                after_letter = matches!(prev.to_ascii_lowercase(), b'a'..=b'j');
+            }
+            run += 1;
+            n = if run <= 2 {
+                n * 10 + u32::from(digit)
+            } else {
+                0
+            };
+        } else if run > 0 {
+            if run <= 2 && n > if after_letter { 8 } else { 32 } {
+                return true;
+            }
+            run = 0;
+            n = 0;
+        }
+        prev = c;
+    }
+    run > 0 && run <= 2 && n > if after_letter { 8 } else { 32 }
 }
 
 #[cfg(test)]
@@ -236,5 +246,54 @@ mod tests {
         assert_eq!(board_size_hint(None, ["a3b4", "j4-i5"]), BoardSize::Ten);
         assert_eq!(board_size_hint(None, ["3228"]), BoardSize::Eight);
         assert_eq!(board_size_hint(None, ["b10-a9"]), BoardSize::Ten);
+        for (word, ten) in [
+            ("32", false),
+            ("33", true),
+            ("28-32", false),
+            ("28-33", true),
+            ("a8", false),
+            ("a9", true),
+            ("H8", false),
+            ("k9", false),
+            ("i1", true),
+            ("I1", false),
+            ("333", false),
+            ("", false),
+        ] {
+            assert_eq!(names_a_ten_square(word.as_bytes()), ten, "{word}");
+        }
+    }
+
+    proptest::proptest! {
+        /// The one-pass scan says what the rule says, run by run: each maximal run of one or
+        /// two digits is a square (after a file letter `a`-`j`, a rank), and `i` or `j`
+        /// before a digit is a file of the big board.
+        #[test]
+        fn ten_squares_run_by_run(word in "([a-lA-L]?[0-9]{1,3}[x:\\-]?){0,4}|[0-9a-lA-Lx:\\-]{0,12}") {
+            let b = word.as_bytes();
+            let mut expected = false;
+            let mut i = 0;
+            while i < b.len() {
+                if b[i].is_ascii_digit() {
+                    let start = i;
+                    while i < b.len() && b[i].is_ascii_digit() {
+                        i += 1;
+                    }
+                    let digits = &word[start..i];
+                    let letter = start > 0 && b[start - 1].is_ascii_alphabetic()
+                        && ('a'..='j').contains(&(b[start - 1] as char).to_ascii_lowercase());
+                    if digits.len() <= 2 {
+                        let n: u32 = digits.parse().unwrap_or(0);
+                        expected |= if letter { n > 8 } else { n > 32 };
+                    }
+                    if start > 0 && matches!(b[start - 1], b'i' | b'j') {
+                        expected = true;
+                    }
+                } else {
+                    i += 1;
+                }
+            }
+            proptest::prop_assert_eq!(names_a_ten_square(b), expected, "{}", word);
+        }
     }
 }
