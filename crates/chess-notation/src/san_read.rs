@@ -256,7 +256,7 @@ pub(crate) fn parse(word: &str) -> Result<Parsed, ParseFail> {
 /// apart in one pass; `None` for anything else (which [`parse_move_word`] reads, giving the
 /// same answer for these words).
 #[inline]
-fn parse_plain(word: &[u8]) -> Option<Parsed> {
+pub(crate) fn parse_plain(word: &[u8]) -> Option<Parsed> {
     let mut end = word.len();
     while end > 0 && matches!(word[end - 1], b'+' | b'#') {
         end -= 1;

@@ -558,16 +558,23 @@ impl<P: Place> WordReader<P> {
         let Kind::Live { pos, back } = &mut frame.kind else {
             return Err(on_move);
         };
-        // A word that starts with a letter and ends with a rank's digit (`e4`, `Nxf3`) is no
-        // null move and no loose word: only the others need the look.
-        let bytes = text.as_bytes();
-        let plain = matches!(bytes.first(), Some(b'a'..=b'z' | b'A'..=b'Y'))
-            && bytes.last().is_some_and(u8::is_ascii_digit);
-        if frame.held_number.is_some() || (!plain && (is_null_move(text) || may_be_loose(text))) {
+        if frame.held_number.is_some() {
             return Err(on_move);
         }
-        let Ok(parsed) = san_read::parse(text) else {
-            return Err(on_move);
+        // A word that starts with a letter and reads as a plain move (`e4`, `Nxf3+`) is no
+        // null move and no loose word: only the others need the look.
+        let bytes = text.as_bytes();
+        let plain = match bytes.first() {
+            Some(b'a'..=b'z' | b'A'..=b'Y') => san_read::parse_plain(bytes),
+            _ => None,
+        };
+        let parsed = match plain {
+            Some(parsed) => parsed,
+            None if is_null_move(text) || may_be_loose(text) => return Err(on_move),
+            None => match san_read::parse(text) {
+                Ok(parsed) => parsed,
+                Err(_) => return Err(on_move),
+            },
         };
         let Some(m) = san_read::resolve_quick(pos, &parsed, language) else {
             return Err(on_move);

@@ -94,9 +94,10 @@ pub(crate) struct GameReader {
     /// The variants the draughts readings started with, and what decided them.
     draughts_source: VariantSource,
     guessed: Option<Variant>,
-    chess: Option<WordReader<Pos>>,
+    /// The chess reader (boxed: it is handed between these fields at every game).
+    chess: Option<Box<WordReader<Pos>>>,
     /// A chess reader done with its game, to read the next one with.
-    spare_chess: Option<WordReader<Pos>>,
+    spare_chess: Option<Box<WordReader<Pos>>>,
     chess_start: Option<(ChessVariant, Chess)>,
     /// Why the tags refuse a chess reading, in a game read as either family.
     chess_refused: Option<GameError>,
@@ -222,8 +223,8 @@ impl GameReader {
                 reader.restart(&start, from_fen, options, english);
                 reader
             }
-            None if english => WordReader::english(&start, from_fen, options),
-            None => WordReader::new(&start, from_fen, options),
+            None if english => Box::new(WordReader::english(&start, from_fen, options)),
+            None => Box::new(WordReader::new(&start, from_fen, options)),
         };
         self.told = Some(Rules::Chess);
         self.keep.chess(&start);
@@ -368,6 +369,62 @@ impl GameReader {
         self.holding = false;
     }
 
+    /// A comment kept, or held back with the words, and the draughts readings told of it.
+    #[inline(never)]
+    fn keep_comment(&mut self, text: &str, kind: CommentKind) {
+        if self.holding() || matches!(self.state, State::Open) {
+            self.log.comment(text, kind);
+        } else if !matches!(self.keep, Keep::Check) {
+            self.keep.comment(text, kind);
+        }
+        if matches!(self.state, State::Draughts | State::Both) {
+            self.draughts.interrupt();
+        }
+    }
+
+    /// [`Visitor::move_word`] for any word.
+    #[inline(never)]
+    fn any_move_word(&mut self, text: &str, at: Pos) -> Flow {
+        let number = self.number.take();
+        if text.len() > MAX_MOVE_WORD {
+            // No move is written so long: the word is not read as one (each reading would
+            // copy it into its error), and the game ends here.
+            self.state = State::Refused(word_too_long(text, at));
+            return Flow::SkipGame;
+        }
+        if self.depth == 0 {
+            if self.held_score.is_some() && self.release_score() == Flow::SkipGame {
+                return Flow::SkipGame;
+            }
+            if self.needs_facts() {
+                self.facts.word(text);
+            }
+            if self.score.as_deref().is_some_and(|s| s == text) {
+                // Perhaps the result, if it ends the main line.
+                if matches!(self.state, State::Open) {
+                    self.decide_open(Some(text));
+                }
+                self.hold();
+                let event = self.log.events().len();
+                self.log.word(text, at, number);
+                self.held_score = Some(HeldScore {
+                    text: text.to_string(),
+                    at,
+                    number,
+                    event,
+                });
+                return Flow::Continue;
+            }
+        }
+        if matches!(self.state, State::Open) {
+            self.decide_open((self.depth == 0).then_some(text));
+        }
+        if matches!(self.state, State::Refused(_)) {
+            return Flow::SkipGame;
+        }
+        self.read_word(text, at, number)
+    }
+
     /// Reads a word in the family's readers.
     fn read_word(&mut self, text: &str, at: Pos, number: Option<u32>) -> Flow {
         // Once every reading failed, nothing held back is played again: the log need not
@@ -422,7 +479,7 @@ impl GameReader {
     }
 
     /// Reads a word in the chess reader; `holding` says whether the word is logged already.
-    #[inline(always)]
+    #[inline(never)]
     fn chess_word(&mut self, text: &str, at: Pos, number: Option<u32>, holding: bool) -> Flow {
         let keep = &mut self.keep;
         let Some(reader) = self.chess.as_mut() else {
@@ -451,7 +508,7 @@ impl GameReader {
 
     /// Whether every reading of the game failed: what the log holds back is never played.
     fn all_failed(&self) -> bool {
-        let chess_failed = self.chess.as_ref().is_none_or(WordReader::failed);
+        let chess_failed = self.chess.as_ref().is_none_or(|c| c.failed());
         match self.state {
             State::Draughts => self.draughts.failed(),
             State::Chess => chess_failed,
@@ -564,7 +621,7 @@ impl GameReader {
     fn finish_draughts(
         &mut self,
         notes: Vec<GameError>,
-        chess: Option<WordReader<Pos>>,
+        chess: Option<Box<WordReader<Pos>>>,
     ) -> Outcome {
         let score = self.score_result();
         let (survivors, deaths) = self.draughts.finish();
@@ -1020,44 +1077,19 @@ impl Visitor for GameReader {
     }
 
     fn move_word(&mut self, text: &str, at: Pos) -> Flow {
-        let number = self.number.take();
-        if text.len() > MAX_MOVE_WORD {
-            // No move is written so long: the word is not read as one (each reading would
-            // copy it into its error), and the game ends here.
-            self.state = State::Refused(word_too_long(text, at));
-            return Flow::SkipGame;
+        if matches!(self.state, State::Chess)
+            && !self.holding()
+            && self.score.is_none()
+            && self.held_score.is_none()
+            && self.depth == 0
+            && text.len() <= MAX_MOVE_WORD
+        {
+            // Most words: a chess game's main line read at once, nothing held back, no
+            // score tag that a word might be.
+            let number = self.number.take();
+            return self.chess_word(text, at, number, false);
         }
-        if self.depth == 0 {
-            if self.held_score.is_some() && self.release_score() == Flow::SkipGame {
-                return Flow::SkipGame;
-            }
-            if self.needs_facts() {
-                self.facts.word(text);
-            }
-            if self.score.as_deref().is_some_and(|s| s == text) {
-                // Perhaps the result, if it ends the main line.
-                if matches!(self.state, State::Open) {
-                    self.decide_open(Some(text));
-                }
-                self.hold();
-                let event = self.log.events().len();
-                self.log.word(text, at, number);
-                self.held_score = Some(HeldScore {
-                    text: text.to_string(),
-                    at,
-                    number,
-                    event,
-                });
-                return Flow::Continue;
-            }
-        }
-        if matches!(self.state, State::Open) {
-            self.decide_open((self.depth == 0).then_some(text));
-        }
-        if matches!(self.state, State::Refused(_)) {
-            return Flow::SkipGame;
-        }
-        self.read_word(text, at, number)
+        self.any_move_word(text, at)
     }
 
     fn nag(&mut self, nag: Nag, _at: Pos) {
@@ -1078,15 +1110,7 @@ impl Visitor for GameReader {
             // games of some sites have one after every move).
             return;
         }
-        if self.holding() || matches!(self.state, State::Open) {
-            self.log.comment(text, kind);
-        } else if !matches!(self.keep, Keep::Check) {
-            // A check keeps no comment (most games of some sites have one after every move).
-            self.keep.comment(text, kind);
-        }
-        if matches!(self.state, State::Draughts | State::Both) {
-            self.draughts.interrupt();
-        }
+        self.keep_comment(text, kind);
     }
 
     fn begin_variation(&mut self, _at: Pos) -> Flow {
