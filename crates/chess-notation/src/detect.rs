@@ -120,7 +120,24 @@ pub(crate) fn family<S: AsRef<str>>(words: &[S]) -> Family {
 
 /// Whether two languages give the same meaning to every letter of `used`.
 pub(crate) fn agree(a: Language, b: Language, used: LetterSet) -> bool {
-    used.letters().all(|c| a.role(c) == b.role(c))
+    a.reads_alike(b, used)
+}
+
+/// The languages that know every letter of `used`, when they all read it as `language` does
+/// (the one group of [`language_groups`], when it holds `language`); `None` when another
+/// language reads a letter otherwise, or `language` does not know one.
+pub(crate) fn alone_with(language: Language, used: LetterSet) -> Option<LanguageSet> {
+    let mut set = LanguageSet::EMPTY;
+    for other in Language::ALL {
+        if !used.is_subset(other.letter_set()) {
+            continue;
+        }
+        if !agree(language, other, used) {
+            return None;
+        }
+        set.insert(other);
+    }
+    set.contains(language).then_some(set)
 }
 
 /// The languages that know every letter of `used`, grouped by meaning: the
@@ -173,6 +190,41 @@ impl ShapeTally {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `alone_with` says what the groups say, and two languages read letters alike when
+    /// each letter means the same piece in both, for every set of the languages' letters.
+    #[test]
+    fn alone_with_is_the_one_group() {
+        let mut all = LetterSet::EMPTY;
+        for language in Language::ALL {
+            all = LetterSet(all.0 | language.letter_set().0);
+        }
+        let bits: Vec<u32> = (0..27).filter(|b| all.0 & (1 << b) != 0).collect();
+        for mask in 0u32..(1 << bits.len()) {
+            let used = LetterSet(
+                bits.iter()
+                    .enumerate()
+                    .filter(|(k, _)| mask & (1 << k) != 0)
+                    .fold(0, |set, (_, b)| set | (1 << b)),
+            );
+            let groups = language_groups(used);
+            for language in Language::ALL {
+                let expected = match groups.as_slice() {
+                    [one] if one.contains(language) => Some(*one),
+                    _ => None,
+                };
+                assert_eq!(
+                    alone_with(language, used),
+                    expected,
+                    "{used:?} {language:?}"
+                );
+                for other in Language::ALL {
+                    let alike = used.letters().all(|c| language.role(c) == other.role(c));
+                    assert_eq!(agree(language, other, used), alike);
+                }
+            }
+        }
+    }
 
     fn used(letters: &str) -> LetterSet {
         letters.chars().fold(LetterSet::EMPTY, LetterSet::with)

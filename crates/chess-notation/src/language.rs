@@ -180,6 +180,22 @@ impl Language {
         }
     }
 
+    /// Whether this language and `other` give every letter of `used` the same meaning (a
+    /// piece, or none).
+    pub(crate) fn reads_alike(self, other: Language, used: LetterSet) -> bool {
+        let (a, b) = (&ROLES[self as usize], &ROLES[other as usize]);
+        let mut bits = used.0;
+        while bits != 0 {
+            // The bits of a letter set are the letters' places in `ROLES` (`letter_index`).
+            let i = bits.trailing_zeros() as usize;
+            if a.get(i) != b.get(i) {
+                return false;
+            }
+            bits &= bits - 1;
+        }
+        true
+    }
+
     /// The set of letters this language uses for pieces, as a [`LetterSet`].
     pub(crate) const fn letter_set(self) -> LetterSet {
         LETTER_SETS[self as usize]
@@ -319,6 +335,7 @@ impl LetterSet {
         self.0 & !other.0 == 0
     }
 
+    #[cfg(test)]
     pub(crate) fn letters(self) -> impl Iterator<Item = char> {
         ('A'..='Z')
             .chain(core::iter::once('Ĉ'))

@@ -167,15 +167,29 @@ impl core::str::FromStr for Notation {
     }
 }
 
-impl fmt::Display for Notation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
+impl Notation {
+    /// The notation's name for people, as [`Display`](fmt::Display) writes it.
+    ///
+    /// ```
+    /// use chess_notation::Notation;
+    ///
+    /// assert_eq!(Notation::San.name(), "algebraic");
+    /// assert_eq!(Notation::Uci.to_string(), Notation::Uci.name());
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
             Notation::San => "algebraic",
             Notation::Long => "long algebraic",
             Notation::Uci => "UCI",
             Notation::Descriptive(DescriptiveSystem::Spanish) => "Spanish descriptive",
             Notation::Descriptive(DescriptiveSystem::English) => "English descriptive",
-        })
+        }
+    }
+}
+
+impl fmt::Display for Notation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
     }
 }
 

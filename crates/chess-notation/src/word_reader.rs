@@ -26,7 +26,7 @@ use shakmaty::{Chess, Move, Position};
 
 use crate::claims;
 use crate::descriptive::Origins;
-use crate::detect::{ShapeTally, language_groups};
+use crate::detect::{ShapeTally, alone_with};
 use crate::forced::{only_algebraic, read_first_stretch};
 use crate::game_move::{ChessMove, first_ply, is_null_move};
 use crate::language::LetterSet;
@@ -1536,9 +1536,8 @@ impl<P: Place> WordReader<P> {
             // English at once is the reading only when English read the main line's first
             // stretch and no other language reads its letters otherwise.
             notation = self.shapes.notation();
-            let groups = language_groups(self.used);
-            match groups.iter().find(|g| g.contains(Language::English)) {
-                Some(own) if groups.len() == 1 && !self.english_failed => languages = *own,
+            match alone_with(Language::English, self.used) {
+                Some(own) if !self.english_failed => languages = own,
                 _ => certain = false,
             }
         }

@@ -299,7 +299,8 @@ fn good_report<'a>(file: &'a str, number: u64, any: &AnyGame, plies: usize) -> R
         AnyGame::Chess(g) => {
             report.result = g.result_text().map(str::to_string);
             report.winner = g.winner().map(|c| c.fold_wb("white", "black"));
-            report.reading = Some(format!("{} ({})", g.notation, g.language.name()));
+            // Once per game: without the formatting machinery.
+            report.reading = Some([g.notation.name(), " (", g.language.name(), ")"].concat());
             report.title = if g.variant == games::ChessVariant::Chess960 {
                 "Chess960"
             } else {
