@@ -22,7 +22,7 @@ use super::rules::Rules;
 use super::several_variants;
 use super::site_forms;
 use super::variant_choice::{
-    board_size_hint, draughts_variant_named, is_neutral_variant_name, names_a_ten_square,
+    board_size_hint, draughts_variant_named, is_neutral_variant_name, scan_squares,
     variant_from_tags,
 };
 use super::variant_source::VariantSource;
@@ -285,13 +285,17 @@ impl Facts {
     pub(crate) fn word(&mut self, w: &str) {
         let n = self.words;
         self.words += 1;
-        let marks = Marks::of(w.as_bytes());
+        let marks = if n < 40 && !self.ten {
+            // The marks and the squares in one pass.
+            let mut marks = 0;
+            self.ten = scan_squares(w.as_bytes(), |c| marks |= Marks::OF_BYTE[usize::from(c)]);
+            Marks(marks)
+        } else {
+            Marks::of(w.as_bytes())
+        };
         if n < 20 {
             self.chessy |= chessy(w, marks);
             self.not_chess |= !chess_too(w);
-        }
-        if n < 40 && !self.ten {
-            self.ten = names_a_ten_square(w.as_bytes());
         }
         if n < 10 {
             self.algebraic |= w.starts_with(|c: char| c.is_ascii_alphabetic());

@@ -137,18 +137,25 @@ pub fn board_size_hint<'a>(
 /// letter, or a file `i` or `j` before a rank.
 #[inline]
 pub(crate) fn names_a_ten_square(bytes: &[u8]) -> bool {
+    scan_squares(bytes, |_| {})
+}
+
+/// [`names_a_ten_square`], handing every byte to `each` on the way (the caller's own look at
+/// the word, made in the same pass).
+#[inline(always)]
+pub(crate) fn scan_squares(bytes: &[u8], mut each: impl FnMut(u8)) -> bool {
     // One pass: the digit run read now, its length, and whether a file letter stands before.
+    let mut ten = false;
     let mut n = 0u32;
     let mut run = 0u32;
     let mut after_letter = false;
     let mut prev = 0u8;
     for &c in bytes {
+        each(c);
         let digit = c.wrapping_sub(b'0');
         if digit < 10 {
             if run == 0 {
-                if matches!(prev, b'i' | b'j') {
-                    return true;
-                }
+                ten |= matches!(prev, b'i' | b'j');
                 after_letter = matches!(prev.to_ascii_lowercase(), b'a'..=b'j');
             }
             run += 1;
@@ -158,15 +165,13 @@ pub(crate) fn names_a_ten_square(bytes: &[u8]) -> bool {
                 0
             };
         } else if run > 0 {
-            if run <= 2 && n > if after_letter { 8 } else { 32 } {
-                return true;
-            }
+            ten |= run <= 2 && n > if after_letter { 8 } else { 32 };
             run = 0;
             n = 0;
         }
         prev = c;
     }
-    run > 0 && run <= 2 && n > if after_letter { 8 } else { 32 }
+    ten || (run > 0 && run <= 2 && n > if after_letter { 8 } else { 32 })
 }
 
 #[cfg(test)]
