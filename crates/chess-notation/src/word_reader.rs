@@ -842,7 +842,7 @@ impl<P: Place> WordReader<P> {
                     None => None,
                 };
                 self.frames[depth].last_rec = at;
-                if depth == 0 && self.frames[0].nodes.is_multiple_of(LEARNT_FROM) {
+                if depth == 0 && self.frames[0].nodes == LEARNT_FROM {
                     self.learn_early();
                 }
                 self.step()
@@ -1215,15 +1215,16 @@ impl<P: Place> WordReader<P> {
     }
 
     /// The main line's first stretch, held back while its notation is learnt, has grown to
-    /// [`LEARNT_FROM`] moves (or a multiple) and no side line is open: when its moves so far
+    /// [`LEARNT_FROM`] moves and no side line is open (looked at once: a stretch left held
+    /// then is held to its end, and is not read again and again): when its moves so far
     /// read in an algebraic notation, or in none, they are settled now and the line read on
     /// word by word in what they taught (a line of a million words is not held whole). A
     /// stretch in descriptive notation is held to its end: a word may wait for later ones.
     fn learn_early(&mut self) {
-        let Some(main) = self.frames.first() else {
+        let [main] = &self.frames[..] else {
             return;
         };
-        if self.frames.len() != 1 || self.stage != Stage::Learning {
+        if self.stage != Stage::Learning {
             return;
         }
         let Kind::Held { start, recs, .. } = &main.kind else {

@@ -473,16 +473,14 @@ impl Variant {
     /// its rules instead of carrying a copy. The supported variants are statics; another
     /// description is kept once for the life of the program.
     pub fn interned(self) -> &'static Variant {
-        // The supported variant of this name, when it is this one (its other fields are
-        // compared only then: a variant is interned for every reading of every game).
+        // The supported variant of this name, when it is this one: names are unique among
+        // them, so no other can be (its other fields are compared only then: a variant is
+        // interned for every reading of every game).
         if let Some(known) = KNOWN
             .iter()
             .find(|v| v.name == self.name)
             .filter(|v| **v == self)
         {
-            return known;
-        }
-        if let Some(known) = KNOWN.iter().find(|v| **v == self) {
             return known;
         }
         static OTHERS: std::sync::Mutex<Vec<&'static Variant>> = std::sync::Mutex::new(Vec::new());

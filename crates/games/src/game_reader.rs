@@ -640,26 +640,24 @@ impl GameReader {
         // The first reading of each variant that replays the game (the least by its key's
         // rank, the earliest of equals), in the order of the variants. Readings are big:
         // they are picked by index, and only those picked are moved.
-        let mut picked: Vec<((usize, u8, usize), usize)> = Vec::new();
+        // Each pick: the variant's rank, the key's rank, the survivor's index (interned
+        // variants: one object each).
+        let mut picked: Vec<(usize, u8, usize)> = Vec::new();
         for (i, s) in survivors.iter().enumerate() {
             let key = (rank(s.key.variant), s.key.rank(), i);
             match picked
                 .iter_mut()
-                .find(|(_, p)| std::ptr::eq(survivors[*p].key.variant, s.key.variant))
+                .find(|(_, _, p)| std::ptr::eq(survivors[*p].key.variant, s.key.variant))
             {
-                Some(best) => {
-                    if key < best.0 {
-                        *best = (key, i);
-                    }
-                }
-                None => picked.push((key, i)),
+                Some(best) => *best = key.min(*best),
+                None => picked.push(key),
             }
         }
-        picked.sort_unstable_by_key(|&(key, _)| key);
+        picked.sort_unstable();
         let mut slots: Vec<Option<Survivor>> = survivors.into_iter().map(Some).collect();
         let mut readings: Vec<Survivor> = picked
             .iter()
-            .filter_map(|&(_, i)| slots[i].take())
+            .filter_map(|&(_, _, i)| slots[i].take())
             .collect();
         if readings.is_empty() {
             let error = draughts_error(&order, decided, deaths);
