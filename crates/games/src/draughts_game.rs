@@ -163,8 +163,15 @@ impl DraughtsGame {
         if !tags.contains("GameType") && self.source != VariantSource::Undecided {
             changes.push(("GameType", self.variant.game_type.to_string()));
         }
+        // A variant that shares its GameType is told apart by the Variant tag: one that names
+        // another variant, or none (`Antichess` on a game read under Killer), would make the
+        // written game read as the GameType's first variant.
         if let Some(name) = self.variant.variant_tag
-            && !tags.contains("Variant")
+            && tags
+                .get("Variant")
+                .and_then(|v| v.parse::<Variant>().ok())
+                .map(|v| v.name)
+                != Some(self.variant.name)
         {
             changes.push(("Variant", name.to_string()));
         }

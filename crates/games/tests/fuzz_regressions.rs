@@ -104,3 +104,32 @@ fn a_word_longer_than_any_move_is_refused_at_once() {
         assert!(general[1].ends_with("2 plies"), "{}", general[1]);
     }
 }
+
+/// A game read under rules that share their GameType with others (Killer, Antidraughts,
+/// Breakthrough with 20, Frysk! with 40), whose Variant tag names no draughts variant
+/// (`Antichess`) or another one: it was written with the GameType but kept its Variant tag,
+/// and so read back as International or Frisian draughts (found by `record_games`). The
+/// Variant tag is written with the variant's name now, and every rules choice reads back
+/// as itself.
+#[test]
+fn rules_that_share_a_game_type_are_written_with_their_variant_tag() {
+    use games::{DraughtsGame, Rules, WriteStyle};
+    for tag in ["Antichess", "Standard", "Russian", "Killer", "Frysk!"] {
+        let text = format!("[Variant \"{tag}\"]\n\n*\n");
+        for rules in Rules::all().filter(|r| matches!(r, Rules::Draughts(_))) {
+            let options = ReadOptions {
+                rules: Some(rules),
+                ..ReadOptions::default()
+            };
+            let game = record::read_games(&text).remove(0).unwrap();
+            let Ok(AnyGame::Draughts(game)) = AnyGame::read(game, &options) else {
+                panic!("{text} does not read as draughts under {rules}");
+            };
+            let written = game.write(&WriteStyle::default());
+            let again = record::read_games(&written).remove(0).unwrap();
+            let again = DraughtsGame::read(again, None).unwrap();
+            assert_eq!(again.variant.name, game.variant.name, "{rules}:\n{written}");
+            assert_eq!(again.end, game.end, "{rules}:\n{written}");
+        }
+    }
+}
