@@ -23,7 +23,11 @@ use crate::variant::{Goal, Variant};
 ///     (31..=50).map(|n| n.to_string()).collect::<Vec<_>>().join(","),
 ///     (1..=20).map(|n| n.to_string()).collect::<Vec<_>>().join(",")));
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+///
+/// Two positions are equal when their pieces, side to move and rules are: the rules are
+/// compared by address, which is exact because every position's variant is interned (one
+/// object for each set of rules, [`Variant::interned`]).
+#[derive(Clone, Copy, Debug)]
 pub struct Position {
     variant: &'static Variant,
     /// The pieces in the bit layout of the variant's board, widened to 128 bits.
@@ -32,12 +36,42 @@ pub struct Position {
     run: KingRun,
 }
 
+impl PartialEq for Position {
+    fn eq(&self, other: &Position) -> bool {
+        std::ptr::eq(self.variant, other.variant)
+            && self.bits == other.bits
+            && self.run == other.run
+    }
+}
+
+impl Eq for Position {}
+
+impl std::hash::Hash for Position {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        std::ptr::hash(self.variant, state);
+        self.bits.hash(state);
+        self.run.hash(state);
+    }
+}
+
 impl Position {
     /// The variant's starting position.
     pub fn start(variant: Variant) -> Position {
+        Position::start_of(variant.interned())
+    }
+
+    /// The starting position of an interned variant (see [`Variant::interned`]): what
+    /// [`Position::start`] gives, without looking the variant up.
+    ///
+    /// ```
+    /// use draughts::{Position, Variant};
+    /// let russian = Variant::RUSSIAN.interned();
+    /// assert_eq!(Position::start_of(russian), Position::start(Variant::RUSSIAN));
+    /// ```
+    pub fn start_of(variant: &'static Variant) -> Position {
         let men = variant.men_per_side();
         let n = variant.size.squares();
-        let mut p = Position::empty(variant, variant.first);
+        let mut p = Position::empty_of(variant, variant.first);
         // Black's men on the first squares, White's on the last: the bits made at once in the
         // board's layout (a game's readings start from here, once per candidate variant).
         let (black, white) = with_geometry!(variant.size, G => {
@@ -53,8 +87,13 @@ impl Position {
 
     /// An empty board with `side` to move.
     pub fn empty(variant: Variant, side: Color) -> Position {
+        Position::empty_of(variant.interned(), side)
+    }
+
+    /// An empty board of an interned variant.
+    fn empty_of(variant: &'static Variant, side: Color) -> Position {
         Position {
-            variant: variant.interned(),
+            variant,
             bits: Bits {
                 white: 0,
                 black: 0,

@@ -92,3 +92,26 @@ fn huge_depth_on_a_finished_position_does_not_allocate_or_panic() {
     let pos = Position::from_fen("W:W:B1", Variant::AMERICAN).unwrap();
     assert_eq!(perft(&pos, u32::MAX), 0);
 }
+
+/// Positions compare their rules by address (every position's variant is interned): the
+/// same pieces under two variants differ, under equal variants made apart they are equal,
+/// and a variant changed in one rule is another variant.
+#[test]
+fn positions_are_equal_when_their_pieces_and_rules_are() {
+    for a in Variant::ALL {
+        for b in Variant::ALL {
+            let (pa, pb) = (Position::start(a), Position::start(b));
+            assert_eq!(pa == pb, a == b, "{a} and {b}");
+            assert_eq!(Position::start_of(a.interned()), pa);
+        }
+        let fen = Position::start(a).to_fen();
+        assert_eq!(Position::from_fen(&fen, a).unwrap(), Position::start(a));
+        let changed = Variant {
+            men_capture_kings: !a.men_capture_kings,
+            ..a
+        };
+        assert_ne!(Position::start(changed), Position::start(a));
+        assert_eq!(Position::start(changed), Position::start(changed));
+        assert!(std::ptr::eq(changed.interned(), changed.interned()));
+    }
+}

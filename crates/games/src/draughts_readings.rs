@@ -314,7 +314,7 @@ impl DraughtsReadings {
     /// Starts readings under each of `variants`, in this order, from the FEN tag `fen` (its
     /// text and place) or each variant's initial position. A variant under which the FEN
     /// does not read stops at once.
-    pub(crate) fn start(&mut self, variants: &[Variant], fen: Option<(&str, Pos)>) {
+    pub(crate) fn start(&mut self, variants: &[&'static Variant], fen: Option<(&str, Pos)>) {
         self.branches.clear();
         self.deaths.clear();
         self.forks.clear();
@@ -325,13 +325,13 @@ impl DraughtsReadings {
         let mut read: [Option<Result<Fen, FenError>>; 4] = Default::default();
         for &variant in variants {
             let primary = Key {
-                variant: variant.interned(),
+                variant,
                 side: 0,
                 turned: false,
             };
             let starts: Vec<Position> = match fen {
-                None => vec![Position::start(variant)],
-                Some((text, at)) => match fen_under(text, variant, &mut read) {
+                None => vec![Position::start_of(variant)],
+                Some((text, at)) => match fen_under(text, *variant, &mut read) {
                     Ok(Fen {
                         side: Some(_),
                         position,

@@ -9,6 +9,8 @@
 //! ([`Facts::keeps_guess`]). A game the guess does not fit is read again with every candidate
 //! (see [`GameReader`](super::game_reader)): the one re-reading of the text, done only then.
 
+use std::sync::OnceLock;
+
 use chess_notation::position_from_fen;
 use draughts::{BoardSize, Variant};
 use record::{Pos, Text};
@@ -339,7 +341,7 @@ impl Facts {
     /// The draughts variants to try, in order, for a game that does not say, and whether its
     /// squares are those of several variants of their board (then every one of those that
     /// replays the game is a reading of it).
-    pub(crate) fn inference(&self, tags: &RuleTags) -> (Vec<Variant>, bool) {
+    pub(crate) fn inference(&self, tags: &RuleTags) -> (&'static [&'static Variant], bool) {
         let ten = self.is_ten(tags);
         (
             inference_order_from(ten, self.algebraic, self.colon),
@@ -378,37 +380,54 @@ pub(crate) enum Family {
 /// for other algebraic squares (`algebraic`: one of the first 10 moves starts with a letter).
 /// Italian (numbered squares, White first, on its turned board) and Czech come after those:
 /// a game is taken for one of them only when none of the others replays it.
-pub(crate) fn inference_order_from(ten: bool, algebraic: bool, colon: bool) -> Vec<Variant> {
-    let eight = if !algebraic {
-        [
-            Variant::AMERICAN,
-            Variant::ITALIAN,
-            Variant::RUSSIAN,
-            Variant::BRAZILIAN,
-            Variant::CZECH,
-        ]
-    } else if colon {
-        [
-            Variant::RUSSIAN,
-            Variant::BRAZILIAN,
-            Variant::CZECH,
-            Variant::AMERICAN,
-            Variant::ITALIAN,
-        ]
-    } else {
-        [
-            Variant::BRAZILIAN,
-            Variant::RUSSIAN,
-            Variant::CZECH,
-            Variant::AMERICAN,
-            Variant::ITALIAN,
-        ]
+pub(crate) fn inference_order_from(
+    ten: bool,
+    algebraic: bool,
+    colon: bool,
+) -> &'static [&'static Variant] {
+    // Made once, of interned variants: a reading compares its variant with them by address.
+    static ORDERS: OnceLock<[[&'static Variant; 6]; 6]> = OnceLock::new();
+    let orders = ORDERS.get_or_init(|| {
+        let eights = [
+            [
+                Variant::AMERICAN,
+                Variant::ITALIAN,
+                Variant::RUSSIAN,
+                Variant::BRAZILIAN,
+                Variant::CZECH,
+            ],
+            [
+                Variant::RUSSIAN,
+                Variant::BRAZILIAN,
+                Variant::CZECH,
+                Variant::AMERICAN,
+                Variant::ITALIAN,
+            ],
+            [
+                Variant::BRAZILIAN,
+                Variant::RUSSIAN,
+                Variant::CZECH,
+                Variant::AMERICAN,
+                Variant::ITALIAN,
+            ],
+        ];
+        std::array::from_fn(|k| {
+            let (ten, eight) = (k >= 3, eights[k % 3].map(Variant::interned));
+            let international = Variant::INTERNATIONAL.interned();
+            std::array::from_fn(|i| match (ten, i) {
+                (true, 0) => international,
+                (true, i) => eight[i - 1],
+                (false, 5) => international,
+                (false, i) => eight[i],
+            })
+        })
+    });
+    let eight = match (algebraic, colon) {
+        (false, _) => 0,
+        (true, true) => 1,
+        (true, false) => 2,
     };
-    if ten {
-        [Variant::INTERNATIONAL].into_iter().chain(eight).collect()
-    } else {
-        eight.into_iter().chain([Variant::INTERNATIONAL]).collect()
-    }
+    &orders[usize::from(ten) * 3 + eight]
 }
 
 /// The first of [`inference_order_from`], without building the order.
@@ -487,7 +506,7 @@ mod tests {
             let (ten, algebraic, colon) = (bits & 1 != 0, bits & 2 != 0, bits & 4 != 0);
             assert_eq!(
                 first_inferred(ten, algebraic, colon),
-                inference_order_from(ten, algebraic, colon)[0],
+                *inference_order_from(ten, algebraic, colon)[0],
                 "{ten} {algebraic} {colon}"
             );
         }

@@ -26,7 +26,6 @@ use super::event_log::{Event, EventLog};
 use super::family::{self, Before, Facts, Family, Guess, RuleTags, inference_order_from};
 use super::keep::{Keep, Kept};
 use super::options::ReadOptions;
-use super::rules::Rules;
 use super::several_variants;
 use super::tag_notes::TagWatch;
 use super::variant_source::VariantSource;
@@ -62,6 +61,14 @@ enum State {
     Both,
     /// The tags refuse the game.
     Refused(GameError),
+}
+
+/// The rules the keeper was told a game is read under.
+#[derive(Clone, Copy, Debug)]
+enum Told {
+    Chess,
+    /// A draughts variant, interned.
+    Draughts(&'static Variant),
 }
 
 /// A score word (`4-6`) that may be the game's result, waiting for what follows it.
@@ -105,7 +112,7 @@ pub(crate) struct GameReader {
     result: Option<ResultToken>,
     /// The rules the keeper was told the game is read under (it numbers the moves it writes
     /// by them, before the first).
-    told: Option<Rules>,
+    told: Option<Told>,
     /// The score word held back that became the result: its event in the log, which no
     /// reading read.
     score_event: Option<usize>,
@@ -194,20 +201,20 @@ impl GameReader {
     }
 
     /// Starts the draughts readings under `variants` (those of a full pass: every candidate).
-    fn start_draughts(&mut self, variants: &[Variant], source: VariantSource) {
+    fn start_draughts(&mut self, variants: &[&'static Variant], source: VariantSource) {
         let fen = self.rules.fen.as_ref().map(|(f, at)| (f.as_str(), *at));
         self.draughts.start(variants, fen);
         self.draughts_source = source;
         if let [v] = variants {
-            self.tell_draughts(*v);
+            self.tell_draughts(v);
         }
     }
 
     /// Tells the keeper the game is draughts under `variant`, once.
-    fn tell_draughts(&mut self, variant: Variant) {
-        if self.told != Some(Rules::Draughts(variant)) {
-            self.told = Some(Rules::Draughts(variant));
-            self.keep.draughts(&variant);
+    fn tell_draughts(&mut self, variant: &'static Variant) {
+        if !matches!(self.told, Some(Told::Draughts(told)) if std::ptr::eq(told, variant)) {
+            self.told = Some(Told::Draughts(variant));
+            self.keep.draughts(variant);
         }
     }
 
@@ -226,7 +233,7 @@ impl GameReader {
             None if english => Box::new(WordReader::english(&start, from_fen, options)),
             None => Box::new(WordReader::new(&start, from_fen, options)),
         };
-        self.told = Some(Rules::Chess);
+        self.told = Some(Told::Chess);
         self.keep.chess(&start);
         self.chess = Some(reader);
         self.chess_start = Some((variant, start));
@@ -258,13 +265,13 @@ impl GameReader {
                 self.state = State::Chess;
             }
             Guess::Draughts(v) => {
-                self.start_draughts(&[v], VariantSource::Inferred);
+                self.start_draughts(&[v.interned()], VariantSource::Inferred);
                 self.guessed = Some(v);
                 self.state = State::Draughts;
             }
             Guess::Everything => {
                 let every = inference_order_from(false, false, false);
-                self.start_draughts(&every, VariantSource::Inferred);
+                self.start_draughts(every, VariantSource::Inferred);
                 self.draughts.start_logging();
                 if self.only == Some(Kept::Draughts) {
                     self.state = State::Draughts;
@@ -310,7 +317,7 @@ impl GameReader {
             State::Draughts if self.draughts.settled() => {
                 if let Some(key) = self.draughts.single() {
                     // The readings started under several variants: one is left.
-                    self.tell_draughts(*key.variant);
+                    self.tell_draughts(key.variant);
                 }
                 let fates = self.draughts.take_fates();
                 self.flush_draughts(fates);
@@ -579,7 +586,7 @@ impl GameReader {
                     }
                 } else {
                     let (variants, _) = self.facts.inference(&self.rules);
-                    self.start_draughts(&variants, VariantSource::Inferred);
+                    self.start_draughts(variants, VariantSource::Inferred);
                     self.setups_before();
                     self.finish_draughts(notes, None)
                 }
@@ -636,7 +643,13 @@ impl GameReader {
         {
             return Outcome::Again;
         }
-        let rank = |v: &Variant| order.iter().position(|x| x == v).unwrap_or(usize::MAX);
+        // Variants interned: one object each (see `inference_order_from`).
+        let rank = |v: &'static Variant| {
+            order
+                .iter()
+                .position(|x| std::ptr::eq(*x, v))
+                .unwrap_or(usize::MAX)
+        };
         // The first reading of each variant that replays the game (the least by its key's
         // rank, the earliest of equals), in the order of the variants. Readings are big:
         // they are picked by index, and only those picked are moved.
@@ -660,7 +673,7 @@ impl GameReader {
             .filter_map(|&(_, _, i)| slots[i].take())
             .collect();
         if readings.is_empty() {
-            let error = draughts_error(&order, decided, deaths);
+            let error = draughts_error(order, decided, deaths);
             let Some(chess) = chess else {
                 return Outcome::Bad(error);
             };
@@ -696,7 +709,7 @@ impl GameReader {
         let mut games: Vec<DraughtsGame> = Vec::with_capacity(readings.len());
         if readings.len() == 1 {
             let reading = readings.remove(0);
-            self.tell_draughts(*reading.key.variant);
+            self.tell_draughts(reading.key.variant);
             if !self.log.is_empty() {
                 let fates = reading.fates.clone();
                 self.flush_draughts(fates);
@@ -901,7 +914,7 @@ fn build_draughts(
 /// else the error of the variant whose reading got furthest (the first of them in `order`),
 /// saying which were tried.
 fn draughts_error(
-    order: &[Variant],
+    order: &[&'static Variant],
     decided: bool,
     deaths: Vec<super::draughts_readings::Death>,
 ) -> GameError {
@@ -909,7 +922,7 @@ fn draughts_error(
     for death in deaths.into_iter().filter(|d| d.key.is_primary()) {
         let rank = order
             .iter()
-            .position(|v| *v == *death.key.variant)
+            .position(|v| std::ptr::eq(*v, death.key.variant))
             .unwrap_or(usize::MAX);
         let reached = death.failure.reached();
         let better = match &best {
@@ -1056,7 +1069,7 @@ impl Visitor for GameReader {
                 }
             }
             Before::Draughts(v, source) => {
-                self.start_draughts(&[v], source);
+                self.start_draughts(&[v.interned()], source);
                 self.state = State::Draughts;
             }
             Before::Refused(e) => {
