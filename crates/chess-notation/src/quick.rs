@@ -87,24 +87,43 @@ pub(crate) fn candidates(pos: &Chess, role: Role, to: Square, origins: Bitboard)
     } & origins;
     // A move is legal when no piece of the other side, save the one taken, attacks the king
     // once the piece has moved (this also settles a check: the move must block or take).
+    // The knights, pawns and king that attack it do wherever the piece goes: unless it takes
+    // the one there is, every move leaves the king in check. Only the sliders' attacks
+    // depend on where the piece went from.
+    let theirs = them.without(to);
+    let steppers = (attacks::knight_attacks(king) & board.knights())
+        | (attacks::pawn_attacks(turn, king) & board.pawns())
+        | (attacks::king_attacks(king) & board.kings());
+    if (steppers & theirs).any() {
+        return Quick::NotOne;
+    }
+    let (straight, diagonal) = (
+        board.rooks_and_queens() & theirs,
+        board.bishops_and_queens() & theirs,
+    );
     let mut found = None;
     for from in from {
         let after = occupied.without(from).with(to);
-        if board.attacks_to(king, !turn, after).without(to).any() {
+        if (attacks::rook_attacks(king, after) & straight).any()
+            || (attacks::bishop_attacks(king, after) & diagonal).any()
+        {
             continue;
         }
         if found.is_some() {
             return Quick::NotOne;
         }
-        found = Some(Move::Normal {
+        found = Some(from);
+    }
+    match found {
+        Some(from) => Quick::One(Move::Normal {
             role,
             from,
             capture: board.role_at(to),
             to,
             promotion: None,
-        });
+        }),
+        None => Quick::NotOne,
     }
-    found.map_or(Quick::NotOne, Quick::One)
 }
 
 #[cfg(test)]
