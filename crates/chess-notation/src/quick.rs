@@ -5,7 +5,7 @@
 //! read's 60 M instructions; this lookup brought the read to 53 M. The plain case is nearly
 //! every word of a real game.
 
-use shakmaty::{Bitboard, Chess, Move, Position, Rank, Role, Square, attacks};
+use shakmaty::{Bitboard, Board, Chess, Color, Move, Position, Rank, Role, Square, attacks};
 
 /// What the quick look found.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -45,7 +45,8 @@ pub(crate) fn candidates(pos: &Chess, role: Role, to: Square, origins: Bitboard)
                 return Quick::NotOne;
             }
             // The king may not step onto a square the other side attacks once it has left.
-            return if board.attacks_to(to, !turn, occupied.without(king)).any() {
+            let attackers = Attackers::of(board, to, turn, them.without(to));
+            return if attackers.steppers || attackers.slide(to, occupied.without(king)) {
                 Quick::NotOne
             } else {
                 Quick::One(Move::Normal {
@@ -90,23 +91,13 @@ pub(crate) fn candidates(pos: &Chess, role: Role, to: Square, origins: Bitboard)
     // The knights, pawns and king that attack it do wherever the piece goes: unless it takes
     // the one there is, every move leaves the king in check. Only the sliders' attacks
     // depend on where the piece went from.
-    let theirs = them.without(to);
-    let steppers = (attacks::knight_attacks(king) & board.knights())
-        | (attacks::pawn_attacks(turn, king) & board.pawns())
-        | (attacks::king_attacks(king) & board.kings());
-    if (steppers & theirs).any() {
+    let attackers = Attackers::of(board, king, turn, them.without(to));
+    if attackers.steppers {
         return Quick::NotOne;
     }
-    let (straight, diagonal) = (
-        board.rooks_and_queens() & theirs,
-        board.bishops_and_queens() & theirs,
-    );
     let mut found = None;
     for from in from {
-        let after = occupied.without(from).with(to);
-        if (attacks::rook_attacks(king, after) & straight).any()
-            || (attacks::bishop_attacks(king, after) & diagonal).any()
-        {
+        if attackers.slide(king, occupied.without(from).with(to)) {
             continue;
         }
         if found.is_some() {
@@ -123,6 +114,44 @@ pub(crate) fn candidates(pos: &Chess, role: Role, to: Square, origins: Bitboard)
             promotion: None,
         }),
         None => Quick::NotOne,
+    }
+}
+
+/// The pieces of the other side that may attack a square of the side to move.
+struct Attackers {
+    /// Whether a knight, pawn or king attacks it: they do whatever the board holds.
+    steppers: bool,
+    /// The rooks and queens on its rank and file, across an empty board.
+    straight: Bitboard,
+    /// The bishops and queens on its diagonals, across an empty board.
+    diagonal: Bitboard,
+}
+
+impl Attackers {
+    /// The pieces among `theirs` (the other side's, save one taken) that may attack `sq`,
+    /// where `us` is to move.
+    #[inline(always)]
+    fn of(board: &Board, sq: Square, us: Color, theirs: Bitboard) -> Attackers {
+        let steppers = (attacks::knight_attacks(sq) & board.knights())
+            | (attacks::pawn_attacks(us, sq) & board.pawns())
+            | (attacks::king_attacks(sq) & board.kings());
+        Attackers {
+            steppers: (steppers & theirs).any(),
+            straight: board.rooks_and_queens()
+                & theirs
+                & attacks::rook_attacks(sq, Bitboard::EMPTY),
+            diagonal: board.bishops_and_queens()
+                & theirs
+                & attacks::bishop_attacks(sq, Bitboard::EMPTY),
+        }
+    }
+
+    /// Whether a slider reaches `sq` across `occupied`.
+    #[inline(always)]
+    fn slide(&self, sq: Square, occupied: Bitboard) -> bool {
+        (self.straight.any() && (attacks::rook_attacks(sq, occupied) & self.straight).any())
+            || (self.diagonal.any()
+                && (attacks::bishop_attacks(sq, occupied) & self.diagonal).any())
     }
 }
 
