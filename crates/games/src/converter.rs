@@ -55,7 +55,7 @@ pub struct Converter {
     reading: Reading,
     style: ConvertStyle,
     /// The rules of the last game read, if it was a draughts game that replays.
-    last_rules: Option<(Variant, VariantSource)>,
+    last_rules: Option<(&'static Variant, VariantSource)>,
     /// The warnings of the last game read, and what writing it changed in its result.
     last_warnings: Vec<GameError>,
 }
@@ -109,7 +109,7 @@ impl Converter {
     /// The variant of the last game read and where it came from, if it was a draughts game
     /// with moves that replays: what [`FileVariants::note_rules`](super::FileVariants::note_rules)
     /// takes.
-    pub fn last_rules(&self) -> Option<(Variant, VariantSource)> {
+    pub fn last_rules(&self) -> Option<(&'static Variant, VariantSource)> {
         self.last_rules
     }
 

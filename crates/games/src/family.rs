@@ -139,8 +139,8 @@ pub(crate) fn before_moves(tags: &RuleTags, options: &ReadOptions, only: Option<
 pub(crate) enum Guess {
     /// Chess, read in English at once.
     Chess,
-    /// Draughts under this variant alone, the first its squares point to.
-    Draughts(Variant),
+    /// Draughts under this variant alone, the first its squares point to (interned).
+    Draughts(&'static Variant),
     /// Nothing safe: every candidate of both families is read.
     Everything,
 }
@@ -149,7 +149,8 @@ pub(crate) enum Guess {
 /// draughts for squares of one variant's kind, under the variant inference tries first;
 /// else nothing. A game read as draughts only is never guessed chess.
 pub(crate) fn guess(word: &str, tags: &RuleTags, only: Option<Kept>) -> Guess {
-    if chessy(word, Marks::of(word.as_bytes()))
+    let marks = Marks::of(word.as_bytes());
+    if chessy(word, marks)
         || tags.fen_value().is_some_and(|f| f.contains('/'))
         || tags.chess_variant()
     {
@@ -172,7 +173,7 @@ pub(crate) fn guess(word: &str, tags: &RuleTags, only: Option<Kept>) -> Guess {
         // Squares of several variants: every one is read.
         return Guess::Everything;
     }
-    Guess::Draughts(first_inferred(ten, algebraic, word.contains(':')))
+    Guess::Draughts(inference_order_from(ten, algebraic, marks.has(Marks::COLON))[0])
 }
 
 /// Whether the FEN tag names squares of a 10×10 board only.
@@ -186,6 +187,7 @@ fn fen_is_ten(tags: &RuleTags) -> bool {
 /// A word that only chess writes: a piece letter (`Nf3`, `Kt`, not draughts' `X`), castling,
 /// a check, mate or promotion sign, a lone destination square (`e4`), a figurine. `marks` are
 /// the word's own ([`Marks::of`]).
+#[inline]
 fn chessy(w: &str, marks: Marks) -> bool {
     let b = w.as_bytes();
     if !marks.has(Marks::NON_ASCII) {
@@ -198,6 +200,13 @@ fn chessy(w: &str, marks: Marks) -> bool {
             || marks.has(Marks::SIGNS)
             || (b.len() == 2 && first.is_ascii_lowercase() && b[1].is_ascii_digit());
     }
+    chessy_beyond_ascii(w, marks)
+}
+
+/// [`chessy`] for a word with a byte outside ASCII.
+#[cold]
+#[inline(never)]
+fn chessy_beyond_ascii(w: &str, marks: Marks) -> bool {
     w.starts_with(|c: char| c.is_uppercase() && c != 'X')
         || w.starts_with(['O', 'o'])
         || marks.has(Marks::SIGNS)
@@ -352,10 +361,18 @@ impl Facts {
     /// Whether the guess made at the first word holds for the whole game: it is still the
     /// first variant tried, its squares are no other variant's, and (when the game may be
     /// chess, `chess_too`) nothing looks like chess.
-    pub(crate) fn keeps_guess(&self, guess: Variant, tags: &RuleTags, chess_too: bool) -> bool {
+    pub(crate) fn keeps_guess(
+        &self,
+        guess: &'static Variant,
+        tags: &RuleTags,
+        chess_too: bool,
+    ) -> bool {
         let ten = self.is_ten(tags);
         !(chess_too && self.looks_like_chess(tags))
-            && first_inferred(ten, self.algebraic, self.colon) == guess
+            && std::ptr::eq(
+                inference_order_from(ten, self.algebraic, self.colon)[0],
+                guess,
+            )
             && !several_variants::shared_squares(ten, self.algebraic)
     }
 
@@ -430,16 +447,6 @@ pub(crate) fn inference_order_from(
     &orders[usize::from(ten) * 3 + eight]
 }
 
-/// The first of [`inference_order_from`], without building the order.
-pub(crate) fn first_inferred(ten: bool, algebraic: bool, colon: bool) -> Variant {
-    match (ten, algebraic, colon) {
-        (true, _, _) => Variant::INTERNATIONAL,
-        (false, false, _) => Variant::AMERICAN,
-        (false, true, true) => Variant::RUSSIAN,
-        (false, true, false) => Variant::BRAZILIAN,
-    }
-}
-
 /// The chess variant and start of a game, from its Variant and FEN tags.
 pub(crate) fn chess_start(tags: &RuleTags, at: Pos) -> Result<(ChessVariant, Chess), GameError> {
     let variant = match &tags.variant {
@@ -501,14 +508,27 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_first_variant_inferred_is_the_first_of_the_order() {
+    fn the_orders_hold_interned_variants_each_once() {
         for bits in 0..8 {
             let (ten, algebraic, colon) = (bits & 1 != 0, bits & 2 != 0, bits & 4 != 0);
+            let order = inference_order_from(ten, algebraic, colon);
+            let names: Vec<&str> = order.iter().map(|v| v.name).collect();
             assert_eq!(
-                first_inferred(ten, algebraic, colon),
-                *inference_order_from(ten, algebraic, colon)[0],
-                "{ten} {algebraic} {colon}"
+                names[0],
+                ["american", "russian", "brazilian", "international"][if ten {
+                    3
+                } else if !algebraic {
+                    0
+                } else if colon {
+                    1
+                } else {
+                    2
+                }]
             );
+            for (i, v) in order.iter().enumerate() {
+                assert!(std::ptr::eq(*v, v.interned()), "{}", v.name);
+                assert!(!names[..i].contains(&v.name), "{names:?}");
+            }
         }
     }
 
@@ -528,11 +548,11 @@ mod tests {
         assert_eq!(guess("e4", &none, Some(Kept::Draughts)), Guess::Everything);
         assert_eq!(
             guess("11-15", &none, None),
-            Guess::Draughts(Variant::AMERICAN)
+            Guess::Draughts(Variant::AMERICAN.interned())
         );
         assert_eq!(
             guess("33-28", &none, None),
-            Guess::Draughts(Variant::INTERNATIONAL)
+            Guess::Draughts(Variant::INTERNATIONAL.interned())
         );
         assert_eq!(guess("c3-d4", &none, None), Guess::Everything);
         assert_eq!(guess("g1f3", &none, None), Guess::Everything);

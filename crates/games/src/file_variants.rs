@@ -29,7 +29,8 @@ use super::variant_source::VariantSource;
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct FileVariants {
-    decided: Vec<(Variant, u64)>,
+    /// The variants decided (interned) and how many games each.
+    decided: Vec<(&'static Variant, u64)>,
 }
 
 impl FileVariants {
@@ -44,20 +45,25 @@ impl FileVariants {
     /// What [`FileVariants::note`] notes of `game`, for a caller that keeps it apart from
     /// the game (the game read on another thread): the variant and its source of a draughts
     /// game with moves.
-    pub fn rules_of(game: &AnyGame) -> Option<(Variant, VariantSource)> {
+    pub fn rules_of(game: &AnyGame) -> Option<(&'static Variant, VariantSource)> {
         match game {
-            AnyGame::Draughts(g) if g.start != g.end => Some((g.variant, g.source)),
+            // The position's variant: the game's, interned.
+            AnyGame::Draughts(g) if g.start != g.end => Some((g.start.variant(), g.source)),
             _ => None,
         }
     }
 
     /// Notes the rules of a draughts game with moves read under `variant`, if `source`
     /// decided them.
-    pub fn note_rules(&mut self, variant: Variant, source: VariantSource) {
+    pub fn note_rules(&mut self, variant: &'static Variant, source: VariantSource) {
         if !source.is_decided() {
             return;
         }
-        match self.decided.iter_mut().find(|(v, _)| *v == variant) {
+        match self
+            .decided
+            .iter_mut()
+            .find(|(v, _)| std::ptr::eq(*v, variant))
+        {
             Some((_, n)) => *n += 1,
             None => self.decided.push((variant, 1)),
         }
@@ -69,7 +75,7 @@ impl FileVariants {
         let shared: Vec<Variant> = game
             .replaying_variants()
             .into_iter()
-            .filter(|v| self.decided.iter().any(|(d, _)| d == v))
+            .filter(|v| self.decided.iter().any(|(d, _)| **d == *v))
             .collect();
         match shared[..] {
             [v] => Some(v),

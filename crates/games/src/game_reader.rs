@@ -100,7 +100,7 @@ pub(crate) struct GameReader {
     draughts: DraughtsReadings,
     /// The variants the draughts readings started with, and what decided them.
     draughts_source: VariantSource,
-    guessed: Option<Variant>,
+    guessed: Option<&'static Variant>,
     /// The chess reader (boxed: it is handed between these fields at every game).
     chess: Option<Box<WordReader<Pos>>>,
     /// A chess reader done with its game, to read the next one with.
@@ -265,7 +265,7 @@ impl GameReader {
                 self.state = State::Chess;
             }
             Guess::Draughts(v) => {
-                self.start_draughts(&[v.interned()], VariantSource::Inferred);
+                self.start_draughts(&[v], VariantSource::Inferred);
                 self.guessed = Some(v);
                 self.state = State::Draughts;
             }

@@ -57,7 +57,7 @@ pub struct Made<W: GameWork + ?Sized> {
     /// The game's variant and where it came from, for a draughts game with moves (see
     /// [`FileVariants::rules_of`](super::FileVariants::rules_of)): what decides the file's
     /// games that wait.
-    pub rules: Option<(Variant, VariantSource)>,
+    pub rules: Option<(&'static Variant, VariantSource)>,
     /// What is said of the game at once.
     pub said: W::Said,
     /// What comes out of it in its turn, or the game waiting.
