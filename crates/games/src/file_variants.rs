@@ -44,10 +44,10 @@ impl FileVariants {
 
     /// What [`FileVariants::note`] notes of `game`, for a caller that keeps it apart from
     /// the game (the game read on another thread): the variant and its source of a draughts
-    /// game with moves.
+    /// game with moves. The variant is its positions' (interned, see
+    /// [`Variant::interned`]), which the reader makes from the game's variant.
     pub fn rules_of(game: &AnyGame) -> Option<(&'static Variant, VariantSource)> {
         match game {
-            // The position's variant: the game's, interned.
             AnyGame::Draughts(g) if g.start != g.end => Some((g.start.variant(), g.source)),
             _ => None,
         }
