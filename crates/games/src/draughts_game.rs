@@ -199,8 +199,8 @@ impl DraughtsGame {
         })
     }
 
-    /// The game as PDN text in `style`: what [`DraughtsGame::to_text`] gives, written without
-    /// building it.
+    /// The game as PDN text in `style`: its tags (with the GameType, Variant, FEN and Result
+    /// the rules read it with), then its movetext with the moves written anew.
     pub fn write(&self, style: &WriteStyle) -> String {
         let moves = style.moves.unwrap_or_else(|| MoveStyle::of(&self.variant));
         let (changes, result) = self.written_tags_and_result();

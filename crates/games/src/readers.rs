@@ -160,7 +160,7 @@ impl DraughtsGame {
     /// Replays a game read by `record`.
     ///
     /// The rules come from the GameType tag, else from a Variant tag that names a draughts
-    /// variant (the draughts sites' exports, see [`draughts_variant_named`]), else from
+    /// variant (the draughts sites' exports, see [`draughts_variant_named`](crate::draughts_variant_named)), else from
     /// `selected`, else they are inferred: the board from the squares of the FEN and the
     /// moves, then the first variant under which every move replays (American first for
     /// numbered squares on 8×8). The start is the FEN tag's position, or the variant's

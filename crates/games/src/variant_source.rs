@@ -15,7 +15,7 @@ pub enum VariantSource {
     /// Inferred: the first variant, for the board the squares point to, under which every
     /// move replays, and the only one of the board's variants tried for it.
     Inferred,
-    /// Several variants replay the game (see [`DraughtsGame::others`]); the file's games
+    /// Several variants replay the game (see [`DraughtsGame::others`](crate::DraughtsGame::others)); the file's games
     /// whose rules were decided were read under this one and none other of them (see
     /// [`FileVariants`](super::FileVariants)).
     File,

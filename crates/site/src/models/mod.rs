@@ -1,6 +1,6 @@
 //! The site's vocabulary: the values the JSON API, the store's rows and the OpenAPI
 //! description share (how a game is played, where it stands, a side, a level, ...), each an
-//! enum whose spelling is written once, in [`text_enum!`]: its JSON (serde), its schema
+//! enum whose spelling is written once, in `text_enum!`: its JSON (serde), its schema
 //! (utoipa), its text column in either database (sqlx) and [`std::str::FromStr`] all read the
 //! same list.
 //!

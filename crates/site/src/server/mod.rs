@@ -11,7 +11,7 @@
 //!   [`games_api`] (games played on the site), [`pages`], [`static_files`].
 //! - What they share: [`views`] (the answers' positions and game trees), [`play`],
 //!   [`live`] and [`clocks`] (games in progress), [`page`] (rendering), [`visitor`],
-//!   [`json`], [`error`], [`game_id`], [`heavy`], [`search_queue`], [`streams`], [`quotas`],
+//!   `json`, [`error`], [`game_id`], [`heavy`], [`search_queue`], [`streams`], [`quotas`],
 //!   [`pgn_date`],
 //!   the templates and files.
 //! - Below the server: [`crate::models`] (the values the API, the store and the description

@@ -196,7 +196,7 @@ impl PlayedGame {
     }
 
     /// The computer's move at `level`, as a move id: draughts only (`None` for chess, whose
-    /// moves Stockfish chooses: [`super::engine_api::computer_chess_move`]).
+    /// moves Stockfish chooses: [`super::games_api::computer`]'s `computer_chess_move`).
     pub fn computer_move(&self, level: draughts::Level, seed: u64) -> Option<String> {
         match self {
             PlayedGame::Draughts(h) => {

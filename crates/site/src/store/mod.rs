@@ -2,7 +2,7 @@
 //! behind it by default ([`SqliteStore`]); another database (PostgreSQL for many server
 //! instances) is another implementation of the same trait.
 //!
-//! Both databases run the same SQL ([`sql`]) on the same tables ([`schema`]); each store's
+//! Both databases run the same SQL (`sql`) on the same tables (`schema`); each store's
 //! file keeps only what differs: connecting, how the schema's version is kept, and
 //! PostgreSQL's announcements to other processes.
 

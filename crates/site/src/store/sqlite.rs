@@ -27,7 +27,7 @@ impl SqliteStore {
     /// connections concurrently, and two connections switching a fresh file to WAL at once
     /// make one fail at once with "database is locked", whatever the busy timeout); the
     /// migration takes the write lock first (`BEGIN IMMEDIATE`), and a busy database is tried
-    /// again for up to [`START_TIMEOUT`].
+    /// again for up to `START_TIMEOUT`.
     pub async fn open(path: &str) -> Result<SqliteStore, StoreError> {
         let memory = path == ":memory:";
         let url = if memory {
