@@ -189,7 +189,9 @@ pub fn write_game_with<'t, M, W: MoveWriter<M>>(
 /// assert_eq!(out, "[Event \"The \\\"Open\\\"\"]\n");
 /// ```
 pub fn write_tag(out: &mut impl fmt::Write, name: &str, value: &str) -> fmt::Result {
-    write!(out, "[{} ", crate::name_form(name))?;
+    out.write_char('[')?;
+    out.write_str(&crate::name_form(name))?;
+    out.write_char(' ')?;
     write_quoted(out, &crate::one_line_form(value))?;
     out.write_str("]\n")
 }

@@ -67,7 +67,10 @@ pub fn name_form(name: &str) -> Cow<'_, str> {
     if name.is_empty() {
         return Cow::Owned(NAME_STAND_IN.to_string());
     }
-    if !name.contains(ends) {
+    // The usual name, printable ASCII without those bytes, in one pass over its bytes.
+    let plain =
+        |b: u8| matches!(b, b'!'..=b'~') && !matches!(b, b',' | b'"' | b'[' | b']' | b'{' | b'}');
+    if name.bytes().all(plain) || !name.contains(ends) {
         return Cow::Borrowed(name);
     }
     Cow::Owned(
@@ -146,7 +149,7 @@ fn braces_hold(text: &str) -> bool {
 }
 
 fn has_line_break(text: &str) -> bool {
-    text.contains(['\n', '\r'])
+    text.bytes().any(|b| b == b'\n' || b == b'\r')
 }
 
 /// What a text changes into when written, as [`changes`] reports it.
