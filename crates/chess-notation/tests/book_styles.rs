@@ -203,21 +203,6 @@ fn real_games_in_book_styles_read_back_exactly() {
     assert_eq!(read, 2800);
 }
 
-fn random_game(choices: &[u16]) -> Vec<Move> {
-    let mut pos = Chess::default();
-    let mut moves = Vec::new();
-    for &c in choices {
-        let legal = pos.legal_moves();
-        if legal.is_empty() {
-            break;
-        }
-        let m = legal[usize::from(c) % legal.len()];
-        pos.play_unchecked(m);
-        moves.push(m);
-    }
-    moves
-}
-
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(
         std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(256)
@@ -230,7 +215,7 @@ proptest! {
         choices in proptest::collection::vec(any::<u16>(), 1..120),
         style in 0usize..16,
     ) {
-        let moves = random_game(&choices);
+        let moves = common::random_game(&Chess::default(), &choices);
         let style = styles()[style];
         if let Err(e) = round_trip(&style, &Chess::default(), &moves) {
             return Err(TestCaseError::fail(e));

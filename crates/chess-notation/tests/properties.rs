@@ -6,7 +6,9 @@ use chess_notation::{
     parse_move, read_line, read_line_as, write_line,
 };
 use proptest::prelude::*;
-use shakmaty::{CastlingMode, Chess, Move, Position, fen::Fen};
+use shakmaty::{CastlingMode, Chess, Position, fen::Fen};
+
+mod common;
 
 const STARTS: [&str; 4] = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
@@ -33,21 +35,6 @@ fn cases(default: u32) -> u32 {
         .unwrap_or(default)
 }
 
-fn random_game(start: &Chess, choices: &[u16]) -> Vec<Move> {
-    let mut pos = start.clone();
-    let mut moves = Vec::new();
-    for &c in choices {
-        let legal = pos.legal_moves();
-        if legal.is_empty() {
-            break;
-        }
-        let m = legal[usize::from(c) % legal.len()];
-        pos.play_unchecked(m);
-        moves.push(m);
-    }
-    moves
-}
-
 fn styles() -> Vec<WriteOptions> {
     let mut styles: Vec<WriteOptions> = Language::ALL
         .into_iter()
@@ -71,7 +58,7 @@ proptest! {
     #[test]
     fn random_games_round_trip(index in 0..STARTS.len(), choices in prop::collection::vec(any::<u16>(), 0..120)) {
         let start = start(index);
-        let moves = random_game(&start, &choices);
+        let moves = common::random_game(&start, &choices);
         for style in styles() {
             let words = write_line(&start, &moves, &style);
             let back = read_line_as(&start, &words, style.notation, style.language)
@@ -99,7 +86,7 @@ proptest! {
     fn no_reader_panics_on_any_word(text in word(), index in 0..STARTS.len(), choices in prop::collection::vec(any::<u16>(), 0..30)) {
         let start = start(index);
         let mut pos = start.clone();
-        for m in random_game(&start, &choices) {
+        for m in common::random_game(&start, &choices) {
             pos.play_unchecked(m);
         }
         for language in Language::ALL {

@@ -109,12 +109,10 @@ fn build<P: Play>(start: &P, tags: &[(String, String)], steps: &[Step]) -> (Game
                 b.push_move(m, Pos::default());
             }
             Step::Comment(t, brace) => {
-                let kind = if *brace {
-                    CommentKind::Brace
-                } else {
-                    CommentKind::Line
-                };
-                b.push_comment(t, kind);
+                b.push_comment(
+                    t,
+                    [CommentKind::Line, CommentKind::Brace][usize::from(*brace)],
+                );
             }
             Step::Begin if top.moves > 0 && depth < 4 => {
                 let before = top.before.clone();

@@ -67,12 +67,10 @@ fn build(tags: &[(String, String)], steps: &[Step]) -> Game<String> {
             Step::Move(i) => b.push_move(WORDS[*i].to_string(), Pos::default()),
             Step::Nag(n) if last_is_move => b.push_nag(Nag(u16::from(*n))),
             Step::Comment(t, brace) => {
-                let kind = if *brace {
-                    CommentKind::Brace
-                } else {
-                    CommentKind::Line
-                };
-                b.push_comment(t, kind);
+                b.push_comment(
+                    t,
+                    [CommentKind::Line, CommentKind::Brace][usize::from(*brace)],
+                );
             }
             Step::Begin if moved => b.begin_variation(),
             Step::End if b.depth() > 0 && moved => {

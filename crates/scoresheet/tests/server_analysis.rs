@@ -14,6 +14,16 @@ fn load(s: &Server, rules: &str, start: &str, text: &str) -> common::Response {
     )
 }
 
+/// The texts of the legal moves of a loaded game's first position.
+fn legal_texts(v: &serde_json::Value) -> Vec<String> {
+    v["root"]["position"]["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["text"].as_str().unwrap().to_string())
+        .collect()
+}
+
 #[test]
 fn load_a_fen_and_see_its_moves() {
     let s = Server::start(temp_database("fen"));
@@ -21,22 +31,11 @@ fn load_a_fen_and_see_its_moves() {
     assert_eq!(r.status, 200, "{}", r.body);
     let v = r.json();
     assert_eq!(v["root"]["fen"], "W:W26,28,31:B17,19,20");
-    let texts: Vec<&str> = v["root"]["position"]["legal"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m["text"].as_str().unwrap())
-        .collect();
-    assert_eq!(texts, ["26-22", "26-23", "28-24", "31-27"]);
+    assert_eq!(legal_texts(&v), ["26-22", "26-23", "28-24", "31-27"]);
     // The same position under Brazilian rules names the squares a1-h8.
     let v = load(&s, "brazilian", "fen", "W:W26,28,31:B17,19,20").json();
-    let texts: Vec<&str> = v["root"]["position"]["legal"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|m| m["text"].as_str().unwrap())
-        .collect();
-    assert!(texts.contains(&"d2-e3"), "{texts:?}");
+    let texts = legal_texts(&v);
+    assert!(texts.iter().any(|t| t == "d2-e3"), "{texts:?}");
 }
 
 #[test]

@@ -60,17 +60,11 @@ impl Hostile {
     }
 
     fn get(&self, path: &str) -> Response {
-        request(self.addr, "GET", path, &[], None)
+        common::get(self.addr, path)
     }
 
     fn post(&self, path: &str, body: &str) -> Response {
-        request(
-            self.addr,
-            "POST",
-            path,
-            &[("Content-Type", "application/json")],
-            Some(body),
-        )
+        common::post_json(self.addr, path, body)
     }
 
     fn post_with(&self, path: &str, headers: &[(&str, &str)], body: &str) -> Response {

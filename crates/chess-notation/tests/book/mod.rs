@@ -66,27 +66,7 @@ pub struct Style {
 }
 
 const ES_FULL: [&str; 8] = ["TD", "CD", "AD", "D", "R", "AR", "CR", "TR"];
-const ES_SHORT: [Option<&str>; 8] = [
-    Some("T"),
-    Some("C"),
-    Some("A"),
-    None,
-    None,
-    Some("A"),
-    Some("C"),
-    Some("T"),
-];
 const EN_FULL: [&str; 8] = ["QR", "QN", "QB", "Q", "K", "KB", "KN", "KR"];
-const EN_SHORT: [Option<&str>; 8] = [
-    Some("R"),
-    Some("N"),
-    Some("B"),
-    None,
-    None,
-    Some("B"),
-    Some("N"),
-    Some("R"),
-];
 
 fn short_mask(file: usize) -> u8 {
     (1 << file) | (1 << (7 - file))
@@ -235,9 +215,18 @@ fn letter(system: System, role: Role, old: bool) -> &'static str {
 
 /// A file's names, shortest first, with their masks.
 fn file_names(system: System, file: usize, old: bool) -> Vec<(String, u8)> {
-    let (full, short) = match system {
-        System::Spanish => (ES_FULL, ES_SHORT),
-        System::English => (EN_FULL, EN_SHORT),
+    let full = match system {
+        System::Spanish => ES_FULL,
+        System::English => EN_FULL,
+    };
+    // The short name of a file named after a piece on a wing is the piece alone: English
+    // writes the wing first (`QR`: `R`), Spanish the piece (`TD`: `T`). The queen's and
+    // king's files have none.
+    let name = full[file];
+    let short = match (name.len(), system) {
+        (2, System::English) => Some(&name[1..]),
+        (2, System::Spanish) => Some(&name[..1]),
+        _ => None,
     };
     let fix = |s: &str| {
         if old && system == System::English {
@@ -247,7 +236,7 @@ fn file_names(system: System, file: usize, old: bool) -> Vec<(String, u8)> {
         }
     };
     let mut out = Vec::new();
-    if let Some(s) = short[file] {
+    if let Some(s) = short {
         out.push((fix(s), short_mask(file)));
     }
     out.push((fix(full[file]), 1 << file));

@@ -4,7 +4,7 @@
 
 #![allow(dead_code)]
 
-use shakmaty::{CastlingMode, Chess, fen::Fen};
+use shakmaty::{CastlingMode, Chess, Move, Position, fen::Fen};
 
 pub struct Game {
     pub start: Chess,
@@ -132,4 +132,21 @@ pub fn load(name: &str) -> Vec<Game> {
     let path = data_dir().join(name);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     games(&text)
+}
+
+/// A random game from `start`: at each ply the legal move that `choices` picks (modulo the
+/// number of moves), until the choices or the moves run out.
+pub fn random_game(start: &Chess, choices: &[u16]) -> Vec<Move> {
+    let mut pos = start.clone();
+    let mut moves = Vec::new();
+    for &c in choices {
+        let legal = pos.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        let m = legal[usize::from(c) % legal.len()];
+        pos.play_unchecked(m);
+        moves.push(m);
+    }
+    moves
 }

@@ -91,17 +91,11 @@ impl Server {
     }
 
     pub fn get(&self, path: &str) -> Response {
-        request(self.addr, "GET", path, &[], None)
+        get(self.addr, path)
     }
 
     pub fn post(&self, path: &str, body: &str) -> Response {
-        request(
-            self.addr,
-            "POST",
-            path,
-            &[("Content-Type", "application/json")],
-            Some(body),
-        )
+        post_json(self.addr, path, body)
     }
 
     pub fn post_as(&self, path: &str, secret: &str, body: &str) -> Response {
@@ -147,6 +141,22 @@ impl Response {
             .find(|(k, _)| k.eq_ignore_ascii_case(name))
             .map(|(_, v)| v.as_str())
     }
+}
+
+/// `GET path` on the server at `addr`.
+pub fn get(addr: SocketAddr, path: &str) -> Response {
+    request(addr, "GET", path, &[], None)
+}
+
+/// `POST path` with a JSON body on the server at `addr`.
+pub fn post_json(addr: SocketAddr, path: &str, body: &str) -> Response {
+    request(
+        addr,
+        "POST",
+        path,
+        &[("Content-Type", "application/json")],
+        Some(body),
+    )
 }
 
 /// One HTTP/1.1 request on a new connection.

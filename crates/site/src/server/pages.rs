@@ -106,15 +106,8 @@ pub async fn new_game(
     v: Visitor,
     Query(q): Query<PositionQuery>,
 ) -> Response {
-    page(
-        &app,
-        &v,
-        StatusCode::OK,
-        "new-game",
-        "page.new-game",
-        Values::default().raw("rules-choices", rules_menu::choices(translate(&app, &v))),
-        &serde_json::json!({ "rules": q.rules(), "fen": q.fen() }),
-    )
+    let menu = Values::default().raw("rules-choices", rules_menu::choices(translate(&app, &v)));
+    position_page(&app, &v, "new-game", menu, q.rules(), q.fen())
 }
 
 /// `GET /editor`: the board editor, with the position of `?rules=&fen=` when given.
@@ -123,14 +116,29 @@ pub async fn editor(
     v: Visitor,
     Query(q): Query<PositionQuery>,
 ) -> Response {
+    let menu = Values::default().raw("rules-options", rules_menu::options(translate(&app, &v)));
+    let rules = q.rules().unwrap_or(DEFAULT_RULES.name());
+    position_page(&app, &v, "editor", menu, Some(rules), q.fen())
+}
+
+/// A page that opens on a position: `template` with its title `page.TEMPLATE`, and the
+/// rules and FEN as its data.
+fn position_page(
+    app: &AppState,
+    v: &Visitor,
+    template: &str,
+    values: Values,
+    rules: Option<&str>,
+    fen: Option<&str>,
+) -> Response {
     page(
-        &app,
-        &v,
+        app,
+        v,
         StatusCode::OK,
-        "editor",
-        "page.editor",
-        Values::default().raw("rules-options", rules_menu::options(translate(&app, &v))),
-        &serde_json::json!({ "rules": q.rules().unwrap_or(DEFAULT_RULES.name()), "fen": q.fen() }),
+        template,
+        &format!("page.{template}"),
+        values,
+        &serde_json::json!({ "rules": rules, "fen": fen }),
     )
 }
 
