@@ -118,11 +118,6 @@ pub(crate) fn family<S: AsRef<str>>(words: &[S]) -> Family {
     }
 }
 
-/// Whether two languages give the same meaning to every letter of `used`.
-pub(crate) fn agree(a: Language, b: Language, used: LetterSet) -> bool {
-    a.reads_alike(b, used)
-}
-
 /// The languages that know every letter of `used`, when they all read it as `language` does
 /// (the one group of [`language_groups`], when it holds `language`); `None` when another
 /// language reads a letter otherwise, or `language` does not know one.
@@ -132,7 +127,7 @@ pub(crate) fn alone_with(language: Language, used: LetterSet) -> Option<Language
         if !used.is_subset(other.letter_set()) {
             continue;
         }
-        if !agree(language, other, used) {
+        if !language.reads_alike(other, used) {
             return None;
         }
         set.insert(other);
@@ -151,7 +146,7 @@ pub(crate) fn language_groups(used: LetterSet) -> Vec<LanguageSet> {
         }
         match groups
             .iter_mut()
-            .find(|(rep, _)| agree(*rep, language, used))
+            .find(|(rep, _)| rep.reads_alike(language, used))
         {
             Some((_, set)) => set.insert(language),
             None => groups.push((language, [language].into_iter().collect())),
@@ -220,7 +215,7 @@ mod tests {
                 );
                 for other in Language::ALL {
                     let alike = used.letters().all(|c| language.role(c) == other.role(c));
-                    assert_eq!(agree(language, other, used), alike);
+                    assert_eq!(language.reads_alike(other, used), alike);
                 }
             }
         }

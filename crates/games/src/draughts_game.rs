@@ -8,6 +8,7 @@ use super::error::{GameError, result_mismatch, result_place};
 use super::outcome::Outcome;
 use super::several_variants;
 use super::tag_changes;
+use super::variant_choice::{draughts_variant_named, variant_from_tags};
 use super::variant_source::VariantSource;
 
 /// A draughts game replayed under its rules.
@@ -163,17 +164,20 @@ impl DraughtsGame {
         if !tags.contains("GameType") && self.source != VariantSource::Undecided {
             changes.push(("GameType", self.variant.game_type.to_string()));
         }
-        // A variant that shares its GameType is told apart by the Variant tag: one that names
-        // another variant, or none (`Antichess` on a game read under Killer), would make the
-        // written game read as the GameType's first variant.
-        if let Some(name) = self.variant.variant_tag
-            && tags
-                .get("Variant")
-                .and_then(|v| v.parse::<Variant>().ok())
-                .map(|v| v.name)
-                != Some(self.variant.name)
-        {
-            changes.push(("Variant", name.to_string()));
+        // A variant that shares its GameType is told apart by the Variant tag: when the tags
+        // written would read as another variant, as the reader reads them (the GameType with
+        // the Variant tag, else the Variant tag alone), its own name is written. A tag that
+        // names no draughts variant (`Antichess` on a game read under Killer) would make it
+        // the GameType's first variant.
+        if let Some(name) = self.variant.variant_tag {
+            let variant_tag = tags.get("Variant");
+            let reads_as = match tag_changes::changed_value(tags, &changes, "GameType") {
+                Some(game_type) => variant_from_tags(game_type, variant_tag).ok(),
+                None => variant_tag.and_then(draughts_variant_named),
+            };
+            if reads_as.map(|v| v.name) != Some(self.variant.name) {
+                changes.push(("Variant", name.to_string()));
+            }
         }
         if tags.contains("FEN") {
             changes.push(("FEN", self.start.to_fen()));

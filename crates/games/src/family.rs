@@ -428,15 +428,16 @@ pub(crate) fn inference_order_from(
                 Variant::ITALIAN,
             ],
         ];
+        // International first when the squares point to 10x10, last otherwise.
         std::array::from_fn(|k| {
-            let (ten, eight) = (k >= 3, eights[k % 3].map(Variant::interned));
-            let international = Variant::INTERNATIONAL.interned();
-            std::array::from_fn(|i| match (ten, i) {
-                (true, 0) => international,
-                (true, i) => eight[i - 1],
-                (false, 5) => international,
-                (false, i) => eight[i],
-            })
+            let mut order = [Variant::INTERNATIONAL.interned(); 6];
+            let eight = if k >= 3 {
+                &mut order[1..]
+            } else {
+                &mut order[..5]
+            };
+            eight.copy_from_slice(&eights[k % 3].map(Variant::interned));
+            order
         })
     });
     let eight = match (algebraic, colon) {
@@ -513,18 +514,14 @@ mod tests {
             let (ten, algebraic, colon) = (bits & 1 != 0, bits & 2 != 0, bits & 4 != 0);
             let order = inference_order_from(ten, algebraic, colon);
             let names: Vec<&str> = order.iter().map(|v| v.name).collect();
-            assert_eq!(
-                names[0],
-                ["american", "russian", "brazilian", "international"][if ten {
-                    3
-                } else if !algebraic {
-                    0
-                } else if colon {
-                    1
-                } else {
-                    2
-                }]
-            );
+            let first = match (ten, algebraic, colon) {
+                (true, _, _) => "international",
+                (false, false, _) => "american",
+                (false, true, true) => "russian",
+                (false, true, false) => "brazilian",
+            };
+            assert_eq!(names[0], first);
+            assert_eq!(names.len(), 6);
             for (i, v) in order.iter().enumerate() {
                 assert!(std::ptr::eq(*v, v.interned()), "{}", v.name);
                 assert!(!names[..i].contains(&v.name), "{names:?}");

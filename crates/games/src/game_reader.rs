@@ -653,8 +653,7 @@ impl GameReader {
         // The first reading of each variant that replays the game (the least by its key's
         // rank, the earliest of equals), in the order of the variants. Readings are big:
         // they are picked by index, and only those picked are moved.
-        // Each pick: the variant's rank, the key's rank, the survivor's index (interned
-        // variants: one object each).
+        // Each pick: the variant's rank, the key's rank, the survivor's index.
         let mut picked: Vec<(usize, u8, usize)> = Vec::new();
         for (i, s) in survivors.iter().enumerate() {
             let key = (rank(s.key.variant), s.key.rank(), i);

@@ -239,7 +239,7 @@ fn file_names(system: System, file: usize, old: bool) -> Vec<(String, u8)> {
     if let Some(s) = short {
         out.push((fix(s), short_mask(file)));
     }
-    out.push((fix(full[file]), 1 << file));
+    out.push((fix(name), 1 << file));
     out
 }
 

@@ -107,7 +107,14 @@ pub async fn new_game(
     Query(q): Query<PositionQuery>,
 ) -> Response {
     let menu = Values::default().raw("rules-choices", rules_menu::choices(translate(&app, &v)));
-    position_page(&app, &v, "new-game", menu, q.rules(), q.fen())
+    position_page(
+        &app,
+        &v,
+        ("new-game", "page.new-game"),
+        menu,
+        q.rules(),
+        q.fen(),
+    )
 }
 
 /// `GET /editor`: the board editor, with the position of `?rules=&fen=` when given.
@@ -118,15 +125,22 @@ pub async fn editor(
 ) -> Response {
     let menu = Values::default().raw("rules-options", rules_menu::options(translate(&app, &v)));
     let rules = q.rules().unwrap_or(DEFAULT_RULES.name());
-    position_page(&app, &v, "editor", menu, Some(rules), q.fen())
+    position_page(
+        &app,
+        &v,
+        ("editor", "page.editor"),
+        menu,
+        Some(rules),
+        q.fen(),
+    )
 }
 
-/// A page that opens on a position: `template` with its title `page.TEMPLATE`, and the
-/// rules and FEN as its data.
+/// A page that opens on a position: its template and title key, and the rules and FEN as
+/// its data.
 fn position_page(
     app: &AppState,
     v: &Visitor,
-    template: &str,
+    (template, title_key): (&str, &str),
     values: Values,
     rules: Option<&str>,
     fen: Option<&str>,
@@ -136,7 +150,7 @@ fn position_page(
         v,
         StatusCode::OK,
         template,
-        &format!("page.{template}"),
+        title_key,
         values,
         &serde_json::json!({ "rules": rules, "fen": fen }),
     )
