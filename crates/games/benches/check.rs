@@ -1,5 +1,5 @@
 //! Reading and replaying whole files, side by side with the tools people use today, in one
-//! run: `cargo bench -p scoresheet --bench check`.
+//! run: `cargo bench -p games --bench check`.
 //!
 //! - Chess: scoresheet's reader (record + chess-notation, keeping comments, variations and
 //!   every token) against pgn-reader with shakmaty's SAN validation (its `validate` example),

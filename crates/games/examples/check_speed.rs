@@ -1,6 +1,7 @@
 //! One reader over a file, for instruction counts under callgrind (deterministic, unlike
 //! timings on a busy machine): `valgrind --tool=callgrind target/release/examples/check_speed
-//! ours|pgn-reader FILE`. The `check` benchmark times both side by side.
+//! MODE FILE`, MODE `inferred` (the rules inferred), `chess`, `american` or `pgn-reader`. The
+//! `check` benchmark times them side by side.
 
 use games::{OnePass, ReadGame, ReadOptions, Rules};
 use record::Reader;
