@@ -1,9 +1,12 @@
 //! What the text of a chess move claims beside the move: a check (`+`), a mate (`#`), a
-//! capture (`x`, `:`), an en passant capture (`e.p.`). Readers take the move without the
+//! capture (`x`, `:`), an en passant capture (`e.p.`); and a Unicode dash written for `-`
+//! (`O‑O`, `e2–e4`), told the same way. Readers take the move without the
 //! claim, as python-chess and pgn-extract do; a claim the move does not make is a warning
 //! with its place (an error when the reader is strict), since it shows a slip in the record.
 
 use shakmaty::{Chess, Move, Position};
+
+use crate::castling::odd_dash;
 
 /// Whether `text` ends otherwise than with a square, a piece or a rank: a sign (`+`, `#`,
 /// `†`, `e.p.`) follows.
@@ -94,7 +97,13 @@ pub(crate) fn claim_of_signs(text: &str, m: Move, after: &Chess) -> Option<Strin
             "`{word}` is written as a capture, but the move takes nothing"
         ));
     }
-    None
+    match odd_dash(word) {
+        Some(dash) if other => Some(format!(
+            "`{word}` is written with `{dash}` (U+{:04X}) for `-`",
+            u32::from(dash)
+        )),
+        _ => None,
+    }
 }
 
 #[cfg(test)]

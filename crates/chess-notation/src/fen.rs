@@ -1,8 +1,12 @@
-//! Starting positions from FEN, with the castling mode the FEN implies.
+//! Starting positions from FEN, with the castling mode the FEN implies; also read leniently,
+//! as python-chess and lichess read a FEN tag, dropping castling rights and an en passant
+//! square that cannot be.
 
 use core::fmt;
 
-use shakmaty::{CastlingMode, Chess, fen::Fen};
+use shakmaty::{
+    CastlingMode, Chess, File, Position, PositionError, PositionErrorKinds, Rank, Square, fen::Fen,
+};
 
 /// Why a FEN could not give a chess position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -40,15 +44,128 @@ impl std::error::Error for FenError {}
 /// [`FenError`] when the text is not FEN or the position is not a legal
 /// chess position.
 pub fn position_from_fen(fen: &str) -> Result<Chess, FenError> {
-    let error = |why: String| FenError {
-        fen: fen.to_owned(),
-        why,
-    };
-    let parsed: Fen = fen.trim().parse().map_err(|e| error(format!("{e}")))?;
+    let parsed = parse(fen)?;
     let mode = CastlingMode::detect(parsed.as_setup());
-    parsed
-        .into_position(mode)
-        .map_err(|e| error(format!("{e}")))
+    parsed.into_position(mode).map_err(|e| fen_error(fen, &e))
+}
+
+/// What [`position_from_fen_repaired`] dropped from a FEN to make it a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FenRepair {
+    /// Castling rights whose king or rook is not on its square (as FEN writes them: `KQkq`,
+    /// or the rook's file for another rook).
+    Castling(String),
+    /// An en passant square that no pawn can just have passed.
+    EnPassant(Square),
+}
+
+impl fmt::Display for FenRepair {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FenRepair::Castling(rights) => write!(
+                f,
+                "castling rights `{rights}` dropped: the king or rook they need is not on its square"
+            ),
+            FenRepair::EnPassant(sq) => write!(
+                f,
+                "en passant square {sq} dropped: no pawn can just have passed it"
+            ),
+        }
+    }
+}
+
+/// The position of a FEN as [`position_from_fen`] reads it (in Chess960 mode if `chess960`),
+/// except that castling rights and an en passant square that cannot be are dropped, and said
+/// (as python-chess and lichess read a FEN tag). Anything else wrong is an error.
+///
+/// ```
+/// use chess_notation::{FenRepair, position_from_fen_repaired};
+/// use shakmaty::Square;
+///
+/// // White has no rooks left; no black pawn has passed e6.
+/// let fen = "r3k2r/8/8/8/8/8/8/4K3 w KQkq e6 0 1";
+/// let (pos, repairs) = position_from_fen_repaired(fen, false)?;
+/// assert_eq!(
+///     repairs,
+///     [FenRepair::Castling("KQ".into()), FenRepair::EnPassant(Square::E6)]
+/// );
+/// assert_eq!(shakmaty::fen::Fen::from_position(&pos, shakmaty::EnPassantMode::Legal).to_string(),
+///     "r3k2r/8/8/8/8/8/8/4K3 w kq - 0 1");
+/// assert!(chess_notation::position_from_fen(fen).is_err());
+/// # Ok::<_, chess_notation::FenError>(())
+/// ```
+///
+/// # Errors
+///
+/// [`FenError`] when the text is not FEN or the position is not a legal chess position
+/// for another reason.
+pub fn position_from_fen_repaired(
+    fen: &str,
+    chess960: bool,
+) -> Result<(Chess, Vec<FenRepair>), FenError> {
+    let parsed = parse(fen)?;
+    let setup = parsed.as_setup().clone();
+    let mode = if chess960 {
+        CastlingMode::Chess960
+    } else {
+        CastlingMode::detect(&setup)
+    };
+    let error = match parsed.into_position::<Chess>(mode) {
+        Ok(pos) => return Ok((pos, Vec::new())),
+        Err(error) => error,
+    };
+    let kinds = error.kinds();
+    let pos = error
+        .ignore_invalid_castling_rights()
+        .or_else(PositionError::ignore_invalid_ep_square)
+        .map_err(|e| fen_error(fen, &e))?;
+    let mut repairs = Vec::new();
+    let dropped = setup.castling_rights & !pos.castles().castling_rights();
+    if kinds.contains(PositionErrorKinds::INVALID_CASTLING_RIGHTS) && dropped.any() {
+        // In FEN's order: White's first, each side's king-side rook first.
+        let mut rooks: Vec<Square> = dropped.into_iter().collect();
+        rooks.sort_by_key(|sq| (sq.rank(), std::cmp::Reverse(sq.file())));
+        repairs.push(FenRepair::Castling(
+            rooks.into_iter().map(castling_letter).collect(),
+        ));
+    }
+    if kinds.contains(PositionErrorKinds::INVALID_EP_SQUARE)
+        && let Some(sq) = setup.ep_square
+    {
+        repairs.push(FenRepair::EnPassant(sq));
+    }
+    Ok((pos, repairs))
+}
+
+/// The FEN letter of the castling right of the rook on `rook`: `K`, `Q`, `k`, `q` for the
+/// corners, the file's letter otherwise (upper case for White).
+fn castling_letter(rook: Square) -> char {
+    let letter = match rook.file() {
+        File::H => 'k',
+        File::A => 'q',
+        file => file.char(),
+    };
+    if rook.rank() == Rank::First {
+        letter.to_ascii_uppercase()
+    } else {
+        letter
+    }
+}
+
+/// The FEN text taken apart.
+fn parse(fen: &str) -> Result<Fen, FenError> {
+    fen.trim().parse().map_err(|e| FenError {
+        fen: fen.to_owned(),
+        why: format!("{e}"),
+    })
+}
+
+/// The error of a FEN whose position is not legal.
+fn fen_error<P>(fen: &str, e: &PositionError<P>) -> FenError {
+    FenError {
+        fen: fen.to_owned(),
+        why: e.to_string(),
+    }
 }
 
 #[cfg(test)]

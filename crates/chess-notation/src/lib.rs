@@ -64,7 +64,7 @@ mod word_reader;
 
 pub use descriptive::{Origins, descriptive_candidates};
 pub use error::{LineError, LineErrorReason, MoveError, Reading};
-pub use fen::{FenError, position_from_fen};
+pub use fen::{FenError, FenRepair, position_from_fen, position_from_fen_repaired};
 pub use game_move::{ChessMove, first_ply, is_null_move};
 pub use language::{Language, LanguageSet, ParseLanguageError, figurine, figurine_role};
 pub use line::{LineReading, read_line, read_line_as, read_line_from};

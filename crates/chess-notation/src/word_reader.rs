@@ -604,6 +604,7 @@ impl<P: Place> WordReader<P> {
             || self.only.is_some()
             || claims::ends_with_sign(text)
             || (marked_capture && !m.is_capture())
+            || (m.is_castle() && !text.is_ascii())
         {
             let node = Node {
                 text,
@@ -920,6 +921,7 @@ impl<P: Place> WordReader<P> {
             || self.only.is_some()
             || claims::ends_with_sign(node.text)
             || (marked_capture && !m.is_capture())
+            || (m.is_castle() && !node.text.is_ascii())
         {
             self.checks_after(depth, &node, ply, m);
         }

@@ -11,10 +11,10 @@
 
 use std::sync::OnceLock;
 
-use chess_notation::position_from_fen;
+use chess_notation::position_from_fen_repaired;
 use draughts::{BoardSize, Variant};
 use record::{Pos, Text};
-use shakmaty::{CastlingMode, Chess, fen::Fen};
+use shakmaty::{CastlingMode, Chess, Setup};
 
 use super::chess_game::ChessVariant;
 use super::error::GameError;
@@ -449,7 +449,12 @@ pub(crate) fn inference_order_from(
 }
 
 /// The chess variant and start of a game, from its Variant and FEN tags.
-pub(crate) fn chess_start(tags: &RuleTags, at: Pos) -> Result<(ChessVariant, Chess), GameError> {
+/// The variant and start of a chess game from its tags, and what a lax FEN tag needed
+/// dropped, as warnings at the tag ([`FenRepair`]).
+pub(crate) fn chess_start(
+    tags: &RuleTags,
+    at: Pos,
+) -> Result<(ChessVariant, Chess, Vec<GameError>), GameError> {
     let variant = match &tags.variant {
         None => ChessVariant::Standard,
         Some((value, at)) => {
@@ -474,34 +479,29 @@ pub(crate) fn chess_start(tags: &RuleTags, at: Pos) -> Result<(ChessVariant, Che
             }
         }
     };
-    let start = match &tags.fen {
-        Some((fen, at)) => start_position(fen, variant).map_err(|m| GameError::at(*at, m))?,
+    let chess960 = variant == ChessVariant::Chess960;
+    let (start, repairs) = match &tags.fen {
+        Some((fen, at)) => {
+            let (start, repairs) = position_from_fen_repaired(fen, chess960)
+                .map_err(|e| GameError::at(*at, format!("FEN tag: {e}")))?;
+            let repairs = repairs
+                .iter()
+                .map(|r| GameError::at(*at, format!("FEN tag: {r}")))
+                .collect();
+            (start, repairs)
+        }
         // Without a FEN, a Chess960 game starts from position 518, the standard one
         // (python-chess writes such games without a FEN), with Chess960 castling.
-        None if variant == ChessVariant::Chess960 => start_position(
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            variant,
-        )
-        .map_err(|m| GameError::at(at, m))?,
-        None => Chess::default(),
-    };
-    Ok((variant, start))
-}
-
-/// The start position from a FEN tag, in Chess960 mode for a Chess960 game.
-fn start_position(fen: &str, variant: ChessVariant) -> Result<Chess, String> {
-    match variant {
-        ChessVariant::Standard => position_from_fen(fen).map_err(|e| format!("FEN tag: {e}")),
-        ChessVariant::Chess960 => {
-            let parsed: Fen = fen
-                .trim()
-                .parse()
-                .map_err(|e| format!("FEN tag: bad FEN {fen:?}: {e}"))?;
-            parsed
-                .into_position(CastlingMode::Chess960)
-                .map_err(|e| format!("FEN tag: bad FEN {fen:?}: {e}"))
+        None if chess960 => {
+            let standard = Setup::default();
+            let start = standard
+                .position::<Chess>(CastlingMode::Chess960)
+                .map_err(|e| GameError::at(at, format!("{e}")))?;
+            (start, Vec::new())
         }
-    }
+        None => (Chess::default(), Vec::new()),
+    };
+    Ok((variant, start, repairs))
 }
 
 #[cfg(test)]

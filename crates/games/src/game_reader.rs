@@ -14,7 +14,7 @@
 
 use chess_notation::{Fate, Step, WordError, WordReader};
 use draughts::Variant;
-use record::{CommentKind, Flow, Game, GameBuilder, Nag, Pos, ResultToken, Tag, Visitor};
+use record::{CommentKind, Flow, Game, GameBuilder, Leniency, Nag, Pos, ResultToken, Tag, Visitor};
 use shakmaty::Chess;
 
 use super::any_game::AnyGame;
@@ -105,7 +105,8 @@ pub(crate) struct GameReader {
     chess: Option<Box<WordReader<Pos>>>,
     /// A chess reader done with its game, to read the next one with.
     spare_chess: Option<Box<WordReader<Pos>>>,
-    chess_start: Option<(ChessVariant, Chess)>,
+    /// The chess game's variant and start, and what its FEN tag needed dropped (warnings).
+    chess_start: Option<(ChessVariant, Chess, Vec<GameError>)>,
     /// Why the tags refuse a chess reading, in a game read as either family.
     chess_refused: Option<GameError>,
     held_score: Option<HeldScore>,
@@ -220,7 +221,7 @@ impl GameReader {
 
     /// Starts the chess reader; the game is refused if its tags name no start position.
     fn start_chess(&mut self) -> Result<(), GameError> {
-        let (variant, start) = family::chess_start(&self.rules, self.at)?;
+        let (variant, start, repairs) = family::chess_start(&self.rules, self.at)?;
         let from_fen = self.rules.fen.is_some();
         let options = &self.options.chess;
         let english = self.pass == Pass::First;
@@ -236,7 +237,7 @@ impl GameReader {
         self.told = Some(Told::Chess);
         self.keep.chess(&start);
         self.chess = Some(reader);
-        self.chess_start = Some((variant, start));
+        self.chess_start = Some((variant, start, repairs));
         Ok(())
     }
 
@@ -822,7 +823,7 @@ impl GameReader {
 
     fn finish_chess_reading(
         &mut self,
-        notes: Vec<GameError>,
+        mut notes: Vec<GameError>,
     ) -> Result<(AnyGame, usize), GameError> {
         if let Some(held) = self.held_score.take()
             && let Some(c) = &mut self.chess
@@ -837,8 +838,12 @@ impl GameReader {
             self.again = true;
             return Err(GameError::at(self.at, "read again"));
         }
-        let (variant, start) = self.chess_start.take().expect("a chess start");
+        let (variant, start, repairs) = self.chess_start.take().expect("a chess start");
         let reading = done.result.map_err(game_error)?;
+        if !repairs.is_empty() {
+            notes.extend(repairs);
+            notes.sort_by_key(|e| (e.at.line, e.at.column));
+        }
         if !self.log.is_empty() {
             self.flush_chess(done.fates);
         }
@@ -1202,6 +1207,10 @@ impl Visitor for GameReader {
             text: text.to_string(),
             at,
         });
+    }
+
+    fn lenient(&mut self, what: Leniency, text: &str, at: Pos) {
+        self.tag_watch.lenient(what, text, at);
     }
 
     fn end_game(&mut self) -> Outcome {

@@ -1,9 +1,10 @@
 //! What a game's tags say about how it was written, as warnings: a tag given twice (the
 //! first counts, as PGN readers do), and a block of tags without moves that the reader joined
 //! to the next game's tags (a game needs at least a result, so PGN reads the two blocks as
-//! one game's tags).
+//! one game's tags). Also what the reader read although the text breaks the format
+//! ([`record::Leniency`]: a tag value not closed, forum markup, a result with a Unicode dash).
 
-use record::{Pos, Tag};
+use record::{Leniency, Pos, Tag};
 
 use super::error::GameError;
 
@@ -104,6 +105,12 @@ impl TagWatch {
     }
 
     /// The warnings about the game's tags, in the order of the text.
+    /// Something the reader read although the text breaks the format.
+    #[cold]
+    pub(crate) fn lenient(&mut self, what: Leniency, text: &str, at: Pos) {
+        self.notes.push(GameError::at(at, what.describe(text)));
+    }
+
     pub(crate) fn take(&mut self) -> Vec<GameError> {
         std::mem::take(&mut self.notes)
     }

@@ -19,10 +19,13 @@ mod word;
 
 use memchr::{memchr, memchr2};
 
-use crate::result::is_result_bytes;
+use crate::Leniency;
+use crate::result::{is_result_bytes, is_zero_zero, odd_dash};
 pub(crate) use bytes::joins_previous_word;
 use bytes::{BOM, SPACE, is_word_byte, trim};
 use comment::Close;
+use tag::Tagged;
+pub(crate) use tag::is_closing_markup;
 pub(crate) use token::{Kind, LexError, Open, Resume, Scanned, Sink, Token};
 use word::Word;
 
@@ -205,13 +208,26 @@ impl<S: Sink> Game<'_, '_, S> {
             match b {
                 b'[' => {
                     if self.movetext {
+                        let markup = self.lx.closing_markup(i)?;
                         if self.depth > 0 {
                             return Err(self.unclosed_variation(i));
                         }
-                        return Ok(Some(i));
+                        return Ok(Some(match markup {
+                            Some((start, end)) => self.end_markup(start, end),
+                            None => i,
+                        }));
                     }
-                    let t = self.lx.tag()?;
-                    self.one(t);
+                    match self.lx.tag()? {
+                        Tagged::Tag(t) => self.one(t),
+                        Tagged::Unclosed(warning, t) => {
+                            self.one(t);
+                            self.one(warning);
+                        }
+                        Tagged::Markup(t) => {
+                            self.one(t);
+                            continue; // markup alone is no game
+                        }
+                    }
                 }
                 b'{' => match self.lx.comment(i)? {
                     Close::At(end) => {
@@ -310,10 +326,32 @@ impl<S: Sink> Game<'_, '_, S> {
                             if self.depth > 0 {
                                 return Err(self.unclosed_variation(end));
                             }
-                            let t = Token::new(Kind::Result, line, line_start, i, i, end);
+                            // Forum markup closing the game after its result is the game's.
+                            let markup = self.lx.markup_after_result(end)?;
+                            let mut t = Token::new(Kind::Result, line, line_start, i, i, end);
+                            if let Some(dash) = odd_dash(&s[i..end]) {
+                                let a = i + (dash.as_ptr() as usize - s[i..].as_ptr() as usize);
+                                let mut warning = Token::new(
+                                    Kind::Lenient,
+                                    line,
+                                    line_start,
+                                    a,
+                                    a,
+                                    a + dash.len(),
+                                );
+                                warning.c = Leniency::ResultDash.code();
+                                self.one(warning);
+                                t.flag = true;
+                            }
                             self.one(t);
                             self.by_result = true;
-                            return Ok(Some(end));
+                            return Ok(Some(match markup {
+                                Some((la, start, end)) => {
+                                    (self.lx.line, self.lx.line_start) = (la.line, la.line_start);
+                                    self.end_markup(start, end)
+                                }
+                                None => end,
+                            }));
                         }
                     }
                     self.movetext = true;
@@ -321,6 +359,14 @@ impl<S: Sink> Game<'_, '_, S> {
             }
             self.content = true;
         }
+    }
+
+    /// Hands on closing forum markup `start..end` that ends the game, and returns its end.
+    fn end_markup(&mut self, start: usize, end: usize) -> usize {
+        let t = self.lx.markup_token(start, end);
+        self.one(t);
+        self.lx.i = end;
+        end
     }
 
     /// The error for a variation still open where the game ends (at `end`).
@@ -437,6 +483,15 @@ impl<'a> Lexer<'a> {
         i == self.line_start && !(i == 0 && self.mid_line)
     }
 
+    /// Closing forum markup (`[/pgn]`) after a result that ends at `from`, past white space
+    /// and line ends: the lexer at the markup's line, and where the markup starts and ends.
+    fn markup_after_result(&self, from: usize) -> Result<Option<(Lexer<'a>, usize, usize)>, More> {
+        let mut la = Lexer { i: from, ..*self };
+        la.skip_ws()?;
+        let at = la.i;
+        Ok(la.closing_markup(at)?.map(|(start, end)| (la, start, end)))
+    }
+
     /// Whether nothing but white space, comments and escape lines comes between `from` and the
     /// next tag or the end of the input (which makes `0-0` a result rather than castling).
     fn tag_or_end_follows(&self, from: usize) -> Result<bool, More> {
@@ -499,7 +554,9 @@ impl<'a> Lexer<'a> {
                     self.i = end;
                     movetext = true;
                     let word = &s[i..end];
-                    if is_result_bytes(word) && (word != b"0-0" || self.tag_or_end_follows(end)?) {
+                    if is_result_bytes(word)
+                        && (!is_zero_zero(word) || self.tag_or_end_follows(end)?)
+                    {
                         return Ok(end);
                     }
                 }

@@ -3,11 +3,14 @@
 use std::fmt;
 
 use crate::Pos;
+use crate::leniency::dash_len;
 
 /// The result token that ends a game's movetext, kept as written.
 ///
 /// A result is `*` (unknown or unfinished) or `A-B` where each side's score is `0`, `1`, `2`,
-/// `½` or `1/2`: chess writes `1-0` `0-1` `1/2-1/2`, draughts often `2-0` `1-1` `0-2`.
+/// `½` or `1/2`: chess writes `1-0` `0-1` `1/2-1/2`, draughts often `2-0` `1-1` `0-2`. The
+/// reader also takes a result written with a Unicode dash for the `-` (`1–0`), with a
+/// warning ([`Leniency::ResultDash`](crate::Leniency::ResultDash)), and hands it on with `-`.
 ///
 /// ```
 /// use record::ResultToken;
@@ -80,9 +83,24 @@ fn score(s: &[u8]) -> Option<(u8, usize)> {
 
 fn half_points(s: &[u8]) -> Option<(u8, u8)> {
     let (a, n) = score(s)?;
-    let rest = s[n..].strip_prefix(b"-")?;
+    let rest = &s[n..];
+    let rest = &rest[dash_len(rest)?..];
     let (b, m) = score(rest)?;
     (m == rest.len()).then_some((a, b))
+}
+
+/// Whether a result word is `0-0` (with any dash), which may be castling instead.
+pub(crate) fn is_zero_zero(result: &[u8]) -> bool {
+    result.first() == Some(&b'0') && result.last() == Some(&b'0')
+}
+
+/// The dash of a result written with another dash than `-` (`1–0`), if it is one.
+pub(crate) fn odd_dash(s: &[u8]) -> Option<&[u8]> {
+    let (_, n) = score(s)?;
+    match dash_len(&s[n..])? {
+        1 => None,
+        len => Some(&s[n..n + len]),
+    }
 }
 
 /// Whether the bytes are a result token (UTF-8, or Latin-1 for `½`).
@@ -109,5 +127,14 @@ mod tests {
         }
         assert_eq!(ResultToken::new("0-1").half_points(), Some((0, 2)));
         assert_eq!(ResultToken::new("½-½").half_points(), Some((1, 1)));
+        for dashed in ["1–0", "0—1", "½–½", "1/2‑1/2", "2−0"] {
+            assert!(ResultToken::is_result(dashed), "{dashed}");
+            assert!(odd_dash(dashed.as_bytes()).is_some(), "{dashed}");
+        }
+        assert_eq!(ResultToken::new("1/2–1/2").half_points(), Some((1, 1)));
+        assert_eq!(odd_dash(b"1-0"), None);
+        for w in ["1–", "–1", "1–0–0", "1…0"] {
+            assert!(!ResultToken::is_result(w), "{w}");
+        }
     }
 }

@@ -8,6 +8,7 @@
 
 use std::io::{self, Read};
 
+use crate::lexer::is_closing_markup;
 use crate::result::is_result_bytes;
 use crate::{GameEnd, Pos, Reader};
 
@@ -213,8 +214,9 @@ impl<R: Read> Splitter<R> {
                 if let Some(cut) = find_cut(&self.buf, from) {
                     return Ok(Some(self.take(cut, false)));
                 }
-                // The last bytes may be the start of a cut: search them again.
-                self.searched = self.buf.len().saturating_sub(1).max(from);
+                // The last bytes may be the start of a cut (a `[` whose line may turn out to
+                // be closing forum markup, six bytes): search them again.
+                self.searched = self.buf.len().saturating_sub(6).max(from);
                 if self.buf.len() > self.max_piece && !self.eof {
                     self.gave_up = true;
                     self.done = true;
@@ -304,7 +306,13 @@ fn find_cut(buf: &[u8], from: usize) -> Option<usize> {
     let mut i = from;
     while let Some(j) = memchr::memchr(b'[', &buf[i..]) {
         let p = i + j;
-        if p > 0 && matches!(buf[p - 1], b'\n' | b'\r') && after_result(&buf[..p]) {
+        // Forum markup that closes a game after its result (`[/pgn]`) is that game's.
+        if p > 0
+            && matches!(buf[p - 1], b'\n' | b'\r')
+            && after_result(&buf[..p])
+            && buf.len() - p >= 6
+            && !is_closing_markup(&buf[p..])
+        {
             return Some(p);
         }
         i = p + 1;

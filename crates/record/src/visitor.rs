@@ -1,6 +1,6 @@
 //! The callbacks through which the reader hands over a game, token by token.
 
-use crate::{CommentKind, Nag, Pos};
+use crate::{CommentKind, Leniency, Nag, Pos};
 
 /// What the reader should do after a callback.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
@@ -130,9 +130,17 @@ pub trait Visitor {
         let _ = (line, at);
     }
 
-    /// The result token that ends the game.
+    /// The result token that ends the game (with `-` for a Unicode dash, see
+    /// [`Leniency::ResultDash`]).
     fn result(&mut self, text: &str, at: Pos) {
         let _ = (text, at);
+    }
+
+    /// Something the reader read although the text breaks the format (see [`Leniency`]),
+    /// with the text concerned, in the order of the text among the other calls (one in the
+    /// tag section comes after [`begin_movetext`](Visitor::begin_movetext)).
+    fn lenient(&mut self, what: Leniency, text: &str, at: Pos) {
+        let _ = (what, text, at);
     }
 
     /// The game is over; what this returns is what `read_game` returns.
@@ -176,6 +184,9 @@ impl<V: Visitor + ?Sized> Visitor for &mut V {
     }
     fn result(&mut self, text: &str, at: Pos) {
         (**self).result(text, at)
+    }
+    fn lenient(&mut self, what: Leniency, text: &str, at: Pos) {
+        (**self).lenient(what, text, at)
     }
     fn end_game(&mut self) -> Self::Output {
         (**self).end_game()

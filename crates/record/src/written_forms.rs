@@ -52,9 +52,10 @@ pub fn comment_form(text: &str, kind: CommentKind) -> (CommentKind, Cow<'_, str>
     }
 }
 
-/// A tag name as written: each character that would end a name (white space, `,`,
-/// `"`, `“`, brackets, braces, control characters) written as [`NAME_STAND_IN`]; an empty
-/// name as that character alone.
+/// A tag name as written: each character at which the reader ends a name (ASCII white space
+/// and control characters, `,`, `"`, `“`, brackets, braces) written as [`NAME_STAND_IN`]; an
+/// empty name as that character alone. Every other character is written as it is, so that
+/// every name the reader reads is written back as the same name.
 ///
 /// ```
 /// assert_eq!(record::name_form("WhiteElo"), "WhiteElo");
@@ -62,7 +63,10 @@ pub fn comment_form(text: &str, kind: CommentKind) -> (CommentKind, Cow<'_, str>
 /// ```
 pub fn name_form(name: &str) -> Cow<'_, str> {
     let ends = |c: char| {
-        c.is_whitespace() || c.is_control() || matches!(c, ',' | '"' | '“' | '[' | ']' | '{' | '}')
+        matches!(
+            c,
+            '\0'..=' ' | '\u{7f}' | ',' | '"' | '“' | '[' | ']' | '{' | '}'
+        )
     };
     if name.is_empty() {
         return Cow::Owned(NAME_STAND_IN.to_string());

@@ -29,6 +29,13 @@ pub(super) static NAME_END: [bool; 256] = {
         t[b] = CLASS[b] == WS;
         b += 1;
     }
+    // Control bytes: a name holds none (a writer could not write it back as it was).
+    let mut c = 0;
+    while c < 0x20 {
+        t[c] = true;
+        c += 1;
+    }
+    t[0x7F] = true;
     t[b'"' as usize] = true;
     t[b']' as usize] = true;
     t[b'[' as usize] = true;
@@ -123,7 +130,8 @@ pub(crate) fn joins_previous_word(word: &[u8]) -> bool {
 fn maybe_result(w: &[u8]) -> bool {
     match w.len() {
         1 => w[0] == b'*',
-        3..=7 => matches!(w[1], b'-' | b'/') || w[0] >= 0x80,
+        // Up to `1/2-1/2`, or `1/2–1/2` with a three-byte dash.
+        3..=9 => matches!(w[1], b'-' | b'/' | 0xE2) || w[0] >= 0x80,
         _ => false,
     }
 }

@@ -1,11 +1,46 @@
 //! Tag pairs `[Name "value"]`, setup commands `/Name "value"/`, and quoted values.
 
+use memchr::memchr;
+
 use super::bytes::{NAME_END, quoted_stop};
 use super::{Kind, Lexer, More, Stop, Token};
+use crate::Leniency;
 
 /// A quoted value: start and end of the text, position after the closing quote, and whether
 /// the text holds a backslash.
 type Quoted = (usize, usize, usize, bool);
+
+/// What a `[` in the tag section turned out to be.
+pub(super) enum Tagged {
+    /// A tag.
+    Tag(Token),
+    /// A tag whose value's closing quote is missing: the warning, then the tag.
+    Unclosed(Token, Token),
+    /// Forum markup, `[pgn]` and the like: the warning.
+    Markup(Token),
+}
+
+/// Whether a tag name is the name of forum markup: `pgn`, `pdn`, `/pgn`, `/pdn`, any case.
+fn is_markup_name(name: &[u8]) -> bool {
+    let name = name.strip_prefix(b"/").unwrap_or(name);
+    name.eq_ignore_ascii_case(b"pgn") || name.eq_ignore_ascii_case(b"pdn")
+}
+
+/// Whether `s` starts with closing forum markup: `[/pgn]` or `[/pdn]`, any case.
+pub(crate) fn is_closing_markup(s: &[u8]) -> bool {
+    match s.get(..6) {
+        Some([b'[', b'/', a, b, c, b']']) => is_markup_name(&[*a, *b, *c]),
+        _ => false,
+    }
+}
+
+/// `b`, moved back over the blanks that end `s[a..b]`.
+fn trim_blanks_end(s: &[u8], a: usize, mut b: usize) -> usize {
+    while b > a && matches!(s[b - 1], b' ' | b'\t' | b'\r') {
+        b -= 1;
+    }
+    b
+}
 
 impl Lexer<'_> {
     /// Reads a quoted value starting at the quote at `q`; returns the end of the value, the
@@ -87,8 +122,9 @@ impl Lexer<'_> {
         Ok(i)
     }
 
-    /// `[Name "value"]`.
-    pub(super) fn tag(&mut self) -> Result<Token, Stop> {
+    /// `[Name "value"]`; also a value whose closing quote is missing and forum markup
+    /// (`[pgn]`), read with a warning.
+    pub(super) fn tag(&mut self) -> Result<Tagged, Stop> {
         let s = self.s;
         let start = self.i;
         let (line, line_start) = (self.line, self.line_start);
@@ -126,6 +162,10 @@ impl Lexer<'_> {
             return Err(fail(self, start, "tag name missing after `[`"));
         }
         let q = self.skip_blanks(name_end)?;
+        if s.get(q) == Some(&b']') && is_markup_name(&s[name_start..name_end]) {
+            self.i = q + 1;
+            return Ok(Tagged::Markup(self.markup_token(start, q + 1)));
+        }
         if !self.quote_at(q)? {
             return Err(fail(
                 self,
@@ -134,11 +174,27 @@ impl Lexer<'_> {
             ));
         }
         let Some((a, b, after, backslash)) = self.quoted(q)? else {
-            return Err(fail(
-                self,
-                q,
-                "tag value not closed: the closing `\"` is missing on this line",
-            ));
+            // The value runs to the `]` that ends the line.
+            let eol = self.eol(q)?;
+            let body = q + if s[q] == 0xE2 { 3 } else { 1 };
+            let close = trim_blanks_end(s, body, eol);
+            if close == body || s[close - 1] != b']' {
+                return Err(fail(
+                    self,
+                    q,
+                    "tag value not closed: the closing `\"` is missing on this line",
+                ));
+            }
+            let close = close - 1;
+            let (a, b) = (body, trim_blanks_end(s, body, close));
+            let mut warning = self.token(Kind::Lenient, q, a, b);
+            warning.c = Leniency::UnclosedTagValue.code();
+            let mut t = self.token(Kind::Tag, start, name_start, name_end);
+            t.c = a as u32;
+            t.d = b as u32;
+            t.flag = memchr(b'\\', &s[a..b]).is_some();
+            self.i = close + 1;
+            return Ok(Tagged::Unclosed(warning, t));
         };
         let close = self.skip_blanks(after)?;
         if s.get(close) != Some(&b']') {
@@ -153,7 +209,26 @@ impl Lexer<'_> {
         t.d = b as u32;
         t.flag = backslash;
         self.i = close + 1;
-        Ok(t)
+        Ok(Tagged::Tag(t))
+    }
+
+    /// Closing forum markup (`[/pgn]`, `[/pdn]`) at `i`: where it starts and ends.
+    pub(super) fn closing_markup(&self, i: usize) -> Result<Option<(usize, usize)>, More> {
+        let s = self.s;
+        if s.get(i) != Some(&b'[') {
+            return Ok(None);
+        }
+        if s.len() < i + 6 && !self.eof {
+            return Err(More);
+        }
+        Ok(is_closing_markup(&s[i..]).then_some((i, i + 6)))
+    }
+
+    /// The warning token for forum markup `start..end`.
+    pub(super) fn markup_token(&self, start: usize, end: usize) -> Token {
+        let mut t = self.token(Kind::Lenient, start, start, end);
+        t.c = Leniency::ForumMarkup.code();
+        t
     }
 
     /// `/Name "value"/`.

@@ -26,8 +26,11 @@ pub(crate) enum Kind {
     WordCont,
     /// `/Name "value"/`: like [`Kind::Tag`].
     Setup,
-    /// A result token `a..b`.
+    /// A result token `a..b`; `flag` if written with a Unicode dash for the `-`.
     Result,
+    /// Something read although the text breaks the format: `c` the code of the
+    /// [`Leniency`](crate::Leniency), the text concerned `a..b`.
+    Lenient,
 }
 
 /// One token: what it is, where it starts, and the ranges of its text (game-relative bytes).

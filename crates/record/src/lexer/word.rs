@@ -1,7 +1,7 @@
 //! Move words, move numbers, move-strength marks, glyphs, NAGs and results.
 
 use crate::nag::{strength_pair, strength_single};
-use crate::result::is_result_bytes;
+use crate::result::{is_result_bytes, is_zero_zero};
 
 use super::bytes::{
     ENDS_JOIN, ENDS_MARK, WORD, digits, glyph_word, is_mark, is_result_word, is_suffix_word,
@@ -103,7 +103,7 @@ impl Lexer<'_> {
         let word = &s[i..m];
         if m == end
             && is_result_word(first, word)
-            && (word != b"0-0" || self.tag_or_end_follows(end)?)
+            && (!is_zero_zero(word) || self.tag_or_end_follows(end)?)
         {
             self.i = end;
             return Ok(Word::Result(end));

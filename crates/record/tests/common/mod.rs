@@ -5,7 +5,7 @@
 use std::io::{self, Read};
 use std::path::PathBuf;
 
-use record::{Collect, CommentKind, Flow, Game, Nag, Pos, ReadError, Reader, Visitor};
+use record::{Collect, CommentKind, Flow, Game, Leniency, Nag, Pos, ReadError, Reader, Visitor};
 
 /// The shared data directory.
 pub fn data_dir() -> PathBuf {
@@ -84,6 +84,9 @@ impl Visitor for Events {
     fn result(&mut self, text: &str, at: Pos) {
         self.push(format!("result {text}"), at);
     }
+    fn lenient(&mut self, what: Leniency, text: &str, at: Pos) {
+        self.push(format!("lenient {what:?} {text}"), at);
+    }
     fn end_game(&mut self) -> Vec<String> {
         std::mem::take(&mut self.out)
     }
@@ -100,7 +103,11 @@ pub fn events(text: &str) -> Vec<Vec<String>> {
 
 /// The events of every game, with places if asked.
 pub fn events_of(bytes: &[u8], with_pos: bool) -> Vec<Vec<String>> {
-    let mut reader = Reader::from_bytes(bytes);
+    events_read(Reader::from_bytes(bytes), with_pos)
+}
+
+/// The events of every game that `reader` reads, with places if asked.
+pub fn events_read<R: Read>(mut reader: Reader<R>, with_pos: bool) -> Vec<Vec<String>> {
     let mut v = Events {
         with_pos,
         ..Events::default()

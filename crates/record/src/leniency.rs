@@ -1,0 +1,117 @@
+//! What the reader read although the text breaks the format, in a way whose meaning is
+//! plain: each is handed to the visitor as a warning with its place, never read silently.
+
+/// A departure from PGN/PDN that the reader reads anyway, because only one reading makes
+/// sense, and tells the visitor of through [`Visitor::lenient`](crate::Visitor::lenient).
+///
+/// Sites, forums and hand-typed texts write these. Where two readings would differ the reader
+/// does not guess: those stay syntax errors.
+///
+/// ```
+/// use record::{Leniency, Pos, Reader, Visitor};
+///
+/// /// Collects the warnings of a game.
+/// #[derive(Default)]
+/// struct Warnings(Vec<String>);
+///
+/// impl Visitor for Warnings {
+///     type Output = Vec<String>;
+///     fn lenient(&mut self, what: Leniency, text: &str, at: Pos) {
+///         self.0.push(format!("{at}: {}", what.describe(text)));
+///     }
+///     fn end_game(&mut self) -> Vec<String> { std::mem::take(&mut self.0) }
+/// }
+///
+/// let text = "[pgn][Annotator \"Krush, I]\n1. e4 e5 1–0[/pgn]";
+/// let warnings = Reader::from_str(text).read_game(&mut Warnings::default()).unwrap().unwrap();
+/// assert_eq!(warnings.len(), 4, "{warnings:?}");
+/// assert!(warnings[0].starts_with("1:1: forum markup `[pgn]`"));
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Leniency {
+    /// A tag value whose closing quote is missing, `[Annotator "Krush, I]`: the value runs to
+    /// the last `]` of the line. `text` is the value read.
+    UnclosedTagValue,
+    /// Forum markup around a game, `[pgn]`, `[/pgn]`, `[pdn]`, `[/pdn]` (any case): skipped.
+    /// `text` is the markup.
+    ForumMarkup,
+    /// A result written with another dash than `-` (`1–0`, `½—½`): read as the result with
+    /// `-`. `text` is the dash.
+    ResultDash,
+}
+
+impl Leniency {
+    /// Every leniency, in the order of their codes.
+    pub const ALL: [Leniency; 3] = [
+        Leniency::UnclosedTagValue,
+        Leniency::ForumMarkup,
+        Leniency::ResultDash,
+    ];
+
+    /// What was read, in words a player understands; `text` is the text the visitor got with
+    /// it.
+    ///
+    /// ```
+    /// use record::Leniency;
+    /// assert_eq!(
+    ///     Leniency::ResultDash.describe("–"),
+    ///     "result written with `–` (U+2013) for `-`: read as if with `-`"
+    /// );
+    /// ```
+    pub fn describe(self, text: &str) -> String {
+        match self {
+            Leniency::UnclosedTagValue => format!(
+                "tag value not closed: the closing `\"` is missing, so the value is read up to \
+                 the `]` (`{text}`)"
+            ),
+            Leniency::ForumMarkup => format!("forum markup `{text}` skipped"),
+            Leniency::ResultDash => {
+                let code = text.chars().next().map_or(0, u32::from);
+                format!("result written with `{text}` (U+{code:04X}) for `-`: read as if with `-`")
+            }
+        }
+    }
+
+    /// The leniency's number in a token.
+    pub(crate) fn code(self) -> u32 {
+        self as u32
+    }
+
+    /// The leniency of a token's number.
+    pub(crate) fn of_code(code: u32) -> Leniency {
+        Leniency::ALL[code as usize]
+    }
+}
+
+/// The length of the dash at the start of `s`: `-` (1), or a Unicode hyphen or dash that
+/// people and word processors write for it (3): U+2010 to U+2015 and the minus sign U+2212.
+pub(crate) fn dash_len(s: &[u8]) -> Option<usize> {
+    match s {
+        [b'-', ..] => Some(1),
+        [0xE2, 0x80, 0x90..=0x95, ..] | [0xE2, 0x88, 0x92, ..] => Some(3),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_round_trip() {
+        for what in Leniency::ALL {
+            assert_eq!(Leniency::of_code(what.code()), what);
+        }
+    }
+
+    #[test]
+    fn dashes() {
+        for dash in ["‐", "‑", "‒", "–", "—", "―", "−"] {
+            assert_eq!(dash_len(dash.as_bytes()), Some(3), "{dash}");
+        }
+        assert_eq!(dash_len(b"-0"), Some(1));
+        for other in ["…", "•", "'", "x", ""] {
+            assert_eq!(dash_len(other.as_bytes()), None, "{other}");
+        }
+    }
+}
