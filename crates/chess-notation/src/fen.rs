@@ -5,7 +5,7 @@
 use core::fmt;
 
 use shakmaty::{
-    CastlingMode, Chess, File, Position, PositionError, PositionErrorKinds, Rank, Square, fen::Fen,
+    CastlingMode, Chess, EnPassantMode, PositionError, PositionErrorKinds, Square, fen::Fen,
 };
 
 /// Why a FEN could not give a chess position.
@@ -95,6 +95,11 @@ impl fmt::Display for FenRepair {
 /// # Ok::<_, chess_notation::FenError>(())
 /// ```
 ///
+/// Rights written `KQkq` are read as standard chess's when some must go (a king that has
+/// left e1 keeps no right to a rook on a1), unless the game is Chess960; rights that name
+/// files (Shredder-FEN), and `KQkq` rights that all hold as Chess960's (X-FEN), are read as
+/// [`position_from_fen`] reads them.
+///
 /// # Errors
 ///
 /// [`FenError`] when the text is not FEN or the position is not a legal chess position
@@ -110,6 +115,14 @@ pub fn position_from_fen_repaired(
     } else {
         CastlingMode::detect(&setup)
     };
+    let mode = match parsed.clone().into_position::<Chess>(mode) {
+        Ok(pos) => return Ok((pos, Vec::new())),
+        // Rights written `KQkq` in a game not said to be Chess960 are standard chess's: what
+        // must go is dropped as standard chess reads them (as lichess does), not kept as
+        // Chess960 rights to whatever rook stands outside the king.
+        Err(_) if !chess960 && standard_letters(fen) => CastlingMode::Standard,
+        Err(_) => mode,
+    };
     let error = match parsed.into_position::<Chess>(mode) {
         Ok(pos) => return Ok((pos, Vec::new())),
         Err(error) => error,
@@ -120,14 +133,18 @@ pub fn position_from_fen_repaired(
         .or_else(PositionError::ignore_invalid_ep_square)
         .map_err(|e| fen_error(fen, &e))?;
     let mut repairs = Vec::new();
-    let dropped = setup.castling_rights & !pos.castles().castling_rights();
-    if kinds.contains(PositionErrorKinds::INVALID_CASTLING_RIGHTS) && dropped.any() {
-        // In FEN's order: White's first, each side's king-side rook first.
-        let mut rooks: Vec<Square> = dropped.into_iter().collect();
-        rooks.sort_by_key(|sq| (sq.rank(), std::cmp::Reverse(sq.file())));
-        repairs.push(FenRepair::Castling(
-            rooks.into_iter().map(castling_letter).collect(),
-        ));
+    if kinds.contains(PositionErrorKinds::INVALID_CASTLING_RIGHTS) {
+        // The letters written that the position's own FEN no longer has.
+        let kept = Fen::from_position(&pos, EnPassantMode::Legal).to_string();
+        let kept = kept.split_whitespace().nth(2).unwrap_or("-");
+        let written = fen.split_whitespace().nth(2).unwrap_or("-");
+        let dropped: String = written
+            .chars()
+            .filter(|&c| c != '-' && !kept.contains(c))
+            .collect();
+        if !dropped.is_empty() {
+            repairs.push(FenRepair::Castling(dropped));
+        }
     }
     if kinds.contains(PositionErrorKinds::INVALID_EP_SQUARE)
         && let Some(sq) = setup.ep_square
@@ -137,19 +154,11 @@ pub fn position_from_fen_repaired(
     Ok((pos, repairs))
 }
 
-/// The FEN letter of the castling right of the rook on `rook`: `K`, `Q`, `k`, `q` for the
-/// corners, the file's letter otherwise (upper case for White).
-fn castling_letter(rook: Square) -> char {
-    let letter = match rook.file() {
-        File::H => 'k',
-        File::A => 'q',
-        file => file.char(),
-    };
-    if rook.rank() == Rank::First {
-        letter.to_ascii_uppercase()
-    } else {
-        letter
-    }
+/// Whether the castling field of `fen` uses only `K`, `Q`, `k`, `q` (or is `-`).
+fn standard_letters(fen: &str) -> bool {
+    fen.split_whitespace()
+        .nth(2)
+        .is_none_or(|field| field.bytes().all(|b| b"KQkq-".contains(&b)))
 }
 
 /// The FEN text taken apart.

@@ -30,7 +30,8 @@
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Leniency {
     /// A tag value whose closing quote is missing, `[Annotator "Krush, I]`: the value runs to
-    /// the last `]` of the line. `text` is the value read.
+    /// the `]` that ends the line, or else to the line's end (as python-chess, which skips
+    /// such a line, reads the game on). `text` is the value read.
     UnclosedTagValue,
     /// Forum markup around a game, `[pgn]`, `[/pgn]`, `[pdn]`, `[/pdn]` (any case): skipped.
     /// `text` is the markup.
@@ -61,8 +62,8 @@ impl Leniency {
     pub fn describe(self, text: &str) -> String {
         match self {
             Leniency::UnclosedTagValue => format!(
-                "tag value not closed: the closing `\"` is missing, so the value is read up to \
-                 the `]` (`{text}`)"
+                "tag value not closed: the closing `\"` is missing, so the value is read to the \
+                 end of its line (`{text}`)"
             ),
             Leniency::ForumMarkup => format!("forum markup `{text}` skipped"),
             Leniency::ResultDash => {

@@ -65,18 +65,29 @@ fn an_unclosed_value_ends_at_the_last_bracket_of_its_line() {
 }
 
 #[test]
-fn an_unclosed_value_without_a_bracket_is_still_an_error() {
-    for text in [
-        "[Event \"a\n1. e4 *",
-        "[Event \"a] b\n1. e4 *",
-        "[Event \"a",
+fn an_unclosed_value_without_a_bracket_runs_to_the_line_end() {
+    // As python-chess, which skips such a line, reads the game on.
+    for (text, value) in [
+        ("[Event \"a\n1. e4 *", "a"),
+        ("[Event \"a] b  \r\n1. e4 *", "a] b"),
+        ("[Event \"a", "a"),
     ] {
         let games = read(text);
-        assert!(
-            games[0][0].starts_with("error ") && games[0][0].contains("not closed"),
+        assert_eq!(
+            games[0][1],
+            format!("tag Event={value} @1:1"),
             "{text:?}: {games:?}"
         );
+        assert_eq!(
+            games[0][2],
+            format!("lenient UnclosedTagValue {value} @1:8"),
+            "{text:?}: {games:?}"
+        );
+        same_in_pieces(text);
     }
+    // A value that is not quoted at all stays an error.
+    let games = read("[Event a]\n1. e4 *");
+    assert!(games[0][0].contains("tag value missing"), "{games:?}");
 }
 
 #[test]

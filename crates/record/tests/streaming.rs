@@ -105,9 +105,9 @@ impl Visitor for Calls {
 
 #[test]
 fn a_broken_tag_section_reaches_no_visitor() {
-    // A value that is not closed and has no `]` after it either (`[Site "y]` is read, with a
-    // warning: see tests/leniency.rs).
-    let mut reader = Reader::from_str("[Event \"x\"]\n[Site \"y\n1. e4 *\n");
+    // A value without quotes (one without its closing quote is read, with a warning: see
+    // tests/leniency.rs).
+    let mut reader = Reader::from_str("[Event \"x\"]\n[Site y]\n1. e4 *\n");
     let mut calls = Calls::default();
     assert!(reader.read_game(&mut calls).is_err());
     assert_eq!(

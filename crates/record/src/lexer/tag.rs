@@ -174,26 +174,22 @@ impl Lexer<'_> {
             ));
         }
         let Some((a, b, after, backslash)) = self.quoted(q)? else {
-            // The value runs to the `]` that ends the line.
+            // The value runs to the `]` that ends the line, or else to the line's end.
             let eol = self.eol(q)?;
             let body = q + if s[q] == 0xE2 { 3 } else { 1 };
-            let close = trim_blanks_end(s, body, eol);
-            if close == body || s[close - 1] != b']' {
-                return Err(fail(
-                    self,
-                    q,
-                    "tag value not closed: the closing `\"` is missing on this line",
-                ));
-            }
-            let close = close - 1;
-            let (a, b) = (body, trim_blanks_end(s, body, close));
+            let end = trim_blanks_end(s, body, eol);
+            let (a, b, next) = if end > body && s[end - 1] == b']' {
+                (body, trim_blanks_end(s, body, end - 1), end)
+            } else {
+                (body, end, eol)
+            };
             let mut warning = self.token(Kind::Lenient, q, a, b);
             warning.c = Leniency::UnclosedTagValue.code();
             let mut t = self.token(Kind::Tag, start, name_start, name_end);
             t.c = a as u32;
             t.d = b as u32;
             t.flag = memchr(b'\\', &s[a..b]).is_some();
-            self.i = close + 1;
+            self.i = next;
             return Ok(Tagged::Unclosed(warning, t));
         };
         let close = self.skip_blanks(after)?;
