@@ -11,13 +11,17 @@
 //! square; chess: UCI), `moves_text` (the rules' notation: SAN for chess), `start_fen`,
 //! `final_fen`, `tags` (every other tag, a map), `error` and `warnings` (each with its
 //! `line:column`). The positions table's: `game`, `ply`, `fen`, `move` (the move played from
-//! the position, null after the last) and `move_text`.
+//! the position, null after the last), `move_text`, and what the comment of the move that
+//! reached the position says ([`MoveData`](crate::MoveData)): `clock_ms` (the mover's clock
+//! after it), `eval_cp` (hundredths of a pawn, White's side) and `eval_mate` (mate in n,
+//! negative when Black mates), null where it says nothing.
 
 use std::io::Write;
 use std::sync::Arc;
 
 use arrow_array::builder::{
-    BooleanBuilder, ListBuilder, MapBuilder, StringBuilder, UInt32Builder, UInt64Builder,
+    BooleanBuilder, Int32Builder, ListBuilder, MapBuilder, StringBuilder, UInt32Builder,
+    UInt64Builder,
 };
 use arrow_array::{ArrayRef, RecordBatch};
 use arrow_schema::{ArrowError, SchemaRef};
@@ -234,6 +238,9 @@ struct PositionColumns {
     fen: StringBuilder,
     next: StringBuilder,
     next_text: StringBuilder,
+    clock_ms: UInt64Builder,
+    eval_cp: Int32Builder,
+    eval_mate: Int32Builder,
     rows: usize,
 }
 
@@ -245,6 +252,9 @@ impl PositionColumns {
             fen: StringBuilder::new(),
             next: StringBuilder::new(),
             next_text: StringBuilder::new(),
+            clock_ms: UInt64Builder::new(),
+            eval_cp: Int32Builder::new(),
+            eval_mate: Int32Builder::new(),
             rows: 0,
         }
     }
@@ -255,6 +265,9 @@ impl PositionColumns {
         self.fen.append_value(&row.fen);
         self.next.append_option(row.next.as_deref());
         self.next_text.append_option(row.next_text.as_deref());
+        self.clock_ms.append_option(row.clock_ms);
+        self.eval_cp.append_option(row.eval_cp);
+        self.eval_mate.append_option(row.eval_mate);
         self.rows += 1;
     }
 
@@ -266,6 +279,9 @@ impl PositionColumns {
             ("fen", Arc::new(self.fen.finish()), false),
             ("move", Arc::new(self.next.finish()), true),
             ("move_text", Arc::new(self.next_text.finish()), true),
+            ("clock_ms", Arc::new(self.clock_ms.finish()), true),
+            ("eval_cp", Arc::new(self.eval_cp.finish()), true),
+            ("eval_mate", Arc::new(self.eval_mate.finish()), true),
         ];
         RecordBatch::try_from_iter_with_nullable(columns)
     }

@@ -28,6 +28,7 @@ mod file_variants;
 mod game_reader;
 mod game_work;
 mod keep;
+mod move_data;
 mod options;
 mod outcome;
 mod position;
@@ -56,6 +57,7 @@ pub use error::{GameError, Ply, Problem};
 pub use file_games::{FileGames, Step, every_core};
 pub use file_variants::FileVariants;
 pub use game_work::{GameWork, Made, Turn};
+pub use move_data::{Eval, MoveData};
 pub use options::{ChessReadOptions, ReadOptions};
 pub use outcome::Outcome;
 pub use position::{

@@ -1,11 +1,12 @@
-//! A game as a row of a table, and its positions as rows: what analytics tools (DuckDB,
-//! Polars, Spark) take of a file of games (see `convert --to parquet`).
+//! A game as a row of a table, and its positions as rows, with the clocks and evaluations
+//! the moves' comments give: what analytics tools (DuckDB, Polars, Spark) take of a file of
+//! games (see `convert --to parquet`).
 
 use shakmaty::Position as _;
 
 use super::{
-    AnyGame, AnyMove, AnyPosition, ChessMove, ChessVariant, GameError, NotationChoice,
-    VariantSource,
+    AnyGame, AnyMove, AnyPosition, ChessMove, ChessVariant, Eval, GameError, MoveData,
+    NotationChoice, VariantSource,
 };
 
 /// The tags of the Seven Tag Roster but Result (the game's result has a column of its own),
@@ -70,6 +71,38 @@ pub struct PositionRow {
     pub next: Option<String>,
     /// The same move in the rules' notation.
     pub next_text: Option<String>,
+    /// The clock of the side that made the move reaching the position, after it, in
+    /// milliseconds, as the move's comment says (`[%clk]`, lidraughts' `[%clock]`).
+    pub clock_ms: Option<u64>,
+    /// The evaluation of the position in hundredths of a pawn from White's side, as the
+    /// comment of the move reaching it says (`[%eval 0.17]`).
+    pub eval_cp: Option<i32>,
+    /// Mate in this many moves (negative when Black mates), as that comment says
+    /// (`[%eval #-3]`).
+    pub eval_mate: Option<i32>,
+}
+
+/// What the comments after a move say of the position it reaches: the mover's clock in
+/// milliseconds and the evaluation.
+#[derive(Clone, Copy, Default)]
+struct Reached {
+    clock_ms: Option<u64>,
+    eval: Option<Eval>,
+}
+
+impl Reached {
+    fn of<M>(after: &record::Extras<M>, white_moved: bool) -> Reached {
+        if after.is_empty() {
+            return Reached::default();
+        }
+        let data = MoveData::of_extras(after);
+        Reached {
+            clock_ms: data
+                .mover_clock(white_moved)
+                .map(|d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX)),
+            eval: data.eval,
+        }
+    }
 }
 
 /// A problem's place and message, as the rows hold it.
@@ -122,6 +155,8 @@ impl GameRow {
         row.start_fen = Some(pos.fen());
         let mut line: Vec<(String, String)> = Vec::new();
         let mut fens: Vec<String> = Vec::new();
+        // What the comment of the move reaching each position after the start says of it.
+        let mut reached: Vec<Reached> = vec![Reached::default()];
         let notation = NotationChoice::default();
         match any {
             AnyGame::Draughts(g) => {
@@ -138,6 +173,7 @@ impl GameRow {
                     let m = AnyMove::Draughts(node.mov.clone());
                     if positions {
                         fens.push(pos.fen());
+                        reached.push(Reached::of(&node.after, pos.white_to_move()));
                     }
                     line.push(pos.describe(&m, &notation));
                     pos = pos.after(&m);
@@ -154,6 +190,7 @@ impl GameRow {
                 for node in &g.game.moves.nodes {
                     if positions {
                         fens.push(pos.fen());
+                        reached.push(Reached::of(&node.after, pos.white_to_move()));
                     }
                     match &node.mov {
                         ChessMove::Move(m) => {
@@ -178,7 +215,7 @@ impl GameRow {
         let mut out = Vec::new();
         if positions {
             fens.push(pos.fen());
-            for (ply, fen) in fens.into_iter().enumerate() {
+            for ((ply, fen), reached) in fens.into_iter().enumerate().zip(reached) {
                 let next = line.get(ply);
                 out.push(PositionRow {
                     game: number,
@@ -186,6 +223,15 @@ impl GameRow {
                     fen,
                     next: next.map(|(id, _)| id.clone()),
                     next_text: next.map(|(_, text)| text.clone()),
+                    clock_ms: reached.clock_ms,
+                    eval_cp: match reached.eval {
+                        Some(Eval::Centipawns(cp)) => Some(cp),
+                        _ => None,
+                    },
+                    eval_mate: match reached.eval {
+                        Some(Eval::Mate(n)) => Some(n),
+                        _ => None,
+                    },
                 });
             }
         }

@@ -75,10 +75,19 @@ for (game, fens, moves, count, last), row in zip(positions, good):
     if fens[-1] != row[10] or fens[0] != row[11]:
         fail(f"game {game}: the first and last positions are not the start and the end")
 
-# Chess: python-chess reads the PGN itself; its main line in UCI is the row's moves.
+# Chess: python-chess reads the PGN itself; its main line in UCI is the row's moves, and
+# the clocks and evaluations it reads from each move's comment are the positions' columns.
 compared = 0
+commands = 0
 if source.endswith(".pgn"):
     by_game = {r[0]: r for r in rows}
+    reached = {
+        game: list(zip(clocks, cps, mates))
+        for game, clocks, cps, mates in duckdb.sql(
+            f"select game, list(clock_ms order by ply), list(eval_cp order by ply), "
+            f"list(eval_mate order by ply) from '{positions_parquet}' group by game"
+        ).fetchall()
+    }
     with open(source, encoding="utf-8-sig", errors="replace") as f:
         number = 0
         while True:
@@ -92,8 +101,21 @@ if source.endswith(".pgn"):
             ours = by_game[number][8]
             if theirs != ours:
                 fail(f"game {number}: python-chess reads {theirs[:10]}..., the row has {ours[:10]}...")
+            for ply, node in enumerate(game.mainline(), start=1):
+                clock = node.clock()
+                score = node.eval()
+                want = (
+                    None if clock is None else round(clock * 1000),
+                    None if score is None else score.white().score(),
+                    None if score is None else score.white().mate(),
+                )
+                if reached[number][ply] != want:
+                    fail(f"game {number} ply {ply}: the positions table has (clock_ms, eval_cp, "
+                         f"eval_mate) {reached[number][ply]}, python-chess reads {want}")
+                commands += clock is not None or score is not None
             compared += 1
     if compared < len(good) * 0.9:
         fail(f"python-chess compared only {compared} of {len(good)} games")
 
-print(f"{source}: {len(rows)} games, {len(positions)} with positions, {compared} compared with python-chess")
+print(f"{source}: {len(rows)} games, {len(positions)} with positions, {compared} compared with python-chess, "
+      f"{commands} moves with a clock or an evaluation")
