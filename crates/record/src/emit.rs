@@ -10,8 +10,8 @@
 //! The tags, and what comes before them, are held back too until the movetext starts, so
 //! that a broken tag section reaches the visitor not at all.
 
-use crate::leniency::dash_len;
 use crate::lexer::{Kind, Sink, Token};
+use crate::result::plain_result;
 use crate::tag::unescape_into;
 use crate::{CommentKind, Flow, Leniency, Nag, Pos, Visitor};
 
@@ -756,7 +756,7 @@ impl<'a, 'r, V: Visitor> Emitter<'a, 'r, V> {
                 let at = self.pos_of(t);
                 let out = &mut self.st.scratch[0];
                 let text = if t.flag {
-                    with_plain_dash(&src.s[t.a as usize..t.b as usize], out)
+                    plain_result(&src.s[t.a as usize..t.b as usize], out)
                 } else {
                     src.text(t.a, t.b, out)
                 };
@@ -833,24 +833,4 @@ impl<'a, 'r, V: Visitor> Emitter<'a, 'r, V> {
             _ => {}
         }
     }
-}
-
-/// A result written with a Unicode dash (`1–0`), its bytes `raw`, with `-` instead, in `out`
-/// (a result holds only digits, `/`, `½` in UTF-8 or Latin-1, and its dash).
-fn with_plain_dash<'o>(raw: &[u8], out: &'o mut String) -> &'o str {
-    out.clear();
-    let mut i = 0;
-    while i < raw.len() {
-        let (c, len) = match raw[i..] {
-            [0xC2, 0xBD, ..] => ('½', 2),
-            [0xBD, ..] => ('½', 1),
-            _ => match dash_len(&raw[i..]) {
-                Some(len) => ('-', len),
-                None => (char::from(raw[i]), 1),
-            },
-        };
-        out.push(c);
-        i += len;
-    }
-    out
 }

@@ -33,6 +33,14 @@ pub enum Leniency {
     /// the `]` that ends the line, or else to the line's end (as python-chess, which skips
     /// such a line, reads the game on). `text` is the value read.
     UnclosedTagValue,
+    /// A tag value in single quotes or in none, `[Event 'Club']`, `[Round 3]`: the value runs
+    /// to the `]` that ends the line (as python-chess, which skips such a line, reads the game
+    /// on). `text` is the value read.
+    UnquotedTagValue,
+    /// A result written with `:` (`1:0`, `½:½`, as German and Russian texts write it), or
+    /// `1/2` alone or `1/2 - 1/2` spaced for a draw: read as the result PGN writes. `text` is
+    /// the result as written.
+    ResultForm,
     /// Forum markup around a game, `[pgn]`, `[/pgn]`, `[pdn]`, `[/pdn]` (any case): skipped.
     /// `text` is the markup.
     ForumMarkup,
@@ -43,8 +51,10 @@ pub enum Leniency {
 
 impl Leniency {
     /// Every leniency, in the order of their codes.
-    pub const ALL: [Leniency; 3] = [
+    pub const ALL: [Leniency; 5] = [
         Leniency::UnclosedTagValue,
+        Leniency::UnquotedTagValue,
+        Leniency::ResultForm,
         Leniency::ForumMarkup,
         Leniency::ResultDash,
     ];
@@ -65,6 +75,18 @@ impl Leniency {
                 "tag value not closed: the closing `\"` is missing, so the value is read to the \
                  end of its line (`{text}`)"
             ),
+            Leniency::UnquotedTagValue => {
+                format!("tag value not in double quotes: read as `{text}`")
+            }
+            Leniency::ResultForm => format!("result written `{text}`: read as {}", {
+                let joined: Vec<u8> = text.bytes().filter(|&b| b != b' ' && b != b'\t').collect();
+                match crate::result::half_points(&joined) {
+                    Some((1, 1)) => "a draw",
+                    Some((a, b)) if a > b => "a win of the first side",
+                    Some(_) => "a win of the second side",
+                    None => "the result",
+                }
+            }),
             Leniency::ForumMarkup => format!("forum markup `{text}` skipped"),
             Leniency::ResultDash => {
                 let code = text.chars().next().map_or(0, u32::from);

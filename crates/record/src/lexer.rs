@@ -20,7 +20,8 @@ mod word;
 use memchr::{memchr, memchr2};
 
 use crate::Leniency;
-use crate::result::{is_result_bytes, is_zero_zero, odd_dash};
+use crate::leniency::dash_len;
+use crate::result::{OddResult, is_result_bytes, is_zero_zero, odd_result};
 pub(crate) use bytes::joins_previous_word;
 use bytes::{BOM, SPACE, is_word_byte, trim};
 use comment::Close;
@@ -322,24 +323,29 @@ impl<S: Sink> Game<'_, '_, S> {
                             self.sink.number(line, line_start, i, end, n, dots);
                         }
                         Word::Many => self.many(),
-                        Word::Result(end) => {
+                        Word::Result(mut end) => {
                             if self.depth > 0 {
                                 return Err(self.unclosed_variation(end));
+                            }
+                            if &s[i..end] == b"1/2" {
+                                // `1/2 - 1/2`, spaced, is one result.
+                                end = self.lx.spaced_half(end)?.unwrap_or(end);
                             }
                             // Forum markup closing the game after its result is the game's.
                             let markup = self.lx.markup_after_result(end)?;
                             let mut t = Token::new(Kind::Result, line, line_start, i, i, end);
-                            if let Some(dash) = odd_dash(&s[i..end]) {
-                                let a = i + (dash.as_ptr() as usize - s[i..].as_ptr() as usize);
-                                let mut warning = Token::new(
-                                    Kind::Lenient,
-                                    line,
-                                    line_start,
-                                    a,
-                                    a,
-                                    a + dash.len(),
-                                );
-                                warning.c = Leniency::ResultDash.code();
+                            if let Some(odd) = odd_result(&s[i..end]) {
+                                let (a, b, what) = match odd {
+                                    OddResult::Dash(dash) => {
+                                        let a =
+                                            i + (dash.as_ptr() as usize - s[i..].as_ptr() as usize);
+                                        (a, a + dash.len(), Leniency::ResultDash)
+                                    }
+                                    OddResult::Form => (i, end, Leniency::ResultForm),
+                                };
+                                let mut warning =
+                                    Token::new(Kind::Lenient, line, line_start, a, a, b);
+                                warning.c = what.code();
                                 self.one(warning);
                                 t.flag = true;
                             }
@@ -481,6 +487,28 @@ impl<'a> Lexer<'a> {
     /// Whether `i` is the first column of a line.
     fn at_line_start(&self, i: usize) -> bool {
         i == self.line_start && !(i == 0 && self.mid_line)
+    }
+
+    /// The end of `- 1/2` (with blanks around the dash, which may be a Unicode one) after a
+    /// `1/2` that ends at `from` on the same line, if it follows.
+    fn spaced_half(&self, from: usize) -> Result<Option<usize>, More> {
+        let s = self.s;
+        let k = self.skip_blanks(from)?;
+        if k == from {
+            return Ok(None);
+        }
+        if s.len() < k + 3 && !self.eof {
+            return Err(More);
+        }
+        let Some(dash) = dash_len(&s[k..]) else {
+            return Ok(None);
+        };
+        let k = self.skip_blanks(k + dash)?;
+        if s.len() < k + 4 && !self.eof {
+            return Err(More);
+        }
+        let ends = s.get(k + 3).is_none_or(|&b| !is_word_byte(b));
+        Ok((s[k..].starts_with(b"1/2") && ends).then_some(k + 3))
     }
 
     /// Closing forum markup (`[/pgn]`) after a result that ends at `from`, past white space

@@ -9,8 +9,9 @@ use crate::leniency::dash_len;
 ///
 /// A result is `*` (unknown or unfinished) or `A-B` where each side's score is `0`, `1`, `2`,
 /// `½` or `1/2`: chess writes `1-0` `0-1` `1/2-1/2`, draughts often `2-0` `1-1` `0-2`. The
-/// reader also takes a result written with a Unicode dash for the `-` (`1–0`), with a
-/// warning ([`Leniency::ResultDash`](crate::Leniency::ResultDash)), and hands it on with `-`.
+/// reader also takes a result written with a Unicode dash for the `-` (`1–0`), with `:`
+/// (`1:0`) or `1/2` alone, with a warning ([`Leniency::ResultDash`](crate::Leniency::ResultDash),
+/// [`Leniency::ResultForm`](crate::Leniency::ResultForm)), and hands it on as PGN writes it.
 ///
 /// ```
 /// use record::ResultToken;
@@ -81,12 +82,25 @@ fn score(s: &[u8]) -> Option<(u8, usize)> {
     }
 }
 
-fn half_points(s: &[u8]) -> Option<(u8, u8)> {
+/// The half points of a result token's bytes; `None` for `*` and for what is no result.
+pub(crate) fn half_points(s: &[u8]) -> Option<(u8, u8)> {
+    if s == b"1/2" {
+        return Some((1, 1));
+    }
     let (a, n) = score(s)?;
     let rest = &s[n..];
-    let rest = &rest[dash_len(rest)?..];
+    let rest = &rest[separator_len(rest)?..];
     let (b, m) = score(rest)?;
     (m == rest.len()).then_some((a, b))
+}
+
+/// The length of the separator between two scores at the start of `s`: a dash (see
+/// [`dash_len`]) or `:`.
+fn separator_len(s: &[u8]) -> Option<usize> {
+    match s.first() {
+        Some(b':') => Some(1),
+        _ => dash_len(s),
+    }
 }
 
 /// Whether a result word is `0-0` (with any dash), which may be castling instead.
@@ -94,13 +108,60 @@ pub(crate) fn is_zero_zero(result: &[u8]) -> bool {
     result.first() == Some(&b'0') && result.last() == Some(&b'0')
 }
 
-/// The dash of a result written with another dash than `-` (`1–0`), if it is one.
-pub(crate) fn odd_dash(s: &[u8]) -> Option<&[u8]> {
+/// Whether a result token is `1/2` alone or `1/2 - 1/2` spaced (the lexer joins those; no
+/// other result holds a blank).
+fn is_half_alone(s: &[u8]) -> bool {
+    s.starts_with(b"1/2") && (s.len() == 3 || s.iter().any(|&b| b == b' ' || b == b'\t'))
+}
+
+/// How a result token was written, when not as PGN writes it.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum OddResult<'a> {
+    /// With a Unicode dash for the `-`: the dash.
+    Dash(&'a [u8]),
+    /// With `:` for the `-` (`1:0`), or `1/2` alone for a draw.
+    Form,
+}
+
+/// How the result token `s` departs from PGN's forms, if it does.
+pub(crate) fn odd_result(s: &[u8]) -> Option<OddResult<'_>> {
+    if is_half_alone(s) {
+        return Some(OddResult::Form);
+    }
     let (_, n) = score(s)?;
+    if s.get(n) == Some(&b':') {
+        return Some(OddResult::Form);
+    }
     match dash_len(&s[n..])? {
         1 => None,
-        len => Some(&s[n..n + len]),
+        len => Some(OddResult::Dash(&s[n..n + len])),
     }
+}
+
+/// The result token `raw` (an [`odd_result`]) as PGN writes it, in `out`: `-` for its
+/// separator, `1/2-1/2` for `1/2` alone (a result holds only digits, `/`, `½` in UTF-8 or
+/// Latin-1, and its separator).
+pub(crate) fn plain_result<'o>(raw: &[u8], out: &'o mut String) -> &'o str {
+    out.clear();
+    if is_half_alone(raw) {
+        out.push_str("1/2-1/2");
+        return out;
+    }
+    let mut i = 0;
+    while i < raw.len() {
+        let (c, len) = match raw[i..] {
+            [0xC2, 0xBD, ..] => ('½', 2),
+            [0xBD, ..] => ('½', 1),
+            [b':', ..] => ('-', 1),
+            _ => match dash_len(&raw[i..]) {
+                Some(len) => ('-', len),
+                None => (char::from(raw[i]), 1),
+            },
+        };
+        out.push(c);
+        i += len;
+    }
+    out
 }
 
 /// Whether the bytes are a result token (UTF-8, or Latin-1 for `½`).
@@ -121,7 +182,7 @@ mod tests {
         }
         assert!(is_result_bytes(&[0xBD, b'-', 0xBD]));
         for w in [
-            "11-15", "1-", "-1", "1-0-0", "3-0", "0-0-0", "1/2", "1.0-0", "**", "",
+            "11-15", "1-", "-1", "1-0-0", "3-0", "0-0-0", "1/3", "1.0-0", "**", "",
         ] {
             assert!(!ResultToken::is_result(w), "{w}");
         }
@@ -129,10 +190,21 @@ mod tests {
         assert_eq!(ResultToken::new("½-½").half_points(), Some((1, 1)));
         for dashed in ["1–0", "0—1", "½–½", "1/2‑1/2", "2−0"] {
             assert!(ResultToken::is_result(dashed), "{dashed}");
-            assert!(odd_dash(dashed.as_bytes()).is_some(), "{dashed}");
+            assert!(matches!(
+                odd_result(dashed.as_bytes()),
+                Some(OddResult::Dash(_))
+            ));
         }
+        for form in ["1:0", "0:1", "½:½", "1/2:1/2", "1/2", "2:0"] {
+            assert!(ResultToken::is_result(form), "{form}");
+            assert_eq!(odd_result(form.as_bytes()), Some(OddResult::Form), "{form}");
+        }
+        let mut out = String::new();
+        assert_eq!(plain_result("1/2".as_bytes(), &mut out), "1/2-1/2");
+        assert_eq!(plain_result("½:½".as_bytes(), &mut out), "½-½");
+        assert_eq!(plain_result("1–0".as_bytes(), &mut out), "1-0");
         assert_eq!(ResultToken::new("1/2–1/2").half_points(), Some((1, 1)));
-        assert_eq!(odd_dash(b"1-0"), None);
+        assert_eq!(odd_result(b"1-0"), None);
         for w in ["1–", "–1", "1–0–0", "1…0"] {
             assert!(!ResultToken::is_result(w), "{w}");
         }

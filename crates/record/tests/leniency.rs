@@ -85,9 +85,81 @@ fn an_unclosed_value_without_a_bracket_runs_to_the_line_end() {
         );
         same_in_pieces(text);
     }
-    // A value that is not quoted at all stays an error.
-    let games = read("[Event a]\n1. e4 *");
-    assert!(games[0][0].contains("tag value missing"), "{games:?}");
+}
+
+#[test]
+fn a_value_in_single_quotes_or_none_runs_to_the_bracket() {
+    // As python-chess, which skips such a line, reads the game on.
+    for (text, value) in [
+        ("[Event 'Club']\n1. e4 *", "Club"),
+        ("[Event Club  ]\n1. e4 *", "Club"),
+        ("[White 'O'Brien, J']\n1. e4 *", "O'Brien, J"),
+        ("[Round 3]  \r\n1. e4 *", "3"),
+    ] {
+        let games = read(text);
+        assert_eq!(
+            games[0][1],
+            format!("tag {}={value} @1:1", &text[1..text.find(' ').unwrap()]),
+            "{text:?}"
+        );
+        assert!(
+            games[0][2].starts_with(&format!("lenient UnquotedTagValue {value} @1:")),
+            "{games:?}"
+        );
+        same_in_pieces(text);
+    }
+    // No value, a value with brackets or quotes, or no `]` ending the line: errors.
+    for text in [
+        "[Event]\n1. e4 *",
+        "[Event a] [Site b]\n1. e4 *",
+        "[Event a\"b]\n1. e4 *",
+        "[Event a\n1. e4 *",
+    ] {
+        let games = read(text);
+        assert!(games[0][0].starts_with("error "), "{text:?}: {games:?}");
+    }
+}
+
+#[test]
+fn a_result_written_with_a_colon_or_a_half_alone_is_the_result() {
+    for (written, read_as) in [
+        ("1:0", "1-0"),
+        ("0:1", "0-1"),
+        ("½:½", "½-½"),
+        ("1/2", "1/2-1/2"),
+        ("2:0", "2-0"),
+        ("1/2 - 1/2", "1/2-1/2"),
+        ("1/2  –  1/2", "1/2-1/2"),
+        ("1/2\t-\t1/2", "1/2-1/2"),
+    ] {
+        let text = format!("1. e4 e5 {written}\n[Event \"next\"]\n*");
+        let games = read(&text);
+        assert_eq!(games.len(), 2, "{written}: {games:?}");
+        assert_eq!(
+            games[0][games[0].len() - 2..],
+            [
+                format!("lenient ResultForm {written} @1:10"),
+                format!("result {read_as} @1:10"),
+            ],
+            "{written}"
+        );
+        same_in_pieces(&text);
+    }
+    assert_eq!(
+        Leniency::ResultForm.describe("1/2"),
+        "result written `1/2`: read as a draw"
+    );
+    assert_eq!(
+        Leniency::ResultForm.describe("0:1"),
+        "result written `0:1`: read as a win of the second side"
+    );
+    assert_eq!(
+        Leniency::ResultForm.describe("1/2 - 1/2"),
+        "result written `1/2 - 1/2`: read as a draw"
+    );
+    // `1/2` then another word is the result, and the word starts the next game.
+    let games = read("1. e4 1/2 - 1/2x\n");
+    assert_eq!(games.len(), 2, "{games:?}");
 }
 
 #[test]

@@ -105,9 +105,9 @@ impl Visitor for Calls {
 
 #[test]
 fn a_broken_tag_section_reaches_no_visitor() {
-    // A value without quotes (one without its closing quote is read, with a warning: see
-    // tests/leniency.rs).
-    let mut reader = Reader::from_str("[Event \"x\"]\n[Site y]\n1. e4 *\n");
+    // Text after a value's closing quote (a value without quotes, or without its closing
+    // quote, is read, with a warning: see tests/leniency.rs).
+    let mut reader = Reader::from_str("[Event \"x\"]\n[Site \"y\" z]\n1. e4 *\n");
     let mut calls = Calls::default();
     assert!(reader.read_game(&mut calls).is_err());
     assert_eq!(

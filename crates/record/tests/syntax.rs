@@ -72,21 +72,25 @@ fn unknown_and_repeated_tags_are_kept_in_order() {
 
 #[test]
 fn malformed_tags_are_errors_with_their_place() {
-    // A value without its closing quote is read to its line's end, with a warning at the
-    // quote (tests/leniency.rs); one without quotes is an error.
+    // A value without its closing quote, or without quotes, is read to its line's end, with
+    // a warning at its start (tests/leniency.rs); no value at all is an error.
     assert_eq!(
         events_of(b"[Event \"x\"]\n[White \"open\n1. e4 *", true)[0][3],
         "lenient UnclosedTagValue open @2:8"
     );
     assert_eq!(
-        error_of("[Event x]\n*").1,
+        events_of(b"[Event x]\n*", true)[0][2],
+        "lenient UnquotedTagValue x @1:8"
+    );
+    assert_eq!(
+        error_of("[Event ]\n*").1,
         Pos {
             line: 1,
             column: 8,
             offset: 7
         }
     );
-    assert!(error_of("[Event x]\n*").0.starts_with("tag value missing"));
+    assert!(error_of("[Event ]\n*").0.starts_with("tag value missing"));
     assert_eq!(
         error_of("[Event \"x\" junk]\n*"),
         (
@@ -706,12 +710,12 @@ fn one_bad_game_never_loses_the_others() {
 
 #[test]
 fn a_bad_tag_section_is_skipped_whole() {
-    // A value without quotes (one without its closing quote is read, with a warning:
-    // tests/leniency.rs).
-    let games = events("[Event x]\n[Site \"y\"]\n1. e4 1-0\n[Event \"z\"] *");
+    // Text after a value's closing quote (a value without quotes, or without its closing
+    // quote, is read, with a warning: tests/leniency.rs).
+    let games = events("[Event \"x\" y]\n[Site \"y\"]\n1. e4 1-0\n[Event \"z\"] *");
     assert_eq!(games.len(), 2, "{games:?}");
     assert!(
-        games[0][0].starts_with("error 1:8: tag value missing"),
+        games[0][0].starts_with("error 1:12: expected `]`"),
         "{games:?}"
     );
     assert_eq!(games[1], strs(&["game", "tag Event=z", "result *"]));

@@ -131,7 +131,7 @@ fn maybe_result(w: &[u8]) -> bool {
     match w.len() {
         1 => w[0] == b'*',
         // Up to `1/2-1/2`, or `1/2–1/2` with a three-byte dash.
-        3..=9 => matches!(w[1], b'-' | b'/' | 0xE2) || w[0] >= 0x80,
+        3..=9 => matches!(w[1], b'-' | b'/' | b':' | 0xE2) || w[0] >= 0x80,
         _ => false,
     }
 }

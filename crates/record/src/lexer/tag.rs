@@ -14,7 +14,7 @@ type Quoted = (usize, usize, usize, bool);
 pub(super) enum Tagged {
     /// A tag.
     Tag(Token),
-    /// A tag whose value's closing quote is missing: the warning, then the tag.
+    /// A tag whose value is not closed or not in double quotes: the warning, then the tag.
     Unclosed(Token, Token),
     /// Forum markup, `[pgn]` and the like: the warning.
     Markup(Token),
@@ -167,6 +167,9 @@ impl Lexer<'_> {
             return Ok(Tagged::Markup(self.markup_token(start, q + 1)));
         }
         if !self.quote_at(q)? {
+            if let Some(unquoted) = self.unquoted(start, name_start, name_end, q)? {
+                return Ok(unquoted);
+            }
             return Err(fail(
                 self,
                 q.min(s.len()),
@@ -206,6 +209,39 @@ impl Lexer<'_> {
         t.flag = backslash;
         self.i = close + 1;
         Ok(Tagged::Tag(t))
+    }
+
+    /// A value at `q` without double quotes that runs to the `]` ending the line:
+    /// `[Event 'Club']` (single quotes, taken off) or `[Event Club]`, when it holds no bracket
+    /// or double quote. The tag starts at `start`, its name is `name_start..name_end`.
+    fn unquoted(
+        &mut self,
+        start: usize,
+        name_start: usize,
+        name_end: usize,
+        q: usize,
+    ) -> Result<Option<Tagged>, More> {
+        let s = self.s;
+        let eol = self.eol(q)?;
+        let end = trim_blanks_end(s, q, eol);
+        if end <= q + 1 || s[end - 1] != b']' {
+            return Ok(None);
+        }
+        let (mut a, mut b) = (q, trim_blanks_end(s, q, end - 1));
+        if b > a + 1 && s[a] == b'\'' && s[b - 1] == b'\'' {
+            (a, b) = (a + 1, b - 1);
+        }
+        if a == b || s[a..b].iter().any(|c| matches!(c, b'[' | b']' | b'"')) {
+            return Ok(None);
+        }
+        let mut warning = self.token(Kind::Lenient, q, a, b);
+        warning.c = Leniency::UnquotedTagValue.code();
+        let mut t = self.token(Kind::Tag, start, name_start, name_end);
+        t.c = a as u32;
+        t.d = b as u32;
+        t.flag = memchr(b'\\', &s[a..b]).is_some();
+        self.i = end;
+        Ok(Some(Tagged::Unclosed(warning, t)))
     }
 
     /// Closing forum markup (`[/pgn]`, `[/pdn]`) at `i`: where it starts and ends.
