@@ -41,8 +41,9 @@ pub enum Leniency {
     /// `1/2` alone or `1/2 - 1/2` spaced for a draw: read as the result PGN writes. `text` is
     /// the result as written.
     ResultForm,
-    /// Forum markup around a game, `[pgn]`, `[/pgn]`, `[pdn]`, `[/pdn]` (any case): skipped.
-    /// `text` is the markup.
+    /// Forum markup around a game, `[pgn]`, `[/pgn]`, `[pdn]`, `[/pdn]` (any case), or a
+    /// Markdown code fence on a line of its own (```` ```pgn ````): skipped. `text` is the
+    /// markup.
     ForumMarkup,
     /// A result written with another dash than `-` (`1–0`, `½—½`): read as the result with
     /// `-`. `text` is the dash.
@@ -87,6 +88,9 @@ impl Leniency {
                     None => "the result",
                 }
             }),
+            Leniency::ForumMarkup if text.contains('`') => {
+                format!("Markdown code fence \"{text}\" skipped")
+            }
             Leniency::ForumMarkup => format!("forum markup `{text}` skipped"),
             Leniency::ResultDash => {
                 let code = text.chars().next().map_or(0, u32::from);

@@ -312,6 +312,16 @@ impl<S: Sink> Game<'_, '_, S> {
                     self.movetext = true;
                 }
                 _ => {
+                    if b == b'`'
+                        && self.lx.at_line_start(i)
+                        && let Some(end) = self.lx.fence(i)?
+                    {
+                        // A Markdown code fence around a game: markup alone is no game.
+                        let t = self.lx.markup_token(i, end);
+                        self.one(t);
+                        self.lx.i = end;
+                        continue;
+                    }
                     match self.lx.word(self.item, self.after_word)? {
                         Word::Plain(a, b) => {
                             let alone = usual::no_suffix_at(s, self.lx.i);
@@ -511,13 +521,39 @@ impl<'a> Lexer<'a> {
         Ok((s[k..].starts_with(b"1/2") && ends).then_some(k + 3))
     }
 
-    /// Closing forum markup (`[/pgn]`) after a result that ends at `from`, past white space
-    /// and line ends: the lexer at the markup's line, and where the markup starts and ends.
+    /// Closing forum markup (`[/pgn]`, or a Markdown code fence on a line of its own) after a
+    /// result that ends at `from`, past white space and line ends: the lexer at the markup's
+    /// line, and where the markup starts and ends.
     fn markup_after_result(&self, from: usize) -> Result<Option<(Lexer<'a>, usize, usize)>, More> {
         let mut la = Lexer { i: from, ..*self };
         la.skip_ws()?;
         let at = la.i;
+        if la.s.get(at) == Some(&b'`') && la.at_line_start(at) {
+            return Ok(la.fence(at)?.map(|end| (la, at, end)));
+        }
         Ok(la.closing_markup(at)?.map(|(start, end)| (la, start, end)))
+    }
+
+    /// A Markdown code fence at `i`, the start of a line: three backticks and perhaps a
+    /// language (```` ```pgn ````), alone on the line; returns the end of its text.
+    fn fence(&self, i: usize) -> Result<Option<usize>, More> {
+        let s = self.s;
+        let eol = self.eol(i)?;
+        let line = &s[i..eol];
+        let text_end = i + line
+            .iter()
+            .rposition(|&b| !matches!(b, b' ' | b'\t'))
+            .map_or(0, |k| k + 1);
+        let fenced = line.starts_with(b"```")
+            && line[3..]
+                .iter()
+                .take_while(|&&b| !matches!(b, b' ' | b'\t'))
+                .all(u8::is_ascii_alphanumeric)
+            && line[3..]
+                .iter()
+                .skip_while(|&&b| b.is_ascii_alphanumeric())
+                .all(|&b| matches!(b, b' ' | b'\t'));
+        Ok(fenced.then_some(text_end))
     }
 
     /// Whether nothing but white space, comments and escape lines comes between `from` and the

@@ -285,3 +285,31 @@ fn a_result_in_latin_1_with_a_unicode_dash_is_read() {
     let games = events_of(&bytes, false);
     assert_eq!(games[0].last().unwrap(), "result 1-0", "{games:?}");
 }
+
+#[test]
+fn a_markdown_code_fence_around_a_game_is_skipped_with_a_warning() {
+    for text in [
+        "```pgn\n[Event \"x\"]\n1. e4 e5 1-0\n```\n",
+        "```\n1. e4 e5\n```",
+        "```PGN  \r\n1. e4 e5 *\r\n```\r\n\r\n```pgn\n1. d4 d5 *\n```\n",
+    ] {
+        let games = read(text);
+        assert!(!games.is_empty(), "{text:?}");
+        for game in &games {
+            let fences: Vec<&String> = game.iter().filter(|e| e.contains("ForumMarkup")).collect();
+            assert_eq!(fences.len(), 2, "{text:?}: {game:?}");
+            assert!(
+                fences[0].contains("```") && fences[1].contains("```"),
+                "{game:?}"
+            );
+            assert!(!game.iter().any(|e| e.starts_with("error")), "{game:?}");
+        }
+        same_in_pieces(text);
+    }
+    // Backticks within a line are no fence: the reader hands them on as a word.
+    let games = read("1. e4 ```x\n");
+    assert!(
+        games[0].iter().any(|e| e.starts_with("move ```x")),
+        "{games:?}"
+    );
+}

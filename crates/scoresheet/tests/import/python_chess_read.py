@@ -20,6 +20,10 @@ for path in sys.argv[1:]:
             for move in game.mainline_moves():
                 uci.append(board.uci(move))
                 board.push(move)
-            games.append({"uci": uci, "errors": [str(e) for e in game.errors]})
+            # A "game" of nothing: no move and only the roster's default tags (python-chess
+            # makes one of a line it cannot place, such as a closing code fence).
+            defaults = all(v in ("?", "????.??.??", "*") for v in game.headers.values())
+            empty = not uci and defaults and not game.comment and not game.variations
+            games.append({"uci": uci, "errors": [str(e) for e in game.errors], "empty": empty})
     out[path] = games
 json.dump({"version": chess.__version__, "files": out}, sys.stdout)
