@@ -76,6 +76,43 @@ impl MoveData {
         })
     }
 
+    /// The words of a comment beside the commands this reads (`[%clk]`, `[%emt]`, `[%eval]`,
+    /// `[%clock]`), trimmed: what a move list shows as the comment when it shows the clock and
+    /// evaluation as such; `None` when nothing else is left. Other commands (`[%csl]`,
+    /// `[%cal]`) stay; the blanks around a command taken out become one.
+    ///
+    /// ```
+    /// use games::MoveData;
+    /// assert_eq!(MoveData::remark("[%eval 0.2] [%clk 0:03:00]"), None);
+    /// assert_eq!(MoveData::remark("Better was Nf3. [%clk 0:01:00]").as_deref(), Some("Better was Nf3."));
+    /// assert_eq!(MoveData::remark("[%csl Gd4] a plan").as_deref(), Some("[%csl Gd4] a plan"));
+    /// ```
+    pub fn remark(text: &str) -> Option<String> {
+        if !text.contains("[%") {
+            let text = text.trim();
+            return (!text.is_empty()).then(|| text.to_owned());
+        }
+        let mut out = String::new();
+        let mut rest = text;
+        while let Some(start) = rest.find("[%") {
+            let Some(len) = rest[start..].find(']') else {
+                break;
+            };
+            let command = &rest[start + 2..start + len];
+            let name = command.split(char::is_whitespace).next().unwrap_or("");
+            let read = matches!(name, "clk" | "emt" | "eval" | "clock")
+                && !MoveData::of_comment(&rest[start..=start + len]).is_empty();
+            out.push_str(&rest[..start]);
+            if !read {
+                out.push_str(&rest[start..=start + len]);
+            }
+            rest = &rest[start + len + 1..];
+        }
+        out.push_str(rest);
+        let words: Vec<&str> = out.split_whitespace().collect();
+        (!words.is_empty()).then(|| words.join(" "))
+    }
+
     fn read(&mut self, text: &str) {
         let mut rest = text;
         while let Some(start) = rest.find("[%") {
