@@ -133,3 +133,35 @@ fn rules_that_share_a_game_type_are_written_with_their_variant_tag() {
         }
     }
 }
+
+/// What the reader read leniently (a tag value not closed, forum markup, a result written
+/// `1:0`) was a warning of the one-pass reader only: the general reader, through the game
+/// tree, did not know of it (found by `record_games`). The tree keeps it now
+/// (`record::Game::lenient`), and both readers warn alike.
+#[test]
+fn lenient_readings_warn_the_same_both_ways() {
+    let text = "[pgn]\n[Event 'Club']\n[Site \"Lille]\n[Round 3]\n1. e4 e5 2. Nf3 Nc6 1:0[/pgn]\n\n\
+                [Event \"x\"]\n[Result \"1/2-1/2\"]\n\n1. 32-28 19-23 2. 28x19 14x23 1/2 - 1/2\n";
+    let warnings = |g: &AnyGame| {
+        g.warnings()
+            .iter()
+            .map(|w| w.to_string())
+            .collect::<Vec<_>>()
+    };
+    let general: Vec<Vec<String>> = record::read_games(text)
+        .into_iter()
+        .map(|g| warnings(&AnyGame::read(g.unwrap(), &ReadOptions::default()).unwrap()))
+        .collect();
+    let mut reader = Reader::from_str(text);
+    let mut one_pass = OnePass::new(ReadOptions::default());
+    let mut fast = Vec::new();
+    while let Some(read) = one_pass.next(&mut reader) {
+        match read.unwrap() {
+            ReadGame::Game(g) => fast.push(warnings(&g)),
+            ReadGame::Bad(e) => panic!("{e}"),
+        }
+    }
+    assert_eq!(fast, general);
+    assert_eq!(general[0].len(), 6, "{general:?}");
+    assert_eq!(general[1].len(), 1, "{general:?}");
+}

@@ -1,7 +1,8 @@
 //! Building a game tree from the reader's callbacks.
 
 use crate::{
-    CommentKind, Extra, Extras, Game, Line, Nag, Nags, Node, Pos, ResultToken, Setup, Tag,
+    CommentKind, Extra, Extras, Game, Leniency, Lenient, Line, Nag, Nags, Node, Pos, ResultToken,
+    Setup, Tag,
 };
 
 /// Builds a [`Game`] from a stream of moves and annotations, keeping track of open
@@ -158,6 +159,16 @@ impl<M> GameBuilder<M> {
             }
             None => false,
         }
+    }
+
+    /// Sets the result token.
+    /// Notes something read leniently (see [`Game::lenient`]).
+    pub fn push_lenient(&mut self, what: Leniency, text: &str, at: Pos) {
+        self.game.lenient.push(Lenient {
+            what,
+            text: text.to_owned(),
+            at,
+        });
     }
 
     /// Sets the result token.

@@ -1,6 +1,6 @@
 //! The visitor that collects whole games as trees of move words.
 
-use crate::{CommentKind, Flow, Game, GameBuilder, Nag, Pos, Visitor};
+use crate::{CommentKind, Flow, Game, GameBuilder, Leniency, Nag, Pos, Visitor};
 
 /// A [`Visitor`] that builds each game as a [`Game<String>`], keeping everything: tags,
 /// moves as written, NAGs, comments, variations, setup commands, escape lines and the result.
@@ -144,6 +144,10 @@ impl Visitor for Collect {
 
     fn result(&mut self, text: &str, at: Pos) {
         self.builder.set_result(text, at);
+    }
+
+    fn lenient(&mut self, what: Leniency, text: &str, at: Pos) {
+        self.builder.push_lenient(what, text, at);
     }
 
     fn end_game(&mut self) -> Game<String> {

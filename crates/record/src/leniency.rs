@@ -1,6 +1,8 @@
 //! What the reader read although the text breaks the format, in a way whose meaning is
 //! plain: each is handed to the visitor as a warning with its place, never read silently.
 
+use crate::Pos;
+
 /// A departure from PGN/PDN that the reader reads anyway, because only one reading makes
 /// sense, and tells the visitor of through [`Visitor::lenient`](crate::Visitor::lenient).
 ///
@@ -108,6 +110,19 @@ impl Leniency {
     pub(crate) fn of_code(code: u32) -> Leniency {
         Leniency::ALL[code as usize]
     }
+}
+
+/// What the reader read leniently in a game, as a [`Game`](crate::Game) keeps it: so that a
+/// game read into a tree and handed on ([`visit_game`](crate::visit_game)) tells its visitor
+/// what the text's reading did.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Lenient {
+    /// What was read.
+    pub what: Leniency,
+    /// The text concerned (see [`Visitor::lenient`](crate::Visitor::lenient)).
+    pub text: String,
+    /// Where.
+    pub at: Pos,
 }
 
 /// The length of the dash at the start of `s`: `-` (1), or a Unicode hyphen or dash that

@@ -21,7 +21,7 @@ use memchr::{memchr, memchr2};
 
 use crate::Leniency;
 use crate::leniency::dash_len;
-use crate::result::{OddResult, is_result_bytes, is_zero_zero, odd_result};
+use crate::result::{OddResult, is_result_bytes, is_zero_zero, odd_result, score_len};
 pub(crate) use bytes::joins_previous_word;
 use bytes::{BOM, SPACE, is_word_byte, trim};
 use comment::Close;
@@ -333,13 +333,9 @@ impl<S: Sink> Game<'_, '_, S> {
                             self.sink.number(line, line_start, i, end, n, dots);
                         }
                         Word::Many => self.many(),
-                        Word::Result(mut end) => {
+                        Word::Result(end) => {
                             if self.depth > 0 {
                                 return Err(self.unclosed_variation(end));
-                            }
-                            if &s[i..end] == b"1/2" {
-                                // `1/2 - 1/2`, spaced, is one result.
-                                end = self.lx.spaced_half(end)?.unwrap_or(end);
                             }
                             // Forum markup closing the game after its result is the game's.
                             let markup = self.lx.markup_after_result(end)?;
@@ -499,9 +495,10 @@ impl<'a> Lexer<'a> {
         i == self.line_start && !(i == 0 && self.mid_line)
     }
 
-    /// The end of `- 1/2` (with blanks around the dash, which may be a Unicode one) after a
-    /// `1/2` that ends at `from` on the same line, if it follows.
-    fn spaced_half(&self, from: usize) -> Result<Option<usize>, More> {
+    /// The end of ` - 0` (blanks, a dash, which may be a Unicode one, blanks, one side's
+    /// score) after a word that is one side's score and ends at `from`, on the same line: a
+    /// result written spaced (`1 - 0`, `1/2 - 1/2`).
+    pub(super) fn spaced_result(&self, from: usize) -> Result<Option<usize>, More> {
         let s = self.s;
         let k = self.skip_blanks(from)?;
         if k == from {
@@ -517,8 +514,11 @@ impl<'a> Lexer<'a> {
         if s.len() < k + 4 && !self.eof {
             return Err(More);
         }
-        let ends = s.get(k + 3).is_none_or(|&b| !is_word_byte(b));
-        Ok((s[k..].starts_with(b"1/2") && ends).then_some(k + 3))
+        let Some(len) = score_len(&s[k..]) else {
+            return Ok(None);
+        };
+        let ends = s.get(k + len).is_none_or(|&b| !is_word_byte(b));
+        Ok(ends.then_some(k + len))
     }
 
     /// Closing forum markup (`[/pgn]`, or a Markdown code fence on a line of its own) after a

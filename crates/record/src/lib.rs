@@ -81,7 +81,7 @@ mod written_forms;
 pub use builder::GameBuilder;
 pub use collect::Collect;
 pub use error::ReadError;
-pub use leniency::Leniency;
+pub use leniency::{Leniency, Lenient};
 pub use lexer::MAX_VARIATION_DEPTH;
 pub use movetext::MovetextWriter;
 pub use nag::{GLYPHS, Nag};

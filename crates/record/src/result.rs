@@ -69,6 +69,16 @@ impl fmt::Display for ResultToken {
     }
 }
 
+/// The length of one side's score at the start of `s` (`0`, `1`, `2`, `½`, `1/2`).
+pub(crate) fn score_len(s: &[u8]) -> Option<usize> {
+    score(s).map(|(_, len)| len)
+}
+
+/// Whether `s` is one side's score and nothing else.
+pub(crate) fn is_one_score(s: &[u8]) -> bool {
+    score_len(s) == Some(s.len())
+}
+
 /// Reads one side's score at the start of `s`: returns the half points and the bytes used.
 fn score(s: &[u8]) -> Option<(u8, usize)> {
     match s {
@@ -108,10 +118,10 @@ pub(crate) fn is_zero_zero(result: &[u8]) -> bool {
     result.first() == Some(&b'0') && result.last() == Some(&b'0')
 }
 
-/// Whether a result token is `1/2` alone or `1/2 - 1/2` spaced (the lexer joins those; no
-/// other result holds a blank).
+/// Whether a result token is `1/2` alone or written spaced (`1 - 0`: the lexer joins those;
+/// no other result holds a blank).
 fn is_half_alone(s: &[u8]) -> bool {
-    s.starts_with(b"1/2") && (s.len() == 3 || s.iter().any(|&b| b == b' ' || b == b'\t'))
+    s == b"1/2" || s.iter().any(|&b| b == b' ' || b == b'\t')
 }
 
 /// How a result token was written, when not as PGN writes it.
@@ -143,13 +153,17 @@ pub(crate) fn odd_result(s: &[u8]) -> Option<OddResult<'_>> {
 /// Latin-1, and its separator).
 pub(crate) fn plain_result<'o>(raw: &[u8], out: &'o mut String) -> &'o str {
     out.clear();
-    if is_half_alone(raw) {
+    if raw == b"1/2" {
         out.push_str("1/2-1/2");
         return out;
     }
     let mut i = 0;
     while i < raw.len() {
         let (c, len) = match raw[i..] {
+            [b' ' | b'\t', ..] => {
+                i += 1;
+                continue;
+            }
             [0xC2, 0xBD, ..] => ('½', 2),
             [0xBD, ..] => ('½', 1),
             [b':', ..] => ('-', 1),

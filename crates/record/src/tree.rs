@@ -1,6 +1,6 @@
 //! The lossless game tree: tags, lines of moves, and everything written between the moves.
 
-use crate::{Nag, Pos, ResultToken, Tags};
+use crate::{Lenient, Nag, Pos, ResultToken, Tags};
 
 /// The text of a comment, a tag name or a tag value: a string that keeps short texts (up to
 /// 24 bytes, such as `[%clk 0:05:00]` or `Rated Blitz game`) inline, so that a game with a
@@ -52,6 +52,9 @@ pub struct Game<M> {
     pub result: Option<ResultToken>,
     /// Where the game starts in the text it was read from.
     pub at: Pos,
+    /// What the reader read leniently (a tag value not closed, a result written `1:0`, ...),
+    /// in the order read: nothing of the record itself, which holds what was read.
+    pub lenient: Vec<Lenient>,
 }
 
 /// A line of moves: the main line of a game or one variation.
@@ -320,6 +323,7 @@ impl<M> Default for Game<M> {
             moves: Line::default(),
             result: None,
             at: Pos::default(),
+            lenient: Vec::new(),
         }
     }
 }
@@ -424,6 +428,7 @@ impl<M> Game<M> {
             moves: self.moves.try_map(&mut f)?,
             result: self.result,
             at: self.at,
+            lenient: self.lenient,
         })
     }
 
@@ -435,11 +440,12 @@ impl<M> Game<M> {
         }
     }
 
-    /// Forgets every place (of the game, tags, moves, setup commands and result) and the move
-    /// numbers written before moves, so that two games read from different texts compare
-    /// equal when they hold the same record.
+    /// Forgets every place (of the game, tags, moves, setup commands and result), the move
+    /// numbers written before moves, and what was read leniently, so that two games read from
+    /// different texts compare equal when they hold the same record.
     pub fn clear_positions(&mut self) {
         self.at = Pos::default();
+        self.lenient.clear();
         for t in self.tags.iter_mut() {
             t.at = Pos::default();
         }

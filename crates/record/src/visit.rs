@@ -23,7 +23,13 @@ pub fn visit_game<V: Visitor>(game: &Game<String>, visitor: &mut V) -> V::Output
         visitor.tag(&tag.name, &tag.value, tag.at);
     }
     // In the main line, skipping the rest of the line is skipping the rest of the game.
-    if visitor.begin_movetext() == Flow::Continue
+    let go_on = visitor.begin_movetext() == Flow::Continue;
+    if go_on {
+        for note in &game.lenient {
+            visitor.lenient(note.what, &note.text, note.at);
+        }
+    }
+    if go_on
         && visit_line(&game.moves, visitor) == Flow::Continue
         && let Some(result) = &game.result
     {

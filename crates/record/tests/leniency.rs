@@ -131,6 +131,10 @@ fn a_result_written_with_a_colon_or_a_half_alone_is_the_result() {
         ("1/2 - 1/2", "1/2-1/2"),
         ("1/2  –  1/2", "1/2-1/2"),
         ("1/2\t-\t1/2", "1/2-1/2"),
+        ("1 - 0", "1-0"),
+        ("0 – 1", "0-1"),
+        ("½ - ½", "½-½"),
+        ("2 - 0", "2-0"),
     ] {
         let text = format!("1. e4 e5 {written}\n[Event \"next\"]\n*");
         let games = read(&text);
@@ -160,6 +164,13 @@ fn a_result_written_with_a_colon_or_a_half_alone_is_the_result() {
     // `1/2` then another word is the result, and the word starts the next game.
     let games = read("1. e4 1/2 - 1/2x\n");
     assert_eq!(games.len(), 2, "{games:?}");
+    // A number alone that no dash and score follow is a word, as before.
+    let games = read("1 e4 e5 2 Nf3 *");
+    assert_eq!(games.len(), 1, "{games:?}");
+    assert!(
+        games[0].iter().any(|e| e.starts_with("move 2 @")),
+        "{games:?}"
+    );
 }
 
 #[test]

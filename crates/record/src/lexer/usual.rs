@@ -9,6 +9,7 @@ use super::bytes::{
     digits, glyph_word, is_result_word, is_suffix_word, is_word_byte, quoted_stop, trim,
 };
 use super::{Game, Kind, Sink, Token};
+use crate::result::is_one_score;
 
 impl<S: Sink> Game<'_, '_, S> {
     /// Reads usual items from where the lexer stands, and returns with the lexer at the first
@@ -87,6 +88,7 @@ impl<S: Sink> Game<'_, '_, S> {
                     let w = &s[i..j];
                     if first & (MAY_RESULT | MAY_GLYPH | MAY_SUFFIX) != 0
                         && (is_result_word(first, w)
+                            || (first & MAY_RESULT != 0 && is_one_score(w))
                             || glyph_word(first, w).is_some()
                             || (after_word && is_suffix_word(first, w)))
                     {

@@ -1,11 +1,11 @@
 //! Move words, move numbers, move-strength marks, glyphs, NAGs and results.
 
 use crate::nag::{strength_pair, strength_single};
-use crate::result::{is_result_bytes, is_zero_zero};
+use crate::result::{is_one_score, is_result_bytes, is_zero_zero};
 
 use super::bytes::{
-    ENDS_JOIN, ENDS_MARK, WORD, digits, glyph_word, is_mark, is_result_word, is_suffix_word,
-    is_word_byte, joins_previous_word, parse_u32,
+    ENDS_JOIN, ENDS_MARK, MAY_RESULT, WORD, digits, glyph_word, is_mark, is_result_word,
+    is_suffix_word, is_word_byte, joins_previous_word, parse_u32,
 };
 use super::{Kind, Lexer, More, Stop, Token};
 
@@ -101,6 +101,15 @@ impl Lexer<'_> {
             return Ok(Word::Many);
         }
         let word = &s[i..m];
+        if m == end
+            && first & MAY_RESULT != 0
+            && is_one_score(word)
+            && let Some(result_end) = self.spaced_result(end)?
+        {
+            // A result written spaced: `1 - 0`, `1/2 - 1/2`.
+            self.i = result_end;
+            return Ok(Word::Result(result_end));
+        }
         if m == end
             && is_result_word(first, word)
             && (!is_zero_zero(word) || self.tag_or_end_follows(end)?)

@@ -611,7 +611,7 @@ fn write_tree(
                     tags,
                     moves,
                     result,
-                    at: Default::default(),
+                    ..Game::default()
                 },
                 warnings: Vec::new(),
                 others: Vec::new(),
@@ -652,7 +652,7 @@ fn write_tree(
                     tags,
                     moves,
                     result,
-                    at: Default::default(),
+                    ..Game::default()
                 },
                 notation: notation.chess.notation,
                 language: notation.chess.language,
