@@ -23,9 +23,15 @@ function carriesFiles(e) {
 
 /**
  * Lets files be dropped on `target`: while a file is dragged over it, `target` has the class
- * `dropping`; `onFile(file)` gets the first file dropped.
+ * `dropping`; `onFile(file)` gets the first file dropped. A file dropped elsewhere on the
+ * page is ignored rather than opened by the browser in place of the page (and its work).
  */
 export function acceptDrops(target, onFile) {
+  for (const type of ['dragover', 'drop']) {
+    document.addEventListener(type, (e) => {
+      if (carriesFiles(e)) e.preventDefault();
+    });
+  }
   let depth = 0; // dragenter and dragleave also come from the target's children
   const stop = () => {
     depth = 0;
