@@ -58,6 +58,53 @@ fn a_gametype_tag_sets_the_rules() {
 }
 
 #[test]
+fn a_pasted_text_is_read_as_check_reads_it_and_a_collection_is_listed() {
+    let s = Server::start(temp_database("infer"));
+    // A lichess export with American selected (the page's default): chess, from the moves.
+    let lichess = "[Event \"Rated Blitz game\"]\n[Site \"https://lichess.org/x\"]\n[White \"Ann\"]\n\
+                   [Black \"Bob\"]\n[Result \"1-0\"]\n\n1. e4 { [%clk 0:03:00] } e5 2. Nf3 Nc6 1-0\n";
+    let r = load(&s, "american", "pdn", lichess);
+    assert_eq!(r.status, 200, "{}", r.body);
+    let v = r.json();
+    assert_eq!(
+        (&v["rules"], &v["rules_source"]),
+        (&json!("chess"), &json!("moves"))
+    );
+    // No tag and no move: the selected rules.
+    let v = load(&s, "international", "pdn", "[Event \"x\"]\n*").json();
+    assert_eq!(
+        (&v["rules"], &v["rules_source"]),
+        (&json!("international"), &json!("selected"))
+    );
+    // A collection: listed without replaying, then one of its games loaded by number.
+    let collection = format!("{lichess}\n[White \"Cy\"]\n[GameType \"21\"]\n1. 11-15 23-19 *\n");
+    let r = s.post("/api/list", &json!({ "text": collection }).to_string());
+    assert_eq!(r.status, 200, "{}", r.body);
+    let list = r.json();
+    assert_eq!(list["total"], 2);
+    assert_eq!(list["games"][0]["white"], "Ann");
+    assert_eq!(list["games"][0]["result"], "1-0");
+    assert_eq!(
+        (&list["games"][1]["number"], &list["games"][1]["white"]),
+        (&json!(2), &json!("Cy"))
+    );
+    let body = json!({ "rules": "chess", "start": "pdn", "text": collection, "game": 2 });
+    let v = s.post("/api/load", &body.to_string()).json();
+    assert_eq!(
+        (&v["rules"], &v["rules_source"], &v["games_in_text"]),
+        (&json!("american"), &json!("gametype"), &json!(2))
+    );
+    let body = json!({ "rules": "chess", "start": "pdn", "text": collection, "game": 3 });
+    let r = s.post("/api/load", &body.to_string());
+    assert_eq!(
+        (r.status, &r.json()["error"]["code"]),
+        (422, &json!("no-such-game"))
+    );
+    let body = json!({ "rules": "chess", "start": "pdn", "text": collection, "game": 0 });
+    assert_eq!(s.post("/api/load", &body.to_string()).status, 400);
+}
+
+#[test]
 fn chess_in_any_language() {
     let s = Server::start(temp_database("chess"));
     let body = json!({ "rules": "chess", "start": "pdn", "text": "1. e4 e5 2. Sf3 Sc6 3. Lb5 *", "notation": { "lang": "fr" } });

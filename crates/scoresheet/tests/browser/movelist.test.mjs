@@ -90,7 +90,7 @@ export default [
     },
   },
   {
-    name: 'draughts: the first mover by the rules in the first column (Black in American checkers), "…" when the other side starts, side lines nested',
+    name: 'draughts: the first mover by the rules in the first column (Black in American checkers), a FEN\'s side to move opens move 1 as the download numbers it, side lines nested',
     async run({ baseUrl, newPage, shot }) {
       const page = await newPage();
       await openAnalysis(page, baseUrl, '?lang=en');
@@ -106,9 +106,11 @@ export default [
       assertEqual(at['8-11'].left, at['11-15'].left, "Black's moves in the first column");
       assertEqual(at['22-17?'].left, at['23-19'].left, "White's moves in the second column");
       assert(await page.isVisible('#moves .variation .variation'), 'the side line of the side line nested');
-      // A position with White to move: the first row starts with "…".
+      // A position with White to move: a draughts FEN has no move number, and the PDN written
+      // of it (the download) opens move 1 with White's move, `1. 23-19 9-13 2. 22-18`: the list
+      // numbers it alike (issue 27).
       await loadText(page, { rules: 'american', start: 'pdn', text: '[GameType "21"]\n[FEN "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,15"]\n1... 23-19 2. 9-13 22-18 *' });
-      assertEqual(await shape(page), ['#1', '…', '23-19', '#2', '9-13', '22-18'], 'White to move first: "…" in Black\'s column');
+      assertEqual(await shape(page), ['#1', '23-19', '9-13', '#2', '22-18'], 'White to move first: move 1 opens with White\'s move, as the download has it');
       // International draughts: White first.
       await loadText(page, { rules: 'international', start: 'pdn', text: '1. 32-28 (1. 33-28) 19-23 2. 28x19 14x23 *' });
       assertEqual(await shape(page), ['#1', '32-28', '…', '[(1. 33-28)]', '#1', '…', '19-23', '#2', '28x19', '14x23'], 'International draughts: White first');

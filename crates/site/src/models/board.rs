@@ -16,11 +16,24 @@ text_enum! {
 }
 
 text_enum! {
-    /// Where the rules of a loaded game came from: its GameType (or a PGN) tag, or the request.
+    /// How the rules of a loaded game were decided, as `scoresheet check` decides them: the
+    /// text's tags, else what its moves (or its FEN tag) show, else the request's `rules`.
     pub enum RulesSource {
-        /// The text's GameType tag (or Variant, or a PGN's tags).
+        /// The text's GameType tag.
         Gametype = "gametype",
-        /// The request's `rules`.
+        /// The text's Variant tag (`[Variant "Russian"]`, `[Variant "Chess960"]`), without a
+        /// GameType tag.
+        VariantTag = "variant",
+        /// The text's Event or Site tag names the variant, among several variants under which
+        /// the moves replay.
+        EventTag = "event",
+        /// Inferred from the moves: chess or the draughts variant they replay under.
+        Moves = "moves",
+        /// The FEN tag of a game without moves: its board says the rules.
+        Fen = "fen",
+        /// The request's `rules`: the text does not tell (no tag, no move, or moves that
+        /// replay under those rules as well as under the inferred ones), or a FEN or the
+        /// initial position was asked for.
         Selected = "selected",
     }
 }

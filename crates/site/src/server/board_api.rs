@@ -6,21 +6,20 @@ use std::sync::Arc;
 use axum::extract::State;
 use axum::http::header;
 use axum::response::{IntoResponse, Response};
-use record::{
-    Collect, Extra, Extras, Game, Line, Node, ReadError, Reader, ResultToken, Tags, Visitor,
-};
+use record::{Extra, Extras, Game, Line, Node, ResultToken, Tags};
 use serde::Deserialize;
 
 use games::render::{SvgOptions, board_svg};
 use games::{
-    AnyGame, AnyMove, AnyPosition, ChessGame, ChessMove, ChessVariant, ChessWriteStyle,
-    DraughtsGame, ReadOptions, Rules, VariantSource, WriteStyle,
+    AnyMove, AnyPosition, ChessGame, ChessMove, ChessVariant, ChessWriteStyle, DraughtsGame, Rules,
+    VariantSource, WriteStyle,
 };
 
 use super::AppState;
 use super::error::ApiError;
 use super::heavy;
 use super::json::{ApiJson, ApiQuery};
+use super::pasted::{MAX_NODES, RulesFrom, load_text, too_many_moves};
 use super::pgn_date::date_of;
 use super::views::{GameView, NotationRequest, PositionView, SvgRequest, null_move};
 use crate::models::{RulesSource, StartKind};
@@ -28,38 +27,6 @@ use crate::store::now_ms;
 
 /// The largest text a page may paste.
 pub const MAX_TEXT: usize = 1 << 20;
-
-/// The most moves (main line and side lines together) of one game tree the analysis board
-/// loads or exports: what it loads, it can write back.
-pub const MAX_NODES: usize = 20_000;
-const _: () = assert!(
-    MAX_NODES == 20_000,
-    "the message of too_many_moves says 20,000"
-);
-
-/// The moves of a line and all its side lines, counted without recursion.
-fn count_moves<M>(line: &Line<M>) -> usize {
-    let mut count = 0;
-    let mut todo = vec![line];
-    while let Some(line) = todo.pop() {
-        count += line.nodes.len();
-        for node in &line.nodes {
-            for extra in node.after.iter() {
-                if let Extra::Variation(side) = extra {
-                    todo.push(side);
-                }
-            }
-        }
-    }
-    count
-}
-
-fn too_many_moves() -> ApiError {
-    ApiError::unreadable(
-        "too-many-moves",
-        "the game tree has more than 20,000 moves with its side lines",
-    )
-}
 
 /// Refuses (413) a pasted text over [`MAX_TEXT`].
 pub(crate) fn check_size(text: &str) -> Result<(), ApiError> {
@@ -81,7 +48,8 @@ pub(crate) fn check_size(text: &str) -> Result<(), ApiError> {
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({"rules": "american", "start": "pdn", "text": "[Event \"x\"]\n1. 11-15 23-19 (1... 22-18) 2. 8-11 *"}))]
 pub struct LoadRequest {
-    /// The rules when the text has no GameType tag.
+    /// The rules of `initial` and `fen`; for a PDN/PGN text, the rules when the text cannot
+    /// tell (its tags and its moves decide, as `scoresheet check` reads a file).
     #[serde(with = "crate::models::rules")]
     #[schema(value_type = crate::models::RulesName)]
     rules: Rules,
@@ -90,6 +58,10 @@ pub struct LoadRequest {
     /// The FEN or the PDN/PGN text, at most 1 MB (1,048,576 bytes).
     #[serde(default)]
     text: String,
+    /// Which game of a PDN/PGN text to load, from 1 (the first when left out), as
+    /// `POST /api/list` numbers them.
+    #[schema(minimum = 1)]
+    game: Option<u32>,
     #[serde(default)]
     notation: NotationRequest,
     /// Asks for the board diagram of the start position.
@@ -120,7 +92,18 @@ fn load_now(req: LoadRequest) -> Result<GameView, ApiError> {
                 .map_err(|m| fen_error(&req.text, m))?;
             GameView::empty(&pos, &notation, req.svg, RulesSource::Selected)
         }
-        StartKind::Pdn | StartKind::Pgn => load_text(&req.text, rules, &notation, req.svg)?,
+        StartKind::Pdn | StartKind::Pgn => {
+            let from = RulesFrom::Text {
+                selected: rules,
+                prefer_chess: req.start == StartKind::Pgn,
+            };
+            let number = match req.game {
+                Some(0) => return Err(ApiError::bad_request("games are numbered from 1")),
+                Some(n) => n,
+                None => 1,
+            };
+            load_text(&req.text, from, number, &notation, req.svg)?
+        }
     };
     Ok(view)
 }
@@ -138,67 +121,6 @@ fn fen_error(text: &str, message: String) -> ApiError {
         Some(c) => error.at(1, c + leading as u32),
         None => error,
     }
-}
-
-/// Counts games without keeping them.
-struct Count;
-
-impl Visitor for Count {
-    type Output = ();
-    fn end_game(&mut self) {}
-}
-
-/// Reads the first game of a pasted text, under its GameType or `rules`.
-pub fn load_text(
-    text: &str,
-    rules: Rules,
-    notation: &games::NotationChoice,
-    svg: Option<SvgRequest>,
-) -> Result<GameView, ApiError> {
-    let mut reader = Reader::from_str(text);
-    let first = match reader.read_game(&mut Collect::default()) {
-        Ok(Some(game)) => game,
-        Ok(None) => return Err(ApiError::unreadable("empty", "the text holds no game")),
-        Err(ReadError::Syntax { at, message, .. }) => {
-            return Err(ApiError::unreadable("syntax", message).at(at.line, at.column));
-        }
-        Err(ReadError::Io(e)) => return Err(ApiError::bad_request(e.to_string())),
-    };
-    let mut games = 1;
-    loop {
-        match reader.read_game(&mut Count) {
-            Ok(None) => break,
-            _ => games += 1,
-        }
-    }
-    let from_tag = first.tags.contains("GameType");
-    let options = ReadOptions {
-        rules: Some(rules),
-        ..ReadOptions::default()
-    };
-    let game = AnyGame::read(first, &options).map_err(ApiError::from)?;
-    let moves = match &game {
-        AnyGame::Draughts(g) => count_moves(&g.game.moves),
-        AnyGame::Chess(g) => count_moves(&g.game.moves),
-    };
-    if moves > MAX_NODES {
-        return Err(too_many_moves());
-    }
-    let source = match &game {
-        AnyGame::Draughts(g)
-            if matches!(
-                g.source,
-                VariantSource::GameType | VariantSource::VariantTag
-            ) =>
-        {
-            RulesSource::Gametype
-        }
-        _ if from_tag => RulesSource::Gametype,
-        _ => RulesSource::Selected,
-    };
-    let mut view = GameView::of(&game, notation, svg, source);
-    view.games_in_text = games;
-    Ok(view)
 }
 
 /// `POST /api/position`'s body.

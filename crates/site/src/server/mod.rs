@@ -7,9 +7,11 @@
 //! - [`router`]: every route and the guard around them; it knows the handlers and the
 //!   description, and nothing knows it but [`serve`].
 //! - [`openapi`]: the API's description, derived from the handlers' types.
-//! - The handlers: [`board_api`] (the analysis board), [`saved_analyses`], [`engine_api`],
+//! - The handlers: [`board_api`] (the analysis board), [`game_list`] (the games of a
+//!   collection), [`saved_analyses`], [`engine_api`],
 //!   [`games_api`] (games played on the site), [`pages`], [`static_files`].
-//! - What they share: [`views`] (the answers' positions and game trees), [`play`],
+//! - What they share: [`views`] (the answers' positions and game trees), [`pasted`] (a
+//!   game read from a text, under the rules its tags or moves show), [`play`],
 //!   [`live`] and [`clocks`] (games in progress), [`page`] (rendering), [`visitor`],
 //!   `json`, [`error`], [`game_id`], [`heavy`], [`search_queue`], [`streams`], [`quotas`],
 //!   [`pgn_date`],
@@ -24,6 +26,7 @@ pub mod engine_api;
 pub mod error;
 pub mod forwarded;
 pub mod game_id;
+pub mod game_list;
 pub mod games_api;
 pub mod heavy;
 mod holding;
@@ -35,6 +38,7 @@ pub mod live;
 pub mod openapi;
 pub mod page;
 pub mod pages;
+pub mod pasted;
 pub mod per_client;
 pub mod pgn_date;
 pub mod play;

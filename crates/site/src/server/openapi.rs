@@ -21,6 +21,7 @@ use super::board_api::{
 };
 use super::clocks::ClockView;
 use super::engine_api::EngineStatus;
+use super::game_list::{GameList, GameSummary, ListRequest};
 use super::games_api::create::{CreateRequest, Created};
 use super::games_api::endings::DrawRequest;
 use super::games_api::info::GameInfo;
@@ -121,6 +122,11 @@ pub const ERROR_CODES: &[(&str, u16, &str)] = &[
     ),
     ("empty", 422, "the text holds no game"),
     (
+        "no-such-game",
+        422,
+        "the text holds fewer games than the number asked for (`game` in load)",
+    ),
+    (
         "unreadable",
         422,
         "a game of the text cannot be read under its rules (a bad setup or tag)",
@@ -184,7 +190,7 @@ pub const ERROR_CODES: &[(&str, u16, &str)] = &[
     (
         "too-many-requests",
         429,
-        "the client's address already sends 4 heavy requests at once (load, position, play, export, analyses, PDN): try again when they are answered",
+        "the client's address already sends 4 heavy requests at once (load, list, position, play, export, analyses, PDN): try again when they are answered",
     ),
     (
         "busy",
@@ -359,13 +365,13 @@ pub struct SvgParams {
         license(name = "GPL-3.0-or-later", identifier = "GPL-3.0-or-later"),
     ),
     paths(
-        load, position, play, export, save_analysis, svg, create_game, get_game, join_game,
+        load, list, position, play, export, save_analysis, svg, create_game, get_game, join_game,
         play_move, resign, rematch, draw, events, pdn, analysis, engine, engine_status, openapi_json
     ),
     components(schemas(
         ErrorBody, ErrorDetail, PlyBody, ProblemBody, ErrorCode, RulesName, StartKind, NotationLang, NotationStyle,
         SquareNames, Side, ColorChoice, GameMode, Level, GameStatus, Role, DrawAction,
-        RulesSource, EventName, StateEvent, LoadRequest, PositionRequest, PlayRequest, ExportRequest, ExportNode, SaveRequest, Saved,
+        RulesSource, EventName, StateEvent, LoadRequest, ListRequest, GameList, GameSummary, PositionRequest, PlayRequest, ExportRequest, ExportNode, SaveRequest, Saved,
         NotationRequest, SvgRequest, PositionView, Status, LegalMove, GameView, RootView,
         NodeView, PlayView, MoveView, ExportView, CreateRequest, Created, Joined, RematchJoined, GameInfo, ClockView,
         StoredMove, MoveRequest, DrawRequest, EngineEventName, EngineEvent, Info, Stop,
@@ -423,8 +429,11 @@ pub async fn openapi() -> axum::response::Response {
 /// Load a game or a position on the analysis board.
 ///
 /// `start` is `initial` (no `text`), `fen` (`text` is a FEN line) or `pdn`/`pgn` (`text` is
-/// PDN or PGN; its first game is loaded). A `GameType` tag decides the rules (and the answer
-/// says so); without one, `rules` applies.
+/// PDN or PGN; game `game` of it is loaded, the first when left out). A PDN/PGN game is read
+/// as `scoresheet check` reads a file: its GameType or Variant tag decides the rules, else
+/// its moves do (chess or the draughts variant they replay under); `rules` applies where the
+/// text cannot tell (no tag and no move, or moves that replay under `rules` too).
+/// `rules_source` in the answer says which decided.
 #[utoipa::path(
     post, path = "/api/load", tag = "analysis", operation_id = "load",
     request_body = LoadRequest,
@@ -433,7 +442,7 @@ pub async fn openapi() -> axum::response::Response {
         (status = 400, description = "`bad-request`: malformed JSON, a missing field (`rules`, `start`), an unknown field or value", body = ErrorBody),
         (status = 413, description = "`too-large`: the body is over 3 MB or `text` over 1 MB", body = ErrorBody),
         (status = 415, description = "`unsupported-media-type`", body = ErrorBody),
-        (status = 422, description = "`bad-fen`, `syntax`, `empty`, `unreadable`, `illegal-move`, with `line` and `column` in `text`; `too-many-moves`: more than 20,000 moves with side lines", body = ErrorBody),
+        (status = 422, description = "`bad-fen`, `syntax`, `empty`, `unreadable`, `illegal-move`, with `line` and `column` in `text`; `too-many-moves`: more than 20,000 moves with side lines; `no-such-game`: `game` is past the text's last game", body = ErrorBody),
         (status = 500, description = "`internal`", body = ErrorBody),
         (status = 408, description = "`body-timeout`: the body stalled, arrived slower than 2 KB a second, or took longer than 30 s", body = ErrorBody),
         (status = 429, description = "`too-many-requests`: this address already sends 4 such requests at once", body = ErrorBody),
@@ -443,6 +452,29 @@ pub async fn openapi() -> axum::response::Response {
 )]
 #[allow(dead_code)]
 fn load() {}
+
+/// List the games of a text: a collection pasted or dropped on the analysis board.
+///
+/// Each game by its number (`game` in `/api/load`), the line it starts on and its White,
+/// Black, Event, Date, Round and Result tags, read without replaying a move. `total` counts
+/// every game; the first 5,000 are listed.
+#[utoipa::path(
+    post, path = "/api/list", tag = "analysis", operation_id = "list",
+    request_body = ListRequest,
+    responses(
+        (status = 200, description = "The games of the text", body = GameList),
+        (status = 400, description = "`bad-request`: malformed JSON, a missing `text`, an unknown field", body = ErrorBody),
+        (status = 413, description = "`too-large`: the body is over 3 MB or `text` over 1 MB", body = ErrorBody),
+        (status = 415, description = "`unsupported-media-type`", body = ErrorBody),
+        (status = 500, description = "`internal`", body = ErrorBody),
+        (status = 408, description = "`body-timeout`: the body stalled, arrived slower than 2 KB a second, or took longer than 30 s", body = ErrorBody),
+        (status = 429, description = "`too-many-requests`: this address already sends 4 such requests at once", body = ErrorBody),
+        (status = 403, description = "`cross-site`: a request from another site (`Sec-Fetch-Site`, else `Origin` against `Host`)", body = ErrorBody),
+        (status = 503, description = "`busy`: too many heavy requests at once; try again in a moment", body = ErrorBody),
+    )
+)]
+#[allow(dead_code)]
+fn list() {}
 
 /// A position and its legal moves.
 #[utoipa::path(
@@ -898,7 +930,7 @@ mod tests {
     #[test]
     fn the_description_is_json_with_every_operation() {
         let spec: serde_json::Value = serde_json::from_str(json()).unwrap();
-        assert_eq!(spec["paths"].as_object().unwrap().len(), 19);
+        assert_eq!(spec["paths"].as_object().unwrap().len(), 20);
         let codes = &spec["components"]["schemas"]["ErrorCode"]["enum"];
         assert_eq!(codes.as_array().unwrap().len(), ERROR_CODES.len());
     }

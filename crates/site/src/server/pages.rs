@@ -164,11 +164,12 @@ pub struct AnalysisQuery {
     game: Option<String>,
 }
 
-/// `GET /analysis`: the board, empty or with a stored finished game; a game still in
-/// progress is refused with 409.
+/// `GET /analysis`: the board, empty or with a stored finished game (seen from the side the
+/// visitor played, `you`); a game still in progress is refused with 409.
 pub async fn analysis(
     State(app): State<Arc<AppState>>,
     v: Visitor,
+    headers: HeaderMap,
     Query(q): Query<AnalysisQuery>,
 ) -> Response {
     let rules = q
@@ -183,13 +184,15 @@ pub async fn analysis(
         if !is_game_id(id) {
             return error_page(&app, &v, StatusCode::NOT_FOUND, "error.no-game");
         }
-        match analysis_view(&app, id).await {
-            Ok((view, text)) => {
-                data["rules"] = serde_json::json!(view.rules);
-                data["game"] = serde_json::to_value(&view).unwrap_or_default();
+        let secret = cookie(&headers, &format!("s_{id}"));
+        match analysis_view(&app, id, secret).await {
+            Ok(found) => {
+                data["rules"] = serde_json::json!(found.view.rules);
+                data["game"] = serde_json::to_value(&found.view).unwrap_or_default();
                 // The game's record goes into the paste box too, so that Load (or a change
                 // of notation) reads the game again instead of wiping it.
-                data["pdn"] = serde_json::json!(text);
+                data["pdn"] = serde_json::json!(found.text);
+                data["you"] = serde_json::json!(found.you);
             }
             Err(e) if e.status == StatusCode::CONFLICT => {
                 let values = Values::default().text("game_id", id.clone());

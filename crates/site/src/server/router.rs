@@ -18,13 +18,16 @@ use super::games_api::{create, endings, export, follow, moves, rematch, seats};
 use super::json::json_errors;
 use super::same_origin::cross_site;
 use super::visitor::SecureCookies;
-use super::{board_api, engine_api, heavy, openapi, pages, saved_analyses, static_files};
+use super::{
+    board_api, engine_api, game_list, heavy, openapi, pages, saved_analyses, static_files,
+};
 
 /// Every route.
 pub fn router(state: Arc<AppState>) -> Router {
     // Routes that cost real work wait for a permit first (before their body is read).
     let heavy = Router::new()
         .route("/load", post(board_api::load))
+        .route("/list", post(game_list::list))
         .route("/position", post(board_api::position))
         .route("/play", post(board_api::play))
         .route("/export", post(board_api::export))

@@ -11,12 +11,13 @@ use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 
 use super::AppState;
-use super::board_api::{check_size, load_text};
+use super::board_api::check_size;
 use super::error::ApiError;
 use super::forwarded::Client;
 use super::game_id::is_game_id;
 use super::json::ApiJson;
 use super::page::{analysis_page, error_page, error_page_for};
+use super::pasted::{RulesFrom, load_text};
 use super::visitor::{Visitor, random_token};
 use crate::store::{StoredAnalysis, now_ms};
 use games::{NotationChoice, Rules};
@@ -52,7 +53,13 @@ pub async fn save(
 ) -> Result<Response, ApiError> {
     let rules = req.rules;
     check_size(&req.text)?;
-    load_text(&req.text, rules, &NotationChoice::default(), None)?;
+    load_text(
+        &req.text,
+        RulesFrom::Given(rules),
+        1,
+        &NotationChoice::default(),
+        None,
+    )?;
     app.quotas
         .analysis(app.store.as_ref(), client.map(|c| c.0), req.text.len())
         .await?;
@@ -90,7 +97,8 @@ pub async fn page(
         }
         Err(e) => return error_page_for(&app, &v, &e),
     };
-    let view = match load_text(&found.text, found.rules, &NotationChoice::default(), None) {
+    let given = RulesFrom::Given(found.rules);
+    let view = match load_text(&found.text, given, 1, &NotationChoice::default(), None) {
         Ok(view) => view,
         Err(e) => return error_page_for(&app, &v, &e),
     };

@@ -1,6 +1,7 @@
-// The analysis board: load a position or a game, walk through its moves, play new moves
-// (which start side lines when played from an earlier position), copy the FEN, download the
-// game tree as PDN or PGN.
+// The analysis board: load a position or a game (pasted, or a file chosen or dropped; a
+// collection lists its games to choose one), walk through its moves, play new moves (which
+// start side lines when played from an earlier position), copy the FEN, download the game
+// tree as PDN or PGN.
 
 import { post, download, copyText, ApiError } from './api.js';
 import { Board, fenMoveNumber } from './board.js';
@@ -9,6 +10,9 @@ import { statusWords, resultWords, resultText } from './results.js';
 import { attachEngine } from './engine.js';
 import { renderMoveList, markCurrent, numberText } from './movelist.js';
 import { attachMoveMenu } from './movemenu.js';
+import { readTextFile, acceptDrops } from './textfile.js';
+import { renderGameList, markGame } from './collection.js';
+import { figurines, setFigurines } from './prefs.js';
 import {
   deleteFrom, isWithin, isMainLine, branchCount, promote, setComment, setMoveGlyph, moveGlyph,
 } from './movetree.js';
@@ -16,6 +20,15 @@ import {
 const $ = (id) => document.getElementById(id);
 const SAVED = 'scoresheet.analysis';
 const CHESS_LANGS = ['en', 'es', 'fr', 'de', 'it', 'nl', 'pl', 'eo'];
+// What each `rules_source` of a load says ("Read as: chess, from the moves.").
+const READ_AS = {
+  gametype: 'load.read-as-gametype',
+  variant: 'load.read-as-variant',
+  event: 'load.read-as-event',
+  moves: 'load.read-as-moves',
+  fen: 'load.read-as-fen',
+  selected: 'load.read-as-selected',
+};
 
 const ui = {
   rules: $('rules'),
@@ -40,6 +53,8 @@ const ui = {
   moveForm: $('move-form'),
   moveInput: $('move-input'),
   moveMenu: $('move-menu'),
+  games: $('game-list'),
+  file: $('file'),
 };
 
 // The game tree. Node 0 is the start position; every other node is a move. `children[0]` of
@@ -53,11 +68,20 @@ const tree = {
   nextId: 1,
 };
 
+// Chess moves in the page's language (its piece letters), or in figurines as the visitor
+// chose in the header (see prefs.js).
 const notation = {
   lang: CHESS_LANGS.includes(lang) ? lang : 'en',
   style: 'san',
-  figurines: false,
+  figurines: figurines(),
 };
+
+// The text's games as /api/list gave them (`{ text, total, games }`), and the one on the
+// board (from 1).
+let listed = null;
+let chosen = 1;
+// The text came from a .pgn file: a game that shows no family is read as chess.
+let pgnFile = false;
 
 const positions = new Map(); // cache: key -> Position
 let showing = 0; // counter that drops answers to stale requests
@@ -65,6 +89,8 @@ let loads = 0; // the same for loads
 
 const board = new Board($('board'), {
   rules: tree.rules,
+  // A finished game of the visitor's is seen from their side.
+  flipped: !!(page && page.you === 'black'),
   onMove: (m) => playMove(m.id),
   onOptions: () => positions.clear(),
   toolsHost: $('board-tools'),
@@ -174,7 +200,7 @@ function showError(e) {
   const parts = [el('strong', { text: t('load.error') })];
   const where = [];
   if (e.line) where.push(t('load.at', { line: e.line, column: e.column || 1 }));
-  if (e.ply) where.push(t('load.at-move', { number: `${e.ply.number}${e.ply.second ? '…' : '.'}` }));
+  if (e.ply) where.push(t('load.at-move', { number: `${e.ply.number}${e.ply.second ? '…' : ''}` }));
   if (where.length) parts.push(' ', el('span', { class: 'where', text: t('load.where', { where: where.join(', ') }) }));
   const words = errorWords(e);
   if (words) {
@@ -214,12 +240,13 @@ function selectInText(line, column) {
 /**
  * Reads the form onto the board. `initial`: the rules' start position whatever the form's
  * start is (a change of rules: the board, the moves and the panels follow the menu at once;
- * the text stays in the box for Load).
+ * the text stays in the box for Load). `game`: which game of a PDN/PGN text (from 1).
  */
-async function load({ initial = false } = {}) {
+async function load({ initial = false, game = 1 } = {}) {
   const rules = ui.rules.value;
   const start = initial ? 'initial' : ui.start.value;
   const text = ui.text.value;
+  const games = start === 'pdn';
   if (start !== 'initial' && !text.trim()) {
     showError(new ApiError(0, start === 'fen' ? t('load.empty-fen') : t('load.empty-pdn')));
     return;
@@ -233,27 +260,100 @@ async function load({ initial = false } = {}) {
   try {
     const body = { rules, start, notation: notationRequest(), svg: board.svgOptions() };
     if (start !== 'initial') body.text = text;
+    if (games) {
+      body.game = game;
+      if (pgnFile) body.start = 'pgn';
+    }
     const view = await post('/api/load', body);
     // A later Load (or a change of rules) was asked for meanwhile: its answer wins.
     if (ticket !== loads) return;
     hideError();
     clearNotices();
     takeView(view);
-    if (view.games_in_text > 1) notice(tn('load.several-games', view.games_in_text), 'info');
-    if (view.rules_source === 'gametype' && view.rules !== rules) {
-      notice(t('load.gametype', { rules: rulesName(view.rules) }), 'info');
+    forgetShare();
+    chosen = game;
+    if (games) {
+      const key = READ_AS[view.rules_source];
+      if (key) notice(t(key, { rules: rulesName(view.rules) }), 'info read-as');
     }
     for (const w of view.warnings || []) notice(`${t('load.warning')} ${w}`, 'warning');
     tree.current = mainEnd();
     renderAll();
     await showCurrent();
     save();
+    if (games) await listGames(text, view.games_in_text);
+    else listGames(null, 0);
   } catch (e) {
     // The board keeps what it showed.
-    if (ticket === loads) showError(e instanceof ApiError ? e : new ApiError(0, String(e)));
+    if (ticket !== loads) return;
+    showError(e instanceof ApiError ? e : new ApiError(0, String(e)));
+    // The text's other games may read: they are listed to choose from.
+    if (games) await listGames(text, null);
   } finally {
     if (ticket === loads) ui.form.classList.remove('busy');
   }
+}
+
+/**
+ * Lists the games of `text` (`count` of them when known) when it holds more than one, the
+ * one on the board marked; hides the list otherwise.
+ */
+async function listGames(text, count) {
+  if (text === null || count === 1 || count === 0) {
+    renderGameList(ui.games, null);
+    return;
+  }
+  if (!listed || listed.text !== text) {
+    try {
+      const list = await post('/api/list', { text });
+      listed = { text, ...list };
+    } catch {
+      renderGameList(ui.games, null);
+      return;
+    }
+    if (ui.text.value !== text) return;
+  }
+  renderGameList(ui.games, listed, chosen, (number) => chooseGame(number));
+}
+
+/** Puts game `number` of the listed text on the board. */
+async function chooseGame(number) {
+  if (listed) ui.text.value = listed.text;
+  ui.start.value = 'pdn';
+  updateHint();
+  await load({ game: number });
+  markGame(ui.games, chosen);
+}
+
+/** Puts a file's text in the box and loads it (its first game; a collection is listed). */
+async function openFile(file) {
+  let text;
+  try {
+    text = await readTextFile(file);
+  } catch (e) {
+    showError(new ApiError(e instanceof RangeError ? 413 : 0,
+      e instanceof RangeError ? t('load.file-too-big', { name: file.name }) : t('load.file-unreadable', { name: file.name })));
+    return;
+  }
+  $('paste').open = true;
+  ui.text.value = text;
+  ui.start.value = looksLikeFen(text) ? 'fen' : 'pdn';
+  pgnFile = /\.pgn$/i.test(file.name);
+  updateHint();
+  await load();
+}
+
+/** Whether a text is one FEN line (draughts `W:W21,22:B1,2`, or chess) rather than a game. */
+function looksLikeFen(text) {
+  const line = text.trim();
+  if (!line || line.includes('\n')) return false;
+  return /^[WB]?:[WB]/i.test(line) || /^[1-8pnbrqk]+(\/[1-8pnbrqk]+){7}(\s|$)/i.test(line);
+}
+
+/** The share box belongs to the analysis it was made for: another game hides it. */
+function forgetShare() {
+  $('share-box').hidden = true;
+  $('share-link').value = '';
 }
 
 // ---------------------------------------------------------------- the position
@@ -489,7 +589,6 @@ function updateHint() {
   if (start === 'fen') key = rules === 'chess' ? 'start.hint-fen-chess' : 'start.hint-fen';
   else if (start === 'pdn') key = rules === 'chess' ? 'start.hint-pgn' : 'start.hint-pdn';
   ui.hint.textContent = t(key);
-  ui.text.disabled = start === 'initial';
   ui.text.placeholder = start === 'fen' ? (rules === 'chess' ? 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1' : 'W:W26,28,31:B17,19,20') : '';
 }
 
@@ -612,7 +711,7 @@ async function restore() {
     ui.start.value = saved.form.start || 'initial';
     ui.text.value = saved.form.text || '';
   }
-  if (saved.notation && saved.notation.explicit) Object.assign(notation, saved.notation);
+  if (saved.notation && saved.notation.explicit) Object.assign(notation, saved.notation, { figurines: figurines() });
   try {
     let view;
     if (saved.nodes && saved.nodes.length) {
@@ -658,6 +757,24 @@ ui.start.addEventListener('change', () => {
   updateHint();
   if (ui.start.value !== 'initial') ui.text.focus();
 });
+
+// The box is always open to typing: a text typed or pasted while "Start from" says the
+// initial position is a game or a FEN, and "Start from" follows.
+ui.text.addEventListener('input', () => {
+  pgnFile = false;
+  if (ui.start.value === 'initial' && ui.text.value.trim()) {
+    ui.start.value = looksLikeFen(ui.text.value) ? 'fen' : 'pdn';
+    updateHint();
+  }
+});
+
+$('open-file').addEventListener('click', () => ui.file.click());
+ui.file.addEventListener('change', () => {
+  const file = ui.file.files && ui.file.files[0];
+  ui.file.value = '';
+  if (file) openFile(file);
+});
+acceptDrops(document.querySelector('.analysis'), (file) => openFile(file));
 
 ui.copy.addEventListener('click', async () => {
   const ok = await copyText(ui.fen.value, ui.fen);
@@ -747,15 +864,23 @@ document.addEventListener('keydown', (e) => {
   if (to !== undefined && to !== null) go(to);
 });
 
-for (const input of [ui.nLang, ui.nStyle, ui.nFig]) {
+for (const input of [ui.nLang, ui.nStyle]) {
   input.addEventListener('change', () => {
     notation.lang = ui.nLang.value;
     notation.style = ui.nStyle.value;
-    notation.figurines = ui.nFig.checked;
     notation.explicit = true;
     renotate();
   });
 }
+
+// Figurines are the visitor's choice for every page (the header's switch, or this box).
+ui.nFig.addEventListener('change', () => setFigurines(ui.nFig.checked));
+window.addEventListener('scoresheet:prefs', () => {
+  if (notation.figurines === figurines()) return;
+  notation.figurines = figurines();
+  ui.nFig.checked = notation.figurines;
+  if (tree.rules === 'chess') renotate();
+});
 
 // ---------------------------------------------------------------- start
 
@@ -776,7 +901,9 @@ async function init() {
     if (data.analysis_id) notice(t('analysis.saved'), 'info');
     tree.current = mainEnd();
     renderAll();
-    await showCurrent();
+    // The server writes chess moves in English letters: in the page's own, or figurines.
+    if (tree.rules === 'chess' && (notation.lang !== 'en' || notation.figurines)) await renotate();
+    else await showCurrent();
     save();
     return;
   }

@@ -563,10 +563,16 @@ export function firstMover(rules) {
   return rulesFacts(rules).first;
 }
 
-/** The move number and whether it is the first mover's, for the move that starts at `ply`
- * (1-based, counted from the start position) when `startSide` moves first from the start. */
+/**
+ * The move number and whether it is the first of its pair, for the move that starts at `ply`
+ * (1-based, counted from the start position) when `startSide` moves first from the start.
+ * Numbered as the site's PDN and PGN files number it: in chess a FEN's side to move keeps
+ * its half of the pair (Black's first move is `1…`); a draughts FEN has no move number, and
+ * its first move opens move 1 whichever side makes it (`1. 26-23 19x26 2.` from a position
+ * with White to move in American, whose games Black opens).
+ */
 export function moveNumber(rules, startSide, ply, startNumber = 1) {
-  const offset = startSide === firstMover(rules) ? 0 : 1;
+  const offset = rules === 'chess' && startSide !== firstMover(rules) ? 1 : 0;
   const k = ply - 1 + offset;
   return { number: startNumber + Math.floor(k / 2), first: k % 2 === 0 };
 }

@@ -118,6 +118,7 @@ async function draw() {
   const fen = fenOf();
   $('editor-fen').value = fen;
   $('side').value = state.side;
+  keepInAddress(fen);
   const ticket = ++drawTicket;
   const query = new URLSearchParams({ rules: state.rules, fen, coordinates: '1', flipped: state.flipped ? '1' : '0', setup: '1' });
   try {
@@ -130,6 +131,21 @@ async function draw() {
     if (ticket === drawTicket) $('editor-status').textContent = t('board.no-diagram');
   }
   check(fen);
+}
+
+/**
+ * Writes the rules and the position into the page's address (replacing the entry, not adding
+ * one): Back from the analysis board or the new-game form, or a reload, opens this position.
+ */
+function keepInAddress(fen) {
+  const query = new URLSearchParams(location.search);
+  query.set('rules', state.rules);
+  query.set('fen', fen);
+  try {
+    history.replaceState(history.state, '', `${location.pathname}?${query}`);
+  } catch {
+    // an address the browser refuses to change: the position is only lost on Back
+  }
 }
 
 /** Asks the server whether the position is legal; the links follow. */
@@ -181,6 +197,10 @@ function pieceIcon(code) {
   return svg;
 }
 
+function capital(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 function renderPalette() {
   const box = $('palette');
   box.replaceChildren();
@@ -189,7 +209,9 @@ function renderPalette() {
     : DRAUGHTS_TOOLS.map(([code, key]) => [code, key, null]);
   if (!tools.some(([code]) => code === state.tool)) state.tool = tools[0][0];
   for (const [code, key, color] of tools) {
-    const name = color ? `${sideName(color)} ${t(key).toLowerCase()}` : t(key);
+    // "White king", "Rey de las blancas": the catalog puts the words in its order, in small
+    // letters, and the name starts with a capital.
+    const name = color ? capital(t('editor.piece-of', { side: sideName(color).toLowerCase(), piece: t(key).toLowerCase() })) : t(key);
     box.append(el('button', {
       type: 'button',
       class: 'tool-piece',

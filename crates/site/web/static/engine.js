@@ -88,7 +88,11 @@ export function attachEngine({ container, boardEl, onBestMove, isFlipped = () =>
   const depth = el('span', { class: 'engine-depth', id: 'engine-depth' });
   const line = el('p', { class: 'engine-line', id: 'engine-line' });
   const readout = el('div', { class: 'engine-readout' }, number, depth);
-  const offHint = el('span', { class: 'engine-off', text: t('analysis.engine-off') });
+  // The key L on a keyboard; a touch screen without one is told to tap the button (CSS
+  // shows the one that fits the screen's pointer).
+  const offHint = el('span', { class: 'engine-off' },
+    el('span', { class: 'with-keys', text: t('analysis.engine-off') }),
+    el('span', { class: 'with-touch', text: t('analysis.engine-off-touch', { button: t('analysis.engine') }) }));
   const head = el('div', { class: 'engine-head' }, toggle, readout, offHint);
   const body = el('div', { class: 'engine-body' }, line);
 

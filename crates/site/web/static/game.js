@@ -4,11 +4,13 @@
 
 import { post, copyText } from './api.js';
 import { Board, fenMoveNumber } from './board.js';
-import { t, tn, el, page, rulesName, sideName } from './i18n.js';
+import { t, tn, el, page, lang, rulesName, sideName } from './i18n.js';
 import { resultText, resultWords, reasonWords } from './results.js';
 import { Clocks } from './clock.js';
 import { renderMoveList } from './movelist.js';
 import { lineTree } from './movetree.js';
+import { localMove } from './chessletters.js';
+import { figurines } from './prefs.js';
 
 const $ = (id) => document.getElementById(id);
 let info = page.game;
@@ -103,7 +105,7 @@ function renderMoves() {
   // The list as on the analysis board (two columns, as lichess shows a game); a game has no
   // side lines, so each move's node is its ply.
   renderMoveList($('moves'), {
-    tree: lineTree(info.moves),
+    tree: lineTree(shownMoves()),
     rules: info.rules,
     startSide: startSide(),
     startNumber: fenMoveNumber(info.rules, info.start_fen),
@@ -114,6 +116,19 @@ function renderMoves() {
   });
   if (viewPly === null) $('moves').scrollTop = $('moves').scrollHeight;
 }
+
+/** The game's moves as the page shows them: chess in the page's letters or figurines. */
+function shownMoves() {
+  if (info.rules !== 'chess') return info.moves;
+  const first = startSide();
+  const style = { lang, figurines: figurines() };
+  return info.moves.map((m, i) => {
+    const side = (i % 2 === 0) === (first === 'white') ? 'white' : 'black';
+    return { ...m, text: localMove(m.text, side, style) };
+  });
+}
+
+window.addEventListener('scoresheet:prefs', () => renderMoves());
 
 function updateNav() {
   const shown = viewPly ?? info.plies;
@@ -247,6 +262,9 @@ function renderTitle() {
 async function render(next, first = false) {
   // Answers and events can cross: never go back to an older state than the one shown.
   if (!first && (next.plies < info.plies || (info.status === 'finished' && next.status !== 'finished'))) return;
+  // The player's draw offer gone with no move and no end: the other side declined it.
+  if (!first && you && you !== 'both' && info.draw_offer === you && !next.draw_offer
+    && next.status === 'ongoing' && next.plies === info.plies) say(t('game.draw-declined-by'), 'info');
   info = next;
   renderTitle();
   renderPlayers();
@@ -351,8 +369,9 @@ async function drawAction(action) {
   try {
     const next = await post(`/api/games/${encodeURIComponent(info.id)}/draw`, { action });
     sawPlay = true;
+    // The offer box says the offer waits for an answer, while it does.
+    say('');
     await render({ ...next, you: next.you || you });
-    if (action === 'offer' && next.status !== 'finished') say(t('game.draw-sent'), 'info');
   } catch (e) {
     say(e.status === 409 && action === 'offer' && info.mode === 'computer' ? t('game.draw-declined') : e.message, 'warning');
   }

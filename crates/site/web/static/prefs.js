@@ -1,9 +1,14 @@
-// The visitor's choices kept in this browser: the theme (the system's, light or dark) and the
-// sounds of moves and captures (off unless switched on). The header's buttons change them;
-// boards call `moveSound`.
+// The visitor's choices kept in this browser: the theme (the system's, light or dark), the
+// sounds of moves and captures (off unless switched on), and chess pieces written as
+// figurines or as the page's letters. The header's buttons change them (a change is told
+// to the page as the window event `scoresheet:prefs`); boards call `moveSound`.
+
+import { lang } from './i18n.js';
+import { LETTER_LANGS } from './chessletters.js';
 
 const THEME = 'scoresheet.theme';
 const SOUND = 'scoresheet.sound';
+const PIECES = 'scoresheet.pieces';
 
 function read(key) {
   try {
@@ -55,6 +60,22 @@ export function soundOn() {
 
 export function setSound(on) {
   write(SOUND, on ? 'on' : null);
+}
+
+/**
+ * Whether chess pieces are written as figurines (♘f3) rather than letters: as chosen, else
+ * on pages whose language has no letters of its own here (Portuguese).
+ */
+export function figurines() {
+  const chosen = read(PIECES);
+  if (chosen === 'figurines' || chosen === 'letters') return chosen === 'figurines';
+  return !LETTER_LANGS.includes(lang);
+}
+
+/** Keeps the choice of figurines (`true`) or letters, and tells the page. */
+export function setFigurines(on) {
+  write(PIECES, on ? 'figurines' : 'letters');
+  window.dispatchEvent(new Event('scoresheet:prefs'));
 }
 
 let audio = null;

@@ -10,11 +10,12 @@ use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 
 use super::load::stored_game;
-use crate::models::{GameMode, GameStatus, Side};
+use super::players::role;
+use crate::models::{GameMode, GameStatus, Role, Side};
 use crate::server::AppState;
-use crate::server::board_api::load_text;
 use crate::server::error::ApiError;
 use crate::server::game_id::GameId;
+use crate::server::pasted::{RulesFrom, load_text};
 use crate::server::pgn_date::date_of;
 use crate::server::play::winner_of;
 use crate::server::views::GameView;
@@ -142,9 +143,24 @@ pub async fn pdn(
         .into_response())
 }
 
-/// The analysis board's view of a finished stored game, with its PDN (PGN) text; 409 while it
-/// is in progress.
-pub async fn analysis_view(app: &AppState, id: &str) -> Result<(GameView, String), ApiError> {
+/// A finished stored game as the analysis board opens it.
+pub struct GameAnalysis {
+    /// The game tree.
+    pub view: GameView,
+    /// Its PDN (PGN) text.
+    pub text: String,
+    /// The seat of the visitor whose secret was given, when they played the game: the board
+    /// is seen from their side.
+    pub you: Option<Role>,
+}
+
+/// The analysis board's view of a finished stored game, with its PDN (PGN) text and the seat
+/// `secret` holds in it; 409 while it is in progress.
+pub async fn analysis_view(
+    app: &AppState,
+    id: &str,
+    secret: Option<&str>,
+) -> Result<GameAnalysis, ApiError> {
     let game = stored_game(app, id).await?;
     if game.status != GameStatus::Finished {
         return Err(ApiError::conflict(
@@ -153,8 +169,13 @@ pub async fn analysis_view(app: &AppState, id: &str) -> Result<(GameView, String
         ));
     }
     let (text, _) = pdn_text(app, id).await?;
-    let view = load_text(&text, game.rules, &NotationChoice::default(), None)?;
-    Ok((view, text))
+    let given = RulesFrom::Given(game.rules);
+    let view = load_text(&text, given, 1, &NotationChoice::default(), None)?;
+    Ok(GameAnalysis {
+        view,
+        text,
+        you: role(&game, secret),
+    })
 }
 
 /// `GET /api/games/{id}/analysis`.
@@ -162,7 +183,7 @@ pub async fn analysis(
     State(app): State<Arc<AppState>>,
     GameId(id): GameId,
 ) -> Result<Json<GameView>, ApiError> {
-    Ok(Json(analysis_view(&app, &id).await?.0))
+    Ok(Json(analysis_view(&app, &id, None).await?.view))
 }
 
 /// A game in the home page's lists: id, rules, mode, the computer's side and level, status,
