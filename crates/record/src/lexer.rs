@@ -497,7 +497,8 @@ impl<'a> Lexer<'a> {
 
     /// The end of ` - 0` (blanks, a dash, which may be a Unicode one, blanks, one side's
     /// score) after a word that is one side's score and ends at `from`, on the same line: a
-    /// result written spaced (`1 - 0`, `1/2 - 1/2`).
+    /// result written spaced (`1 - 0`, `1/2 - 1/2`). Without blanks on both sides of the dash
+    /// the pieces are left apart, as before: `0 -2` may be the pieces of a move.
     pub(super) fn spaced_result(&self, from: usize) -> Result<Option<usize>, More> {
         let s = self.s;
         let k = self.skip_blanks(from)?;
@@ -510,7 +511,12 @@ impl<'a> Lexer<'a> {
         let Some(dash) = dash_len(&s[k..]) else {
             return Ok(None);
         };
-        let k = self.skip_blanks(k + dash)?;
+        // Blanks on both sides of the dash: `0 -2` may be pieces of a move.
+        let after_dash = k + dash;
+        let k = self.skip_blanks(after_dash)?;
+        if k == after_dash {
+            return Ok(None);
+        }
         if s.len() < k + 4 && !self.eof {
             return Err(More);
         }

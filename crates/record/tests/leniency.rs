@@ -164,6 +164,12 @@ fn a_result_written_with_a_colon_or_a_half_alone_is_the_result() {
     // `1/2` then another word is the result, and the word starts the next game.
     let games = read("1. e4 1/2 - 1/2x\n");
     assert_eq!(games.len(), 2, "{games:?}");
+    // Without blanks on both sides of the dash, the pieces stay apart (pieces of a move).
+    for text in ["1. e4 0 -2 *", "1. e4 0- 2 *"] {
+        let games = read(text);
+        assert_eq!(games.len(), 1, "{text:?}: {games:?}");
+        assert!(games[0].last().unwrap().starts_with("result * @"), "{games:?}");
+    }
     // A number alone that no dash and score follow is a word, as before.
     let games = read("1 e4 e5 2 Nf3 *");
     assert_eq!(games.len(), 1, "{games:?}");
