@@ -168,7 +168,10 @@ fn a_result_written_with_a_colon_or_a_half_alone_is_the_result() {
     for text in ["1. e4 0 -2 *", "1. e4 0- 2 *"] {
         let games = read(text);
         assert_eq!(games.len(), 1, "{text:?}: {games:?}");
-        assert!(games[0].last().unwrap().starts_with("result * @"), "{games:?}");
+        assert!(
+            games[0].last().unwrap().starts_with("result * @"),
+            "{games:?}"
+        );
     }
     // A number alone that no dash and score follow is a word, as before.
     let games = read("1 e4 e5 2 Nf3 *");

@@ -5,7 +5,9 @@ use record::{Extra, Line};
 use serde::{Deserialize, Serialize};
 
 use games::render::{SvgOptions, board_svg};
-use games::{AnyGame, AnyMove, AnyPosition, ChessMove, LegalMove, NotationChoice, Status};
+use games::{
+    AnyGame, AnyMove, AnyPosition, ChessMove, Eval, LegalMove, MoveData, NotationChoice, Status,
+};
 
 use super::error::ApiError;
 use crate::models::{RulesSource, Side, SquareNames};
@@ -133,10 +135,32 @@ pub struct NodeView {
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(required = false, nullable = false)]
     pub comment_before: Option<String>,
-    /// The comment after the move, when there is one.
+    /// The comment after the move, when there is one, as written (with its embedded
+    /// commands: `[%clk 0:03:00]`, ...).
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(required = false, nullable = false)]
     pub comment: Option<String>,
+    /// When the comment holds clock or evaluation commands (which the fields below hold):
+    /// its other words, empty when it has none. What the move list shows as the comment
+    /// (the comment itself when this is absent).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(required = false, nullable = false)]
+    pub remark: Option<String>,
+    /// The mover's clock after the move, in milliseconds, when the comment gives it
+    /// (`[%clk]`, lidraughts' `[%clock]`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(required = false, nullable = false)]
+    pub clock_ms: Option<u64>,
+    /// The evaluation after the move in hundredths of a pawn, White's side, when the comment
+    /// gives it (`[%eval 0.17]`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(required = false, nullable = false)]
+    pub eval_cp: Option<i32>,
+    /// Mate in this many moves (negative: Black mates), when the comment says so
+    /// (`[%eval #-3]`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(required = false, nullable = false)]
+    pub eval_mate: Option<i32>,
     pub nags: Vec<u16>,
     /// On the main line.
     pub main: bool,
@@ -299,6 +323,11 @@ impl Walker<'_> {
                 })
                 .flatten()
                 .collect();
+            let comment = comments(&node.after);
+            let data = match &comment {
+                Some(_) => MoveData::of_extras(&node.after),
+                None => MoveData::default(),
+            };
             self.nodes.push(NodeView {
                 id,
                 parent,
@@ -306,7 +335,22 @@ impl Walker<'_> {
                 text,
                 fen: next.fen(),
                 comment_before: before.take(),
-                comment: comments(&node.after),
+                remark: match &comment {
+                    Some(c) if !data.is_empty() => Some(MoveData::remark(c).unwrap_or_default()),
+                    _ => None,
+                },
+                comment,
+                clock_ms: data
+                    .mover_clock(pos.white_to_move())
+                    .map(|d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX)),
+                eval_cp: match data.eval {
+                    Some(Eval::Centipawns(cp)) => Some(cp),
+                    _ => None,
+                },
+                eval_mate: match data.eval {
+                    Some(Eval::Mate(n)) => Some(n),
+                    _ => None,
+                },
                 nags,
                 main,
                 ply: ply + i as u32,

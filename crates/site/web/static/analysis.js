@@ -138,6 +138,12 @@ function takeView(view) {
       fen: n.fen,
       comment: n.comment || null,
       commentBefore: n.comment_before || null,
+      // What the comment's clock and evaluation commands say, shown as such; `remark` is the
+      // rest of the comment (see the API's NodeView).
+      remark: n.remark,
+      clockMs: n.clock_ms ?? null,
+      evalCp: n.eval_cp ?? null,
+      evalMate: n.eval_mate ?? null,
       nags: n.nags || [],
       main: !!n.main,
       ply: n.ply,

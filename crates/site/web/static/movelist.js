@@ -79,6 +79,8 @@ export function markCurrent(container, id) {
 
 function moveButton(o, n) {
   const nags = nagText(n.nags);
+  const clock = clockText(n.clockMs);
+  const evaluation = evalText(n.evalCp, n.evalMate);
   return el('button', {
     type: 'button',
     class: 'move',
@@ -86,7 +88,36 @@ function moveButton(o, n) {
     'data-move': n.move,
     'data-ply': n.ply,
     'aria-current': n.id === o.current ? 'true' : null,
+    // Shown by the style sheet beside the move (not part of its text).
+    'data-eval': evaluation || null,
+    'data-clock': clock || null,
   }, n.text, nags ? el('span', { class: 'nag', text: nags }) : null);
+}
+
+/** A clock in milliseconds as lichess shows it: `1:02:03`, `2:58`, under ten seconds `7.4`. */
+export function clockText(ms) {
+  if (ms === null || ms === undefined) return '';
+  const tenths = Math.floor(ms / 100);
+  const seconds = Math.floor(tenths / 10);
+  if (seconds < 10) return `${seconds}.${tenths % 10}`;
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = String(seconds % 60).padStart(2, '0');
+  return h ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
+/** An evaluation from White's side: `+0.2`, `-1.3`, `#3`, `#-2`. */
+export function evalText(cp, mate) {
+  if (mate !== null && mate !== undefined) return `#${mate}`;
+  if (cp === null || cp === undefined) return '';
+  const pawns = (cp / 100).toFixed(1);
+  return cp > 0 ? `+${pawns}` : pawns;
+}
+
+/** The comment after a move as the list shows it: without the clock and evaluation commands
+ * that the move itself shows. */
+function shownComment(n) {
+  return n.remark !== undefined && n.remark !== null ? n.remark : n.comment;
 }
 
 function comment(text) {
@@ -138,7 +169,7 @@ function mainLine(o, root) {
       open = false;
     }
     const extra = [];
-    if (n.comment) extra.push(comment(n.comment));
+    if (shownComment(n)) extra.push(comment(shownComment(n)));
     if (parent && parent.children.length > 1) extra.push(...sideLines(o, parent.children.slice(1), 1));
     if (extra.length) interrupt(...extra);
     id = n.children[0];
@@ -163,8 +194,8 @@ function sideLine(o, box, firstId, depth) {
     if (first || numbered) box.append(el('span', { class: 'pair' }, el('span', { class: 'num', text: numberText(o, n) }), button));
     else box.append(button);
     numbered = false;
-    if (n.comment) {
-      box.append(el('span', { class: 'comment', text: n.comment }));
+    if (shownComment(n)) {
+      box.append(el('span', { class: 'comment', text: shownComment(n) }));
       numbered = true;
     }
     const parent = o.tree.nodes.get(n.parent);

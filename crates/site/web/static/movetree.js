@@ -105,6 +105,8 @@ export function setComment(tree, id, text) {
   if (!n) return;
   const clean = String(text || '').trim();
   n.comment = clean || null;
+  // The comment is now the one written here, shown as it is.
+  n.remark = undefined;
 }
 
 /**
