@@ -40,9 +40,12 @@ impl ResultToken {
         }
     }
 
-    /// Whether `text` is a result token.
+    /// Whether `text` is a result as PGN and PDN write it (`1-0`, `1/2-1/2`, `2-0`, `*`, ...).
+    /// The reader also takes `1–0`, `1:0` or `1/2` alone as a result token, with a warning,
+    /// and hands it on in this form; a tag's value written so is no result.
     pub fn is_result(text: &str) -> bool {
-        is_result_bytes(text.as_bytes())
+        let b = text.as_bytes();
+        is_result_bytes(b) && odd_result(b).is_none()
     }
 
     /// The score of each side in half points (first side, second side), or `None` for `*`
@@ -203,14 +206,16 @@ mod tests {
         assert_eq!(ResultToken::new("0-1").half_points(), Some((0, 2)));
         assert_eq!(ResultToken::new("½-½").half_points(), Some((1, 1)));
         for dashed in ["1–0", "0—1", "½–½", "1/2‑1/2", "2−0"] {
-            assert!(ResultToken::is_result(dashed), "{dashed}");
+            assert!(is_result_bytes(dashed.as_bytes()), "{dashed}");
+            assert!(!ResultToken::is_result(dashed), "{dashed}");
             assert!(matches!(
                 odd_result(dashed.as_bytes()),
                 Some(OddResult::Dash(_))
             ));
         }
         for form in ["1:0", "0:1", "½:½", "1/2:1/2", "1/2", "2:0"] {
-            assert!(ResultToken::is_result(form), "{form}");
+            assert!(is_result_bytes(form.as_bytes()), "{form}");
+            assert!(!ResultToken::is_result(form), "{form}");
             assert_eq!(odd_result(form.as_bytes()), Some(OddResult::Form), "{form}");
         }
         let mut out = String::new();

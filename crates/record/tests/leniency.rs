@@ -333,3 +333,19 @@ fn a_markdown_code_fence_around_a_game_is_skipped_with_a_warning() {
         "{games:?}"
     );
 }
+
+#[test]
+fn a_result_tag_written_leniently_is_not_written_as_the_result() {
+    // The writer writes a game's Result tag as its result only in PGN's form: the token it
+    // writes must read back as itself (found by record_games: `1/2` read back as `1/2-1/2`).
+    for value in ["1/2", "1:0", "1–0"] {
+        let text = format!("[Result \"{value}\"]\n1. e4 e5\n");
+        let game = record::read_games(&text).remove(0).unwrap();
+        assert_eq!(game.result_text(), "*", "{value}");
+        assert!(!record::ResultToken::is_result(value), "{value}");
+    }
+    let game = record::read_games("[Result \"1-0\"]\n1. e4 e5\n")
+        .remove(0)
+        .unwrap();
+    assert_eq!(game.result_text(), "1-0");
+}
