@@ -125,16 +125,6 @@ pub struct Lenient {
     pub at: Pos,
 }
 
-/// The length of the dash at the start of `s`: `-` (1), or a Unicode hyphen or dash that
-/// people and word processors write for it (3): U+2010 to U+2015 and the minus sign U+2212.
-pub(crate) fn dash_len(s: &[u8]) -> Option<usize> {
-    match s {
-        [b'-', ..] => Some(1),
-        [0xE2, 0x80, 0x90..=0x95, ..] | [0xE2, 0x88, 0x92, ..] => Some(3),
-        _ => None,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -143,17 +133,6 @@ mod tests {
     fn codes_round_trip() {
         for what in Leniency::ALL {
             assert_eq!(Leniency::of_code(what.code()), what);
-        }
-    }
-
-    #[test]
-    fn dashes() {
-        for dash in ["‐", "‑", "‒", "–", "—", "―", "−"] {
-            assert_eq!(dash_len(dash.as_bytes()), Some(3), "{dash}");
-        }
-        assert_eq!(dash_len(b"-0"), Some(1));
-        for other in ["…", "•", "'", "x", ""] {
-            assert_eq!(dash_len(other.as_bytes()), None, "{other}");
         }
     }
 }

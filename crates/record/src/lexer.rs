@@ -20,8 +20,7 @@ mod word;
 use memchr::{memchr, memchr2};
 
 use crate::Leniency;
-use crate::leniency::dash_len;
-use crate::result::{OddResult, is_result_bytes, is_zero_zero, odd_result, score_len};
+use crate::result::{OddResult, dash_len, is_result_bytes, is_zero_zero, odd_result, score_len};
 pub(crate) use bytes::joins_previous_word;
 use bytes::{BOM, SPACE, is_word_byte, trim};
 use comment::Close;

@@ -3,7 +3,6 @@
 use std::fmt;
 
 use crate::Pos;
-use crate::leniency::dash_len;
 
 /// The result token that ends a game's movetext, kept as written.
 ///
@@ -186,6 +185,16 @@ pub(crate) fn is_result_bytes(s: &[u8]) -> bool {
     s == b"*" || half_points(s).is_some()
 }
 
+/// The length of the dash at the start of `s`: `-` (1), or a Unicode hyphen or dash that
+/// people and word processors write for it (3): U+2010 to U+2015 and the minus sign U+2212.
+pub(crate) fn dash_len(s: &[u8]) -> Option<usize> {
+    match s {
+        [b'-', ..] => Some(1),
+        [0xE2, 0x80, 0x90..=0x95, ..] | [0xE2, 0x88, 0x92, ..] => Some(3),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -226,6 +235,17 @@ mod tests {
         assert_eq!(odd_result(b"1-0"), None);
         for w in ["1–", "–1", "1–0–0", "1…0"] {
             assert!(!ResultToken::is_result(w), "{w}");
+        }
+    }
+
+    #[test]
+    fn dashes() {
+        for dash in ["‐", "‑", "‒", "–", "—", "―", "−"] {
+            assert_eq!(dash_len(dash.as_bytes()), Some(3), "{dash}");
+        }
+        assert_eq!(dash_len(b"-0"), Some(1));
+        for other in ["…", "•", "'", "x", ""] {
+            assert_eq!(dash_len(other.as_bytes()), None, "{other}");
         }
     }
 }

@@ -4,22 +4,12 @@
 //! venv that scripts/columnar-tools makes).
 #![cfg(feature = "parquet")]
 
-use std::path::{Path, PathBuf};
+mod venv;
+
+use std::path::PathBuf;
 use std::process::Command;
 
-fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn python() -> PathBuf {
-    let python = workspace().join("target/columnar-venv/bin/python");
-    assert!(
-        python.exists(),
-        "{} is missing: run scripts/columnar-tools (scripts/test does)",
-        python.display()
-    );
-    python
-}
+use venv::{python, workspace};
 
 fn scoresheet(args: &[&str]) -> (i32, Vec<u8>, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_scoresheet"))

@@ -5,27 +5,17 @@
 //! stopped without saying so); the games scoresheet reads that python-chess does not, or reads
 //! further, are listed (`cargo test --test import_vs_python_chess -- --nocapture`).
 
+mod venv;
+
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+use venv::{python, workspace};
+
 use games::{AnyGame, ChessMove, ChessVariant, OnePass, ReadGame, ReadOptions};
 use record::Reader;
 use shakmaty::CastlingMode;
-
-fn workspace() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn python() -> PathBuf {
-    let python = workspace().join("target/columnar-venv/bin/python");
-    assert!(
-        python.exists(),
-        "{} is missing: run scripts/columnar-tools (scripts/test does)",
-        python.display()
-    );
-    python
-}
 
 /// The files compared: the corpus's PGN files and the shared chess files.
 fn files() -> Vec<PathBuf> {

@@ -186,14 +186,9 @@ impl Lexer<'_> {
             } else {
                 (body, end, eol)
             };
-            let mut warning = self.token(Kind::Lenient, q, a, b);
-            warning.c = Leniency::UnclosedTagValue.code();
-            let mut t = self.token(Kind::Tag, start, name_start, name_end);
-            t.c = a as u32;
-            t.d = b as u32;
-            t.flag = memchr(b'\\', &s[a..b]).is_some();
             self.i = next;
-            return Ok(Tagged::Unclosed(warning, t));
+            let name = (start, name_start, name_end);
+            return Ok(self.lenient_tag(Leniency::UnclosedTagValue, name, q, (a, b)));
         };
         let close = self.skip_blanks(after)?;
         if s.get(close) != Some(&b']') {
@@ -234,14 +229,32 @@ impl Lexer<'_> {
         if a == b || s[a..b].iter().any(|c| matches!(c, b'[' | b']' | b'"')) {
             return Ok(None);
         }
-        let mut warning = self.token(Kind::Lenient, q, a, b);
-        warning.c = Leniency::UnquotedTagValue.code();
+        self.i = end;
+        let name = (start, name_start, name_end);
+        Ok(Some(self.lenient_tag(
+            Leniency::UnquotedTagValue,
+            name,
+            q,
+            (a, b),
+        )))
+    }
+
+    /// A tag read leniently: the tag (starting at `start`, its name `name_start..name_end`,
+    /// its value `a..b`) and the warning `what` at `at`.
+    fn lenient_tag(
+        &self,
+        what: Leniency,
+        (start, name_start, name_end): (usize, usize, usize),
+        at: usize,
+        (a, b): (usize, usize),
+    ) -> Tagged {
+        let mut warning = self.token(Kind::Lenient, at, a, b);
+        warning.c = what.code();
         let mut t = self.token(Kind::Tag, start, name_start, name_end);
         t.c = a as u32;
         t.d = b as u32;
-        t.flag = memchr(b'\\', &s[a..b]).is_some();
-        self.i = end;
-        Ok(Some(Tagged::Unclosed(warning, t)))
+        t.flag = memchr(b'\\', &self.s[a..b]).is_some();
+        Tagged::Unclosed(warning, t)
     }
 
     /// Closing forum markup (`[/pgn]`, `[/pdn]`) at `i`: where it starts and ends.
