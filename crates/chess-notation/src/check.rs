@@ -1,7 +1,7 @@
 //! What a move does to the other king: nothing, check, discovered or double check, or mate;
 //! found by playing the move, for the check signs every notation writes.
 
-use shakmaty::{Bitboard, CastlingSide, Move, Position};
+use shakmaty::{Bitboard, CastlingSide, KnownOutcome, Move, Outcome, Position};
 
 /// What a move does to the other king.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -20,9 +20,13 @@ pub(crate) fn check_kind<P: Position + Clone>(pos: &P, m: Move) -> CheckKind {
     after.play_unchecked(m);
     let checkers = after.checkers();
     if checkers.is_empty() {
-        return CheckKind::None;
+        return if wins_by_variant(&after) {
+            CheckKind::Mate
+        } else {
+            CheckKind::None
+        };
     }
-    if after.is_checkmate() {
+    if after.is_checkmate() || wins_by_variant(&after) {
         return CheckKind::Mate;
     }
     if checkers.count() > 1 {
@@ -45,4 +49,21 @@ pub(crate) fn check_kind<P: Position + Clone>(pos: &P, m: Move) -> CheckKind {
     } else {
         CheckKind::Discovered
     }
+}
+
+/// Whether the side that just moved has won by its variant's own rule (Atomic's exploded
+/// king, King of the Hill's centre, the third check, Antichess's lost pieces): written `#`
+/// as a mate is (shakmaty and lichess do). Standard chess has no such rule.
+#[inline]
+fn wins_by_variant<P: Position>(after: &P) -> bool {
+    matches!(
+        after.variant_outcome(),
+        Outcome::Known(KnownOutcome::Decisive { .. })
+    )
+}
+
+/// Whether the position, just reached, is won by the side that moved: mate, or a win by
+/// the variant's own rule; what `#` claims.
+pub(crate) fn is_won<P: Position>(after: &P) -> bool {
+    after.is_checkmate() || wins_by_variant(after)
 }

@@ -4,9 +4,12 @@
 //! claim, as python-chess and pgn-extract do; a claim the move does not make is a warning
 //! with its place (an error when the reader is strict), since it shows a slip in the record.
 
-use shakmaty::{Chess, Move, Position};
+use shakmaty::Move;
+
+use crate::ChessRules;
 
 use crate::castling::odd_dash;
+use crate::check::is_won;
 
 /// Whether `text` ends otherwise than with a square, a piece or a rank: a sign (`+`, `#`,
 /// `†`, `e.p.`) follows.
@@ -24,7 +27,7 @@ pub(crate) fn ends_with_sign(text: &str) -> bool {
 ///
 /// `after` is the position after the move.
 #[inline]
-pub(crate) fn false_claim(text: &str, m: Move, after: &Chess) -> Option<String> {
+pub(crate) fn false_claim<R: ChessRules>(text: &str, m: Move, after: &R) -> Option<String> {
     // Most words end with a square or a piece letter (no sign) and claim a capture only if
     // they make one: nothing to look at further. Signs stand at the end (`+`, `#`, `†`,
     // `e.p.`); `x`, `:` or `×` inside.
@@ -41,7 +44,7 @@ pub(crate) fn false_claim(text: &str, m: Move, after: &Chess) -> Option<String> 
 /// the word marked a capture calls it only then, or when the word ends with a sign: see
 /// [`ends_with_sign`]).
 #[cold]
-pub(crate) fn claim_of_signs(text: &str, m: Move, after: &Chess) -> Option<String> {
+pub(crate) fn claim_of_signs<R: ChessRules>(text: &str, m: Move, after: &R) -> Option<String> {
     // The usual sign: one `+` after the square or piece, on a capture or a word that marks
     // none.
     if let [.., last, b'+'] = *text.as_bytes()
@@ -80,7 +83,7 @@ pub(crate) fn claim_of_signs(text: &str, m: Move, after: &Chess) -> Option<Strin
             ));
         }
     }
-    if mate && !after.is_checkmate() {
+    if mate && !is_won(after) {
         return Some(if after.is_check() {
             format!("`{word}` claims mate, but the move only gives check")
         } else {
@@ -110,6 +113,7 @@ pub(crate) fn claim_of_signs(text: &str, m: Move, after: &Chess) -> Option<Strin
 mod tests {
     use super::*;
     use shakmaty::san::San;
+    use shakmaty::{Chess, Position};
 
     /// The claim of `text`, written for the move `san` after `moves`.
     fn claim(moves: &[&str], san: &str, text: &str) -> Option<String> {

@@ -27,7 +27,7 @@ pub enum MoveError {
         /// The language being read.
         language: Language,
     },
-    /// A crazyhouse drop such as `Q@f7`; chess has none.
+    /// A drop such as `Q@f7` in rules that have none (only Crazyhouse has drops).
     Drop {
         /// The word as given.
         word: String,
@@ -125,7 +125,7 @@ impl fmt::Display for MoveError {
             }
             MoveError::Drop { word } => write!(
                 f,
-                "{word} drops a piece on the board (crazyhouse); chess has no drops"
+                "{word} drops a piece on the board, as only Crazyhouse allows; these rules have no drops"
             ),
             MoveError::NullMove { word } => {
                 write!(f, "{word} is a null move, which cannot be replayed")

@@ -3,7 +3,7 @@
 //! the language, when a game read otherwise is refused with the error of its first word
 //! that does not fit.
 
-use shakmaty::Chess;
+use crate::ChessRules;
 
 use crate::line::{LineReading, read_line, read_line_as};
 use crate::{
@@ -26,8 +26,8 @@ pub(crate) fn is_forced(options: &ReadOptions) -> bool {
 
 /// Reads the words of a main line's first stretch from `pos` as `options` say: detected,
 /// and refused when the user forced a notation or language they are not written in.
-pub(crate) fn read_first_stretch(
-    pos: &Chess,
+pub(crate) fn read_first_stretch<R: ChessRules>(
+    pos: &R,
     words: &[&str],
     options: &ReadOptions,
 ) -> Result<LineReading, LineError> {
@@ -63,8 +63,8 @@ pub(crate) fn read_first_stretch(
 
 /// Reads words that detection did not read as descriptive notation of one of `systems` in
 /// the first of them that reads them; else the error of the one that gets furthest.
-fn read_descriptive_in(
-    pos: &Chess,
+fn read_descriptive_in<R: ChessRules>(
+    pos: &R,
     words: &[&str],
     systems: &[DescriptiveSystem],
 ) -> Result<LineReading, LineError> {

@@ -1,7 +1,7 @@
 //! A move of a game record: a move played, or a null move (`--`, `Z0`) as analysis programs
 //! write to show a threat; and where a game's plies are counted from.
 
-use shakmaty::{Chess, Color, Move, Position};
+use shakmaty::{Color, Move, Position};
 
 /// A move of a chess game record: a move, or a null move (`--`, `Z0`) as analysis programs
 /// write to show a threat.
@@ -35,7 +35,7 @@ pub fn is_null_move(word: &str) -> bool {
 /// use shakmaty::Chess;
 /// assert_eq!(chess_notation::first_ply(&Chess::default()), 0);
 /// ```
-pub fn first_ply(pos: &Chess) -> u32 {
+pub fn first_ply<R: Position>(pos: &R) -> u32 {
     let full = pos.fullmoves().get().saturating_sub(1);
     full.saturating_mul(2)
         .saturating_add(u32::from(pos.turn() == Color::Black))

@@ -58,9 +58,11 @@ mod loose_words;
 mod numbering;
 mod options;
 mod quick;
+mod rules;
 mod san_read;
 mod san_write;
 mod word_reader;
+mod written_in;
 
 pub use descriptive::{Origins, descriptive_candidates};
 pub use error::{LineError, LineErrorReason, MoveError, Reading};
@@ -73,6 +75,8 @@ pub use options::{
     DescriptiveSystem, Notation, ParseNotationError, ReadHint, ReadNotation, ReadOptions,
     WriteOptions,
 };
-pub use san_read::{parse_move, written_in};
+pub use rules::ChessRules;
+pub use san_read::parse_move;
 pub use san_write::{write_line, write_move};
 pub use word_reader::{Fate, Finished, GameReading, Place, Step, WordError, WordReader};
+pub use written_in::written_in;

@@ -1,7 +1,9 @@
 //! Reading a line of move words: a game's main line with detection of its
 //! notation and language, or a variation in a notation already known.
 
-use shakmaty::{Chess, Move, Position};
+use shakmaty::Move;
+
+use crate::ChessRules;
 
 use crate::descriptive::{self, Origins, Pattern, fitting_in, no_fit};
 use crate::detect::{self, Family, ShapeTally};
@@ -64,8 +66,8 @@ pub struct LineReading {
 ///
 /// [`LineError`] with the ply and word of the first move that no reading
 /// gets past (or of the first conflict between two readings).
-pub fn read_line<S: AsRef<str>>(
-    start: &Chess,
+pub fn read_line<R: ChessRules, S: AsRef<str>>(
+    start: &R,
     words: &[S],
     hint: ReadHint,
 ) -> Result<LineReading, LineError> {
@@ -113,8 +115,8 @@ pub fn read_line<S: AsRef<str>>(
 /// # Errors
 ///
 /// [`LineError`] for the first word that cannot be read.
-pub fn read_line_as<S: AsRef<str>>(
-    start: &Chess,
+pub fn read_line_as<R: ChessRules, S: AsRef<str>>(
+    start: &R,
     words: &[S],
     notation: Notation,
     language: Language,
@@ -124,8 +126,8 @@ pub fn read_line_as<S: AsRef<str>>(
 
 /// [`read_line_as`] from a position where `origins` says where the pieces started (see
 /// [`Origins`]): a side line read so names its wings as the line it branches from.
-pub fn read_line_from<S: AsRef<str>>(
-    start: &Chess,
+pub fn read_line_from<R: ChessRules, S: AsRef<str>>(
+    start: &R,
     origins: &Origins,
     words: &[S],
     notation: Notation,
@@ -140,8 +142,8 @@ pub fn read_line_from<S: AsRef<str>>(
     }
 }
 
-fn line_error(
-    start: &Chess,
+fn line_error<R: ChessRules>(
+    start: &R,
     ply: usize,
     word: &str,
     kind: LineErrorReason,
@@ -158,8 +160,8 @@ fn line_error(
 }
 
 /// Replays parsed algebraic words in one language.
-fn replay_algebraic<S: AsRef<str>>(
-    start: &Chess,
+fn replay_algebraic<R: ChessRules, S: AsRef<str>>(
+    start: &R,
     words: &[S],
     parsed: &[Result<Parsed, ParseFail>],
     language: Language,
@@ -201,8 +203,8 @@ fn algebraic_notation(parsed: &[Result<Parsed, ParseFail>]) -> Notation {
     shapes.notation()
 }
 
-fn read_algebraic<S: AsRef<str>>(
-    start: &Chess,
+fn read_algebraic<R: ChessRules, S: AsRef<str>>(
+    start: &R,
     words: &[S],
     hint: Option<Language>,
 ) -> Result<LineReading, LineError> {
@@ -313,8 +315,8 @@ fn read_algebraic<S: AsRef<str>>(
     }
 }
 
-fn conflict<S: AsRef<str>>(
-    start: &Chess,
+fn conflict<R: ChessRules, S: AsRef<str>>(
+    start: &R,
     words: &[S],
     first: Reading,
     first_moves: &[Move],
@@ -337,8 +339,8 @@ fn conflict<S: AsRef<str>>(
     line_error(start, ply, word, kind, vec![a, b])
 }
 
-fn read_descriptive<S: AsRef<str>>(
-    start: &Chess,
+fn read_descriptive<R: ChessRules, S: AsRef<str>>(
+    start: &R,
     words: &[S],
     system: Option<DescriptiveSystem>,
     hint: Option<Language>,
@@ -405,8 +407,8 @@ enum Search {
     OutOfBudget,
 }
 
-struct Searcher<'a, S> {
-    start: &'a Chess,
+struct Searcher<'a, S, R> {
+    start: &'a R,
     /// Where the pieces of `start` started.
     origins: &'a Origins,
     words: &'a [S],
@@ -417,10 +419,10 @@ struct Searcher<'a, S> {
     deepest: Option<(usize, MoveError)>,
 }
 
-impl<S: AsRef<str>> Searcher<'_, S> {
+impl<S: AsRef<str>, R: ChessRules> Searcher<'_, S, R> {
     /// The moves the word at `ply` may be from `pos`, and how many of them (the first ones)
     /// a wing names by where the pieces started (see [`fitting_in`]).
-    fn fits(&mut self, pos: &Chess, origins: &Origins, ply: usize) -> (Vec<Move>, usize) {
+    fn fits(&mut self, pos: &R, origins: &Origins, ply: usize) -> (Vec<Move>, usize) {
         let word = self.words[ply].as_ref();
         let result = match &self.patterns[ply] {
             Ok(pattern) => {
@@ -445,13 +447,13 @@ impl<S: AsRef<str>> Searcher<'_, S> {
     }
 
     /// Depth-first search for moves for the words from `ply` on, from `pos`.
-    fn search(&mut self, pos: &Chess, origins: &Origins, ply: usize) -> Search {
+    fn search(&mut self, pos: &R, origins: &Origins, ply: usize) -> Search {
         let n = self.words.len();
         if ply == n {
             return Search::Found(Vec::new());
         }
-        struct Frame {
-            pos: Chess,
+        struct Frame<R> {
+            pos: R,
             origins: Origins,
             moves: Vec<Move>,
             next: usize,
@@ -498,8 +500,8 @@ impl<S: AsRef<str>> Searcher<'_, S> {
 /// Reads descriptive words, settling words that fit several moves by the
 /// words that follow: a move is accepted when exactly one of its candidates
 /// lets the whole rest of the line replay.
-fn search_descriptive<S: AsRef<str>>(
-    start: &Chess,
+fn search_descriptive<R: ChessRules, S: AsRef<str>>(
+    start: &R,
     origins: &Origins,
     words: &[S],
     system: DescriptiveSystem,
@@ -541,7 +543,7 @@ fn search_descriptive<S: AsRef<str>>(
     Ok(line)
 }
 
-impl<S: AsRef<str>> Searcher<'_, S> {
+impl<S: AsRef<str>, R: ChessRules> Searcher<'_, S, R> {
     /// Makes sure no other candidate of any word also leads to a complete
     /// line; reports the first word where one does. A wing names first the
     /// piece that started on it: a candidate named so is not rivalled by one

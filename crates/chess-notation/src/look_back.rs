@@ -2,25 +2,28 @@
 //! starts, without copying the position at every move.
 
 use arrayvec::ArrayVec;
-use shakmaty::{Chess, Move, Position};
+use shakmaty::Move;
+
+use crate::ChessRules;
+
+/// How many moves [`LookBack`] keeps before it copies the position.
+const LOOK_BACK_MOVES: usize = 16;
 
 /// The way back to the position before the last move of the current line: a position of the
-/// line at most [`LookBack::MOVES`] moves back (where the line starts, or later) and the moves
+/// line at most [`LOOK_BACK_MOVES`] moves back (where the line starts, or later) and the moves
 /// played since, replayed when a side line begins. A move then costs a copy of the position
-/// only once in `MOVES` moves.
+/// only once in `LOOK_BACK_MOVES` moves.
 #[derive(Clone, Debug)]
-pub(crate) struct LookBack {
-    mark: Chess,
-    since: ArrayVec<Move, { LookBack::MOVES }>,
+pub(crate) struct LookBack<R> {
+    mark: R,
+    since: ArrayVec<Move, { LOOK_BACK_MOVES }>,
     /// The position before a null move just made: the last move was that null move.
-    before_null: Option<Chess>,
+    before_null: Option<R>,
 }
 
-impl LookBack {
-    pub(crate) const MOVES: usize = 16;
-
+impl<R: ChessRules> LookBack<R> {
     /// The way back in a line that starts at `start`.
-    pub(crate) fn new(start: Chess) -> LookBack {
+    pub(crate) fn new(start: R) -> LookBack<R> {
         LookBack {
             mark: start,
             since: ArrayVec::new(),
@@ -30,7 +33,7 @@ impl LookBack {
 
     /// Notes the move `m`, about to be played from `pos`.
     #[inline(always)]
-    pub(crate) fn push(&mut self, pos: &Chess, m: Move) {
+    pub(crate) fn push(&mut self, pos: &R, m: Move) {
         if self.before_null.is_some() {
             self.before_null = None;
         }
@@ -43,14 +46,14 @@ impl LookBack {
 
     /// Notes a null move made from `before`, leading to `after` (a position no move leads
     /// to): the mark moves there.
-    pub(crate) fn push_null(&mut self, before: &Chess, after: &Chess) {
+    pub(crate) fn push_null(&mut self, before: &R, after: &R) {
         self.mark.clone_from(after);
         self.since.clear();
         self.before_null = Some(before.clone());
     }
 
     /// The position before the last move, or where the line starts if it has no move yet.
-    pub(crate) fn before_last(&self) -> Chess {
+    pub(crate) fn before_last(&self) -> R {
         if let Some(before) = &self.before_null {
             return before.clone();
         }
@@ -67,6 +70,7 @@ impl LookBack {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use shakmaty::{Chess, Position};
 
     #[test]
     fn the_position_before_the_last_move_at_every_distance_from_the_mark() {

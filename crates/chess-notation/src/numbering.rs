@@ -1,7 +1,7 @@
 //! The move numbers written in a game (`12.`, `12...`) against the moves they stand before: a
 //! number that skips or repeats one is a claim that does not hold.
 
-use shakmaty::{Chess, Color, Position};
+use shakmaty::{Color, Position};
 
 /// The move numbers written in a game (`12.`, `12...`) against the moves they stand before:
 /// a number that skips or repeats one is a claim that does not hold.
@@ -31,7 +31,7 @@ pub(crate) enum NumberCheck {
 
 impl Numbering {
     /// The numbering of a game from `start`, given by a FEN tag or not.
-    pub(crate) fn new(start: &Chess, from_fen: bool) -> Numbering {
+    pub(crate) fn new<R: Position>(start: &R, from_fen: bool) -> Numbering {
         Numbering {
             first: (!from_fen).then(|| start.fullmoves().get()),
             black_first: start.turn() == Color::Black,
@@ -87,6 +87,7 @@ impl Numbering {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use shakmaty::Chess;
 
     #[test]
     fn numbers_from_the_start_and_from_a_fen() {

@@ -6,14 +6,14 @@
 //! even when several languages are tried); [`resolve`] gives the letters their
 //! meaning in a language and finds the one legal move that fits.
 
-use shakmaty::{Bitboard, CastlingSide, Chess, File, Move, Position, Rank, Role, Square};
+use shakmaty::{Bitboard, CastlingSide, File, Move, Position, Rank, Role, Square};
 
 use crate::quick::{self, Quick};
 
 use crate::castling::parse_castle;
 use crate::error::{MoveError, illegal, no_piece_can_reach};
 use crate::language::{LetterSet, figurine_role, role_name};
-use crate::{Language, Notation, WriteOptions, write_move};
+use crate::{ChessRules, Language, Notation, WriteOptions, write_move};
 
 /// A piece named in a move word.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -30,7 +30,7 @@ pub(crate) enum Mark {
 /// apart when reporting a game's notation.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Shape {
-    /// Castling, which every algebraic notation writes alike.
+    /// Castling or a drop (`N@e3`), which every algebraic notation writes alike.
     Castle,
     /// Short algebraic.
     San,
@@ -44,6 +44,11 @@ pub(crate) enum Shape {
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Parsed {
     Castle(CastlingSide),
+    /// A piece from the hand put on `to` (Crazyhouse): `N@e3`, `@e3` or `P@e3` for a pawn.
+    Drop {
+        piece: Option<Mark>,
+        to: Square,
+    },
     Normal {
         piece: Option<Mark>,
         file: Option<File>,
@@ -58,7 +63,7 @@ pub(crate) enum Parsed {
 impl Parsed {
     pub(crate) fn shape(&self) -> Shape {
         match self {
-            Parsed::Castle(_) => Shape::Castle,
+            Parsed::Castle(_) | Parsed::Drop { .. } => Shape::Castle,
             Parsed::Normal { shape, .. } => *shape,
         }
     }
@@ -67,14 +72,21 @@ impl Parsed {
     #[inline(always)]
     pub(crate) fn letters(&self) -> LetterSet {
         let mut set = LetterSet::EMPTY;
-        if let Parsed::Normal {
-            piece, promotion, ..
-        } = self
-        {
-            for mark in [piece, promotion].into_iter().flatten() {
-                if let Mark::Letter(c) = mark {
-                    set = set.with(*c);
-                }
+        let marks = match self {
+            Parsed::Normal {
+                piece, promotion, ..
+            } => [piece, promotion],
+            // `P@` is a pawn's drop in a language that has no `P` (see `drop_role`).
+            Parsed::Drop {
+                piece: Some(Mark::Letter('P')),
+                ..
+            } => return set,
+            Parsed::Drop { piece, .. } => [piece, &None],
+            Parsed::Castle(_) => return set,
+        };
+        for mark in marks.into_iter().flatten() {
+            if let Mark::Letter(c) = mark {
+                set = set.with(*c);
             }
         }
         set
@@ -85,7 +97,6 @@ impl Parsed {
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) enum ParseFail {
     Syntax,
-    Drop,
     Null,
 }
 
@@ -97,7 +108,6 @@ impl ParseFail {
                 word,
                 notation: Notation::San,
             },
-            ParseFail::Drop => MoveError::Drop { word },
             ParseFail::Null => MoveError::NullMove { word },
         }
     }
@@ -186,69 +196,34 @@ fn parse_promotion(s: &str, shape: Shape) -> Result<Option<Mark>, ParseFail> {
     }
 }
 
-/// Whether `word` is written in `notation`, check and mate signs aside: what a reader told to
-/// read one notation only (`--input-notation`) accepts.
-///
-/// - SAN: `Nf3`, `exd5`, `e8=Q`, `Ngf3`, `O-O`; also a piece's capture from a whole square
-///   (`Qh4xe1`), SAN's last means to tell three pieces apart.
-/// - Long algebraic: `Ng1-f3`, `e2-e4`, `e4xd5`, `e7-e8=Q`, `O-O`.
-/// - UCI: `g1f3`, `e7e8q`, castling as the king's move (`e1g1`).
-/// - Descriptive: a move word of that system (`P-K4`, `P4R`).
-///
-/// A null move or a word that is no move is in none of them.
-///
-/// ```
-/// use chess_notation::{Notation, written_in};
-///
-/// assert!(written_in("Nf3", Notation::San));
-/// assert!(!written_in("g1f3", Notation::San));
-/// assert!(written_in("g1f3", Notation::Uci));
-/// assert!(written_in("Ng1-f3", Notation::Long));
-/// assert!(!written_in("O-O", Notation::Uci));
-/// assert!(written_in("Qh4xe1", Notation::San));
-/// assert!(!written_in("e4xd5", Notation::San));
-/// ```
-pub fn written_in(word: &str, notation: Notation) -> bool {
-    if let Notation::Descriptive(system) = notation {
-        return crate::descriptive::parse(word, system).is_some();
-    }
-    let Ok(parsed) = parse(word) else {
-        return false;
-    };
-    match (notation, parsed) {
-        (Notation::San | Notation::Long, Parsed::Castle(_)) => true,
-        (_, Parsed::Castle(_)) => false,
-        (
-            _,
-            Parsed::Normal {
-                shape,
-                piece,
-                capture,
-                ..
-            },
-        ) => match notation {
-            Notation::San => {
-                shape == Shape::San || (shape == Shape::Long && piece.is_some() && capture)
-            }
-            Notation::Long => shape == Shape::Long,
-            _ => shape == Shape::Uci,
-        },
-    }
-}
-
 /// Takes a word of algebraic notation apart.
 pub(crate) fn parse(word: &str) -> Result<Parsed, ParseFail> {
     parse_move_word(word).map_err(|fail| {
-        // Null moves and drops are no moves; told apart only on failure, to
-        // keep the common path short.
+        // Null moves are no moves; told apart only on failure, to keep the common path short.
         let s = strip_suffixes(word.trim());
         if matches!(s, "--" | "Z0" | "0000" | "@@@@" | "null") {
             ParseFail::Null
-        } else if s.contains('@') {
-            ParseFail::Drop
         } else {
             fail
         }
+    })
+}
+
+/// A drop (`N@e3`, `@e3`, `P@e3`, `♘@e3`), its signs stripped: the piece (none for a pawn
+/// written without its letter) and the square.
+fn parse_drop(s: &str) -> Option<Parsed> {
+    let (before, square) = s.split_once('@')?;
+    let piece = match take_mark(before) {
+        Some((mark, "")) => Some(mark),
+        None if before.is_empty() => None,
+        _ => return None,
+    };
+    let &[f, r] = square.as_bytes() else {
+        return None;
+    };
+    Some(Parsed::Drop {
+        piece,
+        to: Square::from_coords(file_of(f)?, rank_of(r)?),
     })
 }
 
@@ -321,6 +296,9 @@ fn parse_general(word: &str) -> Result<Parsed, ParseFail> {
     let Some(&first) = s.as_bytes().first() else {
         return Err(ParseFail::Syntax);
     };
+    if s.contains('@') {
+        return parse_drop(s).ok_or(ParseFail::Syntax);
+    }
     if matches!(first, b'O' | b'0' | b'o')
         && let Some(side) = parse_castle(s)
     {
@@ -408,6 +386,51 @@ fn mark_role(mark: Mark, language: Language, word: &str) -> Result<Role, MoveErr
     }
 }
 
+/// The piece a drop word puts on the board: a pawn when none is named, or `P` in a
+/// language where `P` names no piece (English `P@e6`, as python-chess and lichess write it).
+pub(crate) fn drop_role(
+    piece: Option<Mark>,
+    language: Language,
+    word: &str,
+) -> Result<Role, MoveError> {
+    match piece {
+        None => Ok(Role::Pawn),
+        Some(Mark::Letter('P')) if language.role('P').is_none() => Ok(Role::Pawn),
+        Some(mark) => mark_role(mark, language, word),
+    }
+}
+
+/// The drop of a `role` from the hand on `to`, if legal; else why not.
+fn put<P: Position>(pos: &P, role: Role, to: Square, word: &str) -> Result<Move, Box<Failure>> {
+    let m = Move::Put { role, to };
+    if pos.is_legal(m) {
+        return Ok(m);
+    }
+    let Some(pockets) = pos.pockets() else {
+        return Err(MoveError::Drop {
+            word: word.to_owned(),
+        }
+        .into());
+    };
+    let why = if *pockets.get(pos.turn()).get(role) == 0 {
+        let side = match pos.turn() {
+            shakmaty::Color::White => "White",
+            shakmaty::Color::Black => "Black",
+        };
+        format!("{side} has no {} in hand", role_name(role))
+    } else if pos.board().piece_at(to).is_some() {
+        format!("{to} is not empty")
+    } else if role == Role::Pawn && matches!(to.rank(), Rank::First | Rank::Eighth) {
+        "a pawn cannot be dropped on the first or last rank".to_owned()
+    } else {
+        format!(
+            "a {} on {to} would leave the king in check",
+            role_name(role)
+        )
+    };
+    Err(fail(word, why + in_check_note(pos)))
+}
+
 fn in_check_note<P: Position>(pos: &P) -> &'static str {
     match (pos.is_check(), pos.turn()) {
         (false, _) => "",
@@ -420,7 +443,11 @@ fn in_check_note<P: Position>(pos: &P) -> &'static str {
 /// names exactly one legal move. `None` means "ask `resolve`", which gives
 /// the same move or explains why there is none.
 #[inline]
-pub(crate) fn resolve_quick(pos: &Chess, parsed: &Parsed, language: Language) -> Option<Move> {
+pub(crate) fn resolve_quick<R: ChessRules>(
+    pos: &R,
+    parsed: &Parsed,
+    language: Language,
+) -> Option<Move> {
     let (piece, file, rank, to) = match *parsed {
         Parsed::Normal {
             piece,
@@ -432,7 +459,7 @@ pub(crate) fn resolve_quick(pos: &Chess, parsed: &Parsed, language: Language) ->
             ..
         } => (piece, file, rank, to),
         Parsed::Castle(side) => return pos.castling_moves(side).first().copied(),
-        Parsed::Normal { .. } => return None,
+        Parsed::Normal { .. } | Parsed::Drop { .. } => return None,
     };
     let role = match piece {
         None => Role::Pawn,
@@ -442,7 +469,8 @@ pub(crate) fn resolve_quick(pos: &Chess, parsed: &Parsed, language: Language) ->
     };
     let origins = file.map_or(Bitboard::FULL, Bitboard::from_file)
         & rank.map_or(Bitboard::FULL, Bitboard::from_rank);
-    match quick::candidates(pos, role, to, origins) {
+    // The quick look knows standard chess's rules only.
+    match quick::candidates(pos.as_chess()?, role, to, origins) {
         Quick::One(m) => Some(m),
         // None or several; or a case the quick look does not cover (en passant, a pawn
         // reaching the last rank with no promotion named), which `resolve` settles from the
@@ -470,6 +498,9 @@ pub(crate) fn resolve<P: Position + Clone>(
                 fail(word, format!("{name} castling is not possible here"))
             });
         }
+        Parsed::Drop { piece, to } => {
+            return put(pos, drop_role(piece, language, word)?, to, word);
+        }
         Parsed::Normal {
             piece,
             file,
@@ -495,6 +526,8 @@ pub(crate) fn resolve<P: Position + Clone>(
         None => named.unwrap_or(Role::Pawn),
     };
     let mut candidates = pos.san_candidates(role, to);
+    // A word with a piece and a square moves that piece: a drop is written with `@`.
+    candidates.retain(|m| !m.is_put());
     if let Some(from) = from_square {
         candidates.retain(|m| m.from() == Some(from));
         if candidates.is_empty() && role == Role::King {
@@ -707,6 +740,7 @@ pub fn parse_move<P: Position + Clone>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use shakmaty::Chess;
 
     #[test]
     fn the_plain_path_reads_as_the_general_one() {
@@ -761,7 +795,33 @@ mod tests {
             panic!()
         };
         assert_eq!(piece, Some(Mark::Letter('Ĉ')));
-        assert_eq!(parse("Q@f7"), Err(ParseFail::Drop));
+        let f7 = Square::F7;
+        let queen = Some(Mark::Letter('Q'));
+        assert_eq!(
+            parse("Q@f7+"),
+            Ok(Parsed::Drop {
+                piece: queen,
+                to: f7
+            })
+        );
+        assert_eq!(
+            parse("@f7"),
+            Ok(Parsed::Drop {
+                piece: None,
+                to: f7
+            })
+        );
+        let figurine = Some(Mark::Figurine(Role::Knight));
+        assert_eq!(
+            parse("♘@f7"),
+            Ok(Parsed::Drop {
+                piece: figurine,
+                to: f7
+            })
+        );
+        for bad in ["Q@", "Q@f", "Qf7@", "QR@f7", "Q@f7f", "q@f7"] {
+            assert_eq!(parse(bad), Err(ParseFail::Syntax), "{bad}");
+        }
         assert_eq!(parse("--"), Err(ParseFail::Null));
         for bad in ["", "x", "Nf", "e9", "O-O-O-O", "Nf3=", "e4e", "N-"] {
             assert_eq!(parse(bad), Err(ParseFail::Syntax), "{bad}");

@@ -39,6 +39,11 @@ use crate::{DescriptiveSystem, Notation, WriteOptions};
 pub fn write_move<P: Position + Clone>(pos: &P, m: &Move, options: &WriteOptions) -> String {
     let mut out = String::with_capacity(8);
     match options.notation {
+        // Descriptive notation has no drops (its books knew none): a drop is written as
+        // algebraic notation writes it (`N@e3`), which the readers read in any notation.
+        Notation::San | Notation::Descriptive(_) if m.is_put() => {
+            write_algebraic(pos, *m, options, false, &mut out)
+        }
         Notation::San => write_algebraic(pos, *m, options, false, &mut out),
         Notation::Long => write_algebraic(pos, *m, options, true, &mut out),
         Notation::Uci => {
@@ -117,7 +122,13 @@ fn write_algebraic<P: Position + Clone>(
             push_castle(side, options.castling_zeros, out);
         }
         Move::Put { role, to } => {
-            if role != Role::Pawn {
+            // `P@e4` for a pawn, as python-chess and lichess write it; `@e4` where `P` names
+            // another piece (Dutch).
+            let pawn_letter = options.language.letter(Role::Pawn);
+            if role != Role::Pawn
+                || options.figurines
+                || options.language.role(pawn_letter).is_none()
+            {
                 push_piece(pos, role, options, out);
             }
             out.push('@');

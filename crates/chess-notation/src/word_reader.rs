@@ -22,7 +22,9 @@
 //! [`loose_word`](crate::loose_word)); a bare move number where the next move's number is due
 //! (`8 P3D`) is dropped, unless a side line follows it.
 
-use shakmaty::{Chess, Move, Position};
+use shakmaty::{Chess, Move};
+
+use crate::ChessRules;
 
 use crate::claims;
 use crate::descriptive::Origins;
@@ -89,13 +91,13 @@ impl<P> WordError<P> {
 
 /// What became of a word once it is known.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Fate {
+pub enum Fate<R = Chess> {
     /// The word is this move (or null move), made from `before`.
     Move {
         /// The move.
         mv: ChessMove,
         /// The position before it.
-        before: Chess,
+        before: R,
     },
     /// The word belongs to the move before it (`++` after `DxPA`, `K` after `castles`).
     Joined,
@@ -120,7 +122,7 @@ pub enum Step {
 /// What the reader made of a game: how it was written, where its main line ends, and the
 /// claims of its text that do not hold.
 #[derive(Clone, Debug)]
-pub struct GameReading<P> {
+pub struct GameReading<P, R = Chess> {
     /// The notation of the main line.
     pub notation: Notation,
     /// The language of its piece letters.
@@ -128,7 +130,7 @@ pub struct GameReading<P> {
     /// Every language that reads it the same way.
     pub languages: LanguageSet,
     /// The position after the main line.
-    pub end: Chess,
+    pub end: R,
     /// The moves (and null moves) of the main line.
     pub plies: usize,
     /// Claims of the text that do not hold, in the order of the text.
@@ -137,16 +139,16 @@ pub struct GameReading<P> {
 
 /// The end of a game's reading.
 #[derive(Clone, Debug)]
-pub struct Finished<P> {
+pub struct Finished<P, R = Chess> {
     /// The reading, or the game's error.
-    pub result: Result<GameReading<P>, WordError<P>>,
+    pub result: Result<GameReading<P, R>, WordError<P>>,
     /// Whether the answer stands: `false` when the reader read English at once
     /// ([`WordReader::english`]) and another reading might read the game otherwise (a word
     /// English does not read, or letters another language reads differently); the caller
     /// then reads the game again with [`WordReader::new`].
     pub certain: bool,
     /// The fates of the words kept (see [`WordReader::start_logging`]), in their order.
-    pub fates: Vec<Fate>,
+    pub fates: Vec<Fate<R>>,
 }
 
 /// The stage of the reading.
@@ -217,12 +219,12 @@ enum Rec<P> {
 // A reader has a handful of lines open at once: their size does not matter.
 #[allow(clippy::large_enum_variant)]
 #[derive(Debug)]
-enum Kind<P> {
+enum Kind<P, R> {
     /// Word by word, from a position.
-    Live { pos: Chess, back: LookBack },
+    Live { pos: R, back: LookBack<R> },
     /// Held back until it ends, from its start.
     Held {
-        start: Chess,
+        start: R,
         origins: Origins,
         recs: Vec<Rec<P>>,
     },
@@ -244,8 +246,8 @@ struct HeldNumber<P> {
 
 /// An open line.
 #[derive(Debug)]
-struct Frame<P> {
-    kind: Kind<P>,
+struct Frame<P, R> {
+    kind: Kind<P, R>,
     main: bool,
     /// The 0-based index of its first move among the game's plies.
     offset: usize,
@@ -269,8 +271,8 @@ struct Frame<P> {
     sub_error: Option<WordError<P>>,
 }
 
-impl<P: Place> Frame<P> {
-    fn new(kind: Kind<P>, main: bool, offset: usize) -> Frame<P> {
+impl<P: Place, R> Frame<P, R> {
+    fn new(kind: Kind<P, R>, main: bool, offset: usize) -> Frame<P, R> {
         Frame {
             kind,
             main,
@@ -319,19 +321,19 @@ const LEARNT_FROM: usize = 4096;
 /// assert_eq!(moves.len(), 4);
 /// ```
 #[derive(Debug)]
-pub struct WordReader<P: Place> {
-    start: Chess,
+pub struct WordReader<P: Place, R: ChessRules = Chess> {
+    start: R,
     start_abs: u32,
     options: ReadOptions,
     only: Option<Notation>,
     stage: Stage,
     /// The reading, once known (at once for English).
     known: Option<(Notation, Language, LanguageSet)>,
-    frames: Vec<Frame<P>>,
+    frames: Vec<Frame<P, R>>,
     /// Words heard so far.
     seq: usize,
     /// The fates of the words from `fates_base` on, while they are kept.
-    fates: Vec<Option<Fate>>,
+    fates: Vec<Option<Fate<R>>>,
     fates_base: usize,
     logging: bool,
     numbering: Numbering,
@@ -346,15 +348,15 @@ pub struct WordReader<P: Place> {
     /// The main line's first stretch is over.
     stretch_over: bool,
     /// The main line's end and plies, once read.
-    end: Option<Chess>,
+    end: Option<R>,
     plies: usize,
 }
 
-impl<P: Place> WordReader<P> {
+impl<P: Place, R: ChessRules> WordReader<P, R> {
     /// A reader of a game from `start` (given by a FEN tag when `from_fen`, which says where
     /// its move numbers start), that learns the notation and language from the main line as
     /// [`read_line`](crate::read_line) does, or reads them as `options` force them.
-    pub fn new(start: &Chess, from_fen: bool, options: &ReadOptions) -> WordReader<P> {
+    pub fn new(start: &R, from_fen: bool, options: &ReadOptions) -> WordReader<P, R> {
         let mut reader = WordReader::empty(start, options);
         reader.restart(start, from_fen, options, false);
         reader
@@ -364,7 +366,7 @@ impl<P: Place> WordReader<P> {
     /// [`finish`](Self::finish) says whether that was certainly the game's reading (else the
     /// caller reads it again with [`WordReader::new`]). With options that force a notation
     /// or language, the same as [`WordReader::new`].
-    pub fn english(start: &Chess, from_fen: bool, options: &ReadOptions) -> WordReader<P> {
+    pub fn english(start: &R, from_fen: bool, options: &ReadOptions) -> WordReader<P, R> {
         let mut reader = WordReader::empty(start, options);
         reader.restart(start, from_fen, options, true);
         reader
@@ -373,7 +375,7 @@ impl<P: Place> WordReader<P> {
     /// Makes this reader (done with a game, or not) a reader of another game, as
     /// [`WordReader::english`] (`english`) or [`WordReader::new`] make one, keeping the memory
     /// it took.
-    pub fn restart(&mut self, start: &Chess, from_fen: bool, options: &ReadOptions, english: bool) {
+    pub fn restart(&mut self, start: &R, from_fen: bool, options: &ReadOptions, english: bool) {
         self.start.clone_from(start);
         self.start_abs = first_ply(start);
         self.options = *options;
@@ -409,7 +411,7 @@ impl<P: Place> WordReader<P> {
     }
 
     /// A reader with nothing started.
-    fn empty(start: &Chess, options: &ReadOptions) -> WordReader<P> {
+    fn empty(start: &R, options: &ReadOptions) -> WordReader<P, R> {
         WordReader {
             start: start.clone(),
             start_abs: 0,
@@ -444,7 +446,7 @@ impl<P: Place> WordReader<P> {
 
     /// How a line from `pos` is read: word by word once the reading is known to be
     /// algebraic, else held back.
-    fn kind_for(&self, pos: Chess, origins: impl FnOnce() -> Origins, main: bool) -> Kind<P> {
+    fn kind_for(&self, pos: R, origins: impl FnOnce() -> Origins, main: bool) -> Kind<P, R> {
         let live = match self.known {
             _ if main && self.stage == Stage::Learning => false,
             Some((notation, _, _)) => notation.is_algebraic(),
@@ -484,7 +486,7 @@ impl<P: Place> WordReader<P> {
 
     /// The fates of the words kept (see [`start_logging`](Self::start_logging)), in the
     /// order of the words; words are read at once from now on, if nothing is held back.
-    pub fn take_fates(&mut self) -> Vec<Fate> {
+    pub fn take_fates(&mut self) -> Vec<Fate<R>> {
         let fates = std::mem::take(&mut self.fates)
             .into_iter()
             .map(|f| f.unwrap_or(Fate::None))
@@ -502,14 +504,14 @@ impl<P: Place> WordReader<P> {
     }
 
     /// The position of the line read now, when it is read word by word.
-    pub fn position(&self) -> Option<&Chess> {
+    pub fn position(&self) -> Option<&R> {
         match &self.frames.last()?.kind {
             Kind::Live { pos, .. } => Some(pos),
             _ => None,
         }
     }
 
-    fn set_fate(&mut self, seq: usize, fate: Fate) {
+    fn set_fate(&mut self, seq: usize, fate: Fate<R>) {
         if self.logging && seq >= self.fates_base {
             let i = seq - self.fates_base;
             if self.fates.len() <= i {
@@ -522,7 +524,7 @@ impl<P: Place> WordReader<P> {
     /// The next move word of the current line, with the move number written before it, at
     /// `place`. A move read at once is handed to `on_move` with the position before it.
     #[inline]
-    pub fn word<F: FnOnce(&Chess, &ChessMove)>(
+    pub fn word<F: FnOnce(&R, &ChessMove)>(
         &mut self,
         text: &str,
         number: Option<u32>,
@@ -542,7 +544,7 @@ impl<P: Place> WordReader<P> {
     /// once, nothing held back. Hands `on_move` back, having changed nothing, when the word
     /// needs the general way ([`WordReader::any_word`]).
     #[inline]
-    fn move_at_once<F: FnOnce(&Chess, &ChessMove)>(
+    fn move_at_once<F: FnOnce(&R, &ChessMove)>(
         &mut self,
         text: &str,
         number: Option<u32>,
@@ -620,7 +622,7 @@ impl<P: Place> WordReader<P> {
 
     /// [`WordReader::word`] for any word.
     #[inline(never)]
-    fn any_word<F: FnOnce(&Chess, &ChessMove)>(
+    fn any_word<F: FnOnce(&R, &ChessMove)>(
         &mut self,
         text: &str,
         number: Option<u32>,
@@ -660,7 +662,7 @@ impl<P: Place> WordReader<P> {
     }
 
     /// The move number due for the next move of `frame`.
-    fn number_due(&self, frame: &Frame<P>) -> u32 {
+    fn number_due(&self, frame: &Frame<P, R>) -> u32 {
         let abs = self.start_abs as usize + frame.offset + frame.nodes;
         u32::try_from(abs / 2 + 1).unwrap_or(u32::MAX)
     }
@@ -824,7 +826,7 @@ impl<P: Place> WordReader<P> {
     }
 
     /// A node of the current line: a move word, or a null move.
-    fn node<F: FnOnce(&Chess, &ChessMove)>(&mut self, node: Node<'_, P>, on_move: F) -> Step {
+    fn node<F: FnOnce(&R, &ChessMove)>(&mut self, node: Node<'_, P>, on_move: F) -> Step {
         let depth = self.frames.len() - 1;
         let frame = &mut self.frames[depth];
         frame.prev.set(node.text);
@@ -856,7 +858,7 @@ impl<P: Place> WordReader<P> {
     }
 
     /// Reads a node of a line read word by word.
-    fn live_node<F: FnOnce(&Chess, &ChessMove)>(
+    fn live_node<F: FnOnce(&R, &ChessMove)>(
         &mut self,
         depth: usize,
         node: Node<'_, P>,
@@ -1043,7 +1045,7 @@ impl<P: Place> WordReader<P> {
     }
 
     /// A null move in a line read word by word: a stretch ends.
-    fn live_null<F: FnOnce(&Chess, &ChessMove)>(
+    fn live_null<F: FnOnce(&R, &ChessMove)>(
         &mut self,
         depth: usize,
         node: Node<'_, P>,
@@ -1069,7 +1071,7 @@ impl<P: Place> WordReader<P> {
         let Kind::Live { pos, back } = &mut frame.kind else {
             return Step::Failed;
         };
-        let Ok(after) = pos.clone().swap_turn() else {
+        let Some(after) = pos.clone().pass() else {
             return self.read_error(depth, &node, LineErrorReason::NullMoveInCheck, Vec::new());
         };
         let before = std::mem::replace(pos, after);
@@ -1132,7 +1134,7 @@ impl<P: Place> WordReader<P> {
     }
 
     /// The absolute ply of the first move of `frame`.
-    fn line_abs(&self, frame: &Frame<P>) -> usize {
+    fn line_abs(&self, frame: &Frame<P, R>) -> usize {
         self.start_abs as usize + frame.offset
     }
 
@@ -1283,7 +1285,7 @@ impl<P: Place> WordReader<P> {
     /// Reads a line held back, which ends now: its own moves (the main line's first stretch
     /// teaching the reading), then its side lines from the positions before the moves they
     /// replace. The line's error, or none; the main line's end and plies are kept.
-    fn settle_held(&mut self, frame: Frame<P>) -> Option<WordError<P>> {
+    fn settle_held(&mut self, frame: Frame<P, R>) -> Option<WordError<P>> {
         let main = frame.main;
         let offset = frame.offset;
         let line_abs = self.line_abs(&frame);
@@ -1324,7 +1326,7 @@ impl<P: Place> WordReader<P> {
         let mut pos = start.clone();
         let mut origins_now = origins.clone();
         // The position before each node, for the side lines after it.
-        let mut befores: Vec<(Chess, Origins)> = Vec::with_capacity(own.len());
+        let mut befores: Vec<(R, Origins)> = Vec::with_capacity(own.len());
         let mut i = 0;
         while i < own.len() && error.is_none() {
             if is_null_move(&own[i].text) {
@@ -1335,8 +1337,8 @@ impl<P: Place> WordReader<P> {
                     error = self.number_check(written, ply, main, &own[i].node(), abs);
                 }
                 if error.is_none() {
-                    match pos.clone().swap_turn() {
-                        Ok(after) => {
+                    match pos.clone().pass() {
+                        Some(after) => {
                             let before = std::mem::replace(&mut pos, after);
                             let fate = Fate::Move {
                                 mv: ChessMove::Null,
@@ -1344,7 +1346,7 @@ impl<P: Place> WordReader<P> {
                             };
                             self.set_fate(own[i].seq, fate);
                         }
-                        Err(_) => {
+                        None => {
                             let reason = LineErrorReason::NullMoveInCheck;
                             error = Some(node_error(
                                 &own[i].node(),
@@ -1480,7 +1482,7 @@ impl<P: Place> WordReader<P> {
     /// Reads a side line recorded in a line held back as `recs`, from `start`: its error.
     fn read_side(
         &mut self,
-        start: Chess,
+        start: R,
         origins: Origins,
         offset: usize,
         recs: Vec<Rec<P>>,
@@ -1504,7 +1506,7 @@ impl<P: Place> WordReader<P> {
     }
 
     /// The game's movetext is over: what the reader made of it.
-    pub fn finish(&mut self) -> Finished<P> {
+    pub fn finish(&mut self) -> Finished<P, R> {
         while self.frames.len() > 1 {
             self.end_variation();
         }

@@ -286,7 +286,7 @@ fn reading_errors_say_what_is_wrong() {
     );
     assert_eq!(
         err("Q@f7"),
-        "Q@f7 drops a piece on the board (crazyhouse); chess has no drops"
+        "Q@f7 drops a piece on the board, as only Crazyhouse allows; these rules have no drops"
     );
     assert!(err("Xf3").contains("unknown piece letter X"));
     assert!(err("hello").contains("cannot read"));
@@ -567,7 +567,7 @@ fn notation_detection() {
     let mixed = read_line(&start, &["e4", "e7e5"], ReadHint::NONE).unwrap();
     assert_eq!(mixed.notation, Notation::San);
     assert_eq!(
-        read_line::<&str>(&start, &[], ReadHint::NONE)
+        read_line(&start, &[] as &[&str], ReadHint::NONE)
             .unwrap()
             .moves,
         []

@@ -116,6 +116,8 @@ fn promotion_piece(s: &str) -> Option<Role> {
         "R" => Some(Role::Rook),
         "B" => Some(Role::Bishop),
         "N" | "Kt" => Some(Role::Knight),
+        // Antichess promotes to a king too.
+        "K" => Some(Role::King),
         _ => None,
     }
 }
@@ -289,6 +291,10 @@ pub(crate) fn parse(word: &str) -> Option<Pattern> {
             p.promotion = take_promotion(after)?;
         }
     } else {
+        return None;
+    }
+    if p.promotion.is_some() && p.role != Role::Pawn {
+        // Only a pawn promotes.
         return None;
     }
     Some(Pattern::Move(p))

@@ -28,6 +28,11 @@ pub(crate) fn fitting(legal: &MoveList, turn: Color, pattern: &Pattern) -> MoveL
             keep_by_position(&mut moves, p);
             moves
         }
+        &Pattern::Drop(role, to) => {
+            let mut moves = legal.clone();
+            moves.retain(|m| *m == Move::Put { role, to });
+            moves
+        }
         _ => castling(legal, pattern),
     }
 }

@@ -4,7 +4,7 @@
 //! keeps this map from the standard start; after a FEN start, and for a promoted piece,
 //! where a piece started is not known.
 
-use shakmaty::{Board, Chess, Move, Position, Square};
+use shakmaty::{Board, Move, Position, Square};
 
 use super::pattern::Wing;
 
@@ -43,7 +43,7 @@ impl Origins {
 
     /// The pieces of `start` started where they stand if it is the standard setup; else
     /// nothing is known.
-    pub fn of_start(start: &Chess) -> Origins {
+    pub fn of_start<R: Position>(start: &R) -> Origins {
         if *start.board() != Board::default() {
             return Origins::UNKNOWN;
         }
@@ -104,7 +104,7 @@ impl Origins {
 
 #[cfg(test)]
 mod tests {
-    use shakmaty::{CastlingMode, fen::Fen, uci::UciMove};
+    use shakmaty::{CastlingMode, Chess, Position, fen::Fen, uci::UciMove};
 
     use super::*;
 

@@ -51,6 +51,8 @@ pub(crate) enum Pattern {
     /// `castles` without its side: either castling.
     EitherCastle,
     Move(MovePattern),
+    /// A drop (Crazyhouse), which descriptive notation writes as algebraic does (`N@e3`).
+    Drop(Role, Square),
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

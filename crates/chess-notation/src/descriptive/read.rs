@@ -8,14 +8,33 @@ use super::fitting::fitting;
 use super::pattern::Pattern;
 use crate::error::{MoveError, illegal};
 use crate::language::role_name;
-use crate::{DescriptiveSystem, Notation};
+use crate::san_read::{self, Parsed, drop_role};
+use crate::{DescriptiveSystem, Language, Notation};
 
 /// Parses a word of the given system.
 pub(crate) fn parse(word: &str, system: DescriptiveSystem) -> Option<Pattern> {
-    match system {
+    let pattern = match system {
         DescriptiveSystem::Spanish => super::spanish::parse(word),
         DescriptiveSystem::English => super::english::parse(word),
+    };
+    pattern.or_else(|| drop_pattern(word, system))
+}
+
+/// A drop, written as algebraic notation writes it (`N@e3`, Spanish `C@e3`): descriptive
+/// notation has none of its own.
+fn drop_pattern(word: &str, system: DescriptiveSystem) -> Option<Pattern> {
+    if !word.contains('@') {
+        return None;
     }
+    let Ok(Parsed::Drop { piece, to }) = san_read::parse(word) else {
+        return None;
+    };
+    let language = match system {
+        DescriptiveSystem::Spanish => Language::Spanish,
+        DescriptiveSystem::English => Language::English,
+    };
+    let role = drop_role(piece, language, word).ok()?;
+    Some(Pattern::Drop(role, to))
 }
 
 /// Every legal move a descriptive word can be in `pos`. There may be several:
@@ -73,6 +92,7 @@ pub(crate) fn no_fit(word: &str, pattern: &Pattern) -> MoveError {
             None => format!("no {} can capture there", role_name(p.role)),
         },
         Pattern::Move(p) => format!("no {} can go there", role_name(p.role)),
+        Pattern::Drop(role, to) => format!("no {} can be dropped on {to}", role_name(*role)),
     };
     illegal(word, why)
 }

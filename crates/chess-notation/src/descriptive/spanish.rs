@@ -244,7 +244,11 @@ pub(crate) fn parse(word: &str) -> Option<Pattern> {
         let &[letter] = promo.as_bytes() else {
             return None;
         };
-        p.promotion = Some(piece(letter).filter(|r| !matches!(r, Role::Pawn | Role::King))?);
+        // Only a pawn promotes; to a king too, as Antichess allows.
+        if p.role != Role::Pawn {
+            return None;
+        }
+        p.promotion = Some(piece(letter).filter(|r| *r != Role::Pawn)?);
         rest_str = &rest_str[..cut];
     }
     match rest_str.as_bytes().first() {
@@ -409,7 +413,7 @@ mod tests {
             Some(Pattern::Castle(CastlingSide::KingSide))
         );
         for bad in [
-            "", "P", "P4", "P4X", "X4R", "Cx", "CxP(", "P8R:", "P8R:R", "e4", "P-K4",
+            "", "P", "P4", "P4X", "X4R", "Cx", "CxP(", "P8R:", "P8R:P", "C8R:D", "e4", "P-K4",
         ] {
             assert_eq!(parse(bad), None, "{bad}");
         }
