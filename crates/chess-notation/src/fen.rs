@@ -4,8 +4,10 @@
 
 use core::fmt;
 
+use shakmaty::variant::{Variant, VariantPosition};
 use shakmaty::{
-    CastlingMode, Chess, EnPassantMode, PositionError, PositionErrorKinds, Square, fen::Fen,
+    CastlingMode, Chess, EnPassantMode, FromSetup, Position, PositionError, PositionErrorKinds,
+    Setup, Square, fen::Fen,
 };
 
 /// Why a FEN could not give a chess position.
@@ -108,14 +110,53 @@ pub fn position_from_fen_repaired(
     fen: &str,
     chess960: bool,
 ) -> Result<(Chess, Vec<FenRepair>), FenError> {
+    repaired(fen, chess960, Chess::from_setup)
+}
+
+/// [`position_from_fen_repaired`] in a variant's rules: the pockets of Crazyhouse
+/// (`[QNrp]` or `/QNrp`) and the checks left of Three-check (`3+3` or `+2+1`) as FEN
+/// writes them.
+///
+/// ```
+/// use chess_notation::variant_position_from_fen_repaired;
+/// use shakmaty::Position;
+/// use shakmaty::variant::Variant;
+///
+/// let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R/Pp w KQkq - 0 4";
+/// let (pos, repairs) = variant_position_from_fen_repaired(fen, Variant::Crazyhouse, false)?;
+/// assert!(repairs.is_empty());
+/// assert_eq!(pos.pockets().unwrap().white.pawn, 1);
+/// # Ok::<_, chess_notation::FenError>(())
+/// ```
+///
+/// # Errors
+///
+/// As [`position_from_fen_repaired`].
+pub fn variant_position_from_fen_repaired(
+    fen: &str,
+    variant: Variant,
+    chess960: bool,
+) -> Result<(VariantPosition, Vec<FenRepair>), FenError> {
+    // shakmaty's own error, which carries the position for repair: large, and once per game.
+    #[allow(clippy::result_large_err)]
+    let make = |setup, mode| VariantPosition::from_setup(variant, setup, mode);
+    repaired(fen, chess960, make)
+}
+
+/// The position of `fen` as `make` makes it of a setup, what must go dropped.
+fn repaired<P: Position>(
+    fen: &str,
+    chess960: bool,
+    make: impl Fn(Setup, CastlingMode) -> Result<P, PositionError<P>>,
+) -> Result<(P, Vec<FenRepair>), FenError> {
     let parsed = parse(fen)?;
-    let setup = parsed.as_setup().clone();
+    let setup = parsed.into_setup();
     let mode = if chess960 {
         CastlingMode::Chess960
     } else {
         CastlingMode::detect(&setup)
     };
-    let mode = match parsed.clone().into_position::<Chess>(mode) {
+    let mode = match make(setup.clone(), mode) {
         Ok(pos) => return Ok((pos, Vec::new())),
         // Rights written `KQkq` in a game not said to be Chess960 are standard chess's: what
         // must go is dropped as standard chess reads them (as lichess does), not kept as
@@ -123,7 +164,7 @@ pub fn position_from_fen_repaired(
         Err(_) if !chess960 && standard_letters(fen) => CastlingMode::Standard,
         Err(_) => mode,
     };
-    let error = match parsed.into_position::<Chess>(mode) {
+    let error = match make(setup.clone(), mode) {
         Ok(pos) => return Ok((pos, Vec::new())),
         Err(error) => error,
     };

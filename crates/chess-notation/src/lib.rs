@@ -66,7 +66,10 @@ mod written_in;
 
 pub use descriptive::{Origins, descriptive_candidates};
 pub use error::{LineError, LineErrorReason, MoveError, Reading};
-pub use fen::{FenError, FenRepair, position_from_fen, position_from_fen_repaired};
+pub use fen::{
+    FenError, FenRepair, position_from_fen, position_from_fen_repaired,
+    variant_position_from_fen_repaired,
+};
 pub use game_move::{ChessMove, first_ply, is_null_move};
 pub use language::{Language, LanguageSet, ParseLanguageError, figurine, figurine_role};
 pub use line::{LineReading, read_line, read_line_as, read_line_from};

@@ -387,7 +387,7 @@ fn mark_role(mark: Mark, language: Language, word: &str) -> Result<Role, MoveErr
 }
 
 /// The piece a drop word puts on the board: a pawn when none is named, or `P` in a
-/// language where `P` names no piece (English `P@e6`, as python-chess and lichess write it).
+/// language where `P` names no piece (English `P@e6`, as lichess writes it).
 pub(crate) fn drop_role(
     piece: Option<Mark>,
     language: Language,

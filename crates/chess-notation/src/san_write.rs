@@ -122,8 +122,8 @@ fn write_algebraic<P: Position + Clone>(
             push_castle(side, options.castling_zeros, out);
         }
         Move::Put { role, to } => {
-            // `P@e4` for a pawn, as python-chess and lichess write it; `@e4` where `P` names
-            // another piece (Dutch).
+            // `P@e4` for a pawn, as lichess writes it (python-chess and shakmaty write `@e4`;
+            // all read both); `@e4` where `P` names another piece (Dutch).
             let pawn_letter = options.language.letter(Role::Pawn);
             if role != Role::Pawn
                 || options.figurines

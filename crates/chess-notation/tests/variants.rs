@@ -38,7 +38,7 @@ fn random_game(start: &VariantPosition, plies: usize, mut seed: u64) -> Vec<Move
 }
 
 /// shakmaty's SAN of each move of `moves` from `start`; a pawn's drop with its letter
-/// (`P@e6`), as python-chess and lichess write it, where shakmaty writes `@e6`.
+/// (`P@e6`), as lichess writes it, where shakmaty (and python-chess) write `@e6`.
 fn shakmaty_san(start: &VariantPosition, moves: &[Move]) -> Vec<String> {
     let mut pos = start.clone();
     moves

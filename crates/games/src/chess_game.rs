@@ -4,19 +4,21 @@
 
 use std::fmt;
 
-use chess_notation::first_ply;
+use chess_notation::{ChessRules, first_ply};
 use chess_notation::{
     DescriptiveSystem, Language, Notation, WriteOptions as MoveOptions, write_move,
 };
 use record::{Game, MoveWriter, WriteOptions};
-use shakmaty::{Chess, Color, EnPassantMode, KnownOutcome, Position, fen::Fen};
+use shakmaty::variant::{Variant, VariantPosition};
+use shakmaty::{CastlingMode, Color, EnPassantMode, KnownOutcome, Outcome, Position, fen::Fen};
 
 use super::error::{GameError, result_mismatch, result_place};
 use super::tag_changes;
 
 pub use chess_notation::ChessMove;
 
-/// The chess variants scoresheet plays.
+/// The chess variants scoresheet plays: standard chess, Chess960, and the variants of the
+/// big sites (lichess's names), whose rules shakmaty knows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum ChessVariant {
@@ -24,13 +26,130 @@ pub enum ChessVariant {
     Standard,
     /// Chess960 (Fischer random chess): standard rules from a shuffled back rank.
     Chess960,
+    /// Crazyhouse: a piece taken changes sides and may be dropped back on the board (`N@e3`).
+    Crazyhouse,
+    /// Atomic: a capture explodes the pieces around it; exploding the king wins.
+    Atomic,
+    /// Antichess: captures are forced, and losing every piece (or being stalemated) wins.
+    Antichess,
+    /// King of the Hill: a king reaching the centre (d4, e4, d5, e5) wins.
+    KingOfTheHill,
+    /// Three-check: the third check wins.
+    ThreeCheck,
+    /// Horde: 36 White pawns against Black's army.
+    Horde,
+    /// Racing Kings: the first king to reach the eighth rank wins; no checks are allowed.
+    RacingKings,
+}
+
+impl ChessVariant {
+    /// Every variant, standard chess first.
+    pub const ALL: [ChessVariant; 9] = [
+        ChessVariant::Standard,
+        ChessVariant::Chess960,
+        ChessVariant::Crazyhouse,
+        ChessVariant::Atomic,
+        ChessVariant::Antichess,
+        ChessVariant::KingOfTheHill,
+        ChessVariant::ThreeCheck,
+        ChessVariant::Horde,
+        ChessVariant::RacingKings,
+    ];
+
+    /// The variant's name in lower case, as JSON and the Parquet tables write it:
+    /// `standard`, `chess960`, `crazyhouse`, `atomic`, `antichess`, `kingofthehill`,
+    /// `threecheck`, `horde`, `racingkings`.
+    pub fn key(self) -> &'static str {
+        match self {
+            ChessVariant::Standard => "standard",
+            ChessVariant::Chess960 => "chess960",
+            ChessVariant::Crazyhouse => "crazyhouse",
+            ChessVariant::Atomic => "atomic",
+            ChessVariant::Antichess => "antichess",
+            ChessVariant::KingOfTheHill => "kingofthehill",
+            ChessVariant::ThreeCheck => "threecheck",
+            ChessVariant::Horde => "horde",
+            ChessVariant::RacingKings => "racingkings",
+        }
+    }
+
+    /// The variant whose rules `pos` follows (Chess960 where its castling is Chess960's).
+    pub fn of_position(pos: &VariantPosition) -> ChessVariant {
+        match pos {
+            VariantPosition::Chess(p) if p.castles().mode() == CastlingMode::Chess960 => {
+                ChessVariant::Chess960
+            }
+            VariantPosition::Chess(_) => ChessVariant::Standard,
+            VariantPosition::Crazyhouse(_) => ChessVariant::Crazyhouse,
+            VariantPosition::Atomic(_) => ChessVariant::Atomic,
+            VariantPosition::Antichess(_) => ChessVariant::Antichess,
+            VariantPosition::KingOfTheHill(_) => ChessVariant::KingOfTheHill,
+            VariantPosition::ThreeCheck(_) => ChessVariant::ThreeCheck,
+            VariantPosition::Horde(_) => ChessVariant::Horde,
+            VariantPosition::RacingKings(_) => ChessVariant::RacingKings,
+        }
+    }
+
+    /// shakmaty's rules for the variant (standard chess's for Chess960).
+    pub fn rules(self) -> Variant {
+        match self {
+            ChessVariant::Standard | ChessVariant::Chess960 => Variant::Chess,
+            ChessVariant::Crazyhouse => Variant::Crazyhouse,
+            ChessVariant::Atomic => Variant::Atomic,
+            ChessVariant::Antichess => Variant::Antichess,
+            ChessVariant::KingOfTheHill => Variant::KingOfTheHill,
+            ChessVariant::ThreeCheck => Variant::ThreeCheck,
+            ChessVariant::Horde => Variant::Horde,
+            ChessVariant::RacingKings => Variant::RacingKings,
+        }
+    }
+
+    /// The variant a PGN `Variant` tag names, as lichess, chess.com, python-chess and
+    /// other programs write it (case, blanks and dashes aside): `Crazyhouse`, `Atomic`,
+    /// `Antichess`, `King of the Hill`, `Three-check` or `3-check`, `Horde`,
+    /// `Racing Kings`, `Chess960`, and `Standard` or `From Position` for standard chess.
+    ///
+    /// ```
+    /// use games::ChessVariant;
+    /// assert_eq!(ChessVariant::from_tag("King of the Hill"), Some(ChessVariant::KingOfTheHill));
+    /// assert_eq!(ChessVariant::from_tag("3-check"), Some(ChessVariant::ThreeCheck));
+    /// assert_eq!(ChessVariant::from_tag("Bughouse"), None);
+    /// ```
+    pub fn from_tag(value: &str) -> Option<ChessVariant> {
+        let name: String = value
+            .chars()
+            .filter(|c| c.is_alphanumeric())
+            .collect::<String>()
+            .to_ascii_lowercase();
+        // python-chess's aliases of each variant, and the sites' names.
+        Some(match name.as_str() {
+            "" | "standard" | "chess" | "normal" | "fromposition" => ChessVariant::Standard,
+            "chess960" | "fischerandom" | "fischerrandom" | "frc" | "960" => ChessVariant::Chess960,
+            "crazyhouse" | "house" | "zh" => ChessVariant::Crazyhouse,
+            "atomic" | "atom" | "atomicchess" => ChessVariant::Atomic,
+            "antichess" | "anti" => ChessVariant::Antichess,
+            "kingofthehill" | "koth" => ChessVariant::KingOfTheHill,
+            "threecheck" | "3check" | "threecheckchess" => ChessVariant::ThreeCheck,
+            "horde" | "hordechess" => ChessVariant::Horde,
+            "racingkings" | "racing" | "race" => ChessVariant::RacingKings,
+            _ => return None,
+        })
+    }
 }
 
 impl fmt::Display for ChessVariant {
+    /// The name lichess writes in the `Variant` tag.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             ChessVariant::Standard => "Standard",
             ChessVariant::Chess960 => "Chess960",
+            ChessVariant::Crazyhouse => "Crazyhouse",
+            ChessVariant::Atomic => "Atomic",
+            ChessVariant::Antichess => "Antichess",
+            ChessVariant::KingOfTheHill => "King of the Hill",
+            ChessVariant::ThreeCheck => "Three-check",
+            ChessVariant::Horde => "Horde",
+            ChessVariant::RacingKings => "Racing Kings",
         })
     }
 }
@@ -38,14 +157,14 @@ impl fmt::Display for ChessVariant {
 /// A chess game read and replayed.
 #[derive(Clone, Debug)]
 pub struct ChessGame {
-    /// Standard chess or Chess960.
+    /// Standard chess, Chess960 or another variant.
     pub variant: ChessVariant,
-    /// The position before the first move.
-    pub start: Chess,
+    /// The position before the first move, in the variant's rules.
+    pub start: VariantPosition,
     /// The game tree with every move (side lines too) read.
     pub game: Game<ChessMove>,
     /// The position after the main line.
-    pub end: Chess,
+    pub end: VariantPosition,
     /// The notation the moves were written in.
     pub notation: Notation,
     /// The language of their piece letters.
@@ -81,8 +200,8 @@ impl ChessGame {
     pub(crate) fn from_replay(
         game: Game<ChessMove>,
         variant: ChessVariant,
-        start: Chess,
-        end: Chess,
+        start: VariantPosition,
+        end: VariantPosition,
         notation: Notation,
         language: Language,
     ) -> ChessGame {
@@ -136,8 +255,22 @@ impl ChessGame {
             out.push(result_mismatch(tag, token));
         }
         let at = result_place(&self.game);
-        // Only a final position without legal moves (checkmate or stalemate) says who won.
+        // Only a final position without legal moves (checkmate or stalemate), or one the
+        // variant's own rule ends, says who won.
+        let variant_end = self.end.variant_outcome();
         if let Some(said) = self.result_text().and_then(known)
+            && let Outcome::Known(actual) = variant_end
+        {
+            if actual != said {
+                out.push(GameError::at(
+                    at,
+                    format!(
+                        "the game ends by the rules of {} ({actual}) but the result says {said}",
+                        self.variant
+                    ),
+                ));
+            }
+        } else if let Some(said) = self.result_text().and_then(known)
             && !has_legal_move(&self.end)
         {
             let (what, actual) = if self.end.is_check() {
@@ -185,8 +318,8 @@ impl ChessGame {
                 changes.push(("SetUp", "1".into()));
             }
         }
-        if self.variant == ChessVariant::Chess960 && !tags.contains("Variant") {
-            changes.push(("Variant", "Chess960".into()));
+        if self.variant != ChessVariant::Standard && !tags.contains("Variant") {
+            changes.push(("Variant", self.variant.to_string()));
         }
         changes
     }
@@ -213,16 +346,16 @@ pub(crate) fn ply_separator(moves: &MoveOptions) -> Option<char> {
 struct MoveText<'a>(&'a MoveOptions);
 
 impl MoveWriter<ChessMove> for MoveText<'_> {
-    type State = Chess;
+    type State = VariantPosition;
 
-    fn write_move(&mut self, pos: &mut Chess, mov: &ChessMove, out: &mut String) {
+    fn write_move(&mut self, pos: &mut VariantPosition, mov: &ChessMove, out: &mut String) {
         match mov {
             ChessMove::Move(m) => {
                 out.push_str(&write_move(pos, m, self.0));
                 pos.play_unchecked(*m);
             }
             ChessMove::Null => {
-                if let Ok(swapped) = pos.clone().swap_turn() {
+                if let Some(swapped) = pos.clone().pass() {
                     *pos = swapped;
                 }
                 out.push_str("--");
@@ -233,8 +366,12 @@ impl MoveWriter<ChessMove> for MoveText<'_> {
 
 /// Whether the side to move in `pos` has a legal move. Nearly every game ends with a king
 /// that can step to a square no piece of the other side attacks, which is a legal move
-/// whatever else stands on the board, and cheaper to find than every move.
-pub(crate) fn has_legal_move(pos: &Chess) -> bool {
+/// whatever else stands on the board, and cheaper to find than every move (in standard
+/// chess: the variants' kings move otherwise).
+pub(crate) fn has_legal_move(pos: &VariantPosition) -> bool {
+    let Some(pos) = pos.as_chess() else {
+        return !pos.legal_moves().is_empty();
+    };
     let board = pos.board();
     let us = pos.turn();
     if let Some(king) = board.king_of(us) {
@@ -255,6 +392,7 @@ pub(crate) fn has_legal_move(pos: &Chess) -> bool {
 mod tests {
     use super::*;
     use crate::ChessReadOptions;
+    use shakmaty::Chess;
 
     #[test]
     fn a_legal_move_is_found_as_move_generation_finds_one() {
@@ -270,7 +408,7 @@ mod tests {
             ("k7/8/1Q6/8/8/8/8/7K b - - 0 1", false),
         ];
         for (fen, has) in fens {
-            let pos = chess_notation::position_from_fen(fen).unwrap();
+            let pos = VariantPosition::from(chess_notation::position_from_fen(fen).unwrap());
             assert_eq!(has_legal_move(&pos), has, "{fen}");
             assert_eq!(!pos.legal_moves().is_empty(), has, "{fen}");
         }
@@ -282,7 +420,7 @@ mod tests {
             for _ in 0..400 {
                 let moves = pos.legal_moves();
                 assert_eq!(
-                    has_legal_move(&pos),
+                    has_legal_move(&VariantPosition::from(pos.clone())),
                     !moves.is_empty(),
                     "{}",
                     Fen::from_position(&pos, EnPassantMode::Legal)
@@ -453,11 +591,11 @@ mod tests {
             e.ply.as_ref().map(|p| (p.index, p.number, p.second)),
             Some((5, 3, false))
         );
-        let e = read("[Variant \"Crazyhouse\"]\n1. e4 e5 *").unwrap_err();
-        assert!(
-            e.message.contains("variant not supported: Crazyhouse"),
-            "{e}"
-        );
+        let e = read("[Variant \"Bughouse\"]\n1. e4 e5 *").unwrap_err();
+        assert!(e.message.contains("variant not supported: Bughouse"), "{e}");
+        assert_eq!((e.at.line, e.at.column), (1, 1));
+        let g = read("[Variant \"Crazyhouse\"]\n1. e4 d5 2. exd5 Qxd5 3. P@e6 *").unwrap();
+        assert_eq!(g.variant, ChessVariant::Crazyhouse);
     }
 
     #[test]

@@ -11,9 +11,10 @@
 
 use std::sync::OnceLock;
 
-use chess_notation::position_from_fen_repaired;
+use chess_notation::variant_position_from_fen_repaired;
 use draughts::{BoardSize, Variant};
 use record::{Pos, Text};
+use shakmaty::variant::VariantPosition;
 use shakmaty::{CastlingMode, Chess, Setup};
 
 use super::chess_game::ChessVariant;
@@ -454,36 +455,35 @@ pub(crate) fn inference_order_from(
 pub(crate) fn chess_start(
     tags: &RuleTags,
     at: Pos,
-) -> Result<(ChessVariant, Chess, Vec<GameError>), GameError> {
+) -> Result<(ChessVariant, VariantPosition, Vec<GameError>), GameError> {
     let variant = match &tags.variant {
         None => ChessVariant::Standard,
-        Some((value, at)) => {
-            let name: String = value
-                .chars()
-                .filter(|c| c.is_alphanumeric())
-                .collect::<String>()
-                .to_ascii_lowercase();
-            match name.as_str() {
-                "" | "standard" | "chess" | "normal" | "fromposition" => ChessVariant::Standard,
-                "chess960" | "fischerandom" | "fischerrandom" | "frc" | "960" => {
-                    ChessVariant::Chess960
-                }
-                _ => {
-                    return Err(GameError::at(
-                        *at,
-                        format!(
-                            "variant not supported: {value} (only standard chess and Chess960 are played here)"
-                        ),
-                    ));
-                }
-            }
-        }
+        Some((value, at)) => ChessVariant::from_tag(value).ok_or_else(|| {
+            GameError::at(
+                *at,
+                format!(
+                    "variant not supported: {value} (standard chess, Chess960, Crazyhouse, \
+                     Atomic, Antichess, King of the Hill, Three-check, Horde and Racing Kings \
+                     are played here)"
+                ),
+            )
+        })?,
     };
+    chess_start_as(variant, tags, at)
+}
+
+/// The start of a chess game in `variant`, from its FEN tag.
+pub(crate) fn chess_start_as(
+    variant: ChessVariant,
+    tags: &RuleTags,
+    at: Pos,
+) -> Result<(ChessVariant, VariantPosition, Vec<GameError>), GameError> {
     let chess960 = variant == ChessVariant::Chess960;
     let (start, repairs) = match &tags.fen {
         Some((fen, at)) => {
-            let (start, repairs) = position_from_fen_repaired(fen, chess960)
-                .map_err(|e| GameError::at(*at, format!("FEN tag: {e}")))?;
+            let (start, repairs) =
+                variant_position_from_fen_repaired(fen, variant.rules(), chess960)
+                    .map_err(|e| GameError::at(*at, format!("FEN tag: {e}")))?;
             let repairs = repairs
                 .iter()
                 .map(|r| GameError::at(*at, format!("FEN tag: {r}")))
@@ -497,9 +497,9 @@ pub(crate) fn chess_start(
             let start = standard
                 .position::<Chess>(CastlingMode::Chess960)
                 .map_err(|e| GameError::at(at, format!("{e}")))?;
-            (start, Vec::new())
+            (VariantPosition::Chess(start), Vec::new())
         }
-        None => (Chess::default(), Vec::new()),
+        None => (VariantPosition::new(variant.rules()), Vec::new()),
     };
     Ok((variant, start, repairs))
 }

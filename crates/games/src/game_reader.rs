@@ -12,13 +12,14 @@
 //! word that waits), the tokens are held back in an [`EventLog`] and handed on once one
 //! reading is left.
 
-use chess_notation::{Fate, Step, WordError, WordReader};
+use chess_notation::{ChessRules, Fate, Step, WordError};
 use draughts::Variant;
 use record::{CommentKind, Flow, Game, GameBuilder, Leniency, Nag, Pos, ResultToken, Tag, Visitor};
-use shakmaty::Chess;
+use shakmaty::variant::VariantPosition;
 
 use super::any_game::AnyGame;
 use super::chess_game::{ChessGame, ChessVariant};
+use super::chess_reader::{ChessFates, ChessReader};
 use super::draughts_game::DraughtsGame;
 use super::draughts_readings::{DraughtsFate, DraughtsReadings, Heard, Survivor};
 use super::error::{GameError, Ply, Problem};
@@ -102,11 +103,11 @@ pub(crate) struct GameReader {
     draughts_source: VariantSource,
     guessed: Option<&'static Variant>,
     /// The chess reader (boxed: it is handed between these fields at every game).
-    chess: Option<Box<WordReader<Pos>>>,
+    chess: Option<Box<ChessReader>>,
     /// A chess reader done with its game, to read the next one with.
-    spare_chess: Option<Box<WordReader<Pos>>>,
+    spare_chess: Option<Box<ChessReader>>,
     /// The chess game's variant and start, and what its FEN tag needed dropped (warnings).
-    chess_start: Option<(ChessVariant, Chess, Vec<GameError>)>,
+    chess_start: Option<(ChessVariant, VariantPosition, Vec<GameError>)>,
     /// Why the tags refuse a chess reading, in a game read as either family.
     chess_refused: Option<GameError>,
     held_score: Option<HeldScore>,
@@ -124,6 +125,9 @@ pub(crate) struct GameReader {
     score: Option<String>,
     /// The first pass's guess failed: the game is read again.
     again: bool,
+    /// A word that drops a piece (`N@e3`) failed in the first pass of a game whose tags
+    /// name no variant: the game is read again as Crazyhouse.
+    drops: bool,
 }
 
 impl GameReader {
@@ -157,6 +161,7 @@ impl GameReader {
             holding: false,
             score: None,
             again: false,
+            drops: false,
         }
     }
 
@@ -221,19 +226,23 @@ impl GameReader {
 
     /// Starts the chess reader; the game is refused if its tags name no start position.
     fn start_chess(&mut self) -> Result<(), GameError> {
-        let (variant, start, repairs) = family::chess_start(&self.rules, self.at)?;
+        let (variant, start, repairs) = if self.drops && self.rules.variant.is_none() {
+            let (variant, start, mut repairs) =
+                family::chess_start_as(ChessVariant::Crazyhouse, &self.rules, self.at)?;
+            repairs.push(GameError::at(
+                self.at,
+                "no Variant tag: read as Crazyhouse, since its moves drop pieces (`N@e3`)",
+            ));
+            (variant, start, repairs)
+        } else {
+            family::chess_start(&self.rules, self.at)?
+        };
         let from_fen = self.rules.fen.is_some();
         let options = &self.options.chess;
         let english = self.pass == Pass::First;
         // The reader of the last chess game, kept for its memory.
-        let reader = match self.spare_chess.take() {
-            Some(mut reader) => {
-                reader.restart(&start, from_fen, options, english);
-                reader
-            }
-            None if english => Box::new(WordReader::english(&start, from_fen, options)),
-            None => Box::new(WordReader::new(&start, from_fen, options)),
-        };
+        let reader =
+            ChessReader::start(self.spare_chess.take(), &start, from_fen, options, english);
         self.told = Some(Told::Chess);
         self.keep.chess(&start);
         self.chess = Some(reader);
@@ -324,12 +333,9 @@ impl GameReader {
                 self.flush_draughts(fates);
             }
             State::Chess if self.chess.as_ref().is_some_and(|c| c.settled()) => {
-                let fates = self
-                    .chess
-                    .as_mut()
-                    .map(|c| c.take_fates())
-                    .unwrap_or_default();
-                self.flush_chess(fates);
+                if let Some(fates) = self.chess.as_mut().map(|c| c.take_fates()) {
+                    self.flush_chess(fates);
+                }
             }
             _ => {}
         }
@@ -359,7 +365,14 @@ impl GameReader {
     }
 
     /// Hands the tokens held back on to what is kept, each word with its chess fate.
-    fn flush_chess(&mut self, fates: Vec<Fate>) {
+    fn flush_chess(&mut self, fates: ChessFates) {
+        match fates {
+            ChessFates::Standard(fates) => self.flush_chess_fates(fates),
+            ChessFates::Variant(fates) => self.flush_chess_fates(fates),
+        }
+    }
+
+    fn flush_chess_fates<R: ChessRules>(&mut self, fates: Vec<Fate<R>>) {
         let mut fates = fates.into_iter();
         let log = std::mem::take(&mut self.log);
         for event in log.events() {
@@ -469,7 +482,7 @@ impl GameReader {
             State::Both => {
                 let _ = self.draughts.word(text, at);
                 if let Some(c) = &mut self.chess {
-                    let _ = c.word(text, number, at, |_, _| {});
+                    let _ = c.word_unkept(text, number, at);
                 }
             }
             State::Open | State::Refused(_) => {}
@@ -489,24 +502,17 @@ impl GameReader {
     /// Reads a word in the chess reader; `holding` says whether the word is logged already.
     #[inline(never)]
     fn chess_word(&mut self, text: &str, at: Pos, number: Option<u32>, holding: bool) -> Flow {
-        let keep = &mut self.keep;
         let Some(reader) = self.chess.as_mut() else {
             return Flow::SkipGame;
         };
-        let step = if matches!(keep, Keep::Check) {
-            // A check keeps no move: the reader need not make one for it.
-            reader.word(text, number, at, |_, _| {})
-        } else {
-            reader.word(text, number, at, |before, mv| {
-                keep.chess_move(before, mv, at, number);
-            })
-        };
+        let step = reader.word(text, number, at, &mut self.keep);
         match step {
             Step::Played | Step::Joined => {}
             Step::Pending => self.pending(text, at, number, holding),
             Step::Failed => {
                 if self.pass == Pass::First {
                     self.again = true;
+                    self.drops |= self.rules.variant.is_none() && is_drop_word(text);
                 }
                 return Flow::SkipGame;
             }
@@ -538,13 +544,13 @@ impl GameReader {
             }
             State::Chess => {
                 if let Some(c) = &mut self.chess {
-                    let _ = c.word(&held.text, held.number, held.at, |_, _| {});
+                    let _ = c.word_unkept(&held.text, held.number, held.at);
                 }
             }
             State::Both => {
                 let _ = self.draughts.word(&held.text, held.at);
                 if let Some(c) = &mut self.chess {
-                    let _ = c.word(&held.text, held.number, held.at, |_, _| {});
+                    let _ = c.word_unkept(&held.text, held.number, held.at);
                 }
             }
             _ => {}
@@ -629,7 +635,7 @@ impl GameReader {
     fn finish_draughts(
         &mut self,
         notes: Vec<GameError>,
-        chess: Option<Box<WordReader<Pos>>>,
+        chess: Option<Box<ChessReader>>,
     ) -> Outcome {
         let score = self.score_result();
         let (survivors, deaths) = self.draughts.finish();
@@ -829,7 +835,7 @@ impl GameReader {
             && let Some(c) = &mut self.chess
         {
             // A score word at the end of a chess game is a move word like any other.
-            let _ = c.word(&held.text, held.number, held.at, |_, _| {});
+            let _ = c.word_unkept(&held.text, held.number, held.at);
         }
         let mut reader = self.chess.take().expect("a chess reader");
         let done = reader.finish();
@@ -1040,6 +1046,9 @@ impl Visitor for GameReader {
         self.told = None;
         self.holding = false;
         self.again = false;
+        if self.pass == Pass::First {
+            self.drops = false;
+        }
         self.keep.begin_game(at);
     }
 
@@ -1216,4 +1225,11 @@ impl Visitor for GameReader {
     fn end_game(&mut self) -> Outcome {
         self.outcome()
     }
+}
+
+/// Whether a word that did not read drops a piece (`N@e3`, `P@e3`, `@e3`): not a null move
+/// (`@@@@`).
+#[cold]
+fn is_drop_word(text: &str) -> bool {
+    text.contains('@') && !chess_notation::is_null_move(text)
 }

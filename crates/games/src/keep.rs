@@ -4,10 +4,9 @@
 //! ([`Keep::Write`], see [`Converter`](super::Converter)). The reader hands every token here
 //! once the move it names is known, in the order of the text.
 
-use chess_notation::ChessMove;
+use chess_notation::{ChessMove, ChessRules};
 use draughts::{Position, Variant};
 use record::{CommentKind, GameBuilder, Nag, Pos};
-use shakmaty::Chess;
 
 use super::rules::RULE_TAGS;
 use super::writing::Writing;
@@ -99,7 +98,7 @@ impl Keep {
     }
 
     /// The game is chess, from `start`.
-    pub(crate) fn chess(&mut self, start: &Chess) {
+    pub(crate) fn chess<R: ChessRules>(&mut self, start: &R) {
         match self {
             Keep::Tree { family, .. } => *family = Some(Kept::Chess),
             Keep::Check => {}
@@ -126,9 +125,9 @@ impl Keep {
 
     /// The chess move `mv`, made from `before`.
     #[inline]
-    pub(crate) fn chess_move(
+    pub(crate) fn chess_move<R: ChessRules>(
         &mut self,
-        before: &Chess,
+        before: &R,
         mv: &ChessMove,
         at: Pos,
         number: Option<u32>,

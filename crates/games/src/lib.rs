@@ -13,6 +13,7 @@
 mod any_game;
 mod capture_routes;
 mod chess_game;
+mod chess_reader;
 mod clock;
 #[cfg(feature = "parquet")]
 pub mod columnar;

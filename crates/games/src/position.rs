@@ -5,7 +5,8 @@
 use chess_notation::WriteOptions as ChessOptions;
 use draughts::{MoveReader, MoveStyle, SquareStyle, Variant, write_move_among};
 use shakmaty::uci::UciMove;
-use shakmaty::{Chess, EnPassantMode, Position as _, fen::Fen};
+use shakmaty::variant::VariantPosition;
+use shakmaty::{Chess, EnPassantMode, KnownOutcome, Outcome, Position as _, fen::Fen};
 
 use super::rules::Rules;
 use crate::render::{BoardView, Cell, PieceView};
@@ -15,8 +16,9 @@ use crate::render::{BoardView, Cell, PieceView};
 pub enum AnyPosition {
     /// A draughts position (it knows its variant).
     Draughts(draughts::Position),
-    /// A chess position.
-    Chess(Chess),
+    /// A chess position, in its variant's rules (standard chess and Chess960 as
+    /// `VariantPosition::Chess`).
+    Chess(VariantPosition),
 }
 
 /// A move of either family.
@@ -68,12 +70,13 @@ pub enum Status {
     Won {
         /// `white` or `black`.
         winner: &'static str,
-        /// `no-moves` (draughts) or `checkmate`.
+        /// `no-moves` (draughts), `checkmate`, or `variant-win` (a chess variant's own rule:
+        /// Atomic's exploded king, the hill, the third check, ...).
         reason: &'static str,
     },
     /// A draw.
     Drawn {
-        /// `stalemate`, `insufficient-material`, or a draughts draw rule.
+        /// `stalemate`, `insufficient-material`, `variant-draw`, or a draughts draw rule.
         reason: &'static str,
     },
 }
@@ -102,7 +105,7 @@ impl AnyPosition {
     pub fn start(rules: Rules) -> AnyPosition {
         match rules {
             Rules::Draughts(v) => AnyPosition::Draughts(draughts::Position::start(v)),
-            Rules::Chess => AnyPosition::Chess(Chess::default()),
+            Rules::Chess => AnyPosition::Chess(VariantPosition::Chess(Chess::default())),
         }
     }
 
@@ -113,7 +116,7 @@ impl AnyPosition {
                 .map(AnyPosition::Draughts)
                 .map_err(|e| e.to_string()),
             Rules::Chess => chess_notation::position_from_fen(fen)
-                .map(AnyPosition::Chess)
+                .map(|p| AnyPosition::Chess(VariantPosition::Chess(p)))
                 .map_err(|e| e.to_string()),
         }
     }
@@ -162,7 +165,17 @@ impl AnyPosition {
                 }
             }
             AnyPosition::Chess(p) => {
-                if p.is_checkmate() {
+                if let Outcome::Known(outcome) = p.variant_outcome() {
+                    match outcome {
+                        KnownOutcome::Decisive { winner } => Status::Won {
+                            winner: color_name(winner == shakmaty::Color::White),
+                            reason: "variant-win",
+                        },
+                        KnownOutcome::Draw => Status::Drawn {
+                            reason: "variant-draw",
+                        },
+                    }
+                } else if p.is_checkmate() {
                     Status::Won {
                         winner: color_name(p.turn() == shakmaty::Color::Black),
                         reason: "checkmate",
@@ -324,7 +337,7 @@ pub fn setup_board_view(rules: Rules, fen: &str) -> Option<BoardView> {
     }
 }
 
-fn chess_board_view(p: &Chess) -> BoardView {
+fn chess_board_view(p: &VariantPosition) -> BoardView {
     board_view_of(p.board())
 }
 

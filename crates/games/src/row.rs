@@ -2,7 +2,7 @@
 //! the moves' comments give: what analytics tools (DuckDB, Polars, Spark) take of a file of
 //! games (see `convert --to parquet`).
 
-use shakmaty::Position as _;
+use chess_notation::ChessRules as _;
 
 use super::{
     AnyGame, AnyMove, AnyPosition, ChessMove, ChessVariant, Eval, GameError, MoveData,
@@ -183,7 +183,7 @@ impl GameRow {
                 row.family = Some("chess");
                 row.variant = Some(match g.variant {
                     ChessVariant::Standard => "chess",
-                    ChessVariant::Chess960 => "chess960",
+                    other => other.key(),
                 });
                 row.result = g.result_text().map(str::to_string);
                 row.winner = g.winner().map(|c| c.fold_wb("white", "black"));
@@ -201,7 +201,7 @@ impl GameRow {
                         ChessMove::Null => {
                             line.push(("0000".into(), "--".into()));
                             if let AnyPosition::Chess(p) = &pos
-                                && let Ok(swapped) = p.clone().swap_turn()
+                                && let Some(swapped) = p.clone().pass()
                             {
                                 pos = AnyPosition::Chess(swapped);
                             }

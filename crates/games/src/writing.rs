@@ -8,10 +8,9 @@ use std::ops::Range;
 
 use draughts::{MoveStyle, Position, Variant};
 use record::{CommentKind, MovetextWriter, Nag, write_tag};
-use shakmaty::Chess;
 
 use super::any_game::AnyGame;
-use chess_notation::first_ply;
+use chess_notation::{ChessRules, first_ply};
 
 use super::chess_game::{ChessMove, ply_separator};
 use super::convert_style::ConvertStyle;
@@ -81,7 +80,7 @@ impl Writing {
         }
     }
 
-    pub(crate) fn chess_decided(&mut self, start: &Chess) {
+    pub(crate) fn chess_decided<R: ChessRules>(&mut self, start: &R) {
         self.movetext
             .set_numbering(first_ply(start), ply_separator(&self.style.chess));
     }
@@ -94,7 +93,7 @@ impl Writing {
     }
 
     /// A chess move `m` made in `pos`.
-    pub(crate) fn chess_move(&mut self, pos: &Chess, m: &ChessMove) {
+    pub(crate) fn chess_move<R: ChessRules>(&mut self, pos: &R, m: &ChessMove) {
         match m {
             ChessMove::Move(m) => {
                 let text = chess_notation::write_move(pos, m, &self.style.chess);

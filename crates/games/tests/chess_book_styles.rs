@@ -10,7 +10,7 @@ mod book;
 
 use std::path::{Path, PathBuf};
 
-use chess_notation::ReadNotation;
+use chess_notation::{ChessRules as _, ReadNotation};
 use games::{AnyGame, ChessGame, ChessMove, ChessReadOptions, ReadOptions};
 use record::{Collect, Reader};
 use shakmaty::Move;
@@ -64,8 +64,9 @@ fn book_styles_read_back_through_the_record_layer() {
         for (k, g) in games(name, 150).iter().enumerate() {
             let moves = main_line(g);
             let style = &styles[k % styles.len()];
-            let movetext = book::write_game(style, &g.start, &moves)
-                .unwrap_or_else(|| panic!("{name} game {}: no form", k + 1));
+            let movetext =
+                book::write_game(style, g.start.as_chess().expect("standard chess"), &moves)
+                    .unwrap_or_else(|| panic!("{name} game {}: no form", k + 1));
             let text = format!(
                 "[Event \"book\"]\n[Result \"{}\"]\n\n{movetext} {}\n",
                 g.result_text().unwrap_or("*"),

@@ -158,18 +158,25 @@ fn edge_files() {
         assert!(!ok(name).is_empty(), "{name}");
     }
     assert!(ok("molinari-bordais-1979.pgn")[0].end.is_checkmate());
-    // Variants scoresheet does not play are named.
+    // lichess's Antichess and Crazyhouse games (drops `P@e6`) read in their variant, every
+    // move of them.
     for (name, variant) in [
-        ("antichess-programfox.pgn", "Antichess"),
-        ("knightvuillaume-jannlee-zh-lichess.pgn", "Crazyhouse"),
-        ("saturs-jannlee-zh-lichess.pgn", "Crazyhouse"),
+        ("antichess-programfox.pgn", ChessVariant::Antichess),
+        (
+            "knightvuillaume-jannlee-zh-lichess.pgn",
+            ChessVariant::Crazyhouse,
+        ),
+        ("saturs-jannlee-zh-lichess.pgn", ChessVariant::Crazyhouse),
     ] {
         for g in read_all(&data(&format!("edge/{name}"))) {
-            let e = g.expect_err("not supported");
-            assert!(
-                e.contains(&format!("variant not supported: {variant}")),
-                "{e}"
-            );
+            let g = g.unwrap_or_else(|e| panic!("{name}: {e}"));
+            let AnyGame::Chess(g) = g else {
+                panic!("{name}: not chess")
+            };
+            assert_eq!(g.variant, variant, "{name}");
+            if let Some(count) = g.game.tags.get("PlyCount") {
+                assert_eq!(g.plies().to_string(), count, "{name}");
+            }
         }
     }
 }

@@ -53,7 +53,7 @@ fn describe(game: &AnyGame) -> String {
             out.push_str(&format!("{:?} {:?}", g.game.result, g.warnings));
         }
         AnyGame::Chess(g) => {
-            let fen = |p: &shakmaty::Chess| {
+            let fen = |p: &shakmaty::variant::VariantPosition| {
                 shakmaty::fen::Fen::from_position(p, shakmaty::EnPassantMode::Legal).to_string()
             };
             out.push_str(&format!(

@@ -289,8 +289,8 @@ fn chess_round_trip(tags: &[(String, String)], steps: &[Step]) -> Result<(), Tes
     let expected = items(&game, true);
     let written = ChessGame {
         variant: ChessVariant::Standard,
-        start,
-        end,
+        start: start.into(),
+        end: end.into(),
         game,
         notation: chess_notation::Notation::San,
         language: chess_notation::Language::English,

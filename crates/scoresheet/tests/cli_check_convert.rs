@@ -214,11 +214,29 @@ fn check_chess_files_through_the_same_reader() {
         &["check", &chess_data("edge/saturs-jannlee-zh-lichess.pgn")],
         None,
     );
-    assert_eq!(code, 1);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("variants: Crazyhouse 1"), "{out}");
+    let (code, out, _) = run(
+        &[
+            "check",
+            "--json",
+            &chess_data("edge/saturs-jannlee-zh-lichess.pgn"),
+        ],
+        None,
+    );
+    assert_eq!(code, 0, "{out}");
+    // lichess's PlyCount says 122: every move of it, drops and all.
     assert!(
-        out.contains(":10:1: game 1: variant not supported: Crazyhouse"),
+        out.contains(r#""variant":"crazyhouse","plies":122,"#),
         "{out}"
     );
+    assert!(out.contains(r#""result":"0-1","winner":"black""#), "{out}");
+    let (code, out, _) = run(
+        &["check", "-"],
+        Some("[Variant \"Bughouse\"]\n\n1. e4 e5 *\n"),
+    );
+    assert_eq!(code, 1);
+    assert!(out.contains("variant not supported: Bughouse"), "{out}");
 }
 
 #[test]

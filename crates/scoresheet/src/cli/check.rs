@@ -301,12 +301,14 @@ fn good_report<'a>(file: &'a str, number: u64, any: &AnyGame, plies: usize) -> R
             report.winner = g.winner().map(|c| c.fold_wb("white", "black"));
             // Once per game: without the formatting machinery.
             report.reading = Some([g.notation.name(), " (", g.language.name(), ")"].concat());
-            report.title = if g.variant == games::ChessVariant::Chess960 {
-                "Chess960"
-            } else {
-                "Chess"
+            // The variant as the Parquet tables name it: `chess`, `chess960`, `crazyhouse`, ...
+            if g.variant != games::ChessVariant::Standard {
+                report.variant = Some(g.variant.key());
             }
-            .to_string();
+            report.title = match g.variant {
+                games::ChessVariant::Standard => "Chess".to_string(),
+                other => other.to_string(),
+            };
         }
     }
     report

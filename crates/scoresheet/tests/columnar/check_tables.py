@@ -42,7 +42,7 @@ for row, report in zip(rows, reports):
     if report.get("variants"):
         if variant is not None or sorted(variants) != sorted(report["variants"]):
             fail(f"{where}: undecided {report['variants']} but the row says {variant} {variants}")
-    elif variant != report.get("variant") and not (variant == "chess960" and report.get("variant") == "chess"):
+    elif variant != report.get("variant"):
         fail(f"{where}: variant {variant} but check says {report.get('variant')}")
     if result != report.get("result") or winner != report.get("winner"):
         fail(f"{where}: result {result} {winner} but check says {report.get('result')} {report.get('winner')}")

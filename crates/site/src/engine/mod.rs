@@ -29,6 +29,7 @@ use serde::Serialize;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore, mpsc};
 
 use games::{AnyMove, AnyPosition, NotationChoice};
+use shakmaty::variant::VariantPosition;
 
 /// How long one analysis searches at most.
 pub const TIME_CAP: Duration = Duration::from_secs(8);
@@ -194,7 +195,9 @@ impl Engine {
                     held,
                 ));
             }
-            (AnyPosition::Chess(p), Some(path)) => {
+            // Stockfish plays standard chess and Chess960; Debian has no build for the
+            // other variants.
+            (AnyPosition::Chess(VariantPosition::Chess(p)), Some(path)) => {
                 tokio::spawn(stockfish::analyse(
                     path.clone(),
                     p,
@@ -204,7 +207,7 @@ impl Engine {
                     held,
                 ));
             }
-            (AnyPosition::Chess(_), None) => return Err(EngineError::Unavailable),
+            (AnyPosition::Chess(_), _) => return Err(EngineError::Unavailable),
         }
         Ok(rx)
     }

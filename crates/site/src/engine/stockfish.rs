@@ -10,6 +10,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use shakmaty::uci::UciMove;
+use shakmaty::variant::VariantPosition;
 use shakmaty::{CastlingMode, Chess, Position as _};
 use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, Lines};
 use tokio::process::{Child, ChildStdin, ChildStdout, Command};
@@ -202,7 +203,7 @@ impl Uci {
 
 /// The FEN Stockfish is given, and the options for its castling rules.
 fn setup(pos: &Chess) -> (String, Vec<(&'static str, String)>) {
-    let fen = AnyPosition::Chess(pos.clone()).fen();
+    let fen = AnyPosition::Chess(VariantPosition::Chess(pos.clone())).fen();
     let chess960 = pos.castles().mode() == CastlingMode::Chess960;
     (fen, vec![("UCI_Chess960", chess960.to_string())])
 }
@@ -239,7 +240,11 @@ pub fn info_of(
     if line.is_empty() {
         return None;
     }
-    let (best, pv) = describe_line(&AnyPosition::Chess(pos.clone()), &line, notation);
+    let (best, pv) = describe_line(
+        &AnyPosition::Chess(VariantPosition::Chess(pos.clone())),
+        &line,
+        notation,
+    );
     let white = pos.turn() == shakmaty::Color::White;
     let (score, mate) = match uci.score {
         UciScore::Cp(cp) => (Some(for_white(cp, white)), None),

@@ -8,6 +8,7 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use record::{Extra, Extras, Game, Line, Node, ResultToken, Tags};
 use serde::Deserialize;
+use shakmaty::variant::VariantPosition;
 
 use games::render::{SvgOptions, board_svg};
 use games::{
@@ -555,17 +556,12 @@ fn write_tree(
                 })
                 .map_err(|()| ApiError::bad_request("not a chess move"))?;
             let mut tags = tags;
-            let standard = *p == shakmaty::Chess::default();
+            let standard = *p == VariantPosition::Chess(shakmaty::Chess::default());
             if !standard {
                 tags.set("FEN", AnyPosition::Chess(p.clone()).fen());
                 tags.set("SetUp", "1");
             }
-            let variant =
-                if shakmaty::Position::castles(p).mode() == shakmaty::CastlingMode::Chess960 {
-                    ChessVariant::Chess960
-                } else {
-                    ChessVariant::Standard
-                };
+            let variant = ChessVariant::of_position(p);
             let game = ChessGame {
                 variant,
                 start: p.clone(),

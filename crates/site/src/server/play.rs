@@ -5,8 +5,9 @@
 use std::collections::HashMap;
 
 use draughts::{Color, DrawReason, GameHistory, GameState};
+use shakmaty::variant::VariantPosition;
 use shakmaty::zobrist::Zobrist64;
-use shakmaty::{Chess, EnPassantMode, Position as _};
+use shakmaty::{EnPassantMode, Position as _};
 
 use crate::models::{EndReason, Ending, Side};
 use crate::store::{Finish, StoredGame, StoredMove};
@@ -18,7 +19,7 @@ pub enum PlayedGame {
     Draughts(GameHistory),
     /// Chess: the positions so far and how often each occurred (threefold repetition).
     Chess {
-        positions: Vec<Chess>,
+        positions: Vec<VariantPosition>,
         seen: HashMap<u64, u32>,
     },
 }
@@ -29,7 +30,7 @@ pub struct Checked {
     pub finish: Option<Finish>,
 }
 
-fn chess_key(pos: &Chess) -> u64 {
+fn chess_key(pos: &VariantPosition) -> u64 {
     pos.zobrist_hash::<Zobrist64>(EnPassantMode::Legal).0
 }
 

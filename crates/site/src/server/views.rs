@@ -370,11 +370,11 @@ impl Walker<'_> {
 pub fn null_move(pos: &AnyPosition) -> AnyPosition {
     match pos {
         AnyPosition::Chess(p) => {
-            use shakmaty::Position as _;
+            use chess_notation::ChessRules as _;
             p.clone()
-                .swap_turn()
+                .pass()
                 .map(AnyPosition::Chess)
-                .unwrap_or_else(|_| pos.clone())
+                .unwrap_or_else(|| pos.clone())
         }
         AnyPosition::Draughts(p) => {
             let mut q = *p;

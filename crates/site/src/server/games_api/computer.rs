@@ -6,6 +6,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use shakmaty::Position as _;
+use shakmaty::variant::VariantPosition;
 
 use super::info::GameInfo;
 use super::load::{broken, game_info};
@@ -155,7 +156,9 @@ async fn computer_accepts_chess_draw(
     let Some(path) = app.engine.stockfish.as_ref() else {
         return false;
     };
-    let Ok(AnyPosition::Chess(start)) = AnyPosition::from_fen(Rules::Chess, start_fen) else {
+    let Ok(AnyPosition::Chess(VariantPosition::Chess(start))) =
+        AnyPosition::from_fen(Rules::Chess, start_fen)
+    else {
         return false;
     };
     let white_to_move = moves.len().is_multiple_of(2);
@@ -196,7 +199,9 @@ async fn computer_chess_move(
     level: draughts::Level,
 ) -> Option<String> {
     let path = app.engine.stockfish.as_ref()?;
-    let AnyPosition::Chess(start) = AnyPosition::from_fen(Rules::Chess, start_fen).ok()? else {
+    let AnyPosition::Chess(VariantPosition::Chess(start)) =
+        AnyPosition::from_fen(Rules::Chess, start_fen).ok()?
+    else {
         return None;
     };
     let _process = app.engine.processes.acquire().await.ok()?;
