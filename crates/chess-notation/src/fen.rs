@@ -122,7 +122,7 @@ pub fn position_from_fen_repaired(
 /// use shakmaty::Position;
 /// use shakmaty::variant::Variant;
 ///
-/// let fen = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R/Pp w KQkq - 0 4";
+/// let fen = "r1bqkbnr/ppp2ppp/2n5/4p3/4P3/5N2/PPP2PPP/RNBQKB1R/Pp w KQkq - 0 4";
 /// let (pos, repairs) = variant_position_from_fen_repaired(fen, Variant::Crazyhouse, false)?;
 /// assert!(repairs.is_empty());
 /// assert_eq!(pos.pockets().unwrap().white.pawn, 1);
