@@ -4,7 +4,7 @@
 //! Variant tag, else inferred from its moves; the rules the page has selected apply only
 //! where the text cannot tell.
 
-use games::{AnyGame, GameError, ReadOptions, Rules, VariantSource};
+use games::{AnyGame, ChessVariant, GameError, ReadOptions, Rules, VariantSource};
 use record::{Collect, Extra, Game, Line, ReadError, Reader, Tags, Visitor};
 
 use super::error::ApiError;
@@ -226,15 +226,11 @@ fn moves_or_fen(tags: &Tags, plies: usize) -> RulesSource {
     }
 }
 
-/// Whether a Variant tag names a chess variant (`Chess960`), not a draughts one nor a name
-/// both kinds of site write (`Standard`, `From Position`), as the games crate reads it.
+/// Whether a Variant tag names a chess variant (`Chess960`, `Crazyhouse`, or one the games
+/// crate does not play, which it then refuses), not a draughts one nor a name both kinds of
+/// site write (`Standard`, `From Position`), as the games crate reads it.
 fn names_chess_variant(value: &str) -> bool {
-    let squeezed: String = value
-        .chars()
-        .filter(|c| c.is_alphanumeric())
-        .collect::<String>()
-        .to_ascii_lowercase();
-    !matches!(squeezed.as_str(), "" | "standard" | "fromposition")
+    ChessVariant::from_tag(value) != Some(ChessVariant::Standard)
         && games::draughts_variant_named(value).is_none()
 }
 
