@@ -178,3 +178,55 @@ fn a_closed_standard_output_is_no_panic() {
     assert!(!err.contains("panicked"), "{err}");
     assert_eq!(out.status.code(), Some(0), "{err}");
 }
+
+/// The chess variants' perft tables that shakmaty's tests use (tests/chess_perft, copied
+/// from shakmaty 0.30.1, GPL-3.0-or-later, which collected them from the variants' engines),
+/// counted by `scoresheet perft` from each EPD: every depth up to two million leaves.
+#[test]
+fn perft_of_the_chess_variants_matches_their_published_tables() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/chess_perft");
+    let mut checked = 0;
+    for (file, variant) in [
+        ("3check.perft", "threecheck"),
+        ("antichess.perft", "antichess"),
+        ("atomic.perft", "atomic"),
+        ("crazyhouse.perft", "crazyhouse"),
+        ("horde.perft", "horde"),
+        ("racingkings.perft", "racingkings"),
+    ] {
+        let text = std::fs::read_to_string(dir.join(file)).unwrap();
+        let mut epd = String::new();
+        for line in text.lines() {
+            if let Some(rest) = line.strip_prefix("epd ") {
+                epd = rest.to_owned();
+            } else if let Some(rest) = line.strip_prefix("perft ") {
+                let (depth, count) = rest.split_once(' ').unwrap();
+                let count: u64 = count.parse().unwrap();
+                if count > 2_000_000 {
+                    continue;
+                }
+                let args = ["perft", "-v", variant, "--fen", &epd, "-d", depth];
+                let (code, out, err) = scoresheet(&args);
+                assert_eq!(code, 0, "{file} {epd}: {err}");
+                let got: u64 = out.lines().last().unwrap().parse().unwrap();
+                assert_eq!(got, count, "{file} {epd} depth {depth}");
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 60, "{checked} counts checked");
+    // Divided by root move, in SAN: Crazyhouse's drops among them.
+    let (code, out, _) = scoresheet(&[
+        "perft",
+        "-v",
+        "crazyhouse",
+        "--fen",
+        "2k5/8/8/8/8/8/8/4K3[Qn] w - -",
+        "-d",
+        "2",
+        "--divide",
+    ]);
+    assert_eq!(code, 0);
+    assert!(out.lines().any(|l| l == "Q@a1 66"), "{out}");
+    assert_eq!(out.lines().last(), Some("3083"));
+}

@@ -17,7 +17,7 @@ mod read_args;
 mod serve;
 mod variant_arg;
 
-pub use variant_arg::{RulesArg, VariantArg};
+pub use variant_arg::RulesArg;
 
 /// Read, check, convert and serve records of draughts and chess games.
 #[derive(Debug, Parser)]

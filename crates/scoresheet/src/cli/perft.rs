@@ -1,19 +1,24 @@
-//! `scoresheet perft`: leaf counts, optionally divided by root move.
+//! `scoresheet perft`: leaf counts, optionally divided by root move, for every draughts
+//! variant (our move generator) and the chess variants (shakmaty's).
 
 use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
+use chess_notation::{WriteOptions, variant_position_from_fen_repaired, write_move};
 use clap::Args;
 use draughts::{MoveStyle, Position, perft, perft_divide};
+use games::ChessVariant;
+use shakmaty::Position as _;
+use shakmaty::variant::VariantPosition;
 
-use super::VariantArg;
+use super::variant_arg::PerftRules;
 
 #[derive(Debug, Args)]
 pub struct PerftArgs {
-    /// Rules: a draughts variant (american, international, russian, brazilian, italian, spanish, pool, czech, thai, frisian, frysk, antidraughts, breakthrough, killer, canadian).
+    /// Rules: a draughts variant (american, international, russian, brazilian, italian, spanish, pool, czech, thai, frisian, frysk, antidraughts, breakthrough, killer, canadian) or a chess variant (chess, chess960, crazyhouse, atomic, antichess, kingofthehill, threecheck, horde, racingkings).
     #[arg(long, short)]
-    variant: VariantArg,
+    variant: PerftRules,
     /// Start from this position instead of the initial one.
     #[arg(long)]
     fen: Option<String>,
@@ -26,7 +31,10 @@ pub struct PerftArgs {
 }
 
 pub fn run(args: PerftArgs) -> anyhow::Result<ExitCode> {
-    let variant = args.variant.0;
+    let variant = match args.variant {
+        PerftRules::Draughts(variant) => variant,
+        PerftRules::Chess(variant) => return run_chess(variant, &args),
+    };
     let pos = match &args.fen {
         Some(text) => match Position::from_fen(text, variant) {
             Ok(p) => p,
@@ -55,6 +63,54 @@ pub fn run(args: PerftArgs) -> anyhow::Result<ExitCode> {
     eprintln!(
         "{} depth {}: {total} leaves in {secs:.3} s ({:.1} M leaves/s)",
         variant.name,
+        args.depth,
+        total as f64 / secs.max(1e-9) / 1e6
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Perft in a chess variant, by shakmaty's move generator: the counts the variants' published
+/// tables give (tests/chess_perft).
+fn run_chess(variant: ChessVariant, args: &PerftArgs) -> anyhow::Result<ExitCode> {
+    let chess960 = variant == ChessVariant::Chess960;
+    let pos = match &args.fen {
+        Some(text) => match variant_position_from_fen_repaired(text, variant.rules(), chess960) {
+            Ok((pos, repairs)) => {
+                for repair in repairs {
+                    eprintln!("scoresheet: FEN: {repair}");
+                }
+                pos
+            }
+            Err(e) => {
+                eprintln!("scoresheet: {e}");
+                return Ok(ExitCode::from(1));
+            }
+        },
+        None => VariantPosition::new(variant.rules()),
+    };
+    let mut out = std::io::stdout().lock();
+    let started = Instant::now();
+    let total = if args.divide && args.depth > 0 {
+        let mut total = 0;
+        for m in pos.legal_moves() {
+            let mut after = pos.clone();
+            after.play_unchecked(m);
+            let n = shakmaty::perft(&after, args.depth - 1);
+            writeln!(
+                out,
+                "{} {n}",
+                write_move(&pos, &m, &WriteOptions::default())
+            )?;
+            total += n;
+        }
+        total
+    } else {
+        shakmaty::perft(&pos, args.depth)
+    };
+    let secs = started.elapsed().as_secs_f64();
+    writeln!(out, "{total}")?;
+    eprintln!(
+        "{variant} depth {}: {total} leaves in {secs:.3} s ({:.1} M leaves/s)",
         args.depth,
         total as f64 / secs.max(1e-9) / 1e6
     );

@@ -1,17 +1,6 @@
-//! The `--variant` argument.
+//! The `--variant` argument: rules named on the command line.
 
 use draughts::Variant;
-
-/// A variant named on the command line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct VariantArg(pub Variant);
-
-impl std::str::FromStr for VariantArg {
-    type Err = String;
-    fn from_str(s: &str) -> Result<VariantArg, String> {
-        s.parse::<Variant>().map(VariantArg)
-    }
-}
 
 /// Rules named on the command line: a draughts variant or chess.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,5 +10,30 @@ impl std::str::FromStr for RulesArg {
     type Err = String;
     fn from_str(s: &str) -> Result<RulesArg, String> {
         s.parse().map(RulesArg)
+    }
+}
+
+/// The rules `perft` counts in: a draughts variant, or a chess variant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PerftRules {
+    /// A draughts variant.
+    Draughts(Variant),
+    /// A chess variant (standard chess too).
+    Chess(games::ChessVariant),
+}
+
+impl std::str::FromStr for PerftRules {
+    type Err = String;
+    fn from_str(s: &str) -> Result<PerftRules, String> {
+        match s.parse::<Variant>() {
+            Ok(variant) => Ok(PerftRules::Draughts(variant)),
+            Err(e) => match games::ChessVariant::from_tag(s) {
+                Some(variant) if !s.trim().is_empty() => Ok(PerftRules::Chess(variant)),
+                _ => Err(format!(
+                    "{e}; or a chess variant: chess, chess960, crazyhouse, atomic, antichess, \
+                     kingofthehill, threecheck, horde, racingkings"
+                )),
+            },
+        }
     }
 }
