@@ -313,18 +313,22 @@ mod tests {
     }
 
     #[test]
-    fn rook_queen_king_letters_agree_in_four_languages() {
+    fn rook_queen_king_letters_agree_in_five_languages() {
         let groups = language_groups(used("RDT"));
         assert_eq!(groups.len(), 1);
-        assert_eq!(groups[0].len(), 4);
+        assert_eq!(groups[0].len(), 5);
         for l in [
             Language::Spanish,
             Language::French,
             Language::Italian,
             Language::Esperanto,
+            Language::Portuguese,
         ] {
             assert!(groups[0].contains(l));
         }
+        // The bishop `B` with the knight `C`: Portuguese alone.
+        let groups = language_groups(used("RDTBC"));
+        assert_eq!(groups, [[Language::Portuguese].into_iter().collect()]);
     }
 
     #[test]

@@ -20,6 +20,7 @@ use shakmaty::{Color, Role};
 /// | Italian   | `it` | R | D | T | A | C |
 /// | Polish    | `pl` | K | H | W | G | S |
 /// | Dutch     | `nl` | K | D | T | L | P |
+/// | Portuguese| `pt` | R | D | T | B | C |
 ///
 /// ```
 /// use chess_notation::Language;
@@ -51,7 +52,12 @@ pub enum Language {
     Polish,
     /// Dutch: K D T L P.
     Dutch,
+    /// Portuguese: R D T B C.
+    Portuguese,
 }
+
+/// How many languages there are.
+const LANGUAGES: usize = 9;
 
 /// Letters indexed by `role as usize - 2` (knight, bishop, rook, queen, king).
 const fn letters(language: Language) -> [char; 5] {
@@ -63,6 +69,7 @@ const fn letters(language: Language) -> [char; 5] {
         Language::German => ['S', 'L', 'T', 'D', 'K'],
         Language::Polish => ['S', 'G', 'W', 'H', 'K'],
         Language::Dutch => ['P', 'L', 'T', 'D', 'K'],
+        Language::Portuguese => ['C', 'B', 'T', 'D', 'R'],
     }
 }
 
@@ -85,10 +92,10 @@ const fn letter_index(letter: char) -> Option<usize> {
 
 /// The piece of each letter (see [`letter_index`]) in each language (by `language as
 /// usize`), worked out once from [`letters`]: reading a word looks its letter up.
-const ROLES: [[Option<Role>; 27]; 8] = {
-    let mut roles = [[None; 27]; 8];
+const ROLES: [[Option<Role>; 27]; LANGUAGES] = {
+    let mut roles = [[None; 27]; LANGUAGES];
     let mut l = 0;
-    while l < 8 {
+    while l < LANGUAGES {
         let language = Language::ALL[l];
         assert!(language as usize == l);
         let table = letters(language);
@@ -106,10 +113,10 @@ const ROLES: [[Option<Role>; 27]; 8] = {
 };
 
 /// The letters of each language (by `language as usize`) as a set.
-const LETTER_SETS: [LetterSet; 8] = {
-    let mut sets = [LetterSet::EMPTY; 8];
+const LETTER_SETS: [LetterSet; LANGUAGES] = {
+    let mut sets = [LetterSet::EMPTY; LANGUAGES];
     let mut l = 0;
-    while l < 8 {
+    while l < LANGUAGES {
         let table = letters(Language::ALL[l]);
         let mut i = 0;
         while i < 5 {
@@ -123,7 +130,7 @@ const LETTER_SETS: [LetterSet; 8] = {
 
 impl Language {
     /// Every language, in the order used when several fit equally well.
-    pub const ALL: [Language; 8] = [
+    pub const ALL: [Language; LANGUAGES] = [
         Language::English,
         Language::Spanish,
         Language::Esperanto,
@@ -132,9 +139,10 @@ impl Language {
         Language::Italian,
         Language::Polish,
         Language::Dutch,
+        Language::Portuguese,
     ];
 
-    /// The ISO 639-1 code: `en`, `es`, `eo`, `fr`, `de`, `it`, `pl`, `nl`.
+    /// The ISO 639-1 code: `en`, `es`, `eo`, `fr`, `de`, `it`, `pl`, `nl`, `pt`.
     pub const fn code(self) -> &'static str {
         match self {
             Language::English => "en",
@@ -145,6 +153,7 @@ impl Language {
             Language::Italian => "it",
             Language::Polish => "pl",
             Language::Dutch => "nl",
+            Language::Portuguese => "pt",
         }
     }
 
@@ -159,6 +168,7 @@ impl Language {
             Language::Italian => "Italian",
             Language::Polish => "Polish",
             Language::Dutch => "Dutch",
+            Language::Portuguese => "Portuguese",
         }
     }
 
@@ -218,7 +228,7 @@ impl fmt::Display for ParseLanguageError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "unknown notation language {:?} (expected one of en, es, eo, fr, de, it, pl, nl)",
+            "unknown notation language {:?} (expected one of en, es, eo, fr, de, it, pl, nl, pt)",
             self.text
         )
     }
@@ -251,22 +261,22 @@ impl FromStr for Language {
 /// assert_eq!(set.to_string(), "Spanish, Italian");
 /// ```
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub struct LanguageSet(u8);
+pub struct LanguageSet(u16);
 
 impl LanguageSet {
     /// No language.
     pub const EMPTY: LanguageSet = LanguageSet(0);
     /// Every language.
-    pub const ALL: LanguageSet = LanguageSet(0xff);
+    pub const ALL: LanguageSet = LanguageSet((1 << LANGUAGES) - 1);
 
     /// Whether the set holds `language`.
     pub const fn contains(self, language: Language) -> bool {
-        self.0 & (1 << language as u8) != 0
+        self.0 & (1 << language as u16) != 0
     }
 
     /// Adds a language.
     pub const fn insert(&mut self, language: Language) {
-        self.0 |= 1 << language as u8;
+        self.0 |= 1 << language as u16;
     }
 
     /// The number of languages in the set.

@@ -1,5 +1,5 @@
 //! Chess move notation on top of [shakmaty]: algebraic notation with the
-//! piece letters of eight languages, figurines, long algebraic and UCI, the
+//! piece letters of nine languages, figurines, long algebraic and UCI, the
 //! old descriptive notation (Spanish and English), tolerant reading, and
 //! detection of the notation and language of a game.
 //!

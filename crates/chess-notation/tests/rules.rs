@@ -103,7 +103,7 @@ fn figurines_written_in_the_movers_colour_and_read_in_either() {
     let back = read_line(&start, &crossed, ReadHint::NONE).unwrap();
     assert_eq!(back.moves, moves);
     // Figurines use no letters: every language reads them.
-    assert_eq!(back.languages.len(), 8);
+    assert_eq!(back.languages.len(), Language::ALL.len());
 }
 
 #[test]
@@ -127,7 +127,7 @@ fn spanish_scholars_mate_ends_in_mate() {
 
 #[test]
 fn languages_agreeing_on_the_letters_used_are_no_conflict() {
-    // R and D only: king and queen in Spanish, Esperanto, French and Italian.
+    // R and D only: king and queen in Spanish, Esperanto, French, Italian and Portuguese.
     let start = Chess::default();
     let line = read_line(&start, &["e4", "e5", "Dh5", "Re7", "Dxe5#"], ReadHint::NONE).unwrap();
     assert_eq!(line.language, Language::Spanish);
@@ -136,6 +136,7 @@ fn languages_agreeing_on_the_letters_used_are_no_conflict() {
         Language::Esperanto,
         Language::French,
         Language::Italian,
+        Language::Portuguese,
     ];
     assert_eq!(line.languages, expected.into_iter().collect());
 }
@@ -589,4 +590,19 @@ fn notation_detection() {
         read_line(&start, &["P4R", "P4R"], hint).unwrap().notation,
         SPANISH_DESCRIPTIVE
     );
+}
+
+#[test]
+fn portuguese_letters() {
+    // Rei, Dama, Torre, Bispo, Cavalo: B is the bishop as in English, C the knight.
+    let start = Chess::default();
+    let words = [
+        "e4", "e5", "Cf3", "Cc6", "Bb5", "a6", "Bxc6", "dxc6", "O-O", "Dd6",
+    ];
+    let line = read_line(&start, &words, ReadHint::NONE).unwrap();
+    assert_eq!(line.language, Language::Portuguese);
+    let portuguese = WriteOptions::new(Notation::San, Language::Portuguese);
+    assert_eq!(write_line(&start, &line.moves, &portuguese), words);
+    assert_eq!("pt".parse::<Language>(), Ok(Language::Portuguese));
+    assert_eq!("Portuguese".parse::<Language>(), Ok(Language::Portuguese));
 }

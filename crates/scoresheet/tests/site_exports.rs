@@ -94,14 +94,15 @@ fn a_draughts_variant_tag_decides_the_rules() {
             want.push((v.name, plies));
         }
     }
-    // A chess variant's name stays chess (and is refused), and `Standard` leaves the moves
-    // to decide.
+    // A chess variant's name stays chess (Crazyhouse is read, Bughouse refused), and
+    // `Standard` leaves the moves to decide.
     all.push_str("[Variant \"Crazyhouse\"]\n\n1. e4 e5 *\n\n");
+    all.push_str("[Variant \"Bughouse\"]\n\n1. e4 e5 *\n\n");
     all.push_str("[Variant \"Standard\"]\n\n1. 32-28 19-23 *\n\n");
     all.push_str("[Variant \"Standard\"]\n\n1. e4 e5 *\n\n");
     std::fs::write(&file, &all).unwrap();
     let reports = check_json(&file);
-    assert_eq!(reports.len(), want.len() + 3);
+    assert_eq!(reports.len(), want.len() + 4);
     for (r, (name, plies)) in reports.iter().zip(&want) {
         assert_eq!(r["ok"], true, "{r}");
         assert_eq!(r["variant"], *name, "{r}");
@@ -109,11 +110,13 @@ fn a_draughts_variant_tag_decides_the_rules() {
         assert_eq!(r["plies"], *plies, "{r}");
     }
     let n = want.len();
+    assert_eq!(reports[n]["variant"], "crazyhouse", "{}", reports[n]);
+    let n = n + 1;
     assert!(
         reports[n]["error"]["message"]
             .as_str()
             .unwrap()
-            .contains("variant not supported: Crazyhouse"),
+            .contains("variant not supported: Bughouse"),
         "{}",
         reports[n]
     );

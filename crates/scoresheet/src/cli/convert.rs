@@ -42,7 +42,7 @@ pub struct ConvertArgs {
     /// English otherwise), desc-es or desc-en.
     #[arg(long, default_value = "san")]
     notation: String,
-    /// Chess: the language of the piece letters (en, es, eo, fr, de, it, pl, nl).
+    /// Chess: the language of the piece letters (en, es, eo, fr, de, it, pl, nl, pt).
     #[arg(long, default_value = "en")]
     lang: Language,
     /// Chess: figurines instead of piece letters.

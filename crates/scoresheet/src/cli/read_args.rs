@@ -16,7 +16,7 @@ pub struct ReadArgs {
     /// Spanish or English, as it is written.
     #[arg(long)]
     input_notation: Option<chess_notation::ReadNotation>,
-    /// Chess: read the piece letters in this language only (en, es, eo, fr, de, it, pl, nl).
+    /// Chess: read the piece letters in this language only (en, es, eo, fr, de, it, pl, nl, pt).
     #[arg(long)]
     input_lang: Option<chess_notation::Language>,
     /// Chess: a move whose text claims what it does not do (`+` without check, `#` without

@@ -153,7 +153,7 @@ export default [
     },
   },
   {
-    name: 'chess moves in the page\'s letters on the Spanish and French pages, figurines by a switch kept like the theme',
+    name: 'chess moves in the page\'s letters on the Spanish, French and Portuguese pages, figurines by a switch kept like the theme',
     async run({ baseUrl, newPage, shot }) {
       const page = await newPage();
       const id = await chessGame(page, baseUrl);
@@ -173,11 +173,11 @@ export default [
       await shot(page, 'chess-figurines-es');
       await page.click('#figurines-switch');
       await waitFor(page, () => document.querySelector('#moves button.move[data-ply="3"]').textContent === 'Cf3', null, 'letters again');
-      // The Portuguese page: no Portuguese letters are written, figurines at first.
+      // The Portuguese page: Portuguese letters (C for Cavalo).
       const pt = await newPage();
       await pt.goto(`${baseUrl}/game/${id}?lang=pt`);
       await waitFor(pt, () => document.querySelectorAll('#moves button.move').length === 3, null, 'the game\'s moves');
-      assertEqual(await moveTexts(pt), ['e4', 'e5', '♘f3'], 'figurines on the Portuguese page');
+      assertEqual(await moveTexts(pt), ['e4', 'e5', 'Cf3'], 'Portuguese letters on the Portuguese page');
     },
   },
   {

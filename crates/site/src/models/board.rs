@@ -63,8 +63,9 @@ impl SquareNames {
 text_enum! {
     /// A language of chess piece letters (ISO 639-1; English names are read too).
     pub enum NotationLang {
-        // English, Spanish, Esperanto, French, German, Italian, Polish, Dutch.
+        // English, Spanish, Esperanto, French, German, Italian, Polish, Dutch, Portuguese.
         En = "en", Es = "es", Eo = "eo", Fr = "fr", De = "de", It = "it", Pl = "pl", Nl = "nl",
+        Pt = "pt",
     }
 }
 

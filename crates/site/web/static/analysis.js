@@ -19,7 +19,7 @@ import {
 
 const $ = (id) => document.getElementById(id);
 const SAVED = 'scoresheet.analysis';
-const CHESS_LANGS = ['en', 'es', 'fr', 'de', 'it', 'nl', 'pl', 'eo'];
+const CHESS_LANGS = ['en', 'es', 'fr', 'de', 'it', 'nl', 'pt', 'pl', 'eo'];
 // What each `rules_source` of a load says ("Read as: chess, from the moves.").
 const READ_AS = {
   gametype: 'load.read-as-gametype',

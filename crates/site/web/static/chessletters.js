@@ -4,9 +4,8 @@
 // for its notation instead (`notation` in the API).
 
 // The piece letters of each page language the server also writes (chess-notation's), in the
-// order K Q R B N; a language without letters of its own here (Portuguese) shows English ones
-// or figurines.
-const LETTERS = { en: 'KQRBN', es: 'RDTAC', fr: 'RDTFC' };
+// order K Q R B N.
+const LETTERS = { en: 'KQRBN', es: 'RDTAC', fr: 'RDTFC', pt: 'RDTBC' };
 const FIGURINES = { white: '♔♕♖♗♘', black: '♚♛♜♝♞' };
 
 /** The page languages whose own piece letters are shown. */

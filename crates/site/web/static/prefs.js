@@ -64,7 +64,7 @@ export function setSound(on) {
 
 /**
  * Whether chess pieces are written as figurines (♘f3) rather than letters: as chosen, else
- * on pages whose language has no letters of its own here (Portuguese).
+ * on pages whose language has no letters of its own here.
  */
 export function figurines() {
   const chosen = read(PIECES);
