@@ -121,6 +121,29 @@ impl AnyPosition {
         }
     }
 
+    /// Reads a chess FEN under `variant`'s rules: Crazyhouse's pockets (`[Nq]`),
+    /// Three-check's checks (`3+3`), X-FEN and Shredder-FEN castling for Chess960. What a
+    /// FEN may not hold (castling rights without their rook, say) is dropped, as the readers
+    /// drop it.
+    ///
+    /// ```
+    /// use games::{AnyPosition, ChessVariant};
+    /// let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Pn] w KQkq - 0 1";
+    /// let pos = AnyPosition::chess_from_fen(ChessVariant::Crazyhouse, fen).unwrap();
+    /// assert_eq!(pos.fen(), fen);
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// The reason, for a person, when the FEN cannot be read or sets up no position of the
+    /// variant.
+    pub fn chess_from_fen(variant: crate::ChessVariant, fen: &str) -> Result<AnyPosition, String> {
+        let chess960 = variant == crate::ChessVariant::Chess960;
+        chess_notation::variant_position_from_fen_repaired(fen, variant.rules(), chess960)
+            .map(|(p, _)| AnyPosition::Chess(p))
+            .map_err(|e| e.to_string())
+    }
+
     /// The rules of the position.
     pub fn rules(&self) -> Rules {
         match self {
