@@ -15,7 +15,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const GAME = readFileSync(resolve(here, '../../../../../shared/data/chess/edge/saturs-jannlee-zh-lichess.pgn'), 'utf8');
 
 /** After 9. c3 Bxe3 10. fxe3 Nxd5 11. Bxd5: each side holds a bishop and a knight. */
-const AFTER_BXD5 = 'r2q1rk1/ppp2pp1/2np3p/3Bp3/4P1b1/2PPPN2/PP4PP/R2Q1RK1[BNbn] b - - 0 11';
+const AFTER_BXD5 = 'r2q1rk1/ppp2pp1/2np3p/3Bp3/4P1b1/2PPPN2/PP4PP/R2Q1RK1[NBnb] b - - 0 11';
 
 /** The counts a pocket shows, as { P: 0, N: 1, ... }. */
 function pocket(page, where) {
@@ -75,8 +75,9 @@ export default [
       await waitFor(page, () => document.querySelector('#board rect.sq.dest[data-sq="a5"]'), null, 'a5 marked for the bishop');
       assertEqual(await page.getAttribute('#board .pocket.top .pocket-piece[data-piece="B"]', 'aria-pressed'), 'true', 'the bishop chosen');
       await clickSquare(page, 'a5');
-      await waitBoard(page, 'r2q1rk1/ppp2pp1/2np3p/b2Bp3/4P1b1/2PPPN2/PP4PP/R2Q1RK1[BNn] w - - 1 12');
-      assertEqual(await page.getAttribute('#board g.piece[data-sq="a5"]', 'data-piece'), 'b', 'the bishop stands on a5');
+      await waitBoard(page, 'r2q1rk1/ppp2pp1/2np3p/b2Bp3/4P1b1/2PPPN2/PP4PP/R2Q1RK1[NBn] w - - 1 12');
+      assertEqual(await page.getAttribute('#board g.piece[data-sq="a5"]', 'class'), 'piece black chess', 'a black piece stands on a5');
+      assertEqual(await page.getAttribute('#board g.piece[data-sq="a5"]', 'data-piece'), 'B', 'a bishop');
       assertEqual(await pocket(page, 'top'), { P: 0, N: 1, B: 0, R: 0, Q: 0 }, 'the bishop left Black\'s pocket');
       assert((await page.$$eval('#moves button.move', (bs) => bs.map((b) => b.textContent.trim()))).includes('B@a5'), 'the drop in the move list');
 
@@ -84,10 +85,10 @@ export default [
       await page.keyboard.press('ArrowLeft');
       await waitBoard(page, AFTER_BXD5);
       await page.keyboard.press('ArrowRight');
-      await waitFor(page, () => document.getElementById('fen-out').value.includes('[BNbn]') === false, null, 'forward again');
+      await waitFor(page, () => document.getElementById('fen-out').value.includes('[NBnb]') === false, null, 'forward again');
 
       // A drop by dragging: White's knight from the pocket onto c4... after going to ply 22.
-      await goTo(page, 22, 'r2q1rk1/ppp2pp1/1bnp3p/3Bp3/4P1b1/2PPPN2/PP4PP/R2Q1RK1[BNn] w - - 1 12');
+      await goTo(page, 22, 'r2q1rk1/ppp2pp1/1bnp3p/3Bp3/4P1b1/2PPPN2/PP4PP/R2Q1RK1[NBn] w - - 1 12');
       const from = await page.locator('#board .pocket.bottom .pocket-piece[data-piece="N"]').boundingBox();
       const to = await page.locator('#board svg rect.sq[data-sq="c4"]').boundingBox();
       await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
@@ -113,7 +114,7 @@ export default [
       await pasteGame(page);
       await goTo(page, 21, AFTER_BXD5);
       assertEqual(await pocket(page, 'bottom'), { P: 0, N: 1, B: 1, R: 0, Q: 0 }, 'White\'s pieces in hand');
-      const board = await page.locator('#board svg').boundingBox();
+      const board = await page.locator('#board svg.board').boundingBox();
       const top = await page.locator('#board .pocket.top').boundingBox();
       const bottom = await page.locator('#board .pocket.bottom').boundingBox();
       assert(top.y + top.height <= board.y + 1 && bottom.y >= board.y + board.height - 1, 'the pockets above and below the board');

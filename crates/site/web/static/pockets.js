@@ -11,12 +11,10 @@
 import { el, t, sideName } from './i18n.js';
 
 /** The pieces of a pocket in the order lichess shows them, with their catalog names. */
-/** A piece drawn as the board draws it: its glyph in a square of the board's size. */
-function pieceSvg(glyph) {
-  const span = el('span', { class: 'glyph', 'aria-hidden': 'true' });
-  // A fixed drawing of one glyph, nothing from outside.
-  span.innerHTML = `<svg viewBox="0 0 50 50" focusable="false"><text x="25" y="39" text-anchor="middle">${glyph}</text></svg>`;
-  return span;
+/** A piece drawn as the board draws it (its glyph, in its side's colour by the style sheet):
+ * plain text, no SVG, so that `#board svg` stays the board's one diagram. */
+function pieceGlyph(glyph) {
+  return el('span', { class: 'glyph', 'aria-hidden': 'true', text: glyph });
 }
 
 const PIECES = [
@@ -44,7 +42,7 @@ export class Pockets {
     const box = el('div', { class: `pocket ${where}`, role: 'group', hidden: true });
     for (const [letter, , key, glyph] of PIECES) {
       const piece = el('button', { type: 'button', class: 'pocket-piece', 'data-piece': letter, title: t(key) },
-        pieceSvg(glyph),
+        pieceGlyph(glyph),
         el('span', { class: 'count', 'aria-hidden': 'true' }));
       piece.addEventListener('pointerdown', (e) => {
         if (piece.classList.contains('droppable')) this.press(e, piece, letter);
@@ -66,6 +64,14 @@ export class Pockets {
     this.top.hidden = !pockets;
     this.bottom.hidden = !pockets;
     if (!pockets) return;
+    // Five pieces as wide as five squares, whether the coordinates take a strip or not.
+    const square = this.board.rect('a1');
+    const host = this.board.host.getBoundingClientRect().width;
+    if (square && host) {
+      const width = `${((500 * square.getBoundingClientRect().width) / host).toFixed(2)}%`;
+      this.top.style.width = width;
+      this.bottom.style.width = width;
+    }
     const below = this.board.flipped ? 'black' : 'white';
     const above = below === 'white' ? 'black' : 'white';
     this.fill(this.top, above, pockets[above]);
@@ -112,7 +118,7 @@ export class Pockets {
       if (!start.dragging) {
         start.dragging = true;
         const glyph = PIECES.find(([l]) => l === letter)[3];
-        this.ghost = el('span', { class: `pocket-ghost ${piece.classList.contains('white') ? 'white' : 'black'}` }, pieceSvg(glyph));
+        this.ghost = el('span', { class: `pocket-ghost ${piece.classList.contains('white') ? 'white' : 'black'}` }, pieceGlyph(glyph));
         const size = board.host.getBoundingClientRect().width / 8;
         this.ghost.style.width = `${Math.max(28, size)}px`;
         this.ghost.style.height = this.ghost.style.width;
