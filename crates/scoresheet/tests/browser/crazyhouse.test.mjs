@@ -36,6 +36,7 @@ async function pasteGame(page) {
 async function goTo(page, ply, fen) {
   await page.click(`#moves button.move[data-node="${ply}"]`);
   await waitBoard(page, fen);
+  await waitFor(page, () => document.querySelector('#board .pocket.top:not([hidden]) .pocket-piece'), null, 'the pockets');
 }
 
 export default [
@@ -119,7 +120,8 @@ export default [
       const bottom = await page.locator('#board .pocket.bottom').boundingBox();
       assert(top.y + top.height <= board.y + 1 && bottom.y >= board.y + board.height - 1, 'the pockets above and below the board');
       assert(bottom.x + bottom.width <= board.x + board.width + 1, 'the pockets within the board\'s width');
-      assert((await page.textContent('#engine-none')).startsWith('Pas de moteur pour Crazyhouse'), 'no engine, in French');
+      const none = await page.textContent('#engine-none');
+      assert(none.startsWith('Pas de moteur pour') && none.includes('Crazyhouse'), `no engine, in French: ${none}`);
       await page.evaluate(() => window.scrollTo(0, 0));
       await shot(page, 'pockets-phone');
 

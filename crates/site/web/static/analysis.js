@@ -5,7 +5,6 @@
 
 import { post, download, copyText, ApiError } from './api.js';
 import { Board, fenMoveNumber } from './board.js';
-import { Pockets } from './pockets.js';
 import { t, tn, el, page, lang, rulesName, variantName, sideName } from './i18n.js';
 import { statusWords, resultWords, resultText } from './results.js';
 import { attachEngine } from './engine.js';
@@ -101,7 +100,16 @@ const board = new Board($('board'), {
   onOptions: () => positions.clear(),
   toolsHost: $('board-tools'),
 });
-new Pockets(board);
+// Crazyhouse's pockets (pockets.js) come with the first position that has pieces in hand:
+// a draughts or chess page does not load them.
+let pockets = null;
+function loadPockets(pos) {
+  if (pockets || !pos.pockets) return;
+  pockets = import('./pockets.js').then(({ Pockets }) => {
+    new Pockets(board);
+    board.mark();
+  });
+}
 
 const engine = attachEngine({
   container: $('engine'),
@@ -437,6 +445,7 @@ async function showCurrent() {
     return;
   }
   if (ticket !== showing) return;
+  loadPockets(pos);
   await board.set(pos, { last: n.id ? squaresOf(n.move) : null });
   ui.fen.value = pos.fen;
   $('open-editor').href = `/editor?${positionQuery(pos.fen)}`;
