@@ -128,9 +128,11 @@ impl AnyPosition {
     ///
     /// ```
     /// use games::{AnyPosition, ChessVariant};
-    /// let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[Pn] w KQkq - 0 1";
+    /// // 1. e4 d5 2. exd5 Qxd5: each side holds a pawn.
+    /// let fen = "rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR[Pp] w KQkq - 0 3";
     /// let pos = AnyPosition::chess_from_fen(ChessVariant::Crazyhouse, fen).unwrap();
     /// assert_eq!(pos.fen(), fen);
+    /// assert!(AnyPosition::chess_from_fen(ChessVariant::Atomic, "not a FEN").is_err());
     /// ```
     ///
     /// # Errors

@@ -162,6 +162,7 @@ fn a_variant_is_named_with_chess_only_and_starts_as_its_own() {
     for bad in [
         json!({ "rules": "american", "variant": "crazyhouse", "start": "initial" }),
         json!({ "rules": "chess", "variant": "bughouse", "start": "initial" }),
+        json!({ "rules": "american", "variant": "atomic", "start": "pdn", "text": "1. e4 *" }),
     ] {
         let r = s.post("/api/load", &bad.to_string());
         assert_eq!(r.status, 400, "{bad}: {}", r.body);

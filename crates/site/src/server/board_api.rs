@@ -17,7 +17,7 @@ use games::{
 };
 
 use super::AppState;
-use super::board_position::{position_of, start_of};
+use super::board_position::{check_variant, position_of, start_of};
 use super::error::ApiError;
 use super::heavy;
 use super::json::{ApiJson, ApiQuery};
@@ -86,6 +86,7 @@ fn load_now(req: LoadRequest) -> Result<GameView, ApiError> {
     let rules = req.rules;
     let notation = req.notation.choice()?;
     check_size(&req.text)?;
+    check_variant(rules, req.variant)?;
     let view = match req.start {
         StartKind::Initial => GameView::empty(
             &start_of(rules, req.variant)?,

@@ -26,6 +26,11 @@ fn variant_of(
     }
 }
 
+/// Refuses (400) a `variant` given with draughts rules.
+pub fn check_variant(rules: Rules, variant: Option<VariantName>) -> Result<(), ApiError> {
+    variant_of(rules, variant).map(|_| ())
+}
+
 /// The position `fen` under `rules` and `variant`: standard chess reads X-FEN and
 /// Shredder-FEN as it always has; a variant reads its own FEN (Crazyhouse's pockets,
 /// Three-check's checks).
