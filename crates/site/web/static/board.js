@@ -256,6 +256,13 @@ export class Board {
       count[side][kind] = (count[side][kind] || 0) + 1;
     }
     this.materialEl.replaceChildren();
+    // Crazyhouse: the pieces in hand count as the pieces on the board do.
+    const hand = this.position && this.position.pockets;
+    for (const side of hand ? ['white', 'black'] : []) {
+      for (const [k, field] of [['Q', 'queen'], ['R', 'rook'], ['B', 'bishop'], ['N', 'knight'], ['P', 'pawn']]) {
+        count[side][k] = (count[side][k] || 0) + (hand[side][field] || 0);
+      }
+    }
     if (this.rules === 'chess') {
       // As lichess: the pieces one side has more of, and the difference in points.
       const points = (side) => Object.entries(count[side]).reduce((sum, [k, n]) => sum + (CHESS_VALUES[k] || 0) * n, 0);
