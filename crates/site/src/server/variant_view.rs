@@ -15,6 +15,7 @@ use crate::models::DropPiece;
 /// squares), and for a Crazyhouse drop the piece dropped.
 #[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct LegalMoveView {
+    /// The move as every family describes it (`from` is empty for a drop).
     #[serde(flatten)]
     pub legal: LegalMove,
     /// Crazyhouse: the piece this move drops on `to` (its `from` is then empty, its id
@@ -38,10 +39,15 @@ impl LegalMoveView {
 /// The pieces one side holds in hand, each counted.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 pub struct PocketView {
+    /// Pawns in hand.
     pub pawn: u8,
+    /// Knights in hand.
     pub knight: u8,
+    /// Bishops in hand.
     pub bishop: u8,
+    /// Rooks in hand.
     pub rook: u8,
+    /// Queens in hand.
     pub queen: u8,
 }
 
@@ -60,14 +66,18 @@ impl PocketView {
 /// Crazyhouse's pieces in hand: what each side has taken and may drop.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 pub struct PocketsView {
+    /// White's pieces in hand (taken from Black).
     pub white: PocketView,
+    /// Black's pieces in hand (taken from White).
     pub black: PocketView,
 }
 
 /// Three-check: how many checks each side still has to give to win.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 pub struct ChecksView {
+    /// The checks White still has to give (3 at the start).
     pub white: u32,
+    /// The checks Black still has to give.
     pub black: u32,
 }
 
