@@ -121,6 +121,31 @@ impl AnyPosition {
         }
     }
 
+    /// Reads a chess FEN under `variant`'s rules: Crazyhouse's pockets (`[Nq]`),
+    /// Three-check's checks (`3+3`), X-FEN and Shredder-FEN castling for Chess960. What a
+    /// FEN may not hold (castling rights without their rook, say) is dropped, as the readers
+    /// drop it.
+    ///
+    /// ```
+    /// use games::{AnyPosition, ChessVariant};
+    /// // 1. e4 d5 2. exd5 Qxd5: each side holds a pawn.
+    /// let fen = "rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR[Pp] w KQkq - 0 3";
+    /// let pos = AnyPosition::chess_from_fen(ChessVariant::Crazyhouse, fen).unwrap();
+    /// assert_eq!(pos.fen(), fen);
+    /// assert!(AnyPosition::chess_from_fen(ChessVariant::Atomic, "not a FEN").is_err());
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// The reason, for a person, when the FEN cannot be read or sets up no position of the
+    /// variant.
+    pub fn chess_from_fen(variant: crate::ChessVariant, fen: &str) -> Result<AnyPosition, String> {
+        let chess960 = variant == crate::ChessVariant::Chess960;
+        chess_notation::variant_position_from_fen_repaired(fen, variant.rules(), chess960)
+            .map(|(p, _)| AnyPosition::Chess(p))
+            .map_err(|e| e.to_string())
+    }
+
     /// The rules of the position.
     pub fn rules(&self) -> Rules {
         match self {

@@ -102,11 +102,13 @@ macro_rules! text_enum {
 }
 
 pub mod board;
+pub mod chess_variant;
 pub mod ending;
 pub mod game;
 pub mod rules;
 
 pub use board::{NotationLang, NotationStyle, RulesSource, SquareNames, StartKind};
+pub use chess_variant::{DropPiece, VariantName};
 pub use ending::{EndReason, Ending};
 pub use game::{ColorChoice, DrawAction, GameMode, GameStatus, Level, Role, Side};
 pub use rules::RulesName;

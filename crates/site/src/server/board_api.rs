@@ -17,13 +17,14 @@ use games::{
 };
 
 use super::AppState;
+use super::board_position::{check_variant, position_of, start_of};
 use super::error::ApiError;
 use super::heavy;
 use super::json::{ApiJson, ApiQuery};
 use super::pasted::{MAX_NODES, RulesFrom, load_text, too_many_moves};
 use super::pgn_date::date_of;
 use super::views::{GameView, NotationRequest, PositionView, SvgRequest, null_move};
-use crate::models::{RulesSource, StartKind};
+use crate::models::{RulesSource, StartKind, VariantName};
 use crate::store::now_ms;
 
 /// The largest text a page may paste.
@@ -54,6 +55,10 @@ pub struct LoadRequest {
     #[serde(with = "crate::models::rules")]
     #[schema(value_type = crate::models::RulesName)]
     rules: Rules,
+    /// Chess: the variant of `initial` and `fen` (`crazyhouse`, ...; standard chess when
+    /// left out). A PDN/PGN text says its own (its Variant tag, or drops in its moves).
+    #[serde(default)]
+    variant: Option<VariantName>,
     /// What `text` holds: nothing (`initial`), a FEN line or a PDN/PGN text.
     start: StartKind,
     /// The FEN or the PDN/PGN text, at most 1 MB (1,048,576 bytes).
@@ -81,16 +86,16 @@ fn load_now(req: LoadRequest) -> Result<GameView, ApiError> {
     let rules = req.rules;
     let notation = req.notation.choice()?;
     check_size(&req.text)?;
+    check_variant(rules, req.variant)?;
     let view = match req.start {
         StartKind::Initial => GameView::empty(
-            &AnyPosition::start(rules),
+            &start_of(rules, req.variant)?,
             &notation,
             req.svg,
             RulesSource::Selected,
         ),
         StartKind::Fen => {
-            let pos = AnyPosition::from_fen(rules, req.text.trim())
-                .map_err(|m| fen_error(&req.text, m))?;
+            let pos = position_of(rules, req.variant, &req.text)?;
             GameView::empty(&pos, &notation, req.svg, RulesSource::Selected)
         }
         StartKind::Pdn | StartKind::Pgn => {
@@ -109,21 +114,6 @@ fn load_now(req: LoadRequest) -> Result<GameView, ApiError> {
     Ok(view)
 }
 
-/// A FEN error with its column when the message gives one (`character N`).
-fn fen_error(text: &str, message: String) -> ApiError {
-    let column = message
-        .split("character ")
-        .nth(1)
-        .and_then(|rest| rest.split(|c: char| !c.is_ascii_digit()).next())
-        .and_then(|n| n.parse::<u32>().ok());
-    let leading = text.len() - text.trim_start().len();
-    let error = ApiError::unreadable("bad-fen", message);
-    match column {
-        Some(c) => error.at(1, c + leading as u32),
-        None => error,
-    }
-}
-
 /// `POST /api/position`'s body.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -132,6 +122,10 @@ pub struct PositionRequest {
     #[serde(with = "crate::models::rules")]
     #[schema(value_type = crate::models::RulesName)]
     rules: Rules,
+    /// Chess: the variant of the position (`crazyhouse`, `atomic`, ...; standard chess when
+    /// left out). Not for draughts (400).
+    #[serde(default)]
+    variant: Option<VariantName>,
     /// At most 1 MB.
     fen: String,
     #[serde(default)]
@@ -148,8 +142,7 @@ pub async fn position(
         let rules = req.rules;
         let notation = req.notation.choice()?;
         check_size(&req.fen)?;
-        let pos =
-            AnyPosition::from_fen(rules, req.fen.trim()).map_err(|m| fen_error(&req.fen, m))?;
+        let pos = position_of(rules, req.variant, &req.fen)?;
         Ok(PositionView::of(&pos, &notation, req.svg))
     })
     .await
@@ -163,9 +156,14 @@ pub struct PlayRequest {
     #[serde(with = "crate::models::rules")]
     #[schema(value_type = crate::models::RulesName)]
     rules: Rules,
+    /// Chess: the variant of the position (`crazyhouse`, `atomic`, ...; standard chess when
+    /// left out). Not for draughts (400).
+    #[serde(default)]
+    variant: Option<VariantName>,
     /// The position before the move, at most 1 MB.
     fen: String,
-    /// A move id (`31x22x13`, `e2e4`) or any text that names one legal move (`Nf3`).
+    /// A move id (`31x22x13`, `e2e4`, a Crazyhouse drop `N@e3`) or any text that names one
+    /// legal move (`Nf3`).
     #[serde(rename = "move")]
     mv: String,
     #[serde(default)]
@@ -200,7 +198,7 @@ fn play_now(req: PlayRequest) -> Result<PlayView, ApiError> {
     let rules = req.rules;
     let notation = req.notation.choice()?;
     check_size(&req.fen)?;
-    let pos = AnyPosition::from_fen(rules, req.fen.trim()).map_err(|m| fen_error(&req.fen, m))?;
+    let pos = position_of(rules, req.variant, &req.fen)?;
     let m = pos
         .find_move(req.mv.trim())
         .map_err(|e| move_error(&pos, &req.mv, e))?;
@@ -256,6 +254,10 @@ pub struct ExportRequest {
     #[serde(with = "crate::models::rules")]
     #[schema(value_type = crate::models::RulesName)]
     rules: Rules,
+    /// Chess: the variant of `start` (`crazyhouse`, ...; standard chess when left out). The
+    /// text gets its `Variant` tag.
+    #[serde(default)]
+    variant: Option<VariantName>,
     /// The FEN of the start position, at most 1 MB.
     start: String,
     /// Tags as `[name, value]` pairs, in order.
@@ -298,8 +300,7 @@ fn export_now(req: ExportRequest) -> Result<ExportView, ApiError> {
     if req.nodes.len() > MAX_NODES {
         return Err(too_many_moves());
     }
-    let start =
-        AnyPosition::from_fen(rules, req.start.trim()).map_err(|m| fen_error(&req.start, m))?;
+    let start = position_of(rules, req.variant, &req.start)?;
     let line = build_tree(&req.nodes, &start)?;
     let result = req
         .result
@@ -556,8 +557,9 @@ fn write_tree(
                 })
                 .map_err(|()| ApiError::bad_request("not a chess move"))?;
             let mut tags = tags;
-            let standard = *p == VariantPosition::Chess(shakmaty::Chess::default());
-            if !standard {
+            // The variant's own start needs no FEN; the Variant tag says the variant.
+            let initial = *p == VariantPosition::new(p.variant());
+            if !initial {
                 tags.set("FEN", AnyPosition::Chess(p.clone()).fen());
                 tags.set("SetUp", "1");
             }
@@ -599,6 +601,8 @@ fn said<M>(game: &Game<M>) -> Vec<String> {
 pub struct SvgQuery {
     #[serde(with = "crate::models::rules")]
     rules: Rules,
+    /// Chess: the variant of `fen` (Crazyhouse's FEN holds its pockets).
+    variant: Option<VariantName>,
     fen: Option<String>,
     #[serde(default = "one")]
     coordinates: u8,
@@ -618,14 +622,14 @@ fn one() -> u8 {
 pub async fn svg(ApiQuery(q): ApiQuery<SvgQuery>) -> Result<Response, ApiError> {
     let rules = q.rules;
     let view = match &q.fen {
-        Some(fen) => match AnyPosition::from_fen(rules, fen.trim()) {
+        Some(fen) => match position_of(rules, q.variant, fen) {
             Ok(pos) => pos.board_view(),
-            Err(m) => match games::setup_board_view(rules, fen.trim()) {
+            Err(e) => match games::setup_board_view(rules, fen.trim()) {
                 Some(view) if q.setup != 0 => view,
-                _ => return Err(fen_error(fen, m)),
+                _ => return Err(e),
             },
         },
-        None => AnyPosition::start(rules).board_view(),
+        None => start_of(rules, q.variant)?.board_view(),
     };
     let svg = board_svg(
         &view,

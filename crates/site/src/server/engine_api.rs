@@ -16,18 +16,23 @@ use tokio_stream::StreamExt;
 use tokio_stream::wrappers::ReceiverStream;
 
 use super::AppState;
+use super::board_position::position_of;
 use super::error::ApiError;
 use super::forwarded::Client;
 use super::json::ApiQuery;
 use super::views::NotationRequest;
 use crate::engine;
-use games::{AnyPosition, Rules};
+use crate::models::VariantName;
+use games::Rules;
 
 /// `GET /api/engine`'s query.
 #[derive(Debug, Deserialize)]
 pub struct EngineQuery {
     #[serde(with = "crate::models::rules")]
     rules: Rules,
+    /// Chess: the variant of `fen` (standard chess when left out). Only standard chess and
+    /// Chess960 are analysed: another variant is `501` `engine-unavailable`.
+    variant: Option<VariantName>,
     fen: String,
     /// The deepest depth to search, in plies (at most [`engine::MAX_DEPTH`]).
     depth: Option<u32>,
@@ -60,8 +65,17 @@ pub async fn analyse(
     ApiQuery(q): ApiQuery<EngineQuery>,
     client: Option<axum::Extension<Client>>,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
-    let pos = AnyPosition::from_fen(q.rules, q.fen.trim())
-        .map_err(|m| ApiError::unreadable("bad-fen", m))?;
+    let pos = position_of(q.rules, q.variant, &q.fen)?;
+    if let Some(variant) = q.variant.filter(|v| !analysed(*v)) {
+        return Err(ApiError::new(
+            axum::http::StatusCode::NOT_IMPLEMENTED,
+            "engine-unavailable",
+            format!(
+                "no engine analyses {}: Stockfish plays standard chess and Chess960 only",
+                variant.variant()
+            ),
+        ));
+    }
     let permit = app.streams.open(client.map(|c| c.0))?;
     let notation = NotationRequest {
         lang: q.lang,
@@ -84,6 +98,12 @@ pub async fn analyse(
         })
     });
     Ok(Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))))
+}
+
+/// Whether the server's engines analyse a chess variant (Stockfish: standard chess and
+/// Chess960).
+fn analysed(variant: VariantName) -> bool {
+    matches!(variant, VariantName::Standard | VariantName::Chess960)
 }
 
 /// `GET /api/engine/status`.

@@ -20,6 +20,7 @@
 //!   share), [`crate::store`], [`crate::engine`].
 
 pub mod board_api;
+pub mod board_position;
 pub mod body_in;
 pub mod clocks;
 pub mod engine_api;
@@ -51,6 +52,7 @@ pub mod search_queue;
 pub mod static_files;
 pub mod streams;
 pub mod template;
+pub mod variant_view;
 pub mod views;
 pub mod visitor;
 pub mod web_files;

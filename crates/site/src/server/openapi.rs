@@ -29,11 +29,12 @@ use super::games_api::moves::MoveRequest;
 use super::games_api::rematch::RematchJoined;
 use super::games_api::seats::Joined;
 use super::saved_analyses::{SaveRequest, Saved};
+use super::variant_view::{ChecksView, LegalMoveView, PocketView, PocketsView};
 use super::views::{GameView, NodeView, NotationRequest, PositionView, RootView, SvgRequest};
 use crate::engine::{Info, Stop};
 use crate::models::{
-    ColorChoice, DrawAction, GameMode, GameStatus, Level, NotationLang, NotationStyle, Role,
-    RulesName, RulesSource, Side, SquareNames, StartKind,
+    ColorChoice, DrawAction, DropPiece, GameMode, GameStatus, Level, NotationLang, NotationStyle,
+    Role, RulesName, RulesSource, Side, SquareNames, StartKind, VariantName,
 };
 use crate::store::StoredMove;
 use games::{LegalMove, Status};
@@ -180,7 +181,7 @@ pub const ERROR_CODES: &[(&str, u16, &str)] = &[
     (
         "engine-unavailable",
         501,
-        "chess analysis, or chess against the computer, on a server without Stockfish",
+        "chess analysis, or chess against the computer, on a server without Stockfish; or the analysis of a chess variant no engine plays (Crazyhouse, Atomic, ...)",
     ),
     (
         "body-timeout",
@@ -318,6 +319,10 @@ pub struct EngineParams {
     /// The rules.
     #[param(inline)]
     pub rules: RulesName,
+    /// Chess: the variant of `fen` (standard chess when left out). Only standard chess and
+    /// Chess960 are analysed; another variant is 501 `engine-unavailable`.
+    #[param(inline)]
+    pub variant: Option<VariantName>,
     /// The position to analyse.
     pub fen: String,
     /// The deepest depth to search, in plies: 1 to 40 (the default; deeper asks are
@@ -342,6 +347,9 @@ pub struct SvgParams {
     /// The rules.
     #[param(inline)]
     pub rules: RulesName,
+    /// Chess: the variant of `fen` (`crazyhouse`, ...; standard chess when left out).
+    #[param(inline)]
+    pub variant: Option<VariantName>,
     /// The position (the start position when left out).
     pub fen: Option<String>,
     /// 1 (the default) draws the coordinates, 0 does not.
@@ -372,7 +380,8 @@ pub struct SvgParams {
         ErrorBody, ErrorDetail, PlyBody, ProblemBody, ErrorCode, RulesName, StartKind, NotationLang, NotationStyle,
         SquareNames, Side, ColorChoice, GameMode, Level, GameStatus, Role, DrawAction,
         RulesSource, EventName, StateEvent, LoadRequest, ListRequest, GameList, GameSummary, PositionRequest, PlayRequest, ExportRequest, ExportNode, SaveRequest, Saved,
-        NotationRequest, SvgRequest, PositionView, Status, LegalMove, GameView, RootView,
+        NotationRequest, SvgRequest, PositionView, Status, LegalMove, LegalMoveView, VariantName,
+        DropPiece, PocketsView, PocketView, ChecksView, GameView, RootView,
         NodeView, PlayView, MoveView, ExportView, CreateRequest, Created, Joined, RematchJoined, GameInfo, ClockView,
         StoredMove, MoveRequest, DrawRequest, EngineEventName, EngineEvent, Info, Stop,
         EngineStatus
@@ -818,7 +827,7 @@ fn analysis() {}
         (status = 422, description = "`bad-fen`", body = ErrorBody),
         (status = 429, description = "`too-many-streams`: the client's address already holds its live streams (`serve --streams-per-client`, 32), or the server is at its limit of streams", body = ErrorBody),
         (status = 500, description = "`internal`", body = ErrorBody),
-        (status = 501, description = "`engine-unavailable`: chess on a server without Stockfish", body = ErrorBody),
+        (status = 501, description = "`engine-unavailable`: chess on a server without Stockfish, or a chess variant Stockfish does not play (Crazyhouse, Atomic, ...)", body = ErrorBody),
         (status = 503, description = "`busy`: too many analyses at once; try again in a moment", body = ErrorBody),
     )
 )]

@@ -18,6 +18,7 @@ use super::rules_menu;
 use super::template::Values;
 use super::visitor::{Visitor, cookie};
 use super::web_files;
+use crate::models::VariantName;
 use games::Rules;
 
 fn article(lang: &str, name: &str) -> String {
@@ -160,6 +161,8 @@ fn position_page(
 #[derive(Debug, serde::Deserialize)]
 pub struct AnalysisQuery {
     rules: Option<String>,
+    /// Chess: the variant of `fen` (`crazyhouse`, ...), as the board's "Copy link" writes it.
+    variant: Option<String>,
     fen: Option<String>,
     game: Option<String>,
 }
@@ -178,8 +181,13 @@ pub async fn analysis(
         .and_then(|r| r.parse::<Rules>().ok())
         .unwrap_or(DEFAULT_RULES)
         .name();
-    let mut data =
-        serde_json::json!({ "rules": rules, "fen": q.fen, "game": null, "game_id": q.game });
+    // A variant only with chess; an unknown one is left out (the board opens standard chess).
+    let variant = q
+        .variant
+        .as_deref()
+        .and_then(|name| name.parse::<VariantName>().ok())
+        .filter(|_| rules == Rules::Chess.name());
+    let mut data = serde_json::json!({ "rules": rules, "variant": variant, "fen": q.fen, "game": null, "game_id": q.game });
     if let Some(id) = &q.game {
         if !is_game_id(id) {
             return error_page(&app, &v, StatusCode::NOT_FOUND, "error.no-game");

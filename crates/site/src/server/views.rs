@@ -5,12 +5,12 @@ use record::{Extra, Line};
 use serde::{Deserialize, Serialize};
 
 use games::render::{SvgOptions, board_svg};
-use games::{
-    AnyGame, AnyMove, AnyPosition, ChessMove, Eval, LegalMove, MoveData, NotationChoice, Status,
-};
+use games::{AnyGame, AnyMove, AnyPosition, ChessMove, Eval, MoveData, NotationChoice, Status};
 
+use super::board_position::variant_name;
 use super::error::ApiError;
-use crate::models::{RulesSource, Side, SquareNames};
+use super::variant_view::{ChecksView, LegalMoveView, PocketsView, checks_of, pockets_of};
+use crate::models::{RulesSource, Side, SquareNames, VariantName};
 
 /// `notation` in a request: how moves are written. `lang`, `style` and `figurines` are for
 /// chess; `squares` is for draughts, whose variants otherwise write their own way.
@@ -76,14 +76,27 @@ impl Default for SvgRequest {
 pub struct PositionView {
     #[schema(value_type = crate::models::RulesName)]
     pub rules: &'static str,
+    /// Chess: the variant whose rules the position follows (`chess960`, `crazyhouse`, ...),
+    /// to send back with its FEN. Absent for standard chess and draughts.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(required = false, nullable = false)]
+    pub variant: Option<VariantName>,
     /// The canonical FEN (draughts `W:W26,28,31:B17,19,20`; chess standard FEN, X-FEN for
-    /// Chess960).
+    /// Chess960, a variant's own: Crazyhouse's pockets `[Nq]`, Three-check's `3+3`).
     pub fen: String,
     /// The side to move.
     pub side: Side,
     pub status: Status,
-    /// Every legal move; chess promotions are separate entries.
-    pub legal: Vec<LegalMove>,
+    /// Every legal move; chess promotions are separate entries, Crazyhouse drops have `drop`.
+    pub legal: Vec<LegalMoveView>,
+    /// Crazyhouse: the pieces each side holds in hand. Absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(required = false, nullable = false)]
+    pub pockets: Option<PocketsView>,
+    /// Three-check: the checks each side still has to give. Absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(required = false, nullable = false)]
+    pub checks: Option<ChecksView>,
     /// The board diagram, only when asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(required = false, nullable = false)]
@@ -100,10 +113,17 @@ impl PositionView {
     ) -> PositionView {
         PositionView {
             rules: pos.rules().name(),
+            variant: variant_name(pos),
             fen: pos.fen(),
             side: Side::white_if(pos.white_to_move()),
             status: pos.status(),
-            legal: pos.legal_moves(notation),
+            legal: pos
+                .legal_moves(notation)
+                .into_iter()
+                .map(LegalMoveView::of)
+                .collect(),
+            pockets: pockets_of(pos),
+            checks: checks_of(pos),
             svg: svg.map(|s| {
                 board_svg(
                     &pos.board_view(),
@@ -185,6 +205,11 @@ pub struct GameView {
     /// The rules the game was read under.
     #[schema(value_type = crate::models::RulesName)]
     pub rules: &'static str,
+    /// Chess: the variant the game was read as (its Variant tag, or drops in its moves);
+    /// the FENs of the game are the variant's. Absent for standard chess and draughts.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(required = false, nullable = false)]
+    pub variant: Option<VariantName>,
     pub rules_source: RulesSource,
     /// The number of games in the text (only the first is loaded); 0 without a text.
     pub games_in_text: u64,
@@ -208,6 +233,7 @@ impl GameView {
     ) -> GameView {
         GameView {
             rules: start.rules().name(),
+            variant: variant_name(start),
             rules_source: source,
             games_in_text: 0,
             tags: Vec::new(),

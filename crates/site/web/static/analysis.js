@@ -5,7 +5,7 @@
 
 import { post, download, copyText, ApiError } from './api.js';
 import { Board, fenMoveNumber } from './board.js';
-import { t, tn, el, page, lang, rulesName } from './i18n.js';
+import { t, tn, el, page, lang, rulesName, variantName, sideName } from './i18n.js';
 import { statusWords, resultWords, resultText } from './results.js';
 import { attachEngine } from './engine.js';
 import { renderMoveList, markCurrent, numberText } from './movelist.js';
@@ -32,6 +32,8 @@ const READ_AS = {
 
 const ui = {
   rules: $('rules'),
+  variant: $('variant'),
+  variantField: $('variant-field'),
   start: $('start'),
   text: $('text'),
   hint: $('text-hint'),
@@ -61,6 +63,9 @@ const ui = {
 // a node is its main continuation, the others are side lines.
 const tree = {
   rules: 'american',
+  // Chess: the variant of the game (`crazyhouse`, ...), sent with every FEN; null for
+  // standard chess and draughts.
+  variant: null,
   tags: [],
   result: null,
   nodes: new Map(),
@@ -95,6 +100,16 @@ const board = new Board($('board'), {
   onOptions: () => positions.clear(),
   toolsHost: $('board-tools'),
 });
+// Crazyhouse's pockets (pockets.js) come with the first position that has pieces in hand:
+// a draughts or chess page does not load them.
+let pockets = null;
+function loadPockets(pos) {
+  if (pockets || !pos.pockets) return;
+  pockets = import('./pockets.js').then(({ Pockets }) => {
+    new Pockets(board);
+    board.mark();
+  });
+}
 
 const engine = attachEngine({
   container: $('engine'),
@@ -107,6 +122,16 @@ function notationRequest() {
   return { lang: notation.lang, style: notation.style, figurines: notation.figurines };
 }
 
+/** A request's rules and, for a chess variant, its variant (docs/api.md). */
+function rulesRequest(rules = tree.rules, variant = tree.variant) {
+  return rules === 'chess' && variant && variant !== 'standard' ? { rules, variant } : { rules };
+}
+
+/** The variant the form asks for: the variant menu's, when the rules are chess. */
+function formVariant() {
+  return ui.rules.value === 'chess' ? ui.variant.value : null;
+}
+
 function node(id) {
   return tree.nodes.get(id);
 }
@@ -116,6 +141,7 @@ function node(id) {
 /** Replaces the tree with a GameView from /api/load (or the page data). */
 function takeView(view) {
   tree.rules = view.rules;
+  tree.variant = view.variant || null;
   tree.tags = view.tags || [];
   tree.result = view.result || null;
   tree.nodes = new Map();
@@ -161,8 +187,14 @@ function takeView(view) {
   positions.clear();
   if (view.root.position && view.root.position.svg) cachePosition(view.root.position);
   ui.rules.value = tree.rules;
+  ui.variant.value = tree.variant || 'standard';
   board.rules = tree.rules;
   updateChessControls();
+}
+
+/** The name of the board's rules: the chess variant's when there is one. */
+function shownRulesName(rules, variant) {
+  return variant ? variantName(variant) : rulesName(rules);
 }
 
 function sideOfFen(fen) {
@@ -264,7 +296,7 @@ async function load({ initial = false, game = 1 } = {}) {
   ui.form.classList.add('busy');
   const ticket = ++loads;
   try {
-    const body = { rules, start, notation: notationRequest(), svg: board.svgOptions() };
+    const body = { ...rulesRequest(rules, formVariant()), start, notation: notationRequest(), svg: board.svgOptions() };
     if (start !== 'initial') body.text = text;
     if (games) {
       body.game = game;
@@ -280,7 +312,7 @@ async function load({ initial = false, game = 1 } = {}) {
     chosen = game;
     if (games) {
       const key = READ_AS[view.rules_source];
-      if (key) notice(t(key, { rules: rulesName(view.rules) }), 'info read-as');
+      if (key) notice(t(key, { rules: shownRulesName(view.rules, view.variant) }), 'info read-as');
     }
     for (const w of view.warnings || []) notice(`${t('load.warning')} ${w}`, 'warning');
     tree.current = mainEnd();
@@ -366,7 +398,7 @@ function forgetShare() {
 
 function cacheKey(fen) {
   const o = board.svgOptions();
-  return `${tree.rules}|${fen}|${notation.lang}|${notation.style}|${notation.figurines}|${o.coordinates}|${o.flipped}`;
+  return `${tree.rules}|${tree.variant}|${fen}|${notation.lang}|${notation.style}|${notation.figurines}|${o.coordinates}|${o.flipped}`;
 }
 
 function cachePosition(pos) {
@@ -378,7 +410,7 @@ async function positionOf(fen) {
   const key = cacheKey(fen);
   if (positions.has(key)) return positions.get(key);
   const pos = await post('/api/position', {
-    rules: tree.rules,
+    ...rulesRequest(),
     fen,
     notation: notationRequest(),
     svg: board.svgOptions(),
@@ -393,6 +425,9 @@ async function positionOf(fen) {
 function squaresOf(id) {
   if (!id) return null;
   if (tree.rules === 'chess') {
+    // A drop (`N@e3`) marks its square only.
+    const drop = id.indexOf('@');
+    if (drop >= 0) return { from: id.slice(drop + 1), to: id.slice(drop + 1), path: [id.slice(drop + 1)] };
     return { from: id.slice(0, 2), to: id.slice(2, 4), path: [id.slice(2, 4)] };
   }
   const parts = id.split(/[-x]/);
@@ -410,11 +445,19 @@ async function showCurrent() {
     return;
   }
   if (ticket !== showing) return;
+  loadPockets(pos);
   await board.set(pos, { last: n.id ? squaresOf(n.move) : null });
   ui.fen.value = pos.fen;
   $('open-editor').href = `/editor?${positionQuery(pos.fen)}`;
-  engine.show(tree.rules, pos.fen, notationRequest());
+  // The editor sets up standard chess and draughts only.
+  $('open-editor').hidden = !!tree.variant;
+  engine.show(tree.rules, pos.fen, notationRequest(), tree.variant);
   ui.status.textContent = statusWords(pos);
+  // Three-check: the checks each side still has to give.
+  if (pos.checks) {
+    const side = (color) => `${sideName(color)} ${pos.checks[color]}`;
+    ui.status.textContent += ` · ${t('board.checks-left', { white: side('white'), black: side('black') })}`;
+  }
   ui.copyStatus.textContent = '';
   highlightCurrent();
   updateButtons();
@@ -422,7 +465,7 @@ async function showCurrent() {
 
 /** The query of a link to position `fen` under the board's rules. */
 function positionQuery(fen) {
-  return new URLSearchParams({ rules: tree.rules, fen }).toString();
+  return new URLSearchParams({ ...rulesRequest(), fen }).toString();
 }
 
 async function go(id) {
@@ -446,7 +489,7 @@ async function playMove(moveText) {
   let answer;
   try {
     answer = await post('/api/play', {
-      rules: tree.rules,
+      ...rulesRequest(),
       fen: from.fen,
       move: moveText,
       notation: notationRequest(),
@@ -582,6 +625,7 @@ function renderAll() {
 
 function updateChessControls() {
   ui.chess.hidden = tree.rules !== 'chess' && ui.rules.value !== 'chess';
+  ui.variantField.hidden = ui.rules.value !== 'chess';
   ui.nLang.value = notation.lang;
   ui.nStyle.value = notation.style;
   ui.nFig.checked = notation.figurines;
@@ -625,7 +669,7 @@ function exportTags() {
 
 async function exportText() {
   return post('/api/export', {
-    rules: tree.rules,
+    ...rulesRequest(),
     start: node(0).fen,
     tags: exportTags(),
     nodes: exportNodes(),
@@ -690,13 +734,14 @@ function save() {
   try {
     sessionStorage.setItem(SAVED, JSON.stringify({
       rules: tree.rules,
+      variant: tree.variant,
       start: node(0).fen,
       tags: tree.tags,
       result: tree.result,
       nodes: exportNodes(),
       path: pathTo(tree.current),
       notation,
-      form: { rules: ui.rules.value, start: ui.start.value, text: ui.text.value.length < 200000 ? ui.text.value : '' },
+      form: { rules: ui.rules.value, variant: ui.variant.value, start: ui.start.value, text: ui.text.value.length < 200000 ? ui.text.value : '' },
     }));
   } catch {
     // storage full or off: nothing is lost but the restore
@@ -714,6 +759,7 @@ async function restore() {
   if (!saved || !saved.start) return false;
   if (saved.form) {
     ui.rules.value = saved.form.rules || saved.rules;
+    ui.variant.value = saved.form.variant || saved.variant || 'standard';
     ui.start.value = saved.form.start || 'initial';
     ui.text.value = saved.form.text || '';
   }
@@ -722,7 +768,7 @@ async function restore() {
     let view;
     if (saved.nodes && saved.nodes.length) {
       const { text } = await post('/api/export', {
-        rules: saved.rules,
+        ...rulesRequest(saved.rules, saved.variant),
         start: saved.start,
         tags: [['Event', 'Analysis']],
         nodes: saved.nodes,
@@ -731,7 +777,7 @@ async function restore() {
       });
       view = await post('/api/load', { rules: saved.rules, start: 'pdn', text, notation: notationRequest(), svg: board.svgOptions() });
     } else {
-      view = await post('/api/load', { rules: saved.rules, start: 'fen', text: saved.start, notation: notationRequest(), svg: board.svgOptions() });
+      view = await post('/api/load', { ...rulesRequest(saved.rules, saved.variant), start: 'fen', text: saved.start, notation: notationRequest(), svg: board.svgOptions() });
     }
     takeView(view);
     tree.tags = saved.tags || [];
@@ -758,6 +804,8 @@ ui.rules.addEventListener('change', () => {
   updateChessControls();
   load({ initial: true });
 });
+
+ui.variant.addEventListener('change', () => load({ initial: true }));
 
 ui.start.addEventListener('change', () => {
   updateHint();
@@ -914,6 +962,7 @@ async function init() {
     return;
   }
   if (data.rules) ui.rules.value = data.rules;
+  if (data.variant) ui.variant.value = data.variant;
   if (data.fen) {
     ui.start.value = 'fen';
     ui.text.value = data.fen;

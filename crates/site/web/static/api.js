@@ -58,13 +58,15 @@ export async function get(path) {
 }
 
 /** GETs the board diagram of a position as SVG text. */
-export async function svg(rules, fen, options) {
+export async function svg(rules, fen, options, variant = null) {
   const q = new URLSearchParams({
     rules,
     fen,
     coordinates: options.coordinates ? '1' : '0',
     flipped: options.flipped ? '1' : '0',
   });
+  // A chess variant's FEN (Crazyhouse's pockets) is read under its variant.
+  if (variant) q.set('variant', variant);
   const response = await fetch(`/api/svg?${q}`);
   if (!response.ok) throw new ApiError(response.status, await response.text());
   return response.text();

@@ -9,7 +9,8 @@
 // Choosing a move: click a piece of the side to move (its legal destinations are marked), then
 // where it goes. A capture of several pieces needs only its end square when that names one
 // legal move; otherwise the player clicks the landing squares in order until one move is
-// left. A chess promotion asks which piece.
+// left. A chess promotion asks which piece. A Crazyhouse drop (a legal move with `drop`) is
+// chosen from the pockets (pockets.js), then its square.
 
 import { svg as fetchSvg } from './api.js';
 import { el, t, sideName, rulesFacts } from './i18n.js';
@@ -51,6 +52,8 @@ const PROMOTIONS = [
   ['r', 'piece.rook', '\u265C'],
   ['b', 'piece.bishop', '\u265D'],
   ['n', 'piece.knight', '\u265E'],
+  // Antichess promotes to a king too.
+  ['k', 'piece.king', '\u265A'],
 ];
 
 export class Board {
@@ -188,7 +191,7 @@ export class Board {
     // more before the board says so.
     for (let attempt = 0; !svgText && attempt < 2; attempt += 1) {
       try {
-        svgText = await fetchSvg(this.rules, position.fen, this.svgOptions());
+        svgText = await fetchSvg(this.rules, position.fen, this.svgOptions(), position.variant);
       } catch (e) {
         if (id !== this.renderId) return;
         if (attempt === 1) {
@@ -253,6 +256,13 @@ export class Board {
       count[side][kind] = (count[side][kind] || 0) + 1;
     }
     this.materialEl.replaceChildren();
+    // Crazyhouse: the pieces in hand count as the pieces on the board do.
+    const hand = this.position && this.position.pockets;
+    for (const side of hand ? ['white', 'black'] : []) {
+      for (const [k, field] of [['Q', 'queen'], ['R', 'rook'], ['B', 'bishop'], ['N', 'knight'], ['P', 'pawn']]) {
+        count[side][k] = (count[side][k] || 0) + (hand[side][field] || 0);
+      }
+    }
     if (this.rules === 'chess') {
       // As lichess: the pieces one side has more of, and the difference in points.
       const points = (side) => Object.entries(count[side]).reduce((sum, [k, n]) => sum + (CHESS_VALUES[k] || 0) * n, 0);
@@ -305,12 +315,21 @@ export class Board {
   /** The legal moves that agree with the selected piece and the landing squares clicked. */
   candidates() {
     if (this.selected === null) return [];
+    if (this.selected.startsWith('@')) return this.legal().filter((m) => m.drop === this.selected.slice(1));
     return this.legal().filter((m) => m.from === this.selected && inOrder(this.via, m.path));
+  }
+
+  /** Chooses a piece in hand to drop (`P`, `N`, ...: Crazyhouse); its squares are marked. */
+  chooseDrop(letter) {
+    if (!this.interactive || !this.current() || this.promotionEl) return;
+    if (!this.legal().some((m) => m.drop === letter)) return;
+    this.select(`@${letter}`);
   }
 
   /** Puts the classes on squares and pieces for the current state. */
   mark() {
     if (!this.svgEl) return;
+    if (this.pockets) this.pockets.update();
     for (const node of this.svgEl.querySelectorAll('.selected, .dest, .step, .path, .last, .movable')) {
       node.classList.remove('selected', 'dest', 'step', 'path', 'last', 'movable');
     }
@@ -577,9 +596,11 @@ export function moveNumber(rules, startSide, ply, startNumber = 1) {
   return { number: startNumber + Math.floor(k / 2), first: k % 2 === 0 };
 }
 
-/** The chess FEN's full-move number, else 1. */
+/** The chess FEN's full-move number (its last field: Three-check's FEN has one more
+ * before it), else 1. */
 export function fenMoveNumber(rules, fen) {
   if (rules !== 'chess') return 1;
-  const n = parseInt(String(fen).trim().split(/\s+/)[5], 10);
+  const fields = String(fen).trim().split(/\s+/);
+  const n = fields.length >= 6 ? parseInt(fields[fields.length - 1], 10) : NaN;
   return Number.isFinite(n) && n > 0 ? n : 1;
 }

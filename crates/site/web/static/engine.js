@@ -2,16 +2,19 @@
 // as a number, the depth and the best line (its first move can be played), from the server's
 // analysis stream (GET /api/engine: draughts by the server's search, chess by Stockfish when
 // the server has it). Off by default; the button or the key `l` turns it on and off, and the
-// choice is remembered. Also "Play from here against the computer".
+// choice is remembered. Also "Play from here against the computer". A chess variant that
+// Stockfish does not play (Crazyhouse, Atomic, ...) has no engine: the panel says so.
 
 import { get, post } from './api.js';
-import { t, el, lang } from './i18n.js';
+import { t, el, lang, variantName } from './i18n.js';
 
 const KEPT = 'scoresheet.engine';
 /** How long a shown position waits before its analysis starts (keys held down skip past). */
 const SETTLE_MS = 60;
 /** Positions whose deepest analysis is kept, to show at once when the board comes back. */
 const KEEP = 300;
+/** The chess variants the server's engine (Stockfish) analyses. */
+const ANALYSED = ['standard', 'chess960'];
 
 function kept() {
   try {
@@ -64,6 +67,7 @@ export function attachEngine({ container, boardEl, onBestMove, isFlipped = () =>
   const state = {
     on: kept(),
     rules: null,
+    variant: null, // chess: the variant of the position, null for standard chess
     fen: null,
     source: null,
     timer: null,
@@ -73,7 +77,7 @@ export function attachEngine({ container, boardEl, onBestMove, isFlipped = () =>
   };
 
   function key() {
-    return `${state.rules}|${state.fen}|${state.notation}`;
+    return `${state.rules}|${state.variant}|${state.fen}|${state.notation}`;
   }
 
   const toggle = el('button', {
@@ -93,7 +97,9 @@ export function attachEngine({ container, boardEl, onBestMove, isFlipped = () =>
   const offHint = el('span', { class: 'engine-off' },
     el('span', { class: 'with-keys', text: t('analysis.engine-off') }),
     el('span', { class: 'with-touch', text: t('analysis.engine-off-touch', { button: t('analysis.engine') }) }));
-  const head = el('div', { class: 'engine-head' }, toggle, readout, offHint);
+  // A chess variant without an engine: said instead of the controls.
+  const none = el('p', { class: 'engine-none', id: 'engine-none', hidden: true });
+  const head = el('div', { class: 'engine-head' }, toggle, readout, offHint, none);
   const body = el('div', { class: 'engine-body' }, line);
 
   const level = el('select', { id: 'engine-level', 'aria-label': t('new.level') },
@@ -129,17 +135,27 @@ export function attachEngine({ container, boardEl, onBestMove, isFlipped = () =>
     bar.style.left = `${Math.max(0, inner.left - outer.left - bar.offsetWidth - 6)}px`;
   }
 
+  /** A chess variant that no engine of the server analyses. */
+  function noEngine() {
+    return state.rules === 'chess' && !!state.variant && !ANALYSED.includes(state.variant);
+  }
+
   function available() {
-    return state.rules !== 'chess' || state.chess === true;
+    return !noEngine() && (state.rules !== 'chess' || state.chess === true);
   }
 
   function render() {
     const usable = available();
-    container.hidden = !usable;
+    const without = noEngine();
+    container.hidden = !usable && !without;
+    none.hidden = !without;
+    if (without) none.textContent = t('analysis.engine-none', { variant: variantName(state.variant) });
+    toggle.hidden = without;
+    playRow.hidden = without;
     bar.hidden = !(usable && state.on);
-    body.hidden = !state.on;
-    readout.hidden = !state.on;
-    offHint.hidden = state.on;
+    body.hidden = !state.on || without;
+    readout.hidden = !state.on || without;
+    offHint.hidden = state.on || without;
     panel.classList.toggle('on', state.on);
     toggle.setAttribute('aria-pressed', String(state.on));
     bar.classList.toggle('flipped', !!isFlipped());
@@ -202,6 +218,7 @@ export function attachEngine({ container, boardEl, onBestMove, isFlipped = () =>
     state.timer = setTimeout(() => {
       state.timer = null;
       const q = new URLSearchParams({ rules, fen });
+      if (state.variant) q.set('variant', state.variant);
       const notation = JSON.parse(state.notation || '{}');
       if (rules === 'chess') {
         if (notation.lang) q.set('lang', notation.lang);
@@ -300,12 +317,15 @@ export function attachEngine({ container, boardEl, onBestMove, isFlipped = () =>
   return {
     /**
      * Shows the engine's view of another position (the previous analysis is dropped), its
-     * chess lines written in `notation` ({ lang, style, figurines }, as /api/position takes).
+     * chess lines written in `notation` ({ lang, style, figurines }, as /api/position takes);
+     * `variant` is the chess variant of the position (null for standard chess).
      */
-    show(rules, fen, notation) {
+    show(rules, fen, notation, variant = null) {
       const written = JSON.stringify(notation || {});
-      if (rules === state.rules && fen === state.fen && written === state.notation && (state.source || state.timer)) return;
+      const same = rules === state.rules && (variant || null) === state.variant && fen === state.fen && written === state.notation;
+      if (same && (state.source || state.timer)) return;
       state.rules = rules;
+      state.variant = variant || null;
       state.fen = fen;
       state.notation = written;
       render();

@@ -83,6 +83,12 @@ export function sideName(side) {
   return side === 'black' ? t('side.black') : t('side.white');
 }
 
+/** The name of a chess variant (`crazyhouse`, `kingofthehill`, ...) in the page language. */
+export function variantName(variant) {
+  const key = `variant.${variant}`;
+  return Object.prototype.hasOwnProperty.call(catalog, key) ? catalog[key] : variant;
+}
+
 /** The name of a rules choice (`american`, `chess`, ...) in the page language. */
 export function rulesName(rules) {
   const key = `rules.${rules}`;

@@ -2,7 +2,7 @@
 // in American draughts Black moves first, so `1-0` there is a win for Black; International
 // draughts scores a win 2-0. What each rules choice writes comes from the page's rules data.
 
-import { t, sideName, rulesFacts } from './i18n.js';
+import { t, sideName, rulesFacts, variantName } from './i18n.js';
 import { firstMover } from './board.js';
 
 function other(side) {
@@ -67,16 +67,31 @@ export function reasonWords(reason, moves) {
   return key ? t(key, { moves: moves ?? '' }) : String(reason);
 }
 
+/** The chess variants whose own win has words of its own ("the king exploded"); the others
+ * win "by the rules of" their variant. */
+const VARIANT_WINS = ['atomic', 'antichess', 'kingofthehill', 'threecheck', 'horde', 'racingkings'];
+
+/** A position's reason in words: a chess variant's own end (`variant-win`, `variant-draw`)
+ * says how its variant ends a game. */
+function positionReason(reason, variant) {
+  if (reason === 'variant-win' && VARIANT_WINS.includes(variant)) return t(`reason.variant-win-${variant}`);
+  if (reason === 'variant-win' || reason === 'variant-draw') {
+    return t(`reason.${reason}`, { variant: variantName(variant || 'standard') });
+  }
+  return reasonWords(reason);
+}
+
 /** The status of a Position (docs/api.md) in words. */
 export function statusWords(position) {
   const s = (position && position.status) || { state: 'ongoing' };
+  const variant = position && position.variant;
   if (s.state === 'won') {
-    const reason = reasonWords(s.reason);
+    const reason = positionReason(s.reason, variant);
     const who = s.winner === 'white' ? t('result.white-won') : t('result.black-won');
     return reason ? t('common.because', { what: who, why: reason }) : who;
   }
   if (s.state === 'drawn') {
-    const reason = reasonWords(s.reason);
+    const reason = positionReason(s.reason, variant);
     return reason ? t('common.because', { what: t('result.draw'), why: reason }) : t('result.draw');
   }
   return t('board.to-move', { side: sideName(position.side) });
