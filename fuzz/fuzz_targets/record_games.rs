@@ -42,7 +42,7 @@ fn summary(read: &Result<AnyGame, String>) -> String {
     }
 }
 
-fn chess_fen(pos: &shakmaty::Chess) -> String {
+fn chess_fen(pos: &shakmaty::variant::VariantPosition) -> String {
     Fen::from_position(pos, EnPassantMode::Legal).to_string()
 }
 
