@@ -90,6 +90,15 @@ impl ChessVariant {
         }
     }
 
+    /// The variant as the reports name it (`check --json`, the Parquet tables): `chess` for
+    /// standard chess, else its [`key`](ChessVariant::key).
+    pub fn report_name(self) -> &'static str {
+        match self {
+            ChessVariant::Standard => "chess",
+            other => other.key(),
+        }
+    }
+
     /// shakmaty's rules for the variant (standard chess's for Chess960).
     pub fn rules(self) -> Variant {
         match self {

@@ -5,8 +5,8 @@
 use chess_notation::ChessRules as _;
 
 use super::{
-    AnyGame, AnyMove, AnyPosition, ChessMove, ChessVariant, Eval, GameError, MoveData,
-    NotationChoice, VariantSource,
+    AnyGame, AnyMove, AnyPosition, ChessMove, Eval, GameError, MoveData, NotationChoice,
+    VariantSource,
 };
 
 /// The tags of the Seven Tag Roster but Result (the game's result has a column of its own),
@@ -181,10 +181,7 @@ impl GameRow {
             }
             AnyGame::Chess(g) => {
                 row.family = Some("chess");
-                row.variant = Some(match g.variant {
-                    ChessVariant::Standard => "chess",
-                    other => other.key(),
-                });
+                row.variant = Some(g.variant.report_name());
                 row.result = g.result_text().map(str::to_string);
                 row.winner = g.winner().map(|c| c.fold_wb("white", "black"));
                 for node in &g.game.moves.nodes {

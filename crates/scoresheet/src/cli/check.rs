@@ -302,9 +302,7 @@ fn good_report<'a>(file: &'a str, number: u64, any: &AnyGame, plies: usize) -> R
             // Once per game: without the formatting machinery.
             report.reading = Some([g.notation.name(), " (", g.language.name(), ")"].concat());
             // The variant as the Parquet tables name it: `chess`, `chess960`, `crazyhouse`, ...
-            if g.variant != games::ChessVariant::Standard {
-                report.variant = Some(g.variant.key());
-            }
+            report.variant = Some(g.variant.report_name());
             report.title = match g.variant {
                 games::ChessVariant::Standard => "Chess".to_string(),
                 other => other.to_string(),
