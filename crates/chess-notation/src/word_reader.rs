@@ -137,6 +137,21 @@ pub struct GameReading<P, R = Chess> {
     pub warnings: Vec<WordError<P>>,
 }
 
+impl<P, R> GameReading<P, R> {
+    /// The same reading with its end position in another type (a standard chess game's
+    /// end as a [`VariantPosition`](shakmaty::variant::VariantPosition), say).
+    pub fn map_end<T>(self, f: impl FnOnce(R) -> T) -> GameReading<P, T> {
+        GameReading {
+            notation: self.notation,
+            language: self.language,
+            languages: self.languages,
+            end: f(self.end),
+            plies: self.plies,
+            warnings: self.warnings,
+        }
+    }
+}
+
 /// The end of a game's reading.
 #[derive(Clone, Debug)]
 pub struct Finished<P, R = Chess> {

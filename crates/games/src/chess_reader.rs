@@ -120,14 +120,7 @@ impl ChessReader {
             ChessReader::Standard(r) => {
                 let done = r.finish();
                 ChessFinished {
-                    result: done.result.map(|g| GameReading {
-                        notation: g.notation,
-                        language: g.language,
-                        languages: g.languages,
-                        end: VariantPosition::Chess(g.end),
-                        plies: g.plies,
-                        warnings: g.warnings,
-                    }),
+                    result: done.result.map(|g| g.map_end(VariantPosition::Chess)),
                     certain: done.certain,
                     fates: ChessFates::Standard(done.fates),
                 }

@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { assert, assertEqual, waitFor, openAnalysis, clickSquare, waitBoard } from './helpers.mjs';
+import { assert, assertEqual, waitFor, openAnalysis, clickSquare, clickMove, waitBoard, fenChange, moveTexts } from './helpers.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const GAME = readFileSync(resolve(here, '../../../../../shared/data/chess/edge/saturs-jannlee-zh-lichess.pgn'), 'utf8');
@@ -133,6 +133,59 @@ export default [
       await page.click('#load');
       await waitFor(page, () => /colline/.test(document.getElementById('status').textContent), null, 'the hill in the status');
       assertEqual((await page.textContent('#status')).trim(), 'Les Blancs ont gagné : le roi a atteint la colline', 'the win in words');
+    },
+  },
+  {
+    name: 'the pockets follow a flipped board; Three-check counts the checks left; Antichess promotes to a king',
+    async run({ baseUrl, newPage, shot }) {
+      const page = await newPage();
+      await openAnalysis(page, baseUrl, '?lang=en');
+      await pasteGame(page);
+      await goTo(page, 22, 'r2q1rk1/ppp2pp1/1bnp3p/3Bp3/4P1b1/2PPPN2/PP4PP/R2Q1RK1[NBn] w - - 1 12');
+      assertEqual(await page.getAttribute('#board .pocket.bottom', 'data-side'), 'white', 'White\'s pocket below at first');
+      await page.click('.board-tools .flip');
+      await waitFor(page, () => document.querySelector('#board .pocket.bottom')?.dataset.side === 'black', null, 'the pockets to change places');
+      assertEqual(await page.getAttribute('#board .pocket.top', 'data-side'), 'white', 'White\'s pocket above the flipped board');
+      assertEqual(await pocket(page, 'top'), { P: 0, N: 1, B: 1, R: 0, Q: 0 }, 'White\'s pieces, now above');
+      assertEqual(await pocket(page, 'bottom'), { P: 0, N: 1, B: 0, R: 0, Q: 0 }, 'Black\'s pieces, now below');
+      // White to move: White's pocket, above, is the one that plays.
+      await page.click('#board .pocket.top .pocket-piece[data-piece="N"]');
+      await waitFor(page, () => document.querySelector('#board rect.sq.dest[data-sq="c4"]'), null, 'c4 marked for the knight');
+      await clickSquare(page, 'c4');
+      await waitFor(page, () => document.querySelector('#board g.piece[data-sq="c4"][data-piece="N"].white'), null, 'the white knight dropped on c4');
+      await shot(page, 'pockets-flipped');
+      await page.click('.board-tools .flip');
+
+      // Three-check from a FEN with its counters: a check spends one of White's three.
+      await page.selectOption('#variant', 'threecheck');
+      await waitFor(page, () => / 3\+3 /.test(document.getElementById('fen-out').value), null, 'the Three-check start, with its counters');
+      await page.selectOption('#start', 'fen');
+      await page.fill('#text', '4k3/8/8/8/8/8/8/4K2R w K - 3+3 0 1');
+      await page.click('#load');
+      await waitBoard(page, '4k3/8/8/8/8/8/8/4K2R w K - 3+3 0 1');
+      assert((await page.textContent('#status')).includes('Checks to give: White 3 · Black 3'), `the checks left at the start: ${await page.textContent('#status')}`);
+      await clickMove(page, 'h1', 'h8');
+      await waitBoard(page, '4k2R/8/8/8/8/8/8/4K3 b - - 2+3 1 1');
+      const status = await page.textContent('#status');
+      assert(status.includes('Checks to give: White 2 · Black 3'), `a check spent: ${status}`);
+      assertEqual(await moveTexts(page), ['Rh8+'], 'the check in the move list');
+
+      // Antichess: a pawn on the last rank may become a king, offered beside the others.
+      await page.selectOption('#variant', 'antichess');
+      await waitFor(page, () => document.getElementById('fen-out').value.startsWith('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - -'), null, 'the Antichess start, no castling');
+      await page.selectOption('#start', 'fen');
+      await page.fill('#text', '8/4P3/8/8/8/8/8/7k w - - 0 1');
+      await page.click('#load');
+      await waitBoard(page, '8/4P3/8/8/8/8/8/7k w - - 0 1');
+      await clickMove(page, 'e7', 'e8');
+      await waitFor(page, () => document.querySelector('#board .promotion'), null, 'the promotion question');
+      const offered = await page.$$eval('#board .promotion button.promote', (bs) => bs.map((b) => b.dataset.piece));
+      assertEqual(offered, ['q', 'r', 'b', 'n', 'k'], 'a king offered beside the other pieces');
+      await shot(page, 'antichess-promotion');
+      await page.click('#board .promotion button.promote[data-piece="k"]');
+      await waitBoard(page, '4K3/8/8/8/8/8/8/7k b - - 0 1');
+      assertEqual(await page.getAttribute('#board g.piece[data-sq="e8"]', 'data-piece'), 'K', 'a king on e8');
+      assertEqual(await moveTexts(page), ['e8=K'], 'the promotion to a king in the move list');
     },
   },
 ];
