@@ -18,8 +18,11 @@ use super::tag_changes;
 pub use chess_notation::ChessMove;
 
 /// The chess variants scoresheet plays: standard chess, Chess960, and the variants of the
-/// big sites (lichess's names), whose rules shakmaty knows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+/// big sites (lichess's names), whose rules shakmaty knows. JSON writes each as its key:
+/// `standard`, `chess960`, `crazyhouse`, `atomic`, `antichess`, `kingofthehill`,
+/// `threecheck`, `horde`, `racingkings`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum ChessVariant {
     /// Standard chess.
@@ -114,17 +117,34 @@ impl ChessVariant {
     }
 
     /// The variant a PGN `Variant` tag names, as lichess, chess.com, python-chess and
-    /// other programs write it (case, blanks and dashes aside): `Crazyhouse`, `Atomic`,
-    /// `Antichess`, `King of the Hill`, `Three-check` or `3-check`, `Horde`,
-    /// `Racing Kings`, `Chess960`, and `Standard` or `From Position` for standard chess.
+    /// other programs write it (case, blanks and dashes aside): a [name](Self::from_name),
+    /// and an empty tag for standard chess, as PGN means it.
     ///
     /// ```
     /// use games::ChessVariant;
     /// assert_eq!(ChessVariant::from_tag("King of the Hill"), Some(ChessVariant::KingOfTheHill));
-    /// assert_eq!(ChessVariant::from_tag("3-check"), Some(ChessVariant::ThreeCheck));
+    /// assert_eq!(ChessVariant::from_tag(""), Some(ChessVariant::Standard));
     /// assert_eq!(ChessVariant::from_tag("Bughouse"), None);
     /// ```
     pub fn from_tag(value: &str) -> Option<ChessVariant> {
+        if value.trim().is_empty() {
+            return Some(ChessVariant::Standard);
+        }
+        ChessVariant::from_name(value)
+    }
+
+    /// The variant a name names (case, blanks and dashes aside): `Crazyhouse`, `Atomic`,
+    /// `Antichess`, `King of the Hill`, `Three-check` or `3-check`, `Horde`, `Racing Kings`,
+    /// `Chess960`, and `Standard`, `chess` or `From Position` for standard chess; the aliases
+    /// python-chess reads too (`zh`, `koth`, `frc`). An empty name names none.
+    ///
+    /// ```
+    /// use games::ChessVariant;
+    /// assert_eq!(ChessVariant::from_name("3-check"), Some(ChessVariant::ThreeCheck));
+    /// assert_eq!(ChessVariant::from_name("chess"), Some(ChessVariant::Standard));
+    /// assert_eq!(ChessVariant::from_name(" "), None);
+    /// ```
+    pub fn from_name(value: &str) -> Option<ChessVariant> {
         let name: String = value
             .chars()
             .filter(|c| c.is_alphanumeric())
@@ -132,7 +152,7 @@ impl ChessVariant {
             .to_ascii_lowercase();
         // python-chess's aliases of each variant, and the sites' names.
         Some(match name.as_str() {
-            "" | "standard" | "chess" | "normal" | "fromposition" => ChessVariant::Standard,
+            "standard" | "chess" | "normal" | "fromposition" => ChessVariant::Standard,
             "chess960" | "fischerandom" | "fischerrandom" | "frc" | "960" => ChessVariant::Chess960,
             "crazyhouse" | "house" | "zh" => ChessVariant::Crazyhouse,
             "atomic" | "atom" | "atomicchess" => ChessVariant::Atomic,

@@ -1,5 +1,6 @@
 //! `scoresheet-fuzz-seed DATA OUT`: makes the seed corpora of the fuzz targets from the game
-//! files and perft tables under DATA (the project's `../shared/data`), one folder per target
+//! files and perft tables under each DATA (the project's `../shared/data`, and the repository's
+//! own chess variant perft tables and import corpus), one folder per target
 //! under OUT:
 //!
 //! - `record_games`: single games cut out of every file, and whole small files;
@@ -105,11 +106,18 @@ fn game_file(path: &Path, c: &mut Corpora) {
     }
 }
 
-/// The positions of a perft table: the column that holds a FEN.
+/// The positions of a perft table: the column that holds a FEN, or (the chess variants'
+/// tables, shakmaty's `.perft` format) the `epd` lines.
 fn perft_file(path: &Path, c: &mut Corpora) {
     let Ok(text) = fs::read_to_string(path) else {
         return;
     };
+    if path.extension().is_some_and(|e| e == "perft") {
+        for fen in text.lines().filter_map(|l| l.strip_prefix("epd ")) {
+            c.chess_fens.insert(fen.trim().to_string());
+        }
+        return;
+    }
     let chess = path.file_name().is_some_and(|n| n == "chess.txt");
     for line in text.lines().filter(|l| !l.starts_with('#')) {
         let fields: Vec<&str> = line.split('\t').collect();
@@ -133,16 +141,19 @@ fn write_all<T: AsRef<[u8]>>(out: &Path, name: &str, seeds: &BTreeSet<T>) -> std
 
 fn main() -> std::io::Result<()> {
     let args: Vec<String> = std::env::args().collect();
-    let [_, data, out] = &args[..] else {
-        eprintln!("usage: scoresheet-fuzz-seed DATA OUT");
+    let [_, data @ .., out] = &args[..] else {
+        eprintln!("usage: scoresheet-fuzz-seed DATA... OUT");
         std::process::exit(2);
     };
     let mut paths = Vec::new();
-    files(Path::new(data), &mut paths);
+    for dir in data {
+        files(Path::new(dir), &mut paths);
+    }
     paths.sort();
     let mut c = Corpora::default();
     for path in &paths {
-        let is_perft = path.components().any(|p| p.as_os_str() == "perft");
+        let is_perft = path.components().any(|p| p.as_os_str() == "perft")
+            || path.extension().is_some_and(|e| e == "perft");
         if is_perft {
             perft_file(path, &mut c);
         } else {

@@ -45,25 +45,35 @@ pub fn run(args: PerftArgs) -> anyhow::Result<ExitCode> {
         },
         None => Position::start(variant),
     };
-    let mut out = std::io::stdout().lock();
-    let started = Instant::now();
-    let total = if args.divide && args.depth > 0 {
+    let divide = args.divide && args.depth > 0;
+    counted(variant.name, args.depth, |out| {
+        if !divide {
+            return Ok(perft(&pos, args.depth));
+        }
         let style = MoveStyle::of(&variant);
         let mut total = 0;
         for (mv, n) in perft_divide(&pos, args.depth) {
             writeln!(out, "{} {n}", pos.write_move(&mv, &style))?;
             total += n;
         }
-        total
-    } else {
-        perft(&pos, args.depth)
-    };
+        Ok(total)
+    })
+}
+
+/// Runs `count` (which prints the root moves' counts of `--divide` on the output it is
+/// given), then prints the total on stdout and the time it took on stderr.
+fn counted(
+    name: &str,
+    depth: u32,
+    count: impl FnOnce(&mut dyn Write) -> std::io::Result<u64>,
+) -> anyhow::Result<ExitCode> {
+    let mut out = std::io::stdout().lock();
+    let started = Instant::now();
+    let total = count(&mut out)?;
     let secs = started.elapsed().as_secs_f64();
     writeln!(out, "{total}")?;
     eprintln!(
-        "{} depth {}: {total} leaves in {secs:.3} s ({:.1} M leaves/s)",
-        variant.name,
-        args.depth,
+        "{name} depth {depth}: {total} leaves in {secs:.3} s ({:.1} M leaves/s)",
         total as f64 / secs.max(1e-9) / 1e6
     );
     Ok(ExitCode::SUCCESS)
@@ -88,31 +98,20 @@ fn run_chess(variant: ChessVariant, args: &PerftArgs) -> anyhow::Result<ExitCode
         },
         None => VariantPosition::new(variant.rules()),
     };
-    let mut out = std::io::stdout().lock();
-    let started = Instant::now();
-    let total = if args.divide && args.depth > 0 {
+    let divide = args.divide && args.depth > 0;
+    counted(&variant.to_string(), args.depth, |out| {
+        if !divide {
+            return Ok(shakmaty::perft(&pos, args.depth));
+        }
         let mut total = 0;
         for m in pos.legal_moves() {
             let mut after = pos.clone();
             after.play_unchecked(m);
             let n = shakmaty::perft(&after, args.depth - 1);
-            writeln!(
-                out,
-                "{} {n}",
-                write_move(&pos, &m, &WriteOptions::default())
-            )?;
+            let word = write_move(&pos, &m, &WriteOptions::default());
+            writeln!(out, "{word} {n}")?;
             total += n;
         }
-        total
-    } else {
-        shakmaty::perft(&pos, args.depth)
-    };
-    let secs = started.elapsed().as_secs_f64();
-    writeln!(out, "{total}")?;
-    eprintln!(
-        "{variant} depth {}: {total} leaves in {secs:.3} s ({:.1} M leaves/s)",
-        args.depth,
-        total as f64 / secs.max(1e-9) / 1e6
-    );
-    Ok(ExitCode::SUCCESS)
+        Ok(total)
+    })
 }

@@ -27,13 +27,15 @@ impl std::str::FromStr for PerftRules {
     fn from_str(s: &str) -> Result<PerftRules, String> {
         match s.parse::<Variant>() {
             Ok(variant) => Ok(PerftRules::Draughts(variant)),
-            Err(e) => match games::ChessVariant::from_tag(s) {
-                Some(variant) if !s.trim().is_empty() => Ok(PerftRules::Chess(variant)),
-                _ => Err(format!(
-                    "{e}; or a chess variant: chess, chess960, crazyhouse, atomic, antichess, \
-                     kingofthehill, threecheck, horde, racingkings"
-                )),
-            },
+            Err(e) => games::ChessVariant::from_name(s)
+                .map(PerftRules::Chess)
+                .ok_or_else(|| {
+                    let names: Vec<&str> = games::ChessVariant::ALL
+                        .iter()
+                        .map(|v| v.report_name())
+                        .collect();
+                    format!("{e}; or a chess variant: {}", names.join(", "))
+                }),
         }
     }
 }

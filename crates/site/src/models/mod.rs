@@ -108,7 +108,7 @@ pub mod game;
 pub mod rules;
 
 pub use board::{NotationLang, NotationStyle, RulesSource, SquareNames, StartKind};
-pub use chess_variant::{DropPiece, VariantName};
+pub use chess_variant::DropPiece;
 pub use ending::{EndReason, Ending};
 pub use game::{ColorChoice, DrawAction, GameMode, GameStatus, Level, Role, Side};
 pub use rules::RulesName;

@@ -24,7 +24,7 @@ use super::json::{ApiJson, ApiQuery};
 use super::pasted::{MAX_NODES, RulesFrom, load_text, too_many_moves};
 use super::pgn_date::date_of;
 use super::views::{GameView, NotationRequest, PositionView, SvgRequest, null_move};
-use crate::models::{RulesSource, StartKind, VariantName};
+use crate::models::{RulesSource, StartKind};
 use crate::store::now_ms;
 
 /// The largest text a page may paste.
@@ -58,7 +58,7 @@ pub struct LoadRequest {
     /// Chess: the variant of `initial` and `fen` (`crazyhouse`, ...; standard chess when
     /// left out). A PDN/PGN text says its own (its Variant tag, or drops in its moves).
     #[serde(default)]
-    variant: Option<VariantName>,
+    variant: Option<ChessVariant>,
     /// What `text` holds: nothing (`initial`), a FEN line or a PDN/PGN text.
     start: StartKind,
     /// The FEN or the PDN/PGN text, at most 1 MB (1,048,576 bytes).
@@ -125,7 +125,7 @@ pub struct PositionRequest {
     /// Chess: the variant of the position (`crazyhouse`, `atomic`, ...; standard chess when
     /// left out). Not for draughts (400).
     #[serde(default)]
-    variant: Option<VariantName>,
+    variant: Option<ChessVariant>,
     /// At most 1 MB.
     fen: String,
     #[serde(default)]
@@ -159,7 +159,7 @@ pub struct PlayRequest {
     /// Chess: the variant of the position (`crazyhouse`, `atomic`, ...; standard chess when
     /// left out). Not for draughts (400).
     #[serde(default)]
-    variant: Option<VariantName>,
+    variant: Option<ChessVariant>,
     /// The position before the move, at most 1 MB.
     fen: String,
     /// A move id (`31x22x13`, `e2e4`, a Crazyhouse drop `N@e3`) or any text that names one
@@ -257,7 +257,7 @@ pub struct ExportRequest {
     /// Chess: the variant of `start` (`crazyhouse`, ...; standard chess when left out). The
     /// text gets its `Variant` tag.
     #[serde(default)]
-    variant: Option<VariantName>,
+    variant: Option<ChessVariant>,
     /// The FEN of the start position, at most 1 MB.
     start: String,
     /// Tags as `[name, value]` pairs, in order.
@@ -602,7 +602,7 @@ pub struct SvgQuery {
     #[serde(with = "crate::models::rules")]
     rules: Rules,
     /// Chess: the variant of `fen` (Crazyhouse's FEN holds its pockets).
-    variant: Option<VariantName>,
+    variant: Option<ChessVariant>,
     fen: Option<String>,
     #[serde(default = "one")]
     coordinates: u8,

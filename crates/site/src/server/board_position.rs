@@ -6,18 +6,15 @@
 use games::{AnyPosition, ChessVariant, Rules};
 
 use super::error::ApiError;
-use crate::models::VariantName;
 
 /// The chess variant of a request, checked against its rules: `None` for draughts, the
 /// variant named (standard chess when none is) for chess.
 fn variant_of(
     rules: Rules,
-    variant: Option<VariantName>,
+    variant: Option<ChessVariant>,
 ) -> Result<Option<ChessVariant>, ApiError> {
     match (rules, variant) {
-        (Rules::Chess, name) => Ok(Some(
-            name.map_or(ChessVariant::Standard, VariantName::variant),
-        )),
+        (Rules::Chess, name) => Ok(Some(name.unwrap_or(ChessVariant::Standard))),
         (Rules::Draughts(_), None) => Ok(None),
         (Rules::Draughts(_), Some(name)) => Err(ApiError::bad_request(format!(
             "`variant` ({name}) is a chess variant; the rules `{}` are draughts",
@@ -27,7 +24,7 @@ fn variant_of(
 }
 
 /// Refuses (400) a `variant` given with draughts rules.
-pub fn check_variant(rules: Rules, variant: Option<VariantName>) -> Result<(), ApiError> {
+pub fn check_variant(rules: Rules, variant: Option<ChessVariant>) -> Result<(), ApiError> {
     variant_of(rules, variant).map(|_| ())
 }
 
@@ -36,7 +33,7 @@ pub fn check_variant(rules: Rules, variant: Option<VariantName>) -> Result<(), A
 /// Three-check's checks).
 pub fn position_of(
     rules: Rules,
-    variant: Option<VariantName>,
+    variant: Option<ChessVariant>,
     fen: &str,
 ) -> Result<AnyPosition, ApiError> {
     let read = match variant_of(rules, variant)? {
@@ -48,7 +45,7 @@ pub fn position_of(
 
 /// The start position of `rules` and `variant` (Chess960: the standard array, castling as
 /// Chess960 castles).
-pub fn start_of(rules: Rules, variant: Option<VariantName>) -> Result<AnyPosition, ApiError> {
+pub fn start_of(rules: Rules, variant: Option<ChessVariant>) -> Result<AnyPosition, ApiError> {
     Ok(match variant_of(rules, variant)? {
         None | Some(ChessVariant::Standard) => AnyPosition::start(rules),
         Some(ChessVariant::Chess960) => {
@@ -62,11 +59,11 @@ pub fn start_of(rules: Rules, variant: Option<VariantName>) -> Result<AnyPositio
 
 /// The variant of a chess position as the API names it; `None` for standard chess (whose
 /// answers stay as they were before variants, and whose FEN needs no name) and draughts.
-pub fn variant_name(pos: &AnyPosition) -> Option<VariantName> {
+pub fn variant_name(pos: &AnyPosition) -> Option<ChessVariant> {
     match pos {
         AnyPosition::Chess(p) => match ChessVariant::of_position(p) {
             ChessVariant::Standard => None,
-            v => Some(VariantName::of(v)),
+            v => Some(v),
         },
         AnyPosition::Draughts(_) => None,
     }
@@ -94,23 +91,24 @@ mod tests {
     #[test]
     fn a_variant_reads_its_own_fen_and_not_with_draughts() {
         let fen = "r1bqkbnr/ppp2ppp/2n5/4p3/4P3/5N2/PPP2PPP/RNBQKB1R[Pp] w KQkq - 0 4";
-        let pos = position_of(Rules::Chess, Some(VariantName::Crazyhouse), fen).unwrap();
+        let pos = position_of(Rules::Chess, Some(ChessVariant::Crazyhouse), fen).unwrap();
         assert_eq!(pos.fen(), fen);
-        assert_eq!(variant_name(&pos), Some(VariantName::Crazyhouse));
+        assert_eq!(variant_name(&pos), Some(ChessVariant::Crazyhouse));
         let american = "american".parse().unwrap();
-        let err = position_of(american, Some(VariantName::Atomic), "W:W21:B1").unwrap_err();
+        let err = position_of(american, Some(ChessVariant::Atomic), "W:W21:B1").unwrap_err();
         assert_eq!(err.code, "bad-request");
-        let bad = position_of(Rules::Chess, Some(VariantName::ThreeCheck), "nonsense").unwrap_err();
+        let bad =
+            position_of(Rules::Chess, Some(ChessVariant::ThreeCheck), "nonsense").unwrap_err();
         assert_eq!(bad.code, "bad-fen");
     }
 
     #[test]
     fn every_variant_has_a_start_named_by_its_variant() {
-        for name in &VariantName::ALL[1..] {
+        for name in &ChessVariant::ALL[1..] {
             let start = start_of(Rules::Chess, Some(*name)).unwrap();
             assert_eq!(variant_name(&start), Some(*name), "{name}");
         }
-        let standard = start_of(Rules::Chess, Some(VariantName::Standard)).unwrap();
+        let standard = start_of(Rules::Chess, Some(ChessVariant::Standard)).unwrap();
         assert_eq!(variant_name(&standard), None);
         let american = "american".parse().unwrap();
         assert_eq!(variant_name(&start_of(american, None).unwrap()), None);

@@ -22,8 +22,7 @@ use super::forwarded::Client;
 use super::json::ApiQuery;
 use super::views::NotationRequest;
 use crate::engine;
-use crate::models::VariantName;
-use games::Rules;
+use games::{ChessVariant, Rules};
 
 /// `GET /api/engine`'s query.
 #[derive(Debug, Deserialize)]
@@ -32,7 +31,7 @@ pub struct EngineQuery {
     rules: Rules,
     /// Chess: the variant of `fen` (standard chess when left out). Only standard chess and
     /// Chess960 are analysed: another variant is `501` `engine-unavailable`.
-    variant: Option<VariantName>,
+    variant: Option<ChessVariant>,
     fen: String,
     /// The deepest depth to search, in plies (at most [`engine::MAX_DEPTH`]).
     depth: Option<u32>,
@@ -72,7 +71,7 @@ pub async fn analyse(
             "engine-unavailable",
             format!(
                 "no engine analyses {}: Stockfish plays standard chess and Chess960 only",
-                variant.variant()
+                variant
             ),
         ));
     }
@@ -102,8 +101,8 @@ pub async fn analyse(
 
 /// Whether the server's engines analyse a chess variant (Stockfish: standard chess and
 /// Chess960).
-fn analysed(variant: VariantName) -> bool {
-    matches!(variant, VariantName::Standard | VariantName::Chess960)
+fn analysed(variant: ChessVariant) -> bool {
+    matches!(variant, ChessVariant::Standard | ChessVariant::Chess960)
 }
 
 /// `GET /api/engine/status`.

@@ -34,10 +34,10 @@ use super::views::{GameView, NodeView, NotationRequest, PositionView, RootView, 
 use crate::engine::{Info, Stop};
 use crate::models::{
     ColorChoice, DrawAction, DropPiece, GameMode, GameStatus, Level, NotationLang, NotationStyle,
-    Role, RulesName, RulesSource, Side, SquareNames, StartKind, VariantName,
+    Role, RulesName, RulesSource, Side, SquareNames, StartKind,
 };
 use crate::store::StoredMove;
-use games::{LegalMove, Status};
+use games::{ChessVariant, LegalMove, Status};
 
 /// Every error code of the API: the code, the status it comes with, and what it means.
 /// docs/api.md lists the same.
@@ -322,7 +322,7 @@ pub struct EngineParams {
     /// Chess: the variant of `fen` (standard chess when left out). Only standard chess and
     /// Chess960 are analysed; another variant is 501 `engine-unavailable`.
     #[param(inline)]
-    pub variant: Option<VariantName>,
+    pub variant: Option<ChessVariant>,
     /// The position to analyse.
     pub fen: String,
     /// The deepest depth to search, in plies: 1 to 40 (the default; deeper asks are
@@ -349,7 +349,7 @@ pub struct SvgParams {
     pub rules: RulesName,
     /// Chess: the variant of `fen` (`crazyhouse`, ...; standard chess when left out).
     #[param(inline)]
-    pub variant: Option<VariantName>,
+    pub variant: Option<ChessVariant>,
     /// The position (the start position when left out).
     pub fen: Option<String>,
     /// 1 (the default) draws the coordinates, 0 does not.
@@ -380,7 +380,7 @@ pub struct SvgParams {
         ErrorBody, ErrorDetail, PlyBody, ProblemBody, ErrorCode, RulesName, StartKind, NotationLang, NotationStyle,
         SquareNames, Side, ColorChoice, GameMode, Level, GameStatus, Role, DrawAction,
         RulesSource, EventName, StateEvent, LoadRequest, ListRequest, GameList, GameSummary, PositionRequest, PlayRequest, ExportRequest, ExportNode, SaveRequest, Saved,
-        NotationRequest, SvgRequest, PositionView, Status, LegalMove, LegalMoveView, VariantName,
+        NotationRequest, SvgRequest, PositionView, Status, LegalMove, LegalMoveView, ChessVariant,
         DropPiece, PocketsView, PocketView, ChecksView, GameView, RootView,
         NodeView, PlayView, MoveView, ExportView, CreateRequest, Created, Joined, RematchJoined, GameInfo, ClockView,
         StoredMove, MoveRequest, DrawRequest, EngineEventName, EngineEvent, Info, Stop,

@@ -18,8 +18,7 @@ use super::rules_menu;
 use super::template::Values;
 use super::visitor::{Visitor, cookie};
 use super::web_files;
-use crate::models::VariantName;
-use games::Rules;
+use games::{ChessVariant, Rules};
 
 fn article(lang: &str, name: &str) -> String {
     web_files::text(&format!("content/{name}.{lang}.html"))
@@ -185,7 +184,7 @@ pub async fn analysis(
     let variant = q
         .variant
         .as_deref()
-        .and_then(|name| name.parse::<VariantName>().ok())
+        .and_then(ChessVariant::from_name)
         .filter(|_| rules == Rules::Chess.name());
     let mut data = serde_json::json!({ "rules": rules, "variant": variant, "fen": q.fen, "game": null, "game_id": q.game });
     if let Some(id) = &q.game {

@@ -5,12 +5,14 @@ use record::{Extra, Line};
 use serde::{Deserialize, Serialize};
 
 use games::render::{SvgOptions, board_svg};
-use games::{AnyGame, AnyMove, AnyPosition, ChessMove, Eval, MoveData, NotationChoice, Status};
+use games::{
+    AnyGame, AnyMove, AnyPosition, ChessMove, ChessVariant, Eval, MoveData, NotationChoice, Status,
+};
 
 use super::board_position::variant_name;
 use super::error::ApiError;
 use super::variant_view::{ChecksView, LegalMoveView, PocketsView, checks_of, pockets_of};
-use crate::models::{RulesSource, Side, SquareNames, VariantName};
+use crate::models::{RulesSource, Side, SquareNames};
 
 /// `notation` in a request: how moves are written. `lang`, `style` and `figurines` are for
 /// chess; `squares` is for draughts, whose variants otherwise write their own way.
@@ -80,7 +82,7 @@ pub struct PositionView {
     /// to send back with its FEN. Absent for standard chess and draughts.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(required = false, nullable = false)]
-    pub variant: Option<VariantName>,
+    pub variant: Option<ChessVariant>,
     /// The canonical FEN (draughts `W:W26,28,31:B17,19,20`; chess standard FEN, X-FEN for
     /// Chess960, a variant's own: Crazyhouse's pockets `[Nq]`, Three-check's `3+3`).
     pub fen: String,
@@ -209,7 +211,7 @@ pub struct GameView {
     /// the FENs of the game are the variant's. Absent for standard chess and draughts.
     #[serde(skip_serializing_if = "Option::is_none")]
     #[schema(required = false, nullable = false)]
-    pub variant: Option<VariantName>,
+    pub variant: Option<ChessVariant>,
     pub rules_source: RulesSource,
     /// The number of games in the text (only the first is loaded); 0 without a text.
     pub games_in_text: u64,
