@@ -31,8 +31,10 @@ fn has_square(bytes: &[u8]) -> bool {
 pub(crate) fn word_kind(word: &str) -> WordKind {
     let word = word.trim();
     let bytes = word.as_bytes();
+    // Castling, and a drop (`N@e3`), are written alike in every notation.
     if bytes.is_empty()
         || crate::castling::parse_castle(word.trim_end_matches(['+', '#'])).is_some()
+        || word.contains('@')
     {
         return WordKind::Neutral;
     }

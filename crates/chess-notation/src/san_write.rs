@@ -40,9 +40,15 @@ pub fn write_move<P: Position + Clone>(pos: &P, m: &Move, options: &WriteOptions
     let mut out = String::with_capacity(8);
     match options.notation {
         // Descriptive notation has no drops (its books knew none): a drop is written as
-        // algebraic notation writes it (`N@e3`), which the readers read in any notation.
-        Notation::San | Notation::Descriptive(_) if m.is_put() => {
-            write_algebraic(pos, *m, options, false, &mut out)
+        // algebraic notation writes it, in the letters of the system's language (`N@e3`,
+        // Spanish `C@e3`), which the readers read in any notation.
+        Notation::Descriptive(system) if m.is_put() => {
+            let letters = WriteOptions {
+                language: system.language(),
+                figurines: false,
+                ..*options
+            };
+            write_algebraic(pos, *m, &letters, false, &mut out)
         }
         Notation::San => write_algebraic(pos, *m, options, false, &mut out),
         Notation::Long => write_algebraic(pos, *m, options, true, &mut out),

@@ -143,6 +143,17 @@ fn written_as_shakmaty_writes_in_every_language() {
                     read, moves,
                     "{variant:?} {system:?} game {game}: {written:?}"
                 );
+                // Descriptive notation takes its letters from its system, whatever language
+                // the options name (the command line's --lang is English by default): drops
+                // too (`C@e3` in Spanish).
+                for other in Language::ALL {
+                    let options = WriteOptions::new(notation, other);
+                    assert_eq!(
+                        write_line(&start, &moves, &options),
+                        written,
+                        "{variant:?} {system:?} game {game} with {other:?} letters asked"
+                    );
+                }
             }
         }
     }
@@ -195,4 +206,49 @@ fn descriptive_writes_drops_as_algebraic() {
         Language::English,
     );
     assert_eq!(read.unwrap(), moves, "{written:?}");
+}
+
+/// A Crazyhouse game from a FEN with pieces in hand may start with a drop, which every
+/// notation writes alike (`N@e3`): the reader learns the notation from the words after it,
+/// as it does after castling.
+#[test]
+fn a_line_that_starts_with_a_drop_is_read_in_its_notation() {
+    let fen: shakmaty::fen::Fen = "r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR[Nn] w KQkq - 0 1"
+        .parse()
+        .unwrap();
+    let start: VariantPosition = fen
+        .into_position(CastlingMode::Standard)
+        .map(VariantPosition::Crazyhouse)
+        .unwrap();
+    let mut first_drops = 0;
+    for game in 0..40u64 {
+        let moves = random_game(&start, 40, 0x9E37_79B9_7F4A_7C15 ^ ((game + 1) * 7_919));
+        first_drops += usize::from(moves.first().is_some_and(|m| m.is_put()));
+        let notations = [
+            (Notation::San, Language::English),
+            (Notation::San, Language::Spanish),
+            (Notation::Long, Language::English),
+            (
+                Notation::Descriptive(DescriptiveSystem::English),
+                Language::English,
+            ),
+            (
+                Notation::Descriptive(DescriptiveSystem::Spanish),
+                Language::Spanish,
+            ),
+        ];
+        for (notation, language) in notations {
+            let written = write_line(&start, &moves, &WriteOptions::new(notation, language));
+            let read = read_line(&start, &written, ReadHint::NONE)
+                .unwrap_or_else(|e| panic!("game {game} in {notation:?}: {e}: {written:?}"));
+            assert_eq!(
+                read.moves, moves,
+                "game {game} in {notation:?}: {written:?}"
+            );
+        }
+    }
+    assert!(
+        first_drops >= 5,
+        "games that start with a drop: {first_drops}"
+    );
 }

@@ -434,3 +434,68 @@ fn every_other_variant_round_trips_through_both_square_styles() {
         }
     }
 }
+
+/// The chess variants' corpus (written by python-chess, crates/games/tests/import/variant-*)
+/// converted to every notation that applies reads back as the same games: the same variant
+/// and the same number of plies, game by game. A drop is written alike in every notation, in
+/// the letters of the notation's language (Spanish descriptive `C@e3`), and a game from a FEN
+/// with pieces in hand may start with one.
+#[test]
+fn chess_variants_convert_to_every_notation_and_read_back() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../games/tests/import");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with("variant-"))
+        })
+        .collect();
+    files.sort();
+    assert!(files.len() >= 10, "the variant corpus: {files:?}");
+    // Per game: the variant and the plies `check --json` reports.
+    let games = |path: &str| -> Vec<(String, u64)> {
+        let (code, out, err) = run(&["check", "--json", path], None);
+        assert_eq!(code, 0, "{path}: {out}{err}");
+        out.lines()
+            .map(|line| {
+                let v: serde_json::Value = serde_json::from_str(line).unwrap();
+                (
+                    v["variant"].as_str().unwrap().to_string(),
+                    v["plies"].as_u64().unwrap(),
+                )
+            })
+            .collect()
+    };
+    let notations: [&[&str]; 7] = [
+        &["--notation", "san", "--lang", "es"],
+        &["--notation", "san", "--lang", "pt", "--figurine"],
+        &["--notation", "long"],
+        &["--notation", "uci"],
+        &["--notation", "descriptive-en"],
+        &["--notation", "descriptive-es"],
+        &["--notation", "descriptive-es", "--lang", "de"],
+    ];
+    for file in &files {
+        let path = file.to_string_lossy();
+        let expected = games(&path);
+        assert!(!expected.is_empty(), "{path}");
+        for args in notations {
+            let out = temp(
+                &format!(
+                    "{}-{}.pgn",
+                    file.file_stem().unwrap().to_string_lossy(),
+                    args.join("")
+                ),
+                "",
+            );
+            let out_path = out.to_string_lossy();
+            let mut convert = vec!["convert"];
+            convert.extend_from_slice(args);
+            convert.extend([&*path, "-o", &*out_path]);
+            let (code, _, err) = run(&convert, None);
+            assert_eq!(code, 0, "{path} {args:?}: {err}");
+            assert_eq!(games(&out_path), expected, "{path} {args:?}");
+        }
+    }
+}
