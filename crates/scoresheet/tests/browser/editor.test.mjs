@@ -184,4 +184,70 @@ export default [
       await shot(page, 'laptop-analysis');
     },
   },
+  {
+    name: 'editor: a Crazyhouse position with pieces in hand and a Three-check one with checks given; Analyse opens them in their variant',
+    async run({ baseUrl, newPage, shot }) {
+      const page = await newPage();
+      // From the analysis board's link: a Crazyhouse position opens in the editor as such.
+      const fen = 'r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR[Nn] w KQkq - 0 1';
+      await openEditor(page, baseUrl, `?rules=chess&variant=crazyhouse&lang=en&fen=${encodeURIComponent(fen)}`);
+      assertEqual(await page.inputValue('#variant'), 'crazyhouse', 'the variant menu');
+      assert(await page.isVisible('#pockets-field'), 'the pockets for Crazyhouse');
+      assert(await page.isHidden('#checks-field'), 'no checks for Crazyhouse');
+      assertEqual(await editorFen(page), fen, 'the FEN with its pockets');
+      assertEqual(await page.inputValue('#pockets-edit input[data-piece="N"]'), '1', 'a white knight in hand');
+      assertEqual(await page.inputValue('#pockets-edit input[data-piece="n"]'), '1', 'a black knight in hand');
+      // A white queen in hand is more queens than White can have with eight pawns: the server
+      // says so. Black's knight taken out of its hand instead: legal.
+      await page.fill('#pockets-edit input[data-piece="Q"]', '1');
+      await page.dispatchEvent('#pockets-edit input[data-piece="Q"]', 'change');
+      await waitFor(page, () => document.getElementById('editor-fen').value.includes('[NQn]'), null, 'the queen in the FEN');
+      await checked(page);
+      assert((await page.textContent('#editor-status')).includes('too much material'), `too many queens: ${await page.textContent('#editor-status')}`);
+      await page.fill('#pockets-edit input[data-piece="Q"]', '0');
+      await page.dispatchEvent('#pockets-edit input[data-piece="Q"]', 'change');
+      await page.fill('#pockets-edit input[data-piece="n"]', '0');
+      await page.dispatchEvent('#pockets-edit input[data-piece="n"]', 'change');
+      await waitFor(page, () => document.getElementById('editor-fen').value.includes('[N] w'), null, 'only White\'s knight in hand');
+      await checked(page);
+      assert(!(await page.textContent('#editor-status')).startsWith('Not a legal'), `a legal position: ${await page.textContent('#editor-status')}`);
+      assert(await page.isHidden('#editor-play'), 'no games in Crazyhouse: no "Play from here"');
+      await shot(page, 'editor-crazyhouse');
+      const href = await page.getAttribute('#editor-analyse', 'href');
+      assert(href.includes('variant=crazyhouse'), `Analyse names the variant: ${href}`);
+      await page.click('#editor-analyse');
+      await page.waitForURL(/\/analysis\?/);
+      await waitFor(page, () => document.getElementById('fen-out').value.includes('['), null, 'the analysis board with the pockets');
+      assertEqual(await page.inputValue('#variant'), 'crazyhouse', 'the analysis board in Crazyhouse');
+      assert((await page.inputValue('#fen-out')).startsWith('r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR['), 'the same position');
+      assertEqual(await page.$$eval('#board .pocket.bottom .pocket-piece', (bs) => Object.fromEntries(bs.map((b) => [b.dataset.piece, Number(b.dataset.count)]))),
+        { P: 0, N: 1, B: 0, R: 0, Q: 0 }, 'White\'s pocket on the board');
+      // And back to the editor from the board.
+      await page.click('#open-editor');
+      await page.waitForURL(/\/editor\?/);
+      await page.waitForSelector('#editor-svg svg rect.sq');
+      await waitFor(page, () => document.getElementById('variant').value === 'crazyhouse' && document.getElementById('editor-fen').value.includes('['), null, 'the editor in Crazyhouse again');
+
+      // Three-check: the variant's start has its counters; a check given is one fewer to give.
+      await page.selectOption('#variant', 'threecheck');
+      await waitFor(page, () => / 3\+3 0 1$/.test(document.getElementById('editor-fen').value), null, 'the Three-check start');
+      assert(await page.isVisible('#checks-field') && await page.isHidden('#pockets-field'), 'checks, not pockets');
+      await page.fill('#checks-white', '1');
+      await page.dispatchEvent('#checks-white', 'change');
+      await waitFor(page, () => / 1\+3 0 1$/.test(document.getElementById('editor-fen').value), null, 'one check left to White');
+      await checked(page);
+      assert(!(await page.textContent('#editor-status')).startsWith('Not a legal'), `a legal position: ${await page.textContent('#editor-status')}`);
+      // A FEN typed with lichess's counters of checks given reads as checks to give.
+      await page.fill('#editor-fen', 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 +2+0');
+      await page.dispatchEvent('#editor-fen', 'change');
+      await waitFor(page, () => document.getElementById('checks-white').value === '1' && / 1\+3 0 1$/.test(document.getElementById('editor-fen').value), null, 'two checks given: one to give');
+      await shot(page, 'editor-threecheck');
+      // Back to standard chess: no variant in the FEN, the address or the links.
+      await page.selectOption('#variant', 'standard');
+      await waitFor(page, () => document.getElementById('editor-fen').value === 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', null, 'the standard start');
+      assert(!page.url().includes('variant='), `no variant in the address: ${page.url()}`);
+      await checked(page);
+      assert(await page.isVisible('#editor-play'), 'Play from here for standard chess');
+    },
+  },
 ];

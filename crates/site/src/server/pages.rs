@@ -75,11 +75,19 @@ pub async fn practice(State(app): State<Arc<AppState>>, v: Visitor) -> Response 
 const DEFAULT_RULES: Rules = Rules::Draughts(draughts::Variant::AMERICAN);
 
 /// A position asked for in a page's query: `?rules=...&fen=...` (the editor's "play from
-/// here", a shared link).
+/// here", a shared link), and for a chess variant `&variant=...` (the editor).
 #[derive(Debug, serde::Deserialize)]
 pub struct PositionQuery {
     rules: Option<String>,
+    variant: Option<String>,
     fen: Option<String>,
+}
+
+/// The chess variant a page's query names, with chess rules only: an unknown name, or one
+/// given with draughts rules, is left out (the page opens standard chess, or the draughts).
+fn query_variant(rules: Option<&str>, name: Option<&str>) -> Option<ChessVariant> {
+    name.and_then(ChessVariant::from_name)
+        .filter(|_| rules == Some(Rules::Chess.name()))
 }
 
 impl PositionQuery {
@@ -113,11 +121,13 @@ pub async fn new_game(
         ("new-game", "page.new-game"),
         menu,
         q.rules(),
+        // Games are played in standard chess (and draughts) only.
+        None,
         q.fen(),
     )
 }
 
-/// `GET /editor`: the board editor, with the position of `?rules=&fen=` when given.
+/// `GET /editor`: the board editor, with the position of `?rules=&variant=&fen=` when given.
 pub async fn editor(
     State(app): State<Arc<AppState>>,
     v: Visitor,
@@ -131,18 +141,20 @@ pub async fn editor(
         ("editor", "page.editor"),
         menu,
         Some(rules),
+        query_variant(Some(rules), q.variant.as_deref()),
         q.fen(),
     )
 }
 
-/// A page that opens on a position: its template and title key, and the rules and FEN as
-/// its data.
+/// A page that opens on a position: its template and title key, and the rules, the chess
+/// variant and the FEN as its data.
 fn position_page(
     app: &AppState,
     v: &Visitor,
     (template, title_key): (&str, &str),
     values: Values,
     rules: Option<&str>,
+    variant: Option<ChessVariant>,
     fen: Option<&str>,
 ) -> Response {
     page(
@@ -152,7 +164,7 @@ fn position_page(
         template,
         title_key,
         values,
-        &serde_json::json!({ "rules": rules, "fen": fen }),
+        &serde_json::json!({ "rules": rules, "variant": variant, "fen": fen }),
     )
 }
 
@@ -180,12 +192,7 @@ pub async fn analysis(
         .and_then(|r| r.parse::<Rules>().ok())
         .unwrap_or(DEFAULT_RULES)
         .name();
-    // A variant only with chess; an unknown one is left out (the board opens standard chess).
-    let variant = q
-        .variant
-        .as_deref()
-        .and_then(ChessVariant::from_name)
-        .filter(|_| rules == Rules::Chess.name());
+    let variant = query_variant(Some(rules), q.variant.as_deref());
     let mut data = serde_json::json!({ "rules": rules, "variant": variant, "fen": q.fen, "game": null, "game_id": q.game });
     if let Some(id) = &q.game {
         if !is_game_id(id) {

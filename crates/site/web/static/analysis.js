@@ -449,8 +449,6 @@ async function showCurrent() {
   await board.set(pos, { last: n.id ? squaresOf(n.move) : null });
   ui.fen.value = pos.fen;
   $('open-editor').href = `/editor?${positionQuery(pos.fen)}`;
-  // The editor sets up standard chess and draughts only.
-  $('open-editor').hidden = !!tree.variant;
   engine.show(tree.rules, pos.fen, notationRequest(), tree.variant);
   ui.status.textContent = statusWords(pos);
   // Three-check: the checks each side still has to give.

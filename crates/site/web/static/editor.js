@@ -1,7 +1,8 @@
 // The board editor: set up a position by clicking (a piece from the palette, or the eraser,
 // onto a square; the same piece again takes it off), choose the side to move, clear the
 // board, put the start position, flip; the FEN under the board follows every change and can
-// be typed in. "Analyse" opens the position on the analysis board, "Play from here" on the
+// be typed in. Chess has its variants: Crazyhouse's pieces in hand and Three-check's checks
+// still to give are set beside the board, and written into the FEN (`[Nn]`, `3+3`). "Analyse" opens the position on the analysis board, "Play from here" on the
 // new-game form. The server draws the board (`/api/svg?setup=1` draws a chess FEN that is
 // not yet a legal position) and says whether the position is legal (`/api/position`).
 
@@ -18,8 +19,16 @@ const DRAUGHTS_TOOLS = [
 const CHESS_GLYPHS = { K: '♔', Q: '♕', R: '♖', B: '♗', N: '♘', P: '♙', k: '♚', q: '♛', r: '♜', b: '♝', n: '♞', p: '♟' };
 const CHESS_NAMES = { k: 'editor.king', q: 'piece.queen', r: 'piece.rook', b: 'piece.bishop', n: 'piece.knight', p: 'editor.pawn' };
 
+/** The pieces a Crazyhouse pocket holds (a king is never in hand). */
+const POCKET_ROLES = ['P', 'N', 'B', 'R', 'Q'];
+const emptyPocket = () => Object.fromEntries(POCKET_ROLES.map((r) => [r, 0]));
+
 const state = {
   rules: page.rules || 'american',
+  // Chess: the variant (`standard`, `crazyhouse`, ...), its pockets and checks to give.
+  variant: page.variant || 'standard',
+  pockets: { white: emptyPocket(), black: emptyPocket() },
+  checks: { white: 3, black: 3 },
   pieces: new Map(), // square name -> piece code (`wm`, `bk`; chess `K`, `p`)
   side: 'white',
   flipped: false,
@@ -30,6 +39,16 @@ let checkTicket = 0;
 let valid = false;
 
 const chess = () => state.rules === 'chess';
+/** The chess variant other than standard chess, or null. */
+const variant = () => (chess() && state.variant !== 'standard' ? state.variant : null);
+/** A request's rules, and its variant when there is one (docs/api.md). */
+const rulesRequest = () => (variant() ? { rules: state.rules, variant: state.variant } : { rules: state.rules });
+
+/** Crazyhouse's pockets as its FEN writes them: White's pieces, then Black's (`NBnb`). */
+function pocketText() {
+  const side = (color, letter) => POCKET_ROLES.map((r) => letter(r).repeat(state.pockets[color][r])).join('');
+  return side('white', (r) => r) + side('black', (r) => r.toLowerCase());
+}
 
 // ---------------------------------------------------------------- FEN
 
@@ -53,11 +72,16 @@ function fenOf() {
     }
     const at = (sq, p) => state.pieces.get(sq) === p;
     let castling = '';
-    if (at('e1', 'K') && at('h1', 'R')) castling += 'K';
-    if (at('e1', 'K') && at('a1', 'R')) castling += 'Q';
-    if (at('e8', 'k') && at('h8', 'r')) castling += 'k';
-    if (at('e8', 'k') && at('a8', 'r')) castling += 'q';
-    return `${ranks.join('/')} ${state.side === 'white' ? 'w' : 'b'} ${castling || '-'} - 0 1`;
+    // Antichess has no castling.
+    if (state.variant !== 'antichess') {
+      if (at('e1', 'K') && at('h1', 'R')) castling += 'K';
+      if (at('e1', 'K') && at('a1', 'R')) castling += 'Q';
+      if (at('e8', 'k') && at('h8', 'r')) castling += 'k';
+      if (at('e8', 'k') && at('a8', 'r')) castling += 'q';
+    }
+    const board = ranks.join('/') + (variant() === 'crazyhouse' ? `[${pocketText()}]` : '');
+    const checks = variant() === 'threecheck' ? ` ${state.checks.white}+${state.checks.black}` : '';
+    return `${board} ${state.side === 'white' ? 'w' : 'b'} ${castling || '-'} -${checks} 0 1`;
   }
   const list = (color) => [...state.pieces.entries()]
     .filter(([, p]) => p[0] === color)
@@ -72,9 +96,28 @@ function readFen(text) {
   const fen = String(text || '').trim().replace(/^\[FEN\s+"(.*)"\]$/i, '$1').trim();
   const pieces = new Map();
   if (chess()) {
-    const [board, side] = fen.split(/\s+/);
-    const rows = (board || '').split('/');
+    const [field, side, ...rest] = fen.split(/\s+/);
+    // Pockets after the board, `[Nn]`, or as a ninth rank, `/Nn`.
+    let board = field || '';
+    let pocket = '';
+    const bracket = /^(.*)\[([A-Za-z]*)\]$/.exec(board);
+    if (bracket) [, board, pocket] = bracket;
+    const rows = board.split('/');
+    if (rows.length === 9 && !bracket) pocket = rows.pop();
     if (rows.length !== 8) return false;
+    const pockets = { white: emptyPocket(), black: emptyPocket() };
+    for (const c of pocket) {
+      const role = c.toUpperCase();
+      if (!POCKET_ROLES.includes(role)) return false;
+      pockets[c === role ? 'white' : 'black'][role] += 1;
+    }
+    // Three-check's counters: checks still to give (`3+3`, before the move counters), or
+    // lichess's checks given at the end (`+1+0`).
+    const checks = { white: 3, black: 3 };
+    const left = rest.map((f) => /^(\d)\+(\d)$/.exec(f)).find(Boolean);
+    const given = rest.map((f) => /^\+(\d)\+(\d)$/.exec(f)).find(Boolean);
+    if (left) [checks.white, checks.black] = [Number(left[1]), Number(left[2])];
+    else if (given) [checks.white, checks.black] = [3 - Number(given[1]), 3 - Number(given[2])];
     for (const [i, row] of rows.entries()) {
       let file = 0;
       for (const c of row) {
@@ -88,6 +131,9 @@ function readFen(text) {
     }
     state.pieces = pieces;
     state.side = side === 'b' ? 'black' : 'white';
+    state.pockets = pockets;
+    state.checks = { white: Math.max(0, Math.min(3, checks.white)), black: Math.max(0, Math.min(3, checks.black)) };
+    showVariantFields();
     return true;
   }
   const m = /^([WB])?:?(.*)$/i.exec(fen.replace(/\s+/g, ''));
@@ -120,7 +166,7 @@ async function draw() {
   $('side').value = state.side;
   keepInAddress(fen);
   const ticket = ++drawTicket;
-  const query = new URLSearchParams({ rules: state.rules, fen, coordinates: '1', flipped: state.flipped ? '1' : '0', setup: '1' });
+  const query = new URLSearchParams({ ...rulesRequest(), fen, coordinates: '1', flipped: state.flipped ? '1' : '0', setup: '1' });
   try {
     const response = await fetch(`/api/svg?${query}`);
     if (ticket !== drawTicket) return;
@@ -140,6 +186,8 @@ async function draw() {
 function keepInAddress(fen) {
   const query = new URLSearchParams(location.search);
   query.set('rules', state.rules);
+  if (variant()) query.set('variant', state.variant);
+  else query.delete('variant');
   query.set('fen', fen);
   try {
     history.replaceState(history.state, '', `${location.pathname}?${query}`);
@@ -151,11 +199,13 @@ function keepInAddress(fen) {
 /** Asks the server whether the position is legal; the links follow. */
 async function check(fen) {
   const ticket = ++checkTicket;
-  const analyse = new URLSearchParams({ rules: state.rules, fen });
+  const analyse = new URLSearchParams({ ...rulesRequest(), fen });
   $('editor-analyse').href = `/analysis?${analyse}`;
   $('editor-play').href = `/new?${analyse}`;
+  // Games are played in standard chess and draughts only.
+  $('editor-play').hidden = !!variant();
   try {
-    const pos = await post('/api/position', { rules: state.rules, fen });
+    const pos = await post('/api/position', { ...rulesRequest(), fen });
     if (ticket !== checkTicket) return;
     valid = true;
     $('editor-status').textContent = statusWords(pos);
@@ -244,7 +294,7 @@ function choose(code) {
 
 async function startPosition() {
   try {
-    const view = await post('/api/load', { rules: state.rules, start: 'initial' });
+    const view = await post('/api/load', { ...rulesRequest(), start: 'initial' });
     readFen(view.root.fen);
   } catch {
     state.pieces = new Map();
@@ -265,9 +315,60 @@ $('editor-svg').addEventListener('click', (e) => {
 
 $('rules').addEventListener('change', async () => {
   state.rules = $('rules').value;
+  showVariantFields();
   renderPalette();
   await startPosition();
 });
+
+$('variant').addEventListener('change', async () => {
+  state.variant = $('variant').value;
+  showVariantFields();
+  await startPosition();
+});
+
+for (const color of ['white', 'black']) {
+  $(`checks-${color}`).addEventListener('change', () => {
+    const n = Number($(`checks-${color}`).value);
+    state.checks[color] = Number.isInteger(n) ? Math.max(0, Math.min(3, n)) : 3;
+    draw();
+  });
+}
+
+/** The pockets' fields: a count of each piece in each side's hand. */
+function renderPockets() {
+  const box = $('pockets-edit');
+  box.replaceChildren();
+  for (const color of ['white', 'black']) {
+    const row = el('div', { class: 'pocket-row', 'data-side': color },
+      el('span', { class: 'pocket-side', text: t('board.pocket', { side: sideName(color) }) }));
+    for (const role of POCKET_ROLES) {
+      const code = color === 'white' ? role : role.toLowerCase();
+      const name = capital(t('editor.piece-of', { side: sideName(color).toLowerCase(), piece: t(CHESS_NAMES[role.toLowerCase()]).toLowerCase() }));
+      const input = el('input', {
+        type: 'number', min: '0', max: '16', value: String(state.pockets[color][role]),
+        'data-piece': code, 'aria-label': name, title: name,
+      });
+      input.addEventListener('change', () => {
+        const n = Number(input.value);
+        state.pockets[color][role] = Number.isInteger(n) ? Math.max(0, Math.min(16, n)) : 0;
+        draw();
+      });
+      row.append(el('label', { class: 'pocket-count' }, pieceIcon(code), input));
+    }
+    box.append(row);
+  }
+}
+
+/** Shows the variant menu for chess, and the pockets or checks the variant has. */
+function showVariantFields() {
+  $('variant-field').hidden = !chess();
+  $('variant').value = state.variant;
+  $('pockets-field').hidden = variant() !== 'crazyhouse';
+  $('checks-field').hidden = variant() !== 'threecheck';
+  if (variant() === 'crazyhouse') renderPockets();
+  $('checks-white').value = String(state.checks.white);
+  $('checks-black').value = String(state.checks.black);
+}
 
 $('side').addEventListener('change', () => {
   state.side = $('side').value;
@@ -277,6 +378,8 @@ $('side').addEventListener('change', () => {
 $('editor-start').addEventListener('click', () => startPosition());
 $('editor-clear').addEventListener('click', () => {
   state.pieces = new Map();
+  state.pockets = { white: emptyPocket(), black: emptyPocket() };
+  showVariantFields();
   draw();
 });
 $('editor-flip').addEventListener('click', () => {
@@ -296,7 +399,7 @@ async function openFen(text, onError = () => {}) {
     return true;
   }
   try {
-    const pos = await post('/api/position', { rules: state.rules, fen: text });
+    const pos = await post('/api/position', { ...rulesRequest(), fen: text });
     if (readFen(pos.fen)) {
       await draw();
       return true;
@@ -326,6 +429,9 @@ for (const id of ['editor-analyse', 'editor-play']) {
 async function init() {
   $('rules').value = state.rules;
   state.rules = $('rules').value || 'american';
+  $('variant').value = state.variant;
+  state.variant = $('variant').value || 'standard';
+  showVariantFields();
   renderPalette();
   // An unreadable FEN in the link: the start position.
   if (page.fen && (await openFen(page.fen))) return;
