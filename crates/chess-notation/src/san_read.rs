@@ -71,25 +71,22 @@ impl Parsed {
     /// The letters the word uses (not figurines).
     #[inline(always)]
     pub(crate) fn letters(&self) -> LetterSet {
-        let mut set = LetterSet::EMPTY;
-        let marks = match self {
+        let letter = |mark: &Option<Mark>| match mark {
+            Some(Mark::Letter(c)) => LetterSet::EMPTY.with(*c),
+            _ => LetterSet::EMPTY,
+        };
+        match self {
             Parsed::Normal {
                 piece, promotion, ..
-            } => [piece, promotion],
+            } => LetterSet(letter(piece).0 | letter(promotion).0),
             // `P@` is a pawn's drop in a language that has no `P` (see `drop_role`).
             Parsed::Drop {
                 piece: Some(Mark::Letter('P')),
                 ..
-            } => return set,
-            Parsed::Drop { piece, .. } => [piece, &None],
-            Parsed::Castle(_) => return set,
-        };
-        for mark in marks.into_iter().flatten() {
-            if let Mark::Letter(c) = mark {
-                set = set.with(*c);
             }
+            | Parsed::Castle(_) => LetterSet::EMPTY,
+            Parsed::Drop { piece, .. } => letter(piece),
         }
-        set
     }
 }
 
