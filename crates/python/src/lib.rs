@@ -6,11 +6,10 @@
 
 use std::collections::BTreeMap;
 
-use games::{AnyGame, GameError, OnePass, ReadGame, ReadOptions, Rules};
+use games::{AnyGame, GameError, GameRow, OnePass, ReadGame, ReadOptions, Rules};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyException, PyValueError};
 use pyo3::prelude::*;
-use shakmaty::Position as _;
 
 create_exception!(
     _scoresheet,
@@ -115,34 +114,18 @@ fn game_of(read: ReadGame) -> PyGame {
             warnings: Vec::new(),
         },
         ReadGame::Game(game) => {
-            let rules = game.rules().name().to_string();
+            let game_rules = game.rules().name().to_string();
             let warnings = game.warnings().iter().map(PyGameError::of).collect();
-            let (tags, result, moves) = match *game {
-                AnyGame::Chess(g) => {
-                    let mode = g.start.castles().mode();
-                    let moves = g
-                        .game
-                        .moves
-                        .nodes
-                        .iter()
-                        .map(|n| match &n.mov {
-                            games::ChessMove::Move(m) => m.to_uci(mode).to_string(),
-                            games::ChessMove::Null => "0000".to_string(),
-                        })
-                        .collect();
-                    (g.game.tags, g.game.result, moves)
-                }
-                AnyGame::Draughts(g) => {
-                    let style = draughts::MoveStyle::of(&g.variant);
-                    let mut pos = g.start.clone();
-                    let mut moves = Vec::with_capacity(g.game.moves.nodes.len());
-                    for n in &g.game.moves.nodes {
-                        moves.push(pos.write_move(&n.mov, &style));
-                        // The reader replayed the game: every move of it is legal.
-                        let _ = pos.play(&n.mov);
-                    }
-                    (g.game.tags, g.game.result, moves)
-                }
+            // The main line as the Parquet tables write it (one path for both): chess in
+            // UCI, draughts in the variant's own notation.
+            let (row, _) = GameRow::of(0, &game, false);
+            let moves = match &*game {
+                AnyGame::Chess(_) => row.moves,
+                AnyGame::Draughts(_) => row.moves_text,
+            };
+            let (tags, result) = match *game {
+                AnyGame::Chess(g) => (g.game.tags, g.game.result),
+                AnyGame::Draughts(g) => (g.game.tags, g.game.result),
             };
             PyGame {
                 headers: tags
@@ -150,7 +133,7 @@ fn game_of(read: ReadGame) -> PyGame {
                     .map(|t| (t.name.to_string(), t.value.to_string()))
                     .collect(),
                 result: result.map(|r| r.to_string()),
-                rules: Some(rules),
+                rules: Some(game_rules),
                 moves,
                 error: None,
                 warnings,
@@ -180,7 +163,10 @@ fn read_all(bytes: &[u8], options: ReadOptions) -> Vec<PyGame> {
             Err(record::ReadError::Syntax { at, message, .. }) => {
                 game_of(ReadGame::Bad(GameError::at(at, message)))
             }
-            Err(e) => game_of(ReadGame::Bad(GameError::at(record::Pos::default(), e.to_string()))),
+            Err(e) => game_of(ReadGame::Bad(GameError::at(
+                record::Pos::default(),
+                e.to_string(),
+            ))),
         });
     }
     out
