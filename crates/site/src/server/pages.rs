@@ -85,9 +85,9 @@ pub struct PositionQuery {
 
 /// The chess variant a page's query names, with chess rules only: an unknown name, or one
 /// given with draughts rules, is left out (the page opens standard chess, or the draughts).
-fn query_variant(rules: Option<&str>, name: Option<&str>) -> Option<ChessVariant> {
+fn query_variant(rules: &str, name: Option<&str>) -> Option<ChessVariant> {
     name.and_then(ChessVariant::from_name)
-        .filter(|_| rules == Some(Rules::Chess.name()))
+        .filter(|_| rules == Rules::Chess.name())
 }
 
 impl PositionQuery {
@@ -141,7 +141,7 @@ pub async fn editor(
         ("editor", "page.editor"),
         menu,
         Some(rules),
-        query_variant(Some(rules), q.variant.as_deref()),
+        query_variant(rules, q.variant.as_deref()),
         q.fen(),
     )
 }
@@ -192,7 +192,7 @@ pub async fn analysis(
         .and_then(|r| r.parse::<Rules>().ok())
         .unwrap_or(DEFAULT_RULES)
         .name();
-    let variant = query_variant(Some(rules), q.variant.as_deref());
+    let variant = query_variant(rules, q.variant.as_deref());
     let mut data = serde_json::json!({ "rules": rules, "variant": variant, "fen": q.fen, "game": null, "game_id": q.game });
     if let Some(id) = &q.game {
         if !is_game_id(id) {
