@@ -102,6 +102,33 @@ impl Notation {
     pub const fn is_algebraic(self) -> bool {
         !matches!(self, Notation::Descriptive(_))
     }
+
+    /// The notation named `name` for writing in `language`: every name [`FromStr`] reads,
+    /// and `descriptive` (or `desc`), the Spanish system for Spanish piece letters and the
+    /// English one otherwise (what `scoresheet convert --notation` and the Python package
+    /// read).
+    ///
+    /// [`FromStr`]: core::str::FromStr
+    ///
+    /// ```
+    /// use chess_notation::{DescriptiveSystem, Language, Notation};
+    /// let spanish = Notation::named("descriptive", Language::Spanish);
+    /// assert_eq!(spanish, Ok(Notation::Descriptive(DescriptiveSystem::Spanish)));
+    /// let english = Notation::named("desc", Language::German);
+    /// assert_eq!(english, Ok(Notation::Descriptive(DescriptiveSystem::English)));
+    /// assert_eq!(Notation::named("uci", Language::Spanish), Ok(Notation::Uci));
+    /// let unknown = Notation::named("fen", Language::English).unwrap_err();
+    /// assert!(unknown.to_string().contains("descriptive,"));
+    /// ```
+    pub fn named(name: &str, language: Language) -> Result<Notation, ParseNotationError> {
+        match name.parse::<ReadNotation>()? {
+            ReadNotation::Exactly(notation) => Ok(notation),
+            ReadNotation::AnyDescriptive if language == Language::Spanish => {
+                Ok(Notation::Descriptive(DescriptiveSystem::Spanish))
+            }
+            ReadNotation::AnyDescriptive => Ok(Notation::Descriptive(DescriptiveSystem::English)),
+        }
+    }
 }
 
 /// The error returned when a notation name is not one of ours.

@@ -5,6 +5,7 @@ use chess_notation::WriteOptions as MoveOptions;
 use draughts::{MoveStyle, SquareStyle, Variant};
 use record::WriteOptions;
 
+use super::any_game::AnyGame;
 use super::chess_game::ChessWriteStyle;
 use super::draughts_game::WriteStyle;
 
@@ -47,6 +48,23 @@ impl Default for ConvertStyle {
 }
 
 impl ConvertStyle {
+    /// `game` written in this style.
+    ///
+    /// ```
+    /// use games::{AnyGame, ConvertStyle, OnePass, ReadGame, ReadOptions};
+    /// let mut reader = record::Reader::from_str("1. e4 e5 2. Nf3 *");
+    /// let Some(Ok(ReadGame::Game(game))) = OnePass::new(ReadOptions::default()).next(&mut reader) else { panic!() };
+    /// let mut style = ConvertStyle::default();
+    /// style.chess.notation = chess_notation::Notation::Uci;
+    /// assert!(style.write(&game).starts_with("1. e2e4 e7e5 2. g1f3 *"));
+    /// ```
+    pub fn write(&self, game: &AnyGame) -> String {
+        match game {
+            AnyGame::Draughts(g) => g.write(&self.draughts_style(&g.variant)),
+            AnyGame::Chess(g) => g.write(&self.chess_style()),
+        }
+    }
+
     /// How chess games are written.
     pub fn chess_style(&self) -> ChessWriteStyle {
         ChessWriteStyle {

@@ -130,11 +130,7 @@ impl Converter {
 
     /// A game written in this converter's style.
     pub fn write(&self, game: &AnyGame) -> String {
-        let style = &self.style;
-        match game {
-            AnyGame::Draughts(g) => g.write(&style.draughts_style(&g.variant)),
-            AnyGame::Chess(g) => g.write(&style.chess_style()),
-        }
+        self.style.write(game)
     }
 
     /// How many games so far were read twice (see

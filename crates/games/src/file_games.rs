@@ -64,7 +64,7 @@ pub enum Step<S, D> {
 ///             Ok(Checked::Good { game, .. }) => Made {
 ///                 rules: FileVariants::rules_of(&game),
 ///                 said: (),
-///                 turn: Turn::of(game, (), |g: &AnyGame| g.rules().name()),
+///                 turn: Turn::of(game, (), |g: AnyGame| g.rules().name()),
 ///             },
 ///             _ => Made { rules: None, said: (), turn: Turn::Done("bad") },
 ///         }))

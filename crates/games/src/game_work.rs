@@ -81,15 +81,15 @@ impl<D, A> Turn<D, A> {
     /// ```
     /// use games::{AnyGame, ReadOptions, Turn};
     /// let read = |t: &str| Box::new(AnyGame::read(record::read_games(t).remove(0).unwrap(), &ReadOptions::default()).unwrap());
-    /// let name = |g: &AnyGame| g.rules().name();
+    /// let name = |g: AnyGame| g.rules().name();
     /// assert!(matches!(Turn::of(read("1. e4 e5 *"), (), name), Turn::Done("chess")));
     /// // Brazilian and Russian rules both replay this one.
     /// assert!(matches!(Turn::of(read("1. c3-d4 f6-g5 2. d4-e5 *"), (), name), Turn::Open(..)));
     /// ```
-    pub fn of(game: Box<AnyGame>, aside: A, done: impl FnOnce(&AnyGame) -> D) -> Turn<D, A> {
+    pub fn of(game: Box<AnyGame>, aside: A, done: impl FnOnce(AnyGame) -> D) -> Turn<D, A> {
         match *game {
             AnyGame::Draughts(g) if !g.others.is_empty() => Turn::Open(Box::new(g), aside),
-            game => Turn::Done(done(&game)),
+            game => Turn::Done(done(game)),
         }
     }
 }

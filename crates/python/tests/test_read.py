@@ -24,7 +24,7 @@ def check_json(path):
 @pytest.mark.parametrize("path", FILES, ids=lambda p: str(p.relative_to(DATA)))
 def test_same_games_and_errors_as_check(path):
     assert BIN.exists(), f"no command line at {BIN}: build it (cargo build) or set SCORESHEET_BIN"
-    games = scoresheet.read_games(str(path))
+    games = list(scoresheet.read_games(str(path)))
     reports = check_json(path)
     assert len(games) == len(reports)
     for game, report in zip(games, reports):
@@ -59,7 +59,7 @@ chess_pgn = pytest.importorskip("chess.pgn")
 
 @pytest.mark.parametrize("path", [p for p in FILES if p.suffix.lower() == ".pgn"], ids=lambda p: str(p.relative_to(DATA)))
 def test_main_lines_equal_python_chess(path):
-    ours = scoresheet.read_games(str(path))
+    ours = list(scoresheet.read_games(str(path)))
     theirs = []
     with open(path, encoding="utf-8-sig", errors="replace") as f:
         while (g := chess_pgn.read_game(f)) is not None:

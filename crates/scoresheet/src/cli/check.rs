@@ -236,7 +236,7 @@ impl GameWork for CheckReports {
                 return Some(Ok(Made {
                     rules: FileVariants::rules_of(&game),
                     said: (),
-                    turn: Turn::of(game, plies, |game| good_report("", number, game, plies)),
+                    turn: Turn::of(game, plies, |game| good_report("", number, &game, plies)),
                 }));
             }
             Ok(Checked::Bad(e)) => Report {

@@ -5,7 +5,7 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use anyhow::Context;
-use chess_notation::{DescriptiveSystem, Language, Notation, WriteOptions as ChessOptions};
+use chess_notation::{Language, Notation, WriteOptions as ChessOptions};
 use clap::{Args, ValueEnum};
 use draughts::SquareStyle;
 use games::{
@@ -286,15 +286,8 @@ fn warn(name: &str, number: u64, warnings: &[GameError]) {
 }
 
 fn convert_style(args: &ConvertArgs) -> anyhow::Result<ConvertStyle> {
-    let notation = match args.notation.to_ascii_lowercase().as_str() {
-        "descriptive" if args.lang == Language::Spanish => {
-            Notation::Descriptive(DescriptiveSystem::Spanish)
-        }
-        "descriptive" => Notation::Descriptive(DescriptiveSystem::English),
-        other => other
-            .parse::<Notation>()
-            .map_err(|e| anyhow::anyhow!("--notation: {e}"))?,
-    };
+    let notation = Notation::named(&args.notation, args.lang)
+        .map_err(|e| anyhow::anyhow!("--notation: {e}"))?;
     let moves = ChessOptions::new(notation, args.lang)
         .with_figurines(args.figurine)
         .with_mate_sign_double(args.double_plus_mate)

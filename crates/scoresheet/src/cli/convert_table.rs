@@ -78,7 +78,7 @@ impl GameWork for TableWork {
             Ok(ReadGame::Game(game)) => Made {
                 rules: FileVariants::rules_of(&game),
                 said: None,
-                turn: Turn::of(game, (), |game| Some(self.rows(number, game))),
+                turn: Turn::of(game, (), |game| Some(self.rows(number, &game))),
             },
             Ok(ReadGame::Bad(e)) => self.bad(number, e.at, e.to_string()),
             Err(ReadError::Syntax { at, message, .. }) => self.bad(number, at, message),

@@ -1,0 +1,223 @@
+//! A game read from PDN or PGN text: its tags, result, rules, main line, error and warnings,
+//! written back in any notation.
+
+use std::sync::Arc;
+
+use games::{AnyGame, GameRow};
+use pyo3::prelude::*;
+use pyo3::types::PyDict;
+
+use crate::error::PyGameError;
+use crate::style::StyleArgs;
+
+/// What reading one game gave: the game replayed, or its error.
+#[derive(Clone, Debug)]
+pub enum GameRead {
+    /// A game that replays (shared with its nodes).
+    Good(Arc<AnyGame>),
+    /// A game that does not, with its error and place.
+    Bad(PyGameError),
+}
+
+/// A game read from PDN or PGN text. A bad game is a game too: its `.error` says what is
+/// wrong and where, and it has no moves.
+#[pyclass(name = "Game", module = "scoresheet", frozen)]
+pub struct PyGame {
+    /// The game, or its error.
+    pub read: GameRead,
+}
+
+impl PyGame {
+    /// The game read, if it replays.
+    pub fn good(&self) -> Option<&Arc<AnyGame>> {
+        match &self.read {
+            GameRead::Good(game) => Some(game),
+            GameRead::Bad(_) => None,
+        }
+    }
+
+    /// The tags, in the order written.
+    fn tags(&self) -> Vec<(&str, &str)> {
+        let tags = match self.good().map(|g| &**g) {
+            Some(AnyGame::Chess(g)) => &g.game.tags,
+            Some(AnyGame::Draughts(g)) => &g.game.tags,
+            None => return Vec::new(),
+        };
+        tags.iter()
+            .map(|t| (t.name.as_str(), t.value.as_str()))
+            .collect()
+    }
+}
+
+#[pymethods]
+impl PyGame {
+    /// The tags as a dict, in the order written (`Event`, `White`, ...).
+    #[getter]
+    fn headers<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let dict = PyDict::new(py);
+        for (name, value) in self.tags() {
+            dict.set_item(name, value)?;
+        }
+        Ok(dict)
+    }
+
+    /// The result token that ends the movetext (`1-0`, `2-0`, `1/2-1/2`, `*`), or the
+    /// Result tag; None when neither is written.
+    #[getter]
+    fn result(&self) -> Option<String> {
+        match self.good().map(|g| &**g)? {
+            AnyGame::Chess(g) => g.result_text().map(str::to_string),
+            AnyGame::Draughts(g) => g
+                .game
+                .result
+                .as_ref()
+                .map(|r| r.to_string())
+                .or_else(|| g.game.tags.get("Result").map(str::to_string)),
+        }
+    }
+
+    /// The family of rules the game was read under: `chess` or a draughts variant's name
+    /// (`international`, `american`, `russian`, ...); None for a bad game.
+    #[getter]
+    fn rules(&self) -> Option<&'static str> {
+        self.good().map(|g| g.rules().name())
+    }
+
+    /// The variant: for chess `standard`, `chess960`, `crazyhouse`, ...; for draughts the
+    /// variant's name (the same as `rules`).
+    #[getter]
+    fn variant(&self) -> Option<&'static str> {
+        Some(match &**self.good()? {
+            AnyGame::Chess(g) => g.variant.key(),
+            AnyGame::Draughts(g) => g.variant.name,
+        })
+    }
+
+    /// Draughts: where the variant came from: `gametype` (the GameType tag), `varianttag`,
+    /// `selected` (the `variant` argument), `inferred` (only it replays the moves), `file`
+    /// (other games of the file), `event` (the Event or Site tag), `separator` (captures
+    /// written with `:`), `undecided`. None for chess and for bad games.
+    #[getter]
+    fn variant_source(&self) -> Option<&'static str> {
+        match &**self.good()? {
+            AnyGame::Draughts(g) => Some(g.source.as_str()),
+            AnyGame::Chess(_) => None,
+        }
+    }
+
+    /// The main line's moves as text: chess in UCI (`e2e4`), draughts in the variant's own
+    /// notation (`32-28`, `c3-d4`, `26x17`). See `mainline_moves()` for Move objects.
+    #[getter]
+    fn moves(&self) -> Vec<String> {
+        let Some(game) = self.good() else {
+            return Vec::new();
+        };
+        let (row, _) = GameRow::of(0, game, false);
+        match &**game {
+            AnyGame::Chess(_) => row.moves,
+            AnyGame::Draughts(_) => row.moves_text,
+        }
+    }
+
+    /// The number of moves (plies) of the main line.
+    #[getter]
+    fn plies(&self) -> usize {
+        self.good().map_or(0, |g| g.plies())
+    }
+
+    /// Why the game could not be read, with its place; None for a good game.
+    #[getter]
+    fn error(&self) -> Option<PyGameError> {
+        match &self.read {
+            GameRead::Bad(e) => Some(e.clone()),
+            GameRead::Good(_) => None,
+        }
+    }
+
+    /// What was read leniently or looks wrong but did not stop the game, with its place.
+    #[getter]
+    fn warnings(&self) -> Vec<PyGameError> {
+        self.good().map_or_else(Vec::new, |g| {
+            g.warnings().iter().map(PyGameError::of).collect()
+        })
+    }
+
+    /// The line the game starts on in its text.
+    #[getter]
+    fn line(&self) -> Option<u32> {
+        match &self.read {
+            GameRead::Good(g) => Some(g.at().line),
+            GameRead::Bad(e) => e.line,
+        }
+    }
+
+    /// Raises ScoresheetError (with `.line`, `.column`, `.ply`) when the game could not be
+    /// read; returns the game otherwise.
+    fn check(slf: Py<Self>, py: Python<'_>) -> PyResult<Py<Self>> {
+        if let GameRead::Bad(e) = &slf.get().read {
+            return Err(e.raise(py));
+        }
+        Ok(slf)
+    }
+
+    /// The game as PDN or PGN text, written with the options of `scoresheet convert`:
+    /// chess `notation` (`san`, `long`, `uci`, `descriptive`, `desc-es`, `desc-en`), `lang`
+    /// (`en`, `de`, `fr`, `es`, ...), `figurine`, `double_plus_mate`, `zeros`; draughts
+    /// `squares` (`numeric`, `algebraic`), `separator`, `full_path`; `width` of the lines
+    /// (0: no wrapping) and `glyphs` for NAGs. Raises ScoresheetError for a bad game.
+    #[pyo3(signature = (notation="san", lang="en", figurine=false, double_plus_mate=false, zeros=false, squares=None, separator=None, full_path=false, width=80, glyphs=false))]
+    #[allow(clippy::too_many_arguments)]
+    fn pdn(
+        &self,
+        py: Python<'_>,
+        notation: &str,
+        lang: &str,
+        figurine: bool,
+        double_plus_mate: bool,
+        zeros: bool,
+        squares: Option<&str>,
+        separator: Option<char>,
+        full_path: bool,
+        width: usize,
+        glyphs: bool,
+    ) -> PyResult<String> {
+        let style = StyleArgs {
+            notation,
+            lang,
+            figurine,
+            double_plus_mate,
+            zeros,
+            squares,
+            separator,
+            full_path,
+            width,
+            glyphs,
+        }
+        .style()?;
+        match &self.read {
+            GameRead::Bad(e) => Err(e.raise(py)),
+            GameRead::Good(game) => Ok(style.write(game)),
+        }
+    }
+
+    fn __str__(&self, py: Python<'_>) -> PyResult<String> {
+        match &self.read {
+            GameRead::Bad(e) => Ok(format!("<bad game: {}>", e.message)),
+            GameRead::Good(_) => self.pdn(
+                py, "san", "en", false, false, false, None, None, false, 80, false,
+            ),
+        }
+    }
+
+    fn __repr__(&self) -> String {
+        match &self.read {
+            GameRead::Bad(e) => format!("<Game error {:?}>", e.message),
+            GameRead::Good(g) => format!(
+                "<Game {} {} plies {}>",
+                g.rules().name(),
+                g.plies(),
+                self.result().unwrap_or_default()
+            ),
+        }
+    }
+}

@@ -1,0 +1,113 @@
+//! A move and the position it is played from, written in any notation.
+
+use games::{AnyMove, AnyPosition};
+use pyo3::prelude::*;
+
+use crate::style::StyleArgs;
+
+/// A move of a game or of a position, with the position it is played from, so that it can
+/// be written in any notation: `uci()` (draughts: every square, `31x22x13`), `san()`,
+/// `text(...)` with the options of `scoresheet convert`.
+#[pyclass(name = "Move", module = "scoresheet", frozen)]
+#[derive(Clone, Debug)]
+pub struct PyMove {
+    /// The position the move is played from.
+    pub before: AnyPosition,
+    /// The move; `None` for a chess null move (`--`).
+    pub mov: Option<AnyMove>,
+}
+
+impl PyMove {
+    /// The move `mov` played from `before` (`None`: a null move).
+    pub fn new(before: AnyPosition, mov: Option<AnyMove>) -> PyMove {
+        PyMove { before, mov }
+    }
+
+    /// The move's id and its text in `style`.
+    fn describe(&self, style: &StyleArgs) -> PyResult<(String, String)> {
+        Ok(match &self.mov {
+            Some(m) => self.before.describe(m, &style.notation()?),
+            None => ("0000".to_string(), "--".to_string()),
+        })
+    }
+}
+
+#[pymethods]
+impl PyMove {
+    /// The move as UCI (`e2e4`, `e7e8q`, `0000` for a null move); draughts: its squares as
+    /// numbers, every landing square of a capture (`31x22x13`) or `32-28`.
+    fn uci(&self) -> String {
+        self.describe(&StyleArgs::default())
+            .map(|(id, _)| id)
+            .unwrap_or_default()
+    }
+
+    /// The move in standard algebraic notation, in the language of `lang` (`en`, `de`,
+    /// `fr`, ...); draughts: the variant's own notation.
+    #[pyo3(signature = (lang="en"))]
+    fn san(&self, lang: &str) -> PyResult<String> {
+        let style = StyleArgs {
+            lang,
+            ..StyleArgs::default()
+        };
+        Ok(self.describe(&style)?.1)
+    }
+
+    /// The move written with the options of `scoresheet convert`: chess `notation` (`san`,
+    /// `long`, `uci`, `descriptive`, `desc-es`, `desc-en`), `lang`, `figurine`,
+    /// `double_plus_mate`, `zeros`; draughts `squares` (`numeric` or `algebraic`).
+    #[pyo3(signature = (notation="san", lang="en", figurine=false, double_plus_mate=false, zeros=false, squares=None))]
+    fn text(
+        &self,
+        notation: &str,
+        lang: &str,
+        figurine: bool,
+        double_plus_mate: bool,
+        zeros: bool,
+        squares: Option<&str>,
+    ) -> PyResult<String> {
+        let style = StyleArgs {
+            notation,
+            lang,
+            figurine,
+            double_plus_mate,
+            zeros,
+            squares,
+            ..StyleArgs::default()
+        };
+        Ok(self.describe(&style)?.1)
+    }
+
+    /// Whether the move is a chess null move.
+    fn is_null(&self) -> bool {
+        self.mov.is_none()
+    }
+
+    /// Whether the move takes: a draughts capture, or a chess capture (en passant too).
+    fn is_capture(&self) -> bool {
+        match &self.mov {
+            Some(AnyMove::Draughts(m)) => m.is_capture(),
+            Some(AnyMove::Chess(m)) => m.is_capture(),
+            None => false,
+        }
+    }
+
+    fn __str__(&self) -> String {
+        self.uci()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<Move {}>", self.uci())
+    }
+
+    fn __eq__(&self, other: &Self) -> bool {
+        self.mov == other.mov && self.uci() == other.uci()
+    }
+
+    fn __hash__(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.uci().hash(&mut h);
+        h.finish()
+    }
+}
