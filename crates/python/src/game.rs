@@ -8,6 +8,8 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use crate::error::PyGameError;
+use crate::moves::PyMove;
+use crate::node::{self, LinePath, PyNode};
 use crate::style::StyleArgs;
 
 /// What reading one game gave: the game replayed, or its error.
@@ -149,6 +151,68 @@ impl PyGame {
             GameRead::Good(g) => Some(g.at().line),
             GameRead::Bad(e) => e.line,
         }
+    }
+
+    /// The main line's moves as `Move` objects (each written in any notation: `uci()`,
+    /// `san()`, `text(...)`); empty for a bad game.
+    fn mainline_moves(&self) -> Vec<PyMove> {
+        self.good().map_or_else(Vec::new, |g| node::mainline_moves(g))
+    }
+
+    /// The main line's nodes (python-chess's `game.mainline()`), each with its move,
+    /// comment, NAGs and variations.
+    fn mainline(slf: &Bound<'_, Self>) -> Vec<PyNode> {
+        match slf.get().good() {
+            Some(tree) => node::mainline(slf.py(), slf.as_any().as_unbound(), tree),
+            None => Vec::new(),
+        }
+    }
+
+    /// The first moves of the game: `variations[0]` the main line's first move, then the
+    /// alternatives to it.
+    #[getter]
+    fn variations(slf: &Bound<'_, Self>) -> Vec<PyNode> {
+        match slf.get().good() {
+            Some(tree) => node::children(
+                slf.py(),
+                slf.as_any().as_unbound(),
+                tree,
+                &LinePath::new(),
+                0,
+                &node::start_of(tree),
+                0,
+            ),
+            None => Vec::new(),
+        }
+    }
+
+    /// The main line's first move, or None for a game without moves.
+    fn next(slf: &Bound<'_, Self>) -> Option<PyNode> {
+        Self::variations(slf).into_iter().next()
+    }
+
+    /// The main line's last node, or None for a game without moves.
+    fn end(slf: &Bound<'_, Self>) -> Option<PyNode> {
+        Self::mainline(slf).pop()
+    }
+
+    /// The comment written before the first move.
+    #[getter]
+    fn comment(&self) -> String {
+        self.good().map(|g| node::game_comment(g)).unwrap_or_default()
+    }
+
+    /// The FEN of the position the game starts from.
+    fn start_fen(&self) -> Option<String> {
+        self.good().map(|g| node::start_of(g).fen())
+    }
+
+    /// The FEN of the position at the end of the main line.
+    fn end_fen(&self) -> Option<String> {
+        self.good().map(|g| match &**g {
+            AnyGame::Chess(c) => games::AnyPosition::Chess(c.end.clone()).fen(),
+            AnyGame::Draughts(d) => games::AnyPosition::Draughts(d.end).fen(),
+        })
     }
 
     /// Raises ScoresheetError (with `.line`, `.column`, `.ply`) when the game could not be

@@ -3,12 +3,14 @@
 //! - [`reading`]: `read_game`, `read_games` (an iterator, on `jobs` threads, in order).
 //! - [`game`]: `Game`, its tags, result, rules, main line, error, written back as text.
 //! - [`moves`]: `Move`, written in any notation.
+//! - [`node`]: the movetext tree: `GameNode`s with comments, NAGs, variations, clocks.
 //! - [`style`]: the options of `scoresheet convert` by their names.
 //! - [`error`]: `ScoresheetError` and `GameError`, with their places.
 
 mod error;
 mod game;
 mod moves;
+mod node;
 mod reading;
 mod style;
 
@@ -20,6 +22,7 @@ fn _scoresheet(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<game::PyGame>()?;
     m.add_class::<error::PyGameError>()?;
     m.add_class::<moves::PyMove>()?;
+    m.add_class::<node::PyNode>()?;
     m.add_class::<reading::PyGames>()?;
     m.add(
         "ScoresheetError",

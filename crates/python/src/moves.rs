@@ -36,7 +36,7 @@ impl PyMove {
 impl PyMove {
     /// The move as UCI (`e2e4`, `e7e8q`, `0000` for a null move); draughts: its squares as
     /// numbers, every landing square of a capture (`31x22x13`) or `32-28`.
-    fn uci(&self) -> String {
+    pub fn uci(&self) -> String {
         self.describe(&StyleArgs::default())
             .map(|(id, _)| id)
             .unwrap_or_default()
@@ -45,7 +45,7 @@ impl PyMove {
     /// The move in standard algebraic notation, in the language of `lang` (`en`, `de`,
     /// `fr`, ...); draughts: the variant's own notation.
     #[pyo3(signature = (lang="en"))]
-    fn san(&self, lang: &str) -> PyResult<String> {
+    pub fn san(&self, lang: &str) -> PyResult<String> {
         let style = StyleArgs {
             lang,
             ..StyleArgs::default()
