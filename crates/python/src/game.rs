@@ -18,7 +18,20 @@ pub enum GameRead {
     /// A game that replays (shared with its nodes).
     Good(Arc<AnyGame>),
     /// A game that does not, with its error and place.
-    Bad(PyGameError),
+    Bad(Box<BadGame>),
+}
+
+/// A game that does not replay: its error, its text as written, and its tags where they
+/// read.
+#[derive(Clone, Debug)]
+pub struct BadGame {
+    /// What is wrong, and where.
+    pub error: PyGameError,
+    /// The game's text as written (what writing a collection passes through unchanged, as
+    /// `scoresheet convert` does).
+    pub text: String,
+    /// The game's tags, when the text's syntax reads (the moves are what is wrong).
+    pub tags: Vec<(String, String)>,
 }
 
 /// A game read from PDN or PGN text. A bad game is a game too: its `.error` says what is
@@ -40,10 +53,18 @@ impl PyGame {
 
     /// The tags, in the order written.
     fn tags(&self) -> Vec<(&str, &str)> {
-        let tags = match self.good().map(|g| &**g) {
-            Some(AnyGame::Chess(g)) => &g.game.tags,
-            Some(AnyGame::Draughts(g)) => &g.game.tags,
-            None => return Vec::new(),
+        let tags = match &self.read {
+            GameRead::Good(g) => match &**g {
+                AnyGame::Chess(g) => &g.game.tags,
+                AnyGame::Draughts(g) => &g.game.tags,
+            },
+            GameRead::Bad(bad) => {
+                return bad
+                    .tags
+                    .iter()
+                    .map(|(n, v)| (n.as_str(), v.as_str()))
+                    .collect();
+            }
         };
         tags.iter()
             .map(|t| (t.name.as_str(), t.value.as_str()))
@@ -75,6 +96,18 @@ impl PyGame {
                 .as_ref()
                 .map(|r| r.to_string())
                 .or_else(|| g.game.tags.get("Result").map(str::to_string)),
+        }
+    }
+
+    /// The side the result says won: `white`, `black`, or None (a draw, a game not
+    /// finished, a bad game). Draughts results written `2-0` or `1-0` both say White.
+    #[getter]
+    fn winner(&self) -> Option<&'static str> {
+        match &**self.good()? {
+            AnyGame::Chess(g) => g
+                .winner()
+                .map(|c| if c.is_white() { "white" } else { "black" }),
+            AnyGame::Draughts(g) => g.winner().map(|c| c.name()),
         }
     }
 
@@ -131,7 +164,7 @@ impl PyGame {
     #[getter]
     fn error(&self) -> Option<PyGameError> {
         match &self.read {
-            GameRead::Bad(e) => Some(e.clone()),
+            GameRead::Bad(bad) => Some(bad.error.clone()),
             GameRead::Good(_) => None,
         }
     }
@@ -144,19 +177,29 @@ impl PyGame {
         })
     }
 
+    /// A bad game's text as written (None for a good game: see `pdn()`).
+    #[getter]
+    fn text(&self) -> Option<String> {
+        match &self.read {
+            GameRead::Bad(bad) => Some(bad.text.clone()),
+            GameRead::Good(_) => None,
+        }
+    }
+
     /// The line the game starts on in its text.
     #[getter]
     fn line(&self) -> Option<u32> {
         match &self.read {
             GameRead::Good(g) => Some(g.at().line),
-            GameRead::Bad(e) => e.line,
+            GameRead::Bad(bad) => bad.error.line,
         }
     }
 
     /// The main line's moves as `Move` objects (each written in any notation: `uci()`,
     /// `san()`, `text(...)`); empty for a bad game.
     fn mainline_moves(&self) -> Vec<PyMove> {
-        self.good().map_or_else(Vec::new, |g| node::mainline_moves(g))
+        self.good()
+            .map_or_else(Vec::new, |g| node::mainline_moves(g))
     }
 
     /// The main line's nodes (python-chess's `game.mainline()`), each with its move,
@@ -199,7 +242,9 @@ impl PyGame {
     /// The comment written before the first move.
     #[getter]
     fn comment(&self) -> String {
-        self.good().map(|g| node::game_comment(g)).unwrap_or_default()
+        self.good()
+            .map(|g| node::game_comment(g))
+            .unwrap_or_default()
     }
 
     /// The FEN of the position the game starts from.
@@ -218,8 +263,8 @@ impl PyGame {
     /// Raises ScoresheetError (with `.line`, `.column`, `.ply`) when the game could not be
     /// read; returns the game otherwise.
     fn check(slf: Py<Self>, py: Python<'_>) -> PyResult<Py<Self>> {
-        if let GameRead::Bad(e) = &slf.get().read {
-            return Err(e.raise(py));
+        if let GameRead::Bad(bad) = &slf.get().read {
+            return Err(bad.error.raise(py));
         }
         Ok(slf)
     }
@@ -259,14 +304,14 @@ impl PyGame {
         }
         .style()?;
         match &self.read {
-            GameRead::Bad(e) => Err(e.raise(py)),
+            GameRead::Bad(bad) => Err(bad.error.raise(py)),
             GameRead::Good(game) => Ok(style.write(game)),
         }
     }
 
     fn __str__(&self, py: Python<'_>) -> PyResult<String> {
         match &self.read {
-            GameRead::Bad(e) => Ok(format!("<bad game: {}>", e.message)),
+            GameRead::Bad(bad) => Ok(bad.text.clone()),
             GameRead::Good(_) => self.pdn(
                 py, "san", "en", false, false, false, None, None, false, 80, false,
             ),
@@ -275,7 +320,7 @@ impl PyGame {
 
     fn __repr__(&self) -> String {
         match &self.read {
-            GameRead::Bad(e) => format!("<Game error {:?}>", e.message),
+            GameRead::Bad(bad) => format!("<Game error {:?}>", bad.error.message),
             GameRead::Good(g) => format!(
                 "<Game {} {} plies {}>",
                 g.rules().name(),

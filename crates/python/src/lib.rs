@@ -4,6 +4,7 @@
 //! - [`game`]: `Game`, its tags, result, rules, main line, error, written back as text.
 //! - [`moves`]: `Move`, written in any notation.
 //! - [`node`]: the movetext tree: `GameNode`s with comments, NAGs, variations, clocks.
+//! - [`writing`]: `write_games`, a collection in any notation.
 //! - [`style`]: the options of `scoresheet convert` by their names.
 //! - [`error`]: `ScoresheetError` and `GameError`, with their places.
 
@@ -13,6 +14,7 @@ mod moves;
 mod node;
 mod reading;
 mod style;
+mod writing;
 
 use pyo3::prelude::*;
 
@@ -30,5 +32,6 @@ fn _scoresheet(m: &Bound<'_, PyModule>) -> PyResult<()> {
     )?;
     m.add_function(wrap_pyfunction!(reading::read_game, m)?)?;
     m.add_function(wrap_pyfunction!(reading::read_games, m)?)?;
+    m.add_function(wrap_pyfunction!(writing::write_games, m)?)?;
     Ok(())
 }

@@ -206,8 +206,12 @@ pub fn children(
 /// The main line's nodes from the start of the game, in one pass.
 pub fn mainline(py: Python<'_>, game: &Py<PyAny>, tree: &Arc<AnyGame>) -> Vec<PyNode> {
     let mut position = start_of(tree);
-    let moves: Vec<Option<AnyMove>> =
-        with_tree!(&**tree, |g| g.moves.nodes.iter().map(|n| n.mov.any()).collect());
+    let moves: Vec<Option<AnyMove>> = with_tree!(&**tree, |g| g
+        .moves
+        .nodes
+        .iter()
+        .map(|n| n.mov.any())
+        .collect());
     let mut out = Vec::with_capacity(moves.len());
     for (index, mov) in moves.into_iter().enumerate() {
         let next = after(&position, mov.as_ref());
@@ -226,8 +230,12 @@ pub fn mainline(py: Python<'_>, game: &Py<PyAny>, tree: &Arc<AnyGame>) -> Vec<Py
 /// The main line's moves, in one pass.
 pub fn mainline_moves(tree: &AnyGame) -> Vec<PyMove> {
     let mut position = start_of(tree);
-    let moves: Vec<Option<AnyMove>> =
-        with_tree!(tree, |g| g.moves.nodes.iter().map(|n| n.mov.any()).collect());
+    let moves: Vec<Option<AnyMove>> = with_tree!(tree, |g| g
+        .moves
+        .nodes
+        .iter()
+        .map(|n| n.mov.any())
+        .collect());
     moves
         .into_iter()
         .map(|mov| {
@@ -296,7 +304,9 @@ impl PyNode {
     /// The NAGs of the move (`$1` and `!` both 1), as a set.
     #[getter]
     fn nags(&self) -> std::collections::BTreeSet<u16> {
-        self.facts().map(|f| f.nags.into_iter().collect()).unwrap_or_default()
+        self.facts()
+            .map(|f| f.nags.into_iter().collect())
+            .unwrap_or_default()
     }
 
     /// The NAGs in the order written.
@@ -308,7 +318,15 @@ impl PyNode {
     /// alternatives to it.
     #[getter]
     fn variations(&self, py: Python<'_>) -> Vec<PyNode> {
-        children(py, &self.game, &self.tree, &self.line, self.index + 1, &self.after(), self.ply)
+        children(
+            py,
+            &self.game,
+            &self.tree,
+            &self.line,
+            self.index + 1,
+            &self.after(),
+            self.ply,
+        )
     }
 
     /// The main continuation, or None at the end of the line.

@@ -15,7 +15,7 @@ use pyo3::types::{PyBytes, PyString};
 use record::{ReadError, Reader};
 
 use crate::error::{PyGameError, ScoresheetError};
-use crate::game::{GameRead, PyGame};
+use crate::game::{BadGame, GameRead, PyGame};
 
 /// The reading of each game where it is read (on the threads of `jobs`): the whole game,
 /// its tree kept, or its error.
@@ -38,12 +38,20 @@ impl GameWork for PyWork {
         one_pass: &mut OnePass,
         input: &mut Reader<R>,
     ) -> Option<io::Result<Made<Self>>> {
-        let bad = |e: GameError| Made {
-            rules: None,
-            said: (),
-            turn: Turn::Done(GameRead::Bad(PyGameError::of(&e))),
+        let read = one_pass.next(input)?;
+        let bad = |e: GameError| {
+            let text = String::from_utf8_lossy(input.last_game_raw()).into_owned();
+            Made {
+                rules: None,
+                said: (),
+                turn: Turn::Done(GameRead::Bad(Box::new(BadGame {
+                    error: PyGameError::of(&e),
+                    tags: tags_of(&text),
+                    text,
+                }))),
+            }
         };
-        Some(Ok(match one_pass.next(input)? {
+        Some(Ok(match read {
             Ok(ReadGame::Game(game)) => Made {
                 rules: FileVariants::rules_of(&game),
                 said: (),
@@ -59,6 +67,18 @@ impl GameWork for PyWork {
 
     fn settled(&self, _number: u64, game: DraughtsGame, _: ()) -> GameRead {
         GameRead::Good(Arc::new(AnyGame::Draughts(game)))
+    }
+}
+
+/// The tags of a bad game's text, when its syntax reads.
+fn tags_of(text: &str) -> Vec<(String, String)> {
+    match record::read_games(text).into_iter().next() {
+        Some(Ok(game)) => game
+            .tags
+            .iter()
+            .map(|t| (t.name.to_string(), t.value.to_string()))
+            .collect(),
+        _ => Vec::new(),
     }
 }
 

@@ -6,6 +6,6 @@
 ('chess', ['e2e4', 'e7e5', 'g1f3'])
 """
 
-from ._scoresheet import Game, GameError, Games, Move, ScoresheetError, read_game, read_games
+from ._scoresheet import Game, GameError, GameNode, Games, Move, ScoresheetError, read_game, read_games, write_games
 
-__all__ = ["Game", "GameError", "Games", "Move", "ScoresheetError", "read_game", "read_games"]
+__all__ = ["Game", "GameError", "GameNode", "Games", "Move", "ScoresheetError", "read_game", "read_games", "write_games"]
