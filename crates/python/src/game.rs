@@ -274,47 +274,19 @@ impl PyGame {
     /// (`en`, `de`, `fr`, `es`, ...), `figurine`, `double_plus_mate`, `zeros`; draughts
     /// `squares` (`numeric`, `algebraic`), `separator`, `full_path`; `width` of the lines
     /// (0: no wrapping) and `glyphs` for NAGs. Raises ScoresheetError for a bad game.
-    #[pyo3(signature = (notation="san", lang="en", figurine=false, double_plus_mate=false, zeros=false, squares=None, separator=None, full_path=false, width=80, glyphs=false))]
-    #[allow(clippy::too_many_arguments)]
-    fn pdn(
-        &self,
-        py: Python<'_>,
-        notation: &str,
-        lang: &str,
-        figurine: bool,
-        double_plus_mate: bool,
-        zeros: bool,
-        squares: Option<&str>,
-        separator: Option<char>,
-        full_path: bool,
-        width: usize,
-        glyphs: bool,
-    ) -> PyResult<String> {
-        let style = StyleArgs {
-            notation,
-            lang,
-            figurine,
-            double_plus_mate,
-            zeros,
-            squares,
-            separator,
-            full_path,
-            width,
-            glyphs,
-        }
-        .style()?;
+    #[pyo3(signature = (**style))]
+    fn pdn(&self, py: Python<'_>, style: Option<&Bound<'_, PyDict>>) -> PyResult<String> {
+        let style = StyleArgs::from_keywords(style)?.style()?;
         match &self.read {
             GameRead::Bad(bad) => Err(bad.error.raise(py)),
-            GameRead::Good(game) => Ok(style.write(game)),
+            GameRead::Good(game) => Ok(py.detach(|| style.write(game))),
         }
     }
 
     fn __str__(&self, py: Python<'_>) -> PyResult<String> {
         match &self.read {
             GameRead::Bad(bad) => Ok(bad.text.clone()),
-            GameRead::Good(_) => self.pdn(
-                py, "san", "en", false, false, false, None, None, false, 80, false,
-            ),
+            GameRead::Good(_) => self.pdn(py, None),
         }
     }
 

@@ -2,6 +2,7 @@
 
 use games::{AnyMove, AnyPosition};
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 
 use crate::style::StyleArgs;
 
@@ -47,35 +48,19 @@ impl PyMove {
     #[pyo3(signature = (lang="en"))]
     pub fn san(&self, lang: &str) -> PyResult<String> {
         let style = StyleArgs {
-            lang,
+            lang: lang.into(),
             ..StyleArgs::default()
         };
         Ok(self.describe(&style)?.1)
     }
 
-    /// The move written with the options of `scoresheet convert`: chess `notation` (`san`,
-    /// `long`, `uci`, `descriptive`, `desc-es`, `desc-en`), `lang`, `figurine`,
-    /// `double_plus_mate`, `zeros`; draughts `squares` (`numeric` or `algebraic`).
-    #[pyo3(signature = (notation="san", lang="en", figurine=false, double_plus_mate=false, zeros=false, squares=None))]
-    fn text(
-        &self,
-        notation: &str,
-        lang: &str,
-        figurine: bool,
-        double_plus_mate: bool,
-        zeros: bool,
-        squares: Option<&str>,
-    ) -> PyResult<String> {
-        let style = StyleArgs {
-            notation,
-            lang,
-            figurine,
-            double_plus_mate,
-            zeros,
-            squares,
-            ..StyleArgs::default()
-        };
-        Ok(self.describe(&style)?.1)
+    /// The move written with the options of `scoresheet convert` as keywords: chess
+    /// `notation` (`san`, `long`, `uci`, `descriptive`, `desc-es`, `desc-en`), `lang`,
+    /// `figurine`, `double_plus_mate`, `zeros`; draughts `squares` (`numeric` or
+    /// `algebraic`).
+    #[pyo3(signature = (**style))]
+    fn text(&self, style: Option<&Bound<'_, PyDict>>) -> PyResult<String> {
+        Ok(self.describe(&StyleArgs::from_keywords(style)?)?.1)
     }
 
     /// Whether the move is a chess null move.

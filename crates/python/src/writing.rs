@@ -2,6 +2,7 @@
 //! as `scoresheet convert` writes a file.
 
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 
 use crate::game::{GameRead, PyGame};
 use crate::style::StyleArgs;
@@ -12,37 +13,15 @@ use crate::style::StyleArgs;
 /// `skip_bad=True`. With `file` None the text is returned; else it is written to `file`, a
 /// path or a text file object, and None is returned.
 #[pyfunction]
-#[pyo3(signature = (games, file=None, *, notation="san", lang="en", figurine=false, double_plus_mate=false, zeros=false, squares=None, separator=None, full_path=false, width=80, glyphs=false, skip_bad=false))]
-#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (games, file=None, *, skip_bad=false, **style))]
 pub fn write_games(
     py: Python<'_>,
     games: &Bound<'_, PyAny>,
     file: Option<&Bound<'_, PyAny>>,
-    notation: &str,
-    lang: &str,
-    figurine: bool,
-    double_plus_mate: bool,
-    zeros: bool,
-    squares: Option<&str>,
-    separator: Option<char>,
-    full_path: bool,
-    width: usize,
-    glyphs: bool,
     skip_bad: bool,
+    style: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Option<String>> {
-    let style = StyleArgs {
-        notation,
-        lang,
-        figurine,
-        double_plus_mate,
-        zeros,
-        squares,
-        separator,
-        full_path,
-        width,
-        glyphs,
-    }
-    .style()?;
+    let style = StyleArgs::from_keywords(style)?.style()?;
     let mut text = String::new();
     for game in games.try_iter()? {
         let game = game?;

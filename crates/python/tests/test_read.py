@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 import scoresheet
+from conftest import DATA, python_chess_games
 
 ROOT = Path(__file__).resolve().parents[3]
-DATA = ROOT.parent / "shared" / "data"
 BIN = Path(os.environ.get("SCORESHEET_BIN", ROOT / "target" / "release" / "scoresheet"))
 FILES = sorted(p for p in DATA.rglob("*") if p.suffix.lower() in (".pdn", ".pgn") and p.stat().st_size < 8_000_000)
 
@@ -60,10 +60,7 @@ chess_pgn = pytest.importorskip("chess.pgn")
 @pytest.mark.parametrize("path", [p for p in FILES if p.suffix.lower() == ".pgn"], ids=lambda p: str(p.relative_to(DATA)))
 def test_main_lines_equal_python_chess(path):
     ours = list(scoresheet.read_games(str(path)))
-    theirs = []
-    with open(path, encoding="utf-8-sig", errors="replace") as f:
-        while (g := chess_pgn.read_game(f)) is not None:
-            theirs.append(g)
+    theirs = python_chess_games(path)
     compared = 0
     for i, (game, other) in enumerate(zip(ours, theirs)):
         # Games both read whole (python-chess's own variants too: Crazyhouse, Chess960...).

@@ -1,13 +1,12 @@
 """The movetext tree (comments, NAGs, variations, clocks) as python-chess builds it: every
 chess game of the shared files walked in both, node by node."""
 
-from pathlib import Path
 
 import pytest
 
 import scoresheet
+from conftest import DATA, python_chess_games
 
-DATA = Path(__file__).resolve().parents[3].parent / "shared" / "data"
 PGN = sorted(p for p in DATA.rglob("*") if p.suffix.lower() == ".pgn")
 
 chess_pgn = pytest.importorskip("chess.pgn")
@@ -47,10 +46,7 @@ def walk(ours, theirs, where):
 @pytest.mark.parametrize("path", PGN, ids=lambda p: str(p.relative_to(DATA)))
 def test_trees_equal_python_chess(path):
     ours = list(scoresheet.read_games(str(path)))
-    theirs = []
-    with open(path, encoding="utf-8-sig", errors="replace") as f:
-        while (g := chess_pgn.read_game(f)) is not None:
-            theirs.append(g)
+    theirs = python_chess_games(path)
     nodes = 0
     for i, (game, other) in enumerate(zip(ours, theirs)):
         if game.error is None and not other.errors and game.rules == "chess":

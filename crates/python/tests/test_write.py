@@ -1,13 +1,12 @@
 """Writing back: every shared game file written in every notation the command line offers
 reads back to the same games (the same moves, results and errors)."""
 
-from pathlib import Path
 
 import pytest
 
 import scoresheet
+from conftest import DATA
 
-DATA = Path(__file__).resolve().parents[3].parent / "shared" / "data"
 FILES = sorted(p for p in DATA.rglob("*") if p.suffix.lower() in (".pdn", ".pgn") and p.stat().st_size < 8_000_000)
 
 LANGS = ["en", "es", "eo", "fr", "de", "it", "pl", "nl", "pt"]
@@ -78,3 +77,5 @@ def test_bad_games_pass_through_or_are_left_out():
         scoresheet.write_games(games, notation="fen")
     with pytest.raises(ValueError):
         scoresheet.write_games(games, lang="xx")
+    with pytest.raises(TypeError):
+        scoresheet.write_games(games, colour="blue")

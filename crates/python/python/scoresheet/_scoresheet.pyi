@@ -31,6 +31,7 @@ class Move:
     def san(self, lang: str = "en") -> str: ...
     def text(
         self,
+        *,
         notation: str = "san",
         lang: str = "en",
         figurine: bool = False,
@@ -109,6 +110,7 @@ class Game:
     def check(self) -> Game: ...
     def pdn(
         self,
+        *,
         notation: str = "san",
         lang: str = "en",
         figurine: bool = False,
