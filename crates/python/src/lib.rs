@@ -3,12 +3,15 @@
 //! - [`reading`]: `read_game`, `read_games` (an iterator, on `jobs` threads, in order).
 //! - [`game`]: `Game`, its tags, result, rules, main line, error, written back as text.
 //! - [`moves`]: `Move`, written in any notation.
+//! - [`position`]: `Position` of any draughts or chess variant; [`outcome`]: its `Outcome`.
 //! - [`style`]: the options of `scoresheet convert` by their names.
 //! - [`error`]: `ScoresheetError` and `GameError`, with their places.
 
 mod error;
 mod game;
 mod moves;
+mod outcome;
+mod position;
 mod reading;
 mod style;
 
@@ -21,6 +24,7 @@ fn _scoresheet(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<error::PyGameError>()?;
     m.add_class::<moves::PyMove>()?;
     m.add_class::<reading::PyGames>()?;
+    position::register(m)?;
     m.add(
         "ScoresheetError",
         m.py().get_type::<error::ScoresheetError>(),
