@@ -11,6 +11,7 @@
 //!   of the caller's (a check, a conversion), in the order of the file.
 
 mod any_game;
+mod any_variant;
 mod capture_routes;
 mod chess_game;
 mod chess_reader;
@@ -47,6 +48,7 @@ mod variant_source;
 mod writing;
 
 pub use any_game::AnyGame;
+pub use any_variant::AnyVariant;
 pub use chess_game::{ChessGame, ChessMove, ChessVariant, ChessWriteStyle};
 pub use clock::{BadTimeControl, Clock, OutOfTime, TimeControl, clk_text};
 pub use convert_style::ConvertStyle;

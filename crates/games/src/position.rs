@@ -81,6 +81,51 @@ pub enum Status {
     },
 }
 
+impl Status {
+    /// Whether White won: `Some(true)`, `Some(false)` when Black did, `None` for a draw or
+    /// a game going on.
+    pub fn white_won(&self) -> Option<bool> {
+        match self {
+            Status::Won { winner, .. } => Some(*winner == "white"),
+            _ => None,
+        }
+    }
+
+    /// The result as the rules write it: `1-0`, `0-1`, `1/2-1/2` in chess; a draughts
+    /// variant's own (`2-0` in International, and in American `1-0` is Black's win, as
+    /// Black moves first); `*` while play goes on.
+    ///
+    /// ```
+    /// use games::{Rules, Status};
+    /// let black = Status::Won { winner: "black", reason: "no-moves" };
+    /// assert_eq!(black.result(Rules::Chess), "0-1");
+    /// assert_eq!(black.result(Rules::Draughts(draughts::Variant::AMERICAN)), "1-0");
+    /// assert_eq!(Status::Drawn { reason: "stalemate" }.result(Rules::Draughts(draughts::Variant::INTERNATIONAL)), "1-1");
+    /// assert_eq!(Status::Ongoing.result(Rules::Chess), "*");
+    /// ```
+    pub fn result(&self, rules: Rules) -> &'static str {
+        let winner = match self {
+            Status::Ongoing => return "*",
+            Status::Won { .. } => Some(self.white_won() == Some(true)),
+            Status::Drawn { .. } => None,
+        };
+        match rules {
+            Rules::Draughts(v) => v.result_for(winner.map(|white| {
+                if white {
+                    draughts::Color::White
+                } else {
+                    draughts::Color::Black
+                }
+            })),
+            Rules::Chess => match winner {
+                Some(true) => "1-0",
+                Some(false) => "0-1",
+                None => "1/2-1/2",
+            },
+        }
+    }
+}
+
 /// The id of a draughts move: start, then each landing square, as numbers.
 pub fn draughts_move_id(m: &draughts::Move) -> String {
     let mut s = m.from().number().to_string();
@@ -282,6 +327,32 @@ impl AnyPosition {
 
     /// Finds the legal move named by `text`: a move id, or any notation the readers accept.
     pub fn find_move(&self, text: &str) -> Result<AnyMove, String> {
+        self.find_move_in(text, None)
+    }
+
+    /// [`find_move`](Self::find_move), where a chess move's piece letters that name
+    /// different legal moves in two languages (`Rf1`: a rook in English, a king in French)
+    /// are read in `language` (`None`: the move must be the same in every language that
+    /// reads it).
+    ///
+    /// ```
+    /// use chess_notation::Language;
+    /// use games::{AnyPosition, NotationChoice, Rules};
+    /// let p = AnyPosition::from_fen(Rules::Chess, "4k3/8/8/8/8/8/8/4K2R w - - 0 1").unwrap();
+    /// let rook = p.find_move_in("Rf1", Some(Language::English)).unwrap();
+    /// let king = p.find_move_in("Rf1", Some(Language::French)).unwrap();
+    /// assert_eq!(p.describe(&rook, &NotationChoice::default()).0, "h1f1");
+    /// assert_eq!(p.describe(&king, &NotationChoice::default()).0, "e1f1");
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// Why no legal move is named, for a person.
+    pub fn find_move_in(
+        &self,
+        text: &str,
+        language: Option<chess_notation::Language>,
+    ) -> Result<AnyMove, String> {
         match self {
             AnyPosition::Draughts(p) => MoveReader::new()
                 .read(p, text)
@@ -294,7 +365,11 @@ impl AnyPosition {
                     return Ok(AnyMove::Chess(m));
                 }
                 let words = [text];
-                chess_notation::read_line(p, &words, chess_notation::ReadHint::NONE)
+                let hint = chess_notation::ReadHint {
+                    notation: None,
+                    language,
+                };
+                chess_notation::read_line(p, &words, hint)
                     .map(|r| AnyMove::Chess(r.moves[0]))
                     .map_err(|e| e.reason.to_string())
             }
@@ -329,6 +404,77 @@ impl AnyPosition {
                 AnyPosition::Chess(next)
             }
             _ => self.clone(),
+        }
+    }
+
+    /// The legal moves, in a fixed order: draughts by start square, end square and the
+    /// squares taken (one move for each; routes that take the same pieces to the same
+    /// square are one move), chess in the move generator's order.
+    ///
+    /// ```
+    /// use games::{AnyPosition, Rules};
+    /// assert_eq!(AnyPosition::start(Rules::Chess).moves().len(), 20);
+    /// let american = AnyPosition::start(Rules::Draughts(draughts::Variant::AMERICAN));
+    /// assert_eq!(american.moves().len(), 7);
+    /// ```
+    pub fn moves(&self) -> Vec<AnyMove> {
+        match self {
+            AnyPosition::Draughts(p) => {
+                let mut legal = p.legal_moves();
+                legal.sort_by_key(|m| (m.from(), m.to(), m.captured()));
+                legal.into_iter().map(AnyMove::Draughts).collect()
+            }
+            AnyPosition::Chess(p) => p.legal_moves().into_iter().map(AnyMove::Chess).collect(),
+        }
+    }
+
+    /// Whether `m` is a legal move of this position (a move of the other family is not).
+    ///
+    /// ```
+    /// use games::{AnyPosition, Rules};
+    /// let start = AnyPosition::start(Rules::Chess);
+    /// let e4 = start.find_move("e4").unwrap();
+    /// assert!(start.is_legal(&e4));
+    /// assert!(!start.after(&e4).is_legal(&e4));
+    /// ```
+    pub fn is_legal(&self, m: &AnyMove) -> bool {
+        match (self, m) {
+            (AnyPosition::Draughts(p), AnyMove::Draughts(m)) => p.legal_moves().contains(m),
+            (AnyPosition::Chess(p), AnyMove::Chess(m)) => p.is_legal(*m),
+            _ => false,
+        }
+    }
+
+    /// The number of move sequences `depth` plies long from this position (perft), by the
+    /// fast counters `scoresheet perft` uses: the draughts crate's (captures that take the
+    /// same pieces to the same square count once) and shakmaty's for every chess variant.
+    ///
+    /// ```
+    /// use games::{AnyPosition, Rules};
+    /// assert_eq!(AnyPosition::start(Rules::Chess).perft(3), 8902);
+    /// let international = AnyPosition::start(Rules::Draughts(draughts::Variant::INTERNATIONAL));
+    /// assert_eq!(international.perft(3), 658);
+    /// ```
+    pub fn perft(&self, depth: u32) -> u64 {
+        match self {
+            AnyPosition::Draughts(p) => draughts::perft(p, depth),
+            AnyPosition::Chess(p) => shakmaty::perft(p, depth),
+        }
+    }
+
+    /// The board as text, White at the bottom: chess as python-chess's `str(board)` draws it
+    /// (`r n b q k b n r`, `.` for an empty square), draughts as [`draughts::diagram`] does.
+    ///
+    /// ```
+    /// use games::{AnyPosition, Rules};
+    /// let chess = AnyPosition::start(Rules::Chess).diagram();
+    /// assert!(chess.starts_with("r n b q k b n r\np p p p p p p p\n. . ."));
+    /// assert!(chess.ends_with("R N B Q K B N R"));
+    /// ```
+    pub fn diagram(&self) -> String {
+        match self {
+            AnyPosition::Draughts(p) => draughts::diagram(p).trim_end().to_string(),
+            AnyPosition::Chess(p) => format!("{:?}", p.board()).trim_end().to_string(),
         }
     }
 

@@ -10,6 +10,7 @@ use pyo3::types::PyDict;
 use crate::error::PyGameError;
 use crate::moves::PyMove;
 use crate::node::{self, LinePath, PyNode};
+use crate::position::PyPosition;
 use crate::style::StyleArgs;
 
 /// What reading one game gave: the game replayed, or its error.
@@ -245,6 +246,12 @@ impl PyGame {
         self.good()
             .map(|g| node::game_comment(g))
             .unwrap_or_default()
+    }
+
+    /// The position the game starts from (python-chess's `game.board()`); None for a bad
+    /// game.
+    fn board(&self) -> Option<PyPosition> {
+        self.good().map(|g| PyPosition::at(node::start_of(g)))
     }
 
     /// The FEN of the position the game starts from.

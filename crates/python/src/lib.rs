@@ -5,6 +5,7 @@
 //! - [`moves`]: `Move`, written in any notation.
 //! - [`node`]: the movetext tree: `GameNode`s with comments, NAGs, variations, clocks.
 //! - [`writing`]: `write_games`, a collection in any notation.
+//! - [`position`]: `Position` of any draughts or chess variant; [`outcome`]: its `Outcome`.
 //! - [`style`]: the options of `scoresheet convert` by their names.
 //! - [`error`]: `ScoresheetError` and `GameError`, with their places.
 
@@ -12,6 +13,8 @@ mod error;
 mod game;
 mod moves;
 mod node;
+mod outcome;
+mod position;
 mod reading;
 mod style;
 mod writing;
@@ -26,6 +29,7 @@ fn _scoresheet(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<moves::PyMove>()?;
     m.add_class::<node::PyNode>()?;
     m.add_class::<reading::PyGames>()?;
+    position::register(m)?;
     m.add(
         "ScoresheetError",
         m.py().get_type::<error::ScoresheetError>(),

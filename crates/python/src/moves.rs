@@ -95,4 +95,56 @@ impl PyMove {
         self.uci().hash(&mut h);
         h.finish()
     }
+
+    /// The square the move starts from: chess as python-chess numbers squares (a1 = 0,
+    /// h8 = 63; a drop's is its `to_square`), draughts the square's number (`32` of
+    /// `32-28`). 0 for a null move.
+    #[getter]
+    #[allow(clippy::wrong_self_convention)] // python-chess's name
+    fn from_square(&self) -> u32 {
+        self.squares().0
+    }
+
+    /// The square the move ends on, numbered as `from_square` (castling: the square of
+    /// the UCI, `g1` for `e1g1`).
+    #[getter]
+    fn to_square(&self) -> u32 {
+        self.squares().1
+    }
+
+    /// The squares of the pieces taken, numbered as `from_square`: draughts every piece of
+    /// a capture, in ascending order; chess the piece taken (en passant: the pawn's square).
+    #[getter]
+    fn captured(&self) -> Vec<u32> {
+        match &self.mov {
+            Some(AnyMove::Draughts(m)) => m.captured().iter().map(|s| s.number()).collect(),
+            Some(AnyMove::Chess(shakmaty::Move::EnPassant { from, to })) => {
+                vec![u32::from(shakmaty::Square::from_coords(
+                    to.file(),
+                    from.rank(),
+                ))]
+            }
+            Some(AnyMove::Chess(m)) if m.is_capture() => vec![u32::from(m.to())],
+            _ => Vec::new(),
+        }
+    }
+}
+
+impl PyMove {
+    /// The move's start and end squares, as `from_square` and `to_square` number them.
+    fn squares(&self) -> (u32, u32) {
+        match (&self.mov, &self.before) {
+            (Some(AnyMove::Draughts(m)), _) => (m.from().number(), m.to().number()),
+            (Some(AnyMove::Chess(m)), AnyPosition::Chess(p)) => {
+                match shakmaty::uci::UciMove::from_move(*m, shakmaty::Position::castles(p).mode()) {
+                    shakmaty::uci::UciMove::Normal { from, to, .. } => {
+                        (u32::from(from), u32::from(to))
+                    }
+                    shakmaty::uci::UciMove::Put { to, .. } => (u32::from(to), u32::from(to)),
+                    shakmaty::uci::UciMove::Null => (0, 0),
+                }
+            }
+            _ => (0, 0),
+        }
+    }
 }

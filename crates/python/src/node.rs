@@ -10,6 +10,7 @@ use pyo3::types::PyDict;
 use record::{Extra, Game, Line};
 
 use crate::moves::PyMove;
+use crate::position::PyPosition;
 
 /// Where a line of the tree is: from the main line, each step `(i, v)` goes into the `v`-th
 /// variation written after move `i` of the line (an alternative to that move).
@@ -387,6 +388,12 @@ impl PyNode {
     /// The move in UCI (draughts: its squares as numbers).
     fn uci(&self) -> String {
         self.mov().uci()
+    }
+
+    /// The position after the move (python-chess's `node.board()`, without the moves that
+    /// lead to it on its move stack).
+    fn board(&self) -> PyPosition {
+        PyPosition::at(self.after())
     }
 
     /// The FEN of the position after the move.

@@ -4,8 +4,39 @@
 >>> game = scoresheet.read_game('[Event "x"]\\n1. e4 e5 2. Nf3 *')
 >>> game.rules, game.moves
 ('chess', ['e2e4', 'e7e5', 'g1f3'])
+>>> board = scoresheet.Position("american")
+>>> board.push("11-15").san(), board.turn
+('11-15', True)
 """
 
-from ._scoresheet import Game, GameError, GameNode, Games, Move, ScoresheetError, read_game, read_games, write_games
+from ._scoresheet import (
+    Game,
+    GameError,
+    GameNode,
+    Games,
+    Move,
+    Outcome,
+    Position,
+    ScoresheetError,
+    read_game,
+    read_games,
+    write_games,
+)
 
-__all__ = ["Game", "GameError", "GameNode", "Games", "Move", "ScoresheetError", "read_game", "read_games", "write_games"]
+#: python-chess's name for a position with its moves.
+Board = Position
+
+__all__ = [
+    "Board",
+    "Game",
+    "GameError",
+    "GameNode",
+    "Games",
+    "Move",
+    "Outcome",
+    "Position",
+    "ScoresheetError",
+    "read_game",
+    "read_games",
+    "write_games",
+]
