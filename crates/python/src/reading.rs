@@ -167,9 +167,7 @@ pub fn read_games(
     variant: Option<&str>,
     jobs: Option<usize>,
 ) -> PyResult<PyGames> {
-    let work = PyWork {
-        options: options(variant)?,
-    };
+    let mut options = options(variant)?;
     let input: Input = if let Ok(bytes) = source.cast::<PyBytes>() {
         Box::new(Cursor::new(bytes.as_bytes().to_vec()))
     } else if source.hasattr("read")? {
@@ -180,8 +178,14 @@ pub fn read_games(
         })
     } else {
         let path: std::path::PathBuf = source.extract()?;
+        // As the command line reads a file: a `.pgn` file leans to chess for the games
+        // that do not show their family (no moves, no FEN).
+        options.prefer_chess = path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("pgn"));
         Box::new(std::fs::File::open(path)?)
     };
+    let work = PyWork { options };
     let jobs = match jobs {
         Some(0) => every_core(),
         Some(n) => n,
