@@ -4,6 +4,7 @@
 //! - [`game`]: `Game`, its tags, result, rules, main line, error, written back as text.
 //! - [`moves`]: `Move`, written in any notation.
 //! - [`style`]: the options of `scoresheet convert` by their names.
+//! - [`tables`]: `to_arrow`, `to_polars`: the tables of `scoresheet convert --to arrow`.
 //! - [`error`]: `ScoresheetError` and `GameError`, with their places.
 
 mod error;
@@ -11,6 +12,7 @@ mod game;
 mod moves;
 mod reading;
 mod style;
+mod tables;
 
 use pyo3::prelude::*;
 
@@ -27,5 +29,7 @@ fn _scoresheet(m: &Bound<'_, PyModule>) -> PyResult<()> {
     )?;
     m.add_function(wrap_pyfunction!(reading::read_game, m)?)?;
     m.add_function(wrap_pyfunction!(reading::read_games, m)?)?;
+    m.add_function(wrap_pyfunction!(tables::to_arrow, m)?)?;
+    m.add_function(wrap_pyfunction!(tables::to_polars, m)?)?;
     Ok(())
 }

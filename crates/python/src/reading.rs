@@ -126,6 +126,31 @@ impl PyGames {
             }
         }
     }
+
+    /// The games left as a pyarrow Table: see `scoresheet.to_arrow`.
+    #[pyo3(signature = (positions=false))]
+    fn to_arrow<'py>(slf: &Bound<'py, Self>, positions: bool) -> PyResult<Bound<'py, PyAny>> {
+        crate::tables::arrow_table(slf.as_any(), positions)
+    }
+
+    /// The games left as a polars DataFrame: see `scoresheet.to_polars`.
+    #[pyo3(signature = (positions=false))]
+    fn to_polars<'py>(slf: &Bound<'py, Self>, positions: bool) -> PyResult<Bound<'py, PyAny>> {
+        crate::tables::polars_frame(slf.as_any(), positions)
+    }
+}
+
+impl PyGames {
+    /// Hands each game left to `each`, in order, on this thread (no GIL needed).
+    pub fn drain(&self, mut each: impl FnMut(GameRead) -> PyResult<()>) -> PyResult<()> {
+        let mut steps = self.steps.lock().unwrap_or_else(|e| e.into_inner());
+        for step in &mut *steps {
+            if let Step::Out(_, read) = step? {
+                each(read)?;
+            }
+        }
+        Ok(())
+    }
 }
 
 /// The reading options of `variant` (None: each game's own).

@@ -6,6 +6,26 @@
 ('chess', ['e2e4', 'e7e5', 'g1f3'])
 """
 
-from ._scoresheet import Game, GameError, Games, Move, ScoresheetError, read_game, read_games
+from ._scoresheet import (
+    Game,
+    GameError,
+    Games,
+    Move,
+    ScoresheetError,
+    read_game,
+    read_games,
+    to_arrow,
+    to_polars,
+)
 
-__all__ = ["Game", "GameError", "Games", "Move", "ScoresheetError", "read_game", "read_games"]
+__all__ = [
+    "Game",
+    "GameError",
+    "Games",
+    "Move",
+    "ScoresheetError",
+    "read_game",
+    "read_games",
+    "to_arrow",
+    "to_polars",
+]
