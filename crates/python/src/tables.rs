@@ -4,8 +4,8 @@
 //! (`games::GameRow`), the same columns, written by the same writer (`games::columnar`) as
 //! an Arrow IPC file in memory, which pyarrow or polars then read.
 
-use games::GameRow;
 use games::columnar::{Format, TableError, TableWriter};
+use games::{GameRow, PositionRow, every_core};
 use pyo3::exceptions::{PyImportError, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
@@ -14,17 +14,24 @@ use crate::error::ScoresheetError;
 use crate::game::{GameRead, PyGame};
 use crate::reading::PyGames;
 
-/// Games taken from a Python iterable between two releases of the GIL: the rows of so many
-/// are made without it.
-const CHUNK: usize = 256;
+/// Games whose rows are made together (without the GIL, on the threads of `jobs`) before
+/// they are written.
+const BATCH: usize = 512;
+
+/// The rows of one game.
+type Rows = (GameRow, Vec<PositionRow>);
 
 /// A table being written into a vector: the rows of each game pushed, numbered 1, 2, ...
 /// in the order they come, as the command line numbers the games of a file.
 pub struct Table<'a> {
     writer: TableWriter<&'a mut Vec<u8>>,
     positions: bool,
+    /// Threads making rows.
+    jobs: usize,
     /// The games pushed so far.
     games: u64,
+    /// Games waiting for their rows.
+    batch: Vec<GameRead>,
 }
 
 /// A table that cannot be written, as a Python exception.
@@ -32,11 +39,28 @@ fn table_error(e: TableError) -> PyErr {
     ScoresheetError::new_err(format!("cannot write the table: {e}"))
 }
 
+/// The rows of game `number`: a bad game's row carries its error and place, as `convert`
+/// writes it.
+fn rows_of(number: u64, read: &GameRead, positions: bool) -> Rows {
+    match read {
+        GameRead::Good(game) => GameRow::of(number, game, positions),
+        GameRead::Bad(e) => {
+            let at = record::Pos {
+                line: e.line.unwrap_or(0),
+                column: e.column.unwrap_or(0),
+                offset: 0,
+            };
+            (GameRow::bad(number, at, e.message.clone()), Vec::new())
+        }
+    }
+}
+
 impl Table<'_> {
-    /// The games table, or the positions table when `positions`, as an Arrow IPC file:
-    /// `fill` pushes the games.
+    /// The games table, or the positions table when `positions`, as an Arrow IPC file, its
+    /// rows made on `jobs` threads: `fill` pushes the games.
     pub fn write(
         positions: bool,
+        jobs: usize,
         fill: impl FnOnce(&mut Table<'_>) -> PyResult<()>,
     ) -> PyResult<Vec<u8>> {
         let mut out = Vec::new();
@@ -46,69 +70,117 @@ impl Table<'_> {
             TableWriter::games(&mut out, Format::Arrow)
         }
         .map_err(table_error)?;
-        let mut table = Table {
-            writer,
-            positions,
-            games: 0,
-        };
-        fill(&mut table)?;
-        table.writer.finish().map_err(table_error)?;
+        // The table, which borrows `out`, ends before `out` is handed back.
+        {
+            let mut table = Table {
+                writer,
+                positions,
+                jobs: jobs.max(1),
+                games: 0,
+                batch: Vec::with_capacity(BATCH),
+            };
+            fill(&mut table)?;
+            table.flush()?;
+            table.writer.finish().map_err(table_error)?;
+        }
         Ok(out)
     }
 
-    /// Adds the rows of the next game: a bad game's row carries its error and place, as
-    /// `convert` writes it. Needs no GIL.
-    pub fn push(&mut self, read: &GameRead) -> PyResult<()> {
-        self.games += 1;
-        let (row, positions) = match read {
-            GameRead::Good(game) => GameRow::of(self.games, game, self.positions),
-            GameRead::Bad(e) => {
-                let at = record::Pos {
-                    line: e.line.unwrap_or(0),
-                    column: e.column.unwrap_or(0),
-                    offset: 0,
-                };
-                (GameRow::bad(self.games, at, e.message.clone()), Vec::new())
-            }
+    /// Adds the next game; its rows are made with those of the games around it. Needs no GIL.
+    pub fn push(&mut self, read: GameRead) -> PyResult<()> {
+        self.batch.push(read);
+        if self.batch.len() >= BATCH {
+            self.flush()?;
+        }
+        Ok(())
+    }
+
+    /// Makes the rows of the games waiting and writes them, in order.
+    fn flush(&mut self) -> PyResult<()> {
+        let first = self.games + 1;
+        let positions = self.positions;
+        let batch = std::mem::take(&mut self.batch);
+        let rows: Vec<Rows> = if self.jobs == 1 || batch.len() < 2 {
+            (first..)
+                .zip(&batch)
+                .map(|(n, read)| rows_of(n, read, positions))
+                .collect()
+        } else {
+            // Each thread makes the rows of one run of games; the runs joined in order.
+            let run = batch.len().div_ceil(self.jobs);
+            std::thread::scope(|scope| {
+                let threads: Vec<_> = batch
+                    .chunks(run)
+                    .zip((first..).step_by(run))
+                    .map(|(games, first)| {
+                        scope.spawn(move || {
+                            (first..)
+                                .zip(games)
+                                .map(|(n, read)| rows_of(n, read, positions))
+                                .collect::<Vec<Rows>>()
+                        })
+                    })
+                    .collect();
+                let mut rows = Vec::with_capacity(batch.len());
+                for thread in threads {
+                    rows.extend(thread.join().map_err(|_| {
+                        ScoresheetError::new_err("a thread making the table's rows failed")
+                    })?);
+                }
+                Ok::<_, PyErr>(rows)
+            })?
         };
-        self.writer.push(&row, &positions).map_err(table_error)
+        self.games += batch.len() as u64;
+        // The batch's games are dropped here, off the GIL, with its vector reused.
+        self.batch = batch;
+        self.batch.clear();
+        for (row, positions) in &rows {
+            self.writer.push(row, positions).map_err(table_error)?;
+        }
+        Ok(())
     }
 }
 
 /// The table of `games` (a `Games` iterator, whose games left it takes, or any iterable of
-/// `Game`) as an Arrow IPC file, its rows made without the GIL.
-fn ipc(games: &Bound<'_, PyAny>, positions: bool) -> PyResult<Vec<u8>> {
+/// `Game`) as an Arrow IPC file, its rows made without the GIL on `jobs` threads.
+fn ipc(games: &Bound<'_, PyAny>, positions: bool, jobs: usize) -> PyResult<Vec<u8>> {
     let py = games.py();
     if let Ok(games) = games.cast::<PyGames>() {
         let games = games.try_borrow()?;
         let games: &PyGames = &games;
-        return py
-            .detach(|| Table::write(positions, |table| games.drain(|read| table.push(&read))));
+        return py.detach(|| {
+            Table::write(positions, jobs, |table| {
+                games.drain(|read| table.push(read))
+            })
+        });
     }
-    Table::write(positions, |table| {
-        let mut chunk: Vec<GameRead> = Vec::with_capacity(CHUNK);
-        let mut items = games.try_iter()?;
-        loop {
-            let item = items.next().transpose()?;
-            if let Some(item) = &item {
-                let game = item.cast::<PyGame>().map_err(|_| {
-                    PyTypeError::new_err(format!(
-                        "tables are made of Game objects, not {}",
-                        item.get_type()
-                            .name()
-                            .map_or_else(|_| "?".into(), |n| n.to_string())
-                    ))
-                })?;
-                chunk.push(game.get().read.clone());
-            }
-            if chunk.len() == CHUNK || (item.is_none() && !chunk.is_empty()) {
-                py.detach(|| chunk.drain(..).try_for_each(|read| table.push(&read)))?;
-            }
-            if item.is_none() {
-                return Ok(());
+    Table::write(positions, jobs, |table| {
+        for item in games.try_iter()? {
+            let item = item?;
+            let game = item.cast::<PyGame>().map_err(|_| {
+                PyTypeError::new_err(format!(
+                    "tables are made of Game objects, not {}",
+                    item.get_type()
+                        .name()
+                        .map_or_else(|_| "?".into(), |n| n.to_string())
+                ))
+            })?;
+            table.batch.push(game.get().read.clone());
+            if table.batch.len() >= BATCH {
+                py.detach(|| table.flush())?;
             }
         }
+        py.detach(|| table.flush())
     })
+}
+
+/// The threads of `jobs` (None or 1: this one; 0: one per core).
+fn threads(jobs: Option<usize>) -> usize {
+    match jobs {
+        Some(0) => every_core(),
+        Some(n) => n,
+        None => 1,
+    }
 }
 
 /// The module `module`, or an ImportError saying that `what` needs its package.
@@ -126,24 +198,29 @@ fn import<'py>(py: Python<'py>, module: &str, what: &str) -> PyResult<Bound<'py,
     })
 }
 
-/// The table of `games` as a pyarrow Table.
-pub fn arrow_table<'py>(games: &Bound<'py, PyAny>, positions: bool) -> PyResult<Bound<'py, PyAny>> {
+/// The table of `games` as a pyarrow Table, its rows made on the threads of `jobs`.
+pub fn arrow_table<'py>(
+    games: &Bound<'py, PyAny>,
+    positions: bool,
+    jobs: Option<usize>,
+) -> PyResult<Bound<'py, PyAny>> {
     let py = games.py();
     let ipc_module = import(py, "pyarrow.ipc", "to_arrow()")?;
-    let bytes = PyBytes::new(py, &ipc(games, positions)?);
+    let bytes = PyBytes::new(py, &ipc(games, positions, threads(jobs))?);
     ipc_module
         .call_method1("open_file", (bytes,))?
         .call_method0("read_all")
 }
 
-/// The table of `games` as a polars DataFrame.
+/// The table of `games` as a polars DataFrame, its rows made on the threads of `jobs`.
 pub fn polars_frame<'py>(
     games: &Bound<'py, PyAny>,
     positions: bool,
+    jobs: Option<usize>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let py = games.py();
     let polars = import(py, "polars", "to_polars()")?;
-    let bytes = PyBytes::new(py, &ipc(games, positions)?);
+    let bytes = PyBytes::new(py, &ipc(games, positions, threads(jobs))?);
     polars.call_method1("read_ipc", (bytes,))
 }
 
@@ -153,17 +230,27 @@ pub fn polars_frame<'py>(
 /// ply, FEN, the move played from it, clock and evaluation from the comments), as a
 /// pyarrow Table: the table `scoresheet convert --to arrow [--positions]` writes. `games`:
 /// a `Games` iterator (the games it has left) or any iterable of `Game`, numbered 1, 2, ...
-/// in its order; a bad game has a row with its error. Needs pyarrow.
+/// in its order; a bad game has a row with its error. `jobs`: threads making the rows (None
+/// or 1: this one; 0: every core), as `convert -j` makes them on its reading threads; the
+/// GIL is released while they are made. Needs pyarrow.
 #[pyfunction]
-#[pyo3(signature = (games, positions=false))]
-pub fn to_arrow<'py>(games: &Bound<'py, PyAny>, positions: bool) -> PyResult<Bound<'py, PyAny>> {
-    arrow_table(games, positions)
+#[pyo3(signature = (games, positions=false, jobs=None))]
+pub fn to_arrow<'py>(
+    games: &Bound<'py, PyAny>,
+    positions: bool,
+    jobs: Option<usize>,
+) -> PyResult<Bound<'py, PyAny>> {
+    arrow_table(games, positions, jobs)
 }
 
-/// The same table as `to_arrow(games, positions)`, as a polars DataFrame (the `tags` map as
-/// a list of key and value structs, polars' way). Needs polars.
+/// The same table as `to_arrow(games, positions, jobs)`, as a polars DataFrame (the `tags`
+/// map as a list of key and value structs, polars' way). Needs polars.
 #[pyfunction]
-#[pyo3(signature = (games, positions=false))]
-pub fn to_polars<'py>(games: &Bound<'py, PyAny>, positions: bool) -> PyResult<Bound<'py, PyAny>> {
-    polars_frame(games, positions)
+#[pyo3(signature = (games, positions=false, jobs=None))]
+pub fn to_polars<'py>(
+    games: &Bound<'py, PyAny>,
+    positions: bool,
+    jobs: Option<usize>,
+) -> PyResult<Bound<'py, PyAny>> {
+    polars_frame(games, positions, jobs)
 }

@@ -57,10 +57,11 @@ def first_difference(got, want):
 def test_same_table_as_convert(path, positions, tmp_path):
     want = convert(path, tmp_path, positions)
     same_table(scoresheet.read_games(str(path)).to_arrow(positions=positions), want)
-    same_table(scoresheet.to_arrow(scoresheet.read_games(str(path), jobs=2), positions), want)
+    same_table(scoresheet.to_arrow(scoresheet.read_games(str(path), jobs=2), positions, jobs=2), want)
     games = list(scoresheet.read_games(str(path)))
-    same_table(scoresheet.to_arrow(games, positions=positions), want)
-    frame = scoresheet.to_polars(iter(games), positions=positions)
+    # Three threads making the rows of each batch of games, the batches (of 512) in order.
+    same_table(scoresheet.to_arrow(games, positions=positions, jobs=3), want)
+    frame = scoresheet.to_polars(iter(games), positions=positions, jobs=2)
     assert frame.columns == want.column_names
     assert frame.rows() == polars.from_arrow(want).rows()
 
@@ -110,7 +111,7 @@ def test_positions_rows():
 
 
 def test_no_games_give_an_empty_table_with_the_columns():
-    table = scoresheet.to_arrow([])
+    table = scoresheet.to_arrow([], jobs=0)
     assert table.num_rows == 0
     assert table.schema == scoresheet.to_arrow([scoresheet.read_game("1. e4 *")]).schema
     assert scoresheet.to_polars([], positions=True).columns == [
