@@ -15,6 +15,8 @@
 //! reached the position says ([`MoveData`](crate::MoveData)): `clock_ms` (the mover's clock
 //! after it), `eval_cp` (hundredths of a pawn, White's side) and `eval_mate` (mate in n,
 //! negative when Black mates), null where it says nothing.
+//!
+//! Feature `arrow` gives the Arrow IPC format only; `parquet` (on by default) adds Parquet.
 
 use std::io::Write;
 use std::sync::Arc;
@@ -25,8 +27,11 @@ use arrow_array::builder::{
 };
 use arrow_array::{ArrayRef, RecordBatch};
 use arrow_schema::{ArrowError, SchemaRef};
+#[cfg(feature = "parquet")]
 use parquet::arrow::ArrowWriter;
+#[cfg(feature = "parquet")]
 use parquet::basic::Compression;
+#[cfg(feature = "parquet")]
 use parquet::file::properties::WriterProperties;
 
 use crate::{GameRow, PositionRow};
@@ -34,7 +39,8 @@ use crate::{GameRow, PositionRow};
 /// The file formats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
-    /// Apache Parquet, Snappy-compressed.
+    /// Apache Parquet, Snappy-compressed (feature `parquet`).
+    #[cfg(feature = "parquet")]
     Parquet,
     /// Arrow IPC file format (Feather v2).
     Arrow,
@@ -47,6 +53,7 @@ pub enum TableError {
     #[error("{0}")]
     Arrow(#[from] ArrowError),
     /// From Parquet.
+    #[cfg(feature = "parquet")]
     #[error("{0}")]
     Parquet(#[from] parquet::errors::ParquetError),
 }
@@ -55,10 +62,12 @@ pub enum TableError {
 const BATCH_ROWS: usize = 4096;
 
 /// Rows of a Parquet row group: games (positions are ten times as many, and smaller).
+#[cfg_attr(not(feature = "parquet"), allow(dead_code))]
 const GAMES_PER_ROW_GROUP: usize = 32 * 1024;
 
 /// Where the batches go.
 enum Sink<W: Write + Send> {
+    #[cfg(feature = "parquet")]
     Parquet(Box<ArrowWriter<W>>),
     Arrow(Box<arrow_ipc::writer::FileWriter<W>>),
 }
@@ -68,9 +77,10 @@ impl<W: Write + Send> Sink<W> {
         out: W,
         format: Format,
         schema: SchemaRef,
-        row_group: usize,
+        #[cfg_attr(not(feature = "parquet"), allow(unused_variables))] row_group: usize,
     ) -> Result<Self, TableError> {
         Ok(match format {
+            #[cfg(feature = "parquet")]
             Format::Parquet => {
                 let props = WriterProperties::builder()
                     .set_compression(Compression::SNAPPY)
@@ -86,6 +96,7 @@ impl<W: Write + Send> Sink<W> {
 
     fn write(&mut self, batch: &RecordBatch) -> Result<(), TableError> {
         match self {
+            #[cfg(feature = "parquet")]
             Sink::Parquet(w) => w.write(batch)?,
             Sink::Arrow(w) => w.write(batch)?,
         }
@@ -94,6 +105,7 @@ impl<W: Write + Send> Sink<W> {
 
     fn finish(self) -> Result<(), TableError> {
         match self {
+            #[cfg(feature = "parquet")]
             Sink::Parquet(w) => {
                 w.close()?;
             }
@@ -318,10 +330,10 @@ impl Columns {
 /// let game = AnyGame::read(read, &ReadOptions::default()).unwrap();
 /// let (row, _) = GameRow::of(1, &game, false);
 /// let mut file = Vec::new();
-/// let mut table = TableWriter::games(&mut file, Format::Parquet)?;
+/// let mut table = TableWriter::games(&mut file, Format::Arrow)?;
 /// table.push(&row, &[])?;
 /// table.finish()?;
-/// assert!(file.starts_with(b"PAR1") && file.ends_with(b"PAR1"));
+/// assert!(file.starts_with(b"ARROW1") && file.ends_with(b"ARROW1"));
 /// # Ok::<(), games::columnar::TableError>(())
 /// ```
 pub struct TableWriter<W: Write + Send> {

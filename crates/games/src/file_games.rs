@@ -120,13 +120,21 @@ enum Games<R: Read, W: GameWork> {
 impl<R: Read, W: GameWork> FileGames<R, W> {
     /// The games of `input` put through `work` on `jobs` threads (this one for 0 or 1).
     pub fn new(input: R, work: W, jobs: usize) -> FileGames<R, W> {
+        FileGames::chunked(input, work, jobs, CHUNK_SIZE)
+    }
+
+    /// [`FileGames::new`] with the input handed to the threads in chunks of about
+    /// `chunk_size` bytes instead of the default 256 kB: smaller chunks put every thread to
+    /// work sooner (for a caller that takes the games one by one as they come, a short
+    /// input), larger ones cost less to hand over.
+    pub fn chunked(input: R, work: W, jobs: usize, chunk_size: usize) -> FileGames<R, W> {
         let work = Arc::new(work);
         let games = if jobs > 1 {
             Games::Threads(Parallel::new(
                 input,
                 OnThreads(work.clone()),
                 jobs,
-                CHUNK_SIZE,
+                chunk_size,
             ))
         } else {
             Games::One(Reader::new(input), work.state())

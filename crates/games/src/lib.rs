@@ -3,7 +3,7 @@
 //! `record` turns text into a tree of move words; this crate replays the words under the
 //! rules (finding which rules when the text does not say), reports what is wrong with its
 //! place, and writes games back in any notation, as PDN/PGN text or (feature `parquet`) as
-//! Parquet and Arrow tables ([`columnar`]). It knows nothing of HTTP or SQL: the command
+//! Parquet and Arrow tables ([`columnar`]; feature `arrow`: Arrow only). It knows nothing of HTTP or SQL: the command
 //! line, the web site and the Python package all read games through it.
 //!
 //! - [`render`]: board diagrams as SVG.
@@ -16,7 +16,7 @@ mod capture_routes;
 mod chess_game;
 mod chess_reader;
 mod clock;
-#[cfg(feature = "parquet")]
+#[cfg(feature = "arrow")]
 pub mod columnar;
 mod convert_style;
 mod converter;

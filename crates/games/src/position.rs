@@ -378,19 +378,39 @@ impl AnyPosition {
 
     /// The id and text of a legal move of this position.
     pub fn describe(&self, m: &AnyMove, notation: &NotationChoice) -> (String, String) {
+        (self.move_id(m), self.move_text(m, notation))
+    }
+
+    /// The id of a legal move of this position (draughts: every square as numbers,
+    /// `31x22x13`; chess: UCI), without writing it in a notation.
+    ///
+    /// ```
+    /// use games::{AnyPosition, Rules};
+    /// let start = AnyPosition::start(Rules::Chess);
+    /// assert_eq!(start.move_id(&start.find_move("Nf3").unwrap()), "g1f3");
+    /// ```
+    pub fn move_id(&self, m: &AnyMove) -> String {
+        match (self, m) {
+            (AnyPosition::Draughts(_), AnyMove::Draughts(m)) => draughts_move_id(m),
+            (AnyPosition::Chess(p), AnyMove::Chess(m)) => {
+                UciMove::from_move(*m, p.castles().mode()).to_string()
+            }
+            _ => String::new(),
+        }
+    }
+
+    /// A legal move of this position in `notation` (draughts: the variant's own unless the
+    /// squares are asked otherwise).
+    pub fn move_text(&self, m: &AnyMove, notation: &NotationChoice) -> String {
         match (self, m) {
             (AnyPosition::Draughts(p), AnyMove::Draughts(m)) => {
                 let style = draughts_style(p.variant(), notation);
-                (
-                    draughts_move_id(m),
-                    write_move_among(&p.legal_moves(), m, &style, p.size()),
-                )
+                write_move_among(&p.legal_moves(), m, &style, p.size())
             }
-            (AnyPosition::Chess(p), AnyMove::Chess(m)) => (
-                UciMove::from_move(*m, p.castles().mode()).to_string(),
-                chess_notation::write_move(p, m, &notation.chess),
-            ),
-            _ => (String::new(), String::new()),
+            (AnyPosition::Chess(p), AnyMove::Chess(m)) => {
+                chess_notation::write_move(p, m, &notation.chess)
+            }
+            _ => String::new(),
         }
     }
 

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use games::{AnyGame, GameRow};
+use games::AnyGame;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
@@ -145,14 +145,8 @@ impl PyGame {
     /// notation (`32-28`, `c3-d4`, `26x17`). See `mainline_moves()` for Move objects.
     #[getter]
     fn moves(&self) -> Vec<String> {
-        let Some(game) = self.good() else {
-            return Vec::new();
-        };
-        let (row, _) = GameRow::of(0, game, false);
-        match &**game {
-            AnyGame::Chess(_) => row.moves,
-            AnyGame::Draughts(_) => row.moves_text,
-        }
+        self.good()
+            .map_or_else(Vec::new, |g| node::mainline_texts(g))
     }
 
     /// The number of moves (plies) of the main line.

@@ -7,6 +7,7 @@
 //! - [`writing`]: `write_games`, a collection in any notation.
 //! - [`position`]: `Position` of any draughts or chess variant; [`outcome`]: its `Outcome`.
 //! - [`style`]: the options of `scoresheet convert` by their names.
+//! - [`tables`]: `to_arrow`, `to_polars`: the tables of `scoresheet convert --to arrow`.
 //! - [`error`]: `ScoresheetError` and `GameError`, with their places.
 
 mod error;
@@ -17,9 +18,18 @@ mod outcome;
 mod position;
 mod reading;
 mod style;
+mod tables;
 mod writing;
 
 use pyo3::prelude::*;
+
+/// mimalloc for what the module's Rust side allocates, as the command line does: reading
+/// games makes many small strings and nodes (move words, comments), which glibc's malloc
+/// makes and frees slowly, and with `jobs` the games made on the reading threads are freed
+/// on Python's, which mimalloc hands back without a lock. Python's own objects keep
+/// Python's allocator.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 /// The extension module behind the `scoresheet` package.
 #[pymodule]
@@ -37,5 +47,7 @@ fn _scoresheet(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(reading::read_game, m)?)?;
     m.add_function(wrap_pyfunction!(reading::read_games, m)?)?;
     m.add_function(wrap_pyfunction!(writing::write_games, m)?)?;
+    m.add_function(wrap_pyfunction!(tables::to_arrow, m)?)?;
+    m.add_function(wrap_pyfunction!(tables::to_polars, m)?)?;
     Ok(())
 }

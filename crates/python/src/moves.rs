@@ -24,11 +24,11 @@ impl PyMove {
         PyMove { before, mov }
     }
 
-    /// The move's id and its text in `style`.
-    fn describe(&self, style: &StyleArgs) -> PyResult<(String, String)> {
+    /// The move's text in `style`.
+    fn written(&self, style: &StyleArgs) -> PyResult<String> {
         Ok(match &self.mov {
-            Some(m) => self.before.describe(m, &style.notation()?),
-            None => ("0000".to_string(), "--".to_string()),
+            Some(m) => self.before.move_text(m, &style.notation()?),
+            None => "--".to_string(),
         })
     }
 }
@@ -38,9 +38,10 @@ impl PyMove {
     /// The move as UCI (`e2e4`, `e7e8q`, `0000` for a null move); draughts: its squares as
     /// numbers, every landing square of a capture (`31x22x13`) or `32-28`.
     pub fn uci(&self) -> String {
-        self.describe(&StyleArgs::default())
-            .map(|(id, _)| id)
-            .unwrap_or_default()
+        match &self.mov {
+            Some(m) => self.before.move_id(m),
+            None => "0000".to_string(),
+        }
     }
 
     /// The move in standard algebraic notation, in the language of `lang` (`en`, `de`,
@@ -51,7 +52,7 @@ impl PyMove {
             lang: lang.into(),
             ..StyleArgs::default()
         };
-        Ok(self.describe(&style)?.1)
+        self.written(&style)
     }
 
     /// The move written with the options of `scoresheet convert` as keywords: chess
@@ -60,7 +61,7 @@ impl PyMove {
     /// `algebraic`).
     #[pyo3(signature = (**style))]
     fn text(&self, style: Option<&Bound<'_, PyDict>>) -> PyResult<String> {
-        Ok(self.describe(&StyleArgs::from_keywords(style)?)?.1)
+        self.written(&StyleArgs::from_keywords(style)?)
     }
 
     /// Whether the move is a chess null move.

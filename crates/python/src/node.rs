@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use games::{AnyGame, AnyMove, AnyPosition, ChessMove, Eval, MoveData};
+use games::{AnyGame, AnyMove, AnyPosition, ChessMove, Eval, MoveData, NotationChoice};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 use record::{Extra, Game, Line};
@@ -251,6 +251,31 @@ fn play<M: TreeMove>(position: &mut AnyPosition, line: &Line<M>, upto: usize) {
     for node in line.nodes.iter().take(upto) {
         *position = after(position, node.mov.any().as_ref());
     }
+}
+
+/// The main line's moves as `Game.moves` gives them, in one pass: chess as UCI (`0000` for
+/// a null move), draughts in the variant's own notation.
+pub fn mainline_texts(tree: &AnyGame) -> Vec<String> {
+    let mut position = start_of(tree);
+    let moves: Vec<Option<AnyMove>> = with_tree!(tree, |g| g
+        .moves
+        .nodes
+        .iter()
+        .map(|n| n.mov.any())
+        .collect());
+    let notation = NotationChoice::default();
+    moves
+        .into_iter()
+        .map(|mov| {
+            let text = match (&mov, &position) {
+                (Some(m), AnyPosition::Chess(_)) => position.move_id(m),
+                (Some(m), AnyPosition::Draughts(_)) => position.move_text(m, &notation),
+                (None, _) => "0000".to_string(),
+            };
+            position = after(&position, mov.as_ref());
+            text
+        })
+        .collect()
 }
 
 /// The position before move `index` of line `path`, replayed from the start.

@@ -20,6 +20,8 @@ from ._scoresheet import (
     ScoresheetError,
     read_game,
     read_games,
+    to_arrow,
+    to_polars,
     write_games,
 )
 
@@ -38,5 +40,7 @@ __all__ = [
     "ScoresheetError",
     "read_game",
     "read_games",
+    "to_arrow",
+    "to_polars",
     "write_games",
 ]

@@ -1,7 +1,7 @@
 """Type stubs of the extension module behind `scoresheet` (the Rust core)."""
 
 from os import PathLike
-from typing import IO, Iterable, Iterator, Literal, Optional, Union
+from typing import IO, Any, Iterable, Iterator, Literal, Optional, Union
 
 Source = Union[str, PathLike[str], bytes, IO[str], IO[bytes]]
 
@@ -181,6 +181,8 @@ class Games(Iterator[Game]):
 
     def __iter__(self) -> Games: ...
     def __next__(self) -> Game: ...
+    def to_arrow(self, positions: bool = False, jobs: Optional[int] = None) -> Any: ...
+    def to_polars(self, positions: bool = False, jobs: Optional[int] = None) -> Any: ...
 
 def read_game(text: str, variant: Optional[str] = None) -> Game: ...
 def read_games(source: Source, variant: Optional[str] = None, jobs: Optional[int] = None) -> Games: ...
@@ -200,3 +202,8 @@ def write_games(
     glyphs: bool = False,
     skip_bad: bool = False,
 ) -> Optional[str]: ...
+def to_arrow(games: Iterable[Game], positions: bool = False, jobs: Optional[int] = None) -> Any:
+    """The games (or positions) table of `scoresheet convert --to arrow`, as a pyarrow Table."""
+
+def to_polars(games: Iterable[Game], positions: bool = False, jobs: Optional[int] = None) -> Any:
+    """The same table as a polars DataFrame."""
