@@ -204,32 +204,12 @@ pub fn children(
     })
 }
 
-/// The main line's nodes from the start of the game, in one pass.
-pub fn mainline(py: Python<'_>, game: &Py<PyAny>, tree: &Arc<AnyGame>) -> Vec<PyNode> {
-    let mut position = start_of(tree);
-    let moves: Vec<Option<AnyMove>> = with_tree!(&**tree, |g| g
-        .moves
-        .nodes
-        .iter()
-        .map(|n| n.mov.any())
-        .collect());
-    let mut out = Vec::with_capacity(moves.len());
-    for (index, mov) in moves.into_iter().enumerate() {
-        let next = after(&position, mov.as_ref());
-        out.push(PyNode {
-            game: game.clone_ref(py),
-            tree: tree.clone(),
-            line: LinePath::new(),
-            index,
-            before: std::mem::replace(&mut position, next),
-            ply: index + 1,
-        });
-    }
-    out
-}
-
-/// The main line's moves, in one pass.
-pub fn mainline_moves(tree: &AnyGame) -> Vec<PyMove> {
+/// What `each` makes of every move of the main line (its place, the position it is played
+/// from, the move), in one pass from the start of the game.
+fn along_mainline<T>(
+    tree: &AnyGame,
+    mut each: impl FnMut(usize, &AnyPosition, Option<AnyMove>) -> T,
+) -> Vec<T> {
     let mut position = start_of(tree);
     let moves: Vec<Option<AnyMove>> = with_tree!(tree, |g| g
         .moves
@@ -239,11 +219,31 @@ pub fn mainline_moves(tree: &AnyGame) -> Vec<PyMove> {
         .collect());
     moves
         .into_iter()
-        .map(|mov| {
+        .enumerate()
+        .map(|(index, mov)| {
             let next = after(&position, mov.as_ref());
-            PyMove::new(std::mem::replace(&mut position, next), mov)
+            let made = each(index, &position, mov);
+            position = next;
+            made
         })
         .collect()
+}
+
+/// The main line's nodes from the start of the game, in one pass.
+pub fn mainline(py: Python<'_>, game: &Py<PyAny>, tree: &Arc<AnyGame>) -> Vec<PyNode> {
+    along_mainline(tree, |index, before, _| PyNode {
+        game: game.clone_ref(py),
+        tree: tree.clone(),
+        line: LinePath::new(),
+        index,
+        before: before.clone(),
+        ply: index + 1,
+    })
+}
+
+/// The main line's moves, in one pass.
+pub fn mainline_moves(tree: &AnyGame) -> Vec<PyMove> {
+    along_mainline(tree, |_, before, mov| PyMove::new(before.clone(), mov))
 }
 
 /// `position` after the first `upto` moves of `line`.
@@ -256,26 +256,12 @@ fn play<M: TreeMove>(position: &mut AnyPosition, line: &Line<M>, upto: usize) {
 /// The main line's moves as `Game.moves` gives them, in one pass: chess as UCI (`0000` for
 /// a null move), draughts in the variant's own notation.
 pub fn mainline_texts(tree: &AnyGame) -> Vec<String> {
-    let mut position = start_of(tree);
-    let moves: Vec<Option<AnyMove>> = with_tree!(tree, |g| g
-        .moves
-        .nodes
-        .iter()
-        .map(|n| n.mov.any())
-        .collect());
     let notation = NotationChoice::default();
-    moves
-        .into_iter()
-        .map(|mov| {
-            let text = match (&mov, &position) {
-                (Some(m), AnyPosition::Chess(_)) => position.move_id(m),
-                (Some(m), AnyPosition::Draughts(_)) => position.move_text(m, &notation),
-                (None, _) => "0000".to_string(),
-            };
-            position = after(&position, mov.as_ref());
-            text
-        })
-        .collect()
+    along_mainline(tree, |_, position, mov| match (&mov, position) {
+        (Some(m), AnyPosition::Chess(_)) => position.move_id(m),
+        (Some(m), AnyPosition::Draughts(_)) => position.move_text(m, &notation),
+        (None, _) => "0000".to_string(),
+    })
 }
 
 /// The position before move `index` of line `path`, replayed from the start.

@@ -153,28 +153,6 @@ impl PyGames {
             }
         }
     }
-
-    /// The games left as a pyarrow Table, its rows made on `jobs` threads: see
-    /// `scoresheet.to_arrow`.
-    #[pyo3(signature = (positions=false, jobs=None))]
-    fn to_arrow<'py>(
-        slf: &Bound<'py, Self>,
-        positions: bool,
-        jobs: Option<usize>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        crate::tables::arrow_table(slf.as_any(), positions, jobs)
-    }
-
-    /// The games left as a polars DataFrame, its rows made on `jobs` threads: see
-    /// `scoresheet.to_polars`.
-    #[pyo3(signature = (positions=false, jobs=None))]
-    fn to_polars<'py>(
-        slf: &Bound<'py, Self>,
-        positions: bool,
-        jobs: Option<usize>,
-    ) -> PyResult<Bound<'py, PyAny>> {
-        crate::tables::polars_frame(slf.as_any(), positions, jobs)
-    }
 }
 
 impl PyGames {

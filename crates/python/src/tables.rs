@@ -255,3 +255,30 @@ pub fn to_polars<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     polars_frame(games, positions, jobs)
 }
+
+/// The games of a reading as tables (a second `#[pymethods]` block of `Games`, kept here so
+/// that the reading knows nothing of tables).
+#[pymethods]
+impl PyGames {
+    /// The games left as a pyarrow Table, its rows made on `jobs` threads: see
+    /// `scoresheet.to_arrow`.
+    #[pyo3(signature = (positions=false, jobs=None))]
+    fn to_arrow<'py>(
+        slf: &Bound<'py, Self>,
+        positions: bool,
+        jobs: Option<usize>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        arrow_table(slf.as_any(), positions, jobs)
+    }
+
+    /// The games left as a polars DataFrame, its rows made on `jobs` threads: see
+    /// `scoresheet.to_polars`.
+    #[pyo3(signature = (positions=false, jobs=None))]
+    fn to_polars<'py>(
+        slf: &Bound<'py, Self>,
+        positions: bool,
+        jobs: Option<usize>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        polars_frame(slf.as_any(), positions, jobs)
+    }
+}

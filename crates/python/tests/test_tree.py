@@ -9,7 +9,6 @@ from conftest import DATA, python_chess_games
 
 PGN = sorted(p for p in DATA.rglob("*") if p.suffix.lower() == ".pgn")
 
-chess_pgn = pytest.importorskip("chess.pgn")
 
 
 def words(text):
