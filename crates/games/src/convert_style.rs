@@ -8,6 +8,7 @@ use record::WriteOptions;
 use super::any_game::AnyGame;
 use super::chess_game::ChessWriteStyle;
 use super::draughts_game::WriteStyle;
+use super::position::NotationChoice;
 
 /// How games of either family are written by [`Converter`](super::Converter).
 ///
@@ -62,6 +63,14 @@ impl ConvertStyle {
         match game {
             AnyGame::Draughts(g) => g.write(&self.draughts_style(&g.variant)),
             AnyGame::Chess(g) => g.write(&self.chess_style()),
+        }
+    }
+
+    /// How single moves are written in this style (its chess options and draughts squares).
+    pub fn notation_choice(&self) -> NotationChoice {
+        NotationChoice {
+            chess: self.chess,
+            squares: self.squares,
         }
     }
 

@@ -11,7 +11,7 @@ use crate::error::PyGameError;
 use crate::moves::PyMove;
 use crate::node::{self, LinePath, PyNode};
 use crate::position::PyPosition;
-use crate::style::StyleArgs;
+use crate::style::convert_style;
 
 /// What reading one game gave: the game replayed, or its error.
 #[derive(Clone, Debug)]
@@ -277,7 +277,7 @@ impl PyGame {
     /// (0: no wrapping) and `glyphs` for NAGs. Raises ScoresheetError for a bad game.
     #[pyo3(signature = (**style))]
     fn pdn(&self, py: Python<'_>, style: Option<&Bound<'_, PyDict>>) -> PyResult<String> {
-        let style = StyleArgs::from_keywords(style)?.style()?;
+        let style = convert_style(style)?;
         match &self.read {
             GameRead::Bad(bad) => Err(bad.error.raise(py)),
             GameRead::Good(game) => Ok(py.detach(|| style.write(game))),

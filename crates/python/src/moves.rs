@@ -1,10 +1,10 @@
 //! A move and the position it is played from, written in any notation.
 
-use games::{AnyMove, AnyPosition};
+use games::{AnyMove, AnyPosition, NotationChoice};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
-use crate::style::StyleArgs;
+use crate::style::{chess_options, convert_style};
 
 /// A move of a game or of a position, with the position it is played from, so that it can
 /// be written in any notation: `uci()` (draughts: every square, `31x22x13`), `san()`,
@@ -24,12 +24,12 @@ impl PyMove {
         PyMove { before, mov }
     }
 
-    /// The move's text in `style`.
-    fn written(&self, style: &StyleArgs) -> PyResult<String> {
-        Ok(match &self.mov {
-            Some(m) => self.before.move_text(m, &style.notation()?),
+    /// The move's text in `notation`.
+    fn written(&self, notation: &NotationChoice) -> String {
+        match &self.mov {
+            Some(m) => self.before.move_text(m, notation),
             None => "--".to_string(),
-        })
+        }
     }
 }
 
@@ -48,11 +48,11 @@ impl PyMove {
     /// `fr`, ...); draughts: the variant's own notation.
     #[pyo3(signature = (lang="en"))]
     pub fn san(&self, lang: &str) -> PyResult<String> {
-        let style = StyleArgs {
-            lang: lang.into(),
-            ..StyleArgs::default()
-        };
-        self.written(&style)
+        let chess = chess_options("san", lang)?;
+        Ok(self.written(&NotationChoice {
+            chess,
+            squares: None,
+        }))
     }
 
     /// The move written with the options of `scoresheet convert` as keywords: chess
@@ -61,7 +61,7 @@ impl PyMove {
     /// `algebraic`).
     #[pyo3(signature = (**style))]
     fn text(&self, style: Option<&Bound<'_, PyDict>>) -> PyResult<String> {
-        self.written(&StyleArgs::from_keywords(style)?)
+        Ok(self.written(&convert_style(style)?.notation_choice()))
     }
 
     /// Whether the move is a chess null move.

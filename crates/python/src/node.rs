@@ -208,7 +208,7 @@ pub fn children(
 /// from, the move), in one pass from the start of the game.
 fn along_mainline<T>(
     tree: &AnyGame,
-    mut each: impl FnMut(usize, &AnyPosition, Option<AnyMove>) -> T,
+    mut each: impl FnMut(usize, AnyPosition, Option<AnyMove>) -> T,
 ) -> Vec<T> {
     let mut position = start_of(tree);
     let moves: Vec<Option<AnyMove>> = with_tree!(tree, |g| g
@@ -222,9 +222,7 @@ fn along_mainline<T>(
         .enumerate()
         .map(|(index, mov)| {
             let next = after(&position, mov.as_ref());
-            let made = each(index, &position, mov);
-            position = next;
-            made
+            each(index, std::mem::replace(&mut position, next), mov)
         })
         .collect()
 }
@@ -236,14 +234,14 @@ pub fn mainline(py: Python<'_>, game: &Py<PyAny>, tree: &Arc<AnyGame>) -> Vec<Py
         tree: tree.clone(),
         line: LinePath::new(),
         index,
-        before: before.clone(),
+        before,
         ply: index + 1,
     })
 }
 
 /// The main line's moves, in one pass.
 pub fn mainline_moves(tree: &AnyGame) -> Vec<PyMove> {
-    along_mainline(tree, |_, before, mov| PyMove::new(before.clone(), mov))
+    along_mainline(tree, |_, before, mov| PyMove::new(before, mov))
 }
 
 /// `position` after the first `upto` moves of `line`.
@@ -257,7 +255,7 @@ fn play<M: TreeMove>(position: &mut AnyPosition, line: &Line<M>, upto: usize) {
 /// a null move), draughts in the variant's own notation.
 pub fn mainline_texts(tree: &AnyGame) -> Vec<String> {
     let notation = NotationChoice::default();
-    along_mainline(tree, |_, position, mov| match (&mov, position) {
+    along_mainline(tree, |_, position, mov| match (&mov, &position) {
         (Some(m), AnyPosition::Chess(_)) => position.move_id(m),
         (Some(m), AnyPosition::Draughts(_)) => position.move_text(m, &notation),
         (None, _) => "0000".to_string(),
@@ -415,7 +413,7 @@ impl PyNode {
     /// The mover's clock after the move in seconds, from `[%clk]` (or lidraughts'
     /// `[%clock]`), or None.
     fn clock(&self) -> Option<f64> {
-        let white_moved = !self.after().white_to_move();
+        let white_moved = self.before.white_to_move();
         self.facts()?
             .data
             .mover_clock(white_moved)

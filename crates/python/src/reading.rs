@@ -19,9 +19,11 @@ use crate::game::{BadGame, GameRead, PyGame};
 
 /// The bytes of input handed to a reading thread at a time when `jobs` is over 1: a quarter
 /// of the command line's chunk, so that both threads work within a fraction of a
-/// millisecond (a Python caller takes the games one by one, and often of a file of a few
-/// MB): on the shared 1 MB files `jobs=2` over `jobs=1` went from 1.21 to 1.47 (lichess),
-/// 1.74 to 1.75 (TWIC), 1.23 to 1.59 (Tinsley) with it; 32 kB and 16 kB did no better.
+/// millisecond (a Python caller takes the games one by one, often of a file of a few MB).
+/// In one run alternating the sizes on the shared 1 MB files, `jobs=2` over `jobs=1` went
+/// from 1.21 to 1.47 (lichess), 1.74 to 1.75 (TWIC) and 1.23 to 1.59 (Tinsley), with 32 kB
+/// and 16 kB no better; the machine's spread from run to run is as large (lichess gave
+/// 1.22-1.32 at 64 kB later), so take it as "no worse, often better".
 const CHUNK_SIZE: usize = 64 * 1024;
 
 /// The reading of each game where it is read (on the threads of `jobs`): the whole game,

@@ -5,7 +5,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
 use crate::game::{GameRead, PyGame};
-use crate::style::StyleArgs;
+use crate::style::convert_style;
 
 /// Writes `games` (an iterable of `Game`, such as `read_games(...)`) as one PDN/PGN text in
 /// the notation of the options, which are `scoresheet convert`'s (see `Game.pdn`). A bad
@@ -21,7 +21,7 @@ pub fn write_games(
     skip_bad: bool,
     style: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<Option<String>> {
-    let style = StyleArgs::from_keywords(style)?.style()?;
+    let style = convert_style(style)?;
     let mut text = String::new();
     for game in games.try_iter()? {
         let game = game?;

@@ -11,19 +11,15 @@ STUBS = Path(__file__).resolve().parents[1] / "python" / "scoresheet" / "_scores
 
 
 def stubbed():
-    """The stub's top-level names, and each class's members."""
+    """The stub's top-level names, and each class's methods and properties."""
     tree = ast.parse(STUBS.read_text())
     names, members = set(), {}
     for node in tree.body:
         if isinstance(node, ast.ClassDef):
             names.add(node.name)
-            members[node.name] = {
-                n.name for n in node.body if isinstance(n, ast.FunctionDef)
-            } | {n.target.id for n in node.body if isinstance(n, ast.AnnAssign)}
-            members[node.name].discard(None)
+            members[node.name] = {n.name for n in node.body if isinstance(n, ast.FunctionDef)}
         elif isinstance(node, ast.FunctionDef):
             names.add(node.name)
-    members = {c: {m for m in ms if isinstance(m, str)} for c, ms in members.items()}
     return names, members
 
 
