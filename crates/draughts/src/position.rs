@@ -421,6 +421,21 @@ impl Position {
         &self.bits
     }
 
+    /// The position's 64-bit Zobrist hash: its pieces and the side to move (what repetition
+    /// compares), the same in every run and on every machine (the keys are fixed). Positions
+    /// of different variants on one board size hash alike.
+    ///
+    /// ```
+    /// use draughts::{Position, Variant};
+    /// let start = Position::start(Variant::INTERNATIONAL);
+    /// let m = start.legal_moves()[0].clone();
+    /// assert_ne!(start.zobrist(), start.after(&m).zobrist());
+    /// assert_eq!(start.zobrist(), Position::start(Variant::FRISIAN).zobrist());
+    /// ```
+    pub fn zobrist(&self) -> u64 {
+        crate::zobrist::hash(&self.bits)
+    }
+
     /// The runs of king moves (see [`Position::king_run`]), in the position's bit layout.
     pub(crate) fn run(&self) -> KingRun {
         self.run

@@ -1,0 +1,247 @@
+//! The opening explorer: for a position, how the games that reach it (by any move order) went
+//! on, move by move, in the shape lichess's explorer answers.
+
+use std::collections::{HashMap, HashSet};
+
+use games::{AnyPosition, NotationChoice};
+use serde::Serialize;
+
+use crate::error::DbError;
+use crate::filters::{Bind, Filters};
+use crate::key::position_key;
+use crate::move_code::MoveCode;
+use crate::pool::{Pool, on_pool};
+use crate::postings::{Outcome, Posting};
+use crate::segments::postings_of;
+use crate::summary::{GameSummary, summaries};
+
+/// What to explore.
+#[derive(Clone, Debug)]
+pub struct ExploreQuery {
+    /// The position.
+    pub position: AnyPosition,
+    /// The games taken (the dates by their years: the index knows no finer date).
+    pub filters: Filters,
+    /// How many of the highest-rated games to list.
+    pub top: usize,
+    /// How many of the latest games to list.
+    pub recent: usize,
+    /// How to write the moves.
+    pub notation: NotationChoice,
+}
+
+impl ExploreQuery {
+    /// The position, every game, four top and four recent games, moves in the rules' own
+    /// notation.
+    pub fn new(position: AnyPosition) -> ExploreQuery {
+        ExploreQuery {
+            position,
+            filters: Filters::default(),
+            top: 4,
+            recent: 4,
+            notation: NotationChoice::default(),
+        }
+    }
+}
+
+/// Counts of games by outcome.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Counts {
+    /// White won.
+    pub white: u64,
+    /// Drawn.
+    pub draws: u64,
+    /// Black won.
+    pub black: u64,
+    /// Every game, those without a result too.
+    pub games: u64,
+}
+
+impl Counts {
+    fn add(&mut self, outcome: Outcome) {
+        self.games += 1;
+        match outcome {
+            Outcome::White => self.white += 1,
+            Outcome::Draw => self.draws += 1,
+            Outcome::Black => self.black += 1,
+            Outcome::Unknown => {}
+        }
+    }
+}
+
+/// One move played in the position.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ExplorerMove {
+    /// The move's id: UCI for chess, every square's number for draughts (`32x23x14`).
+    pub uci: String,
+    /// The move in the notation asked (SAN for chess, the variant's own for draughts).
+    pub san: String,
+    /// The games that played it, by outcome.
+    #[serde(flatten)]
+    pub counts: Counts,
+    /// The average of the games' players' average ratings, of the games that have one.
+    pub average_rating: Option<u16>,
+    /// The score of the side that plays the move, in percent of the games with a result
+    /// (a win 1, a draw ½).
+    pub score: Option<f64>,
+    /// The first year it was played (of the games with a date).
+    pub first_year: Option<u16>,
+    /// The last year it was played.
+    pub last_year: Option<u16>,
+}
+
+/// The explorer's answer.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Explorer {
+    /// The position's FEN.
+    pub fen: String,
+    /// The games that reach the position, by outcome.
+    #[serde(flatten)]
+    pub counts: Counts,
+    /// The moves played, the most played first.
+    pub moves: Vec<ExplorerMove>,
+    /// The highest-rated games, with the move each played here.
+    pub top_games: Vec<ListedGame>,
+    /// The latest games.
+    pub recent_games: Vec<ListedGame>,
+}
+
+/// A game listed by the explorer, with the move it played in the position.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ListedGame {
+    /// The game.
+    #[serde(flatten)]
+    pub game: GameSummary,
+    /// The id of the move it played here, `None` when it ended here.
+    pub uci: Option<String>,
+}
+
+/// What the explorer adds up for one move.
+#[derive(Default)]
+struct Tally {
+    counts: Counts,
+    rating_sum: u64,
+    rated: u64,
+    first_year: Option<u16>,
+    last_year: Option<u16>,
+}
+
+/// Explores `query`'s position.
+pub(crate) async fn explore(pool: &Pool, query: &ExploreQuery) -> Result<Explorer, DbError> {
+    let position = &query.position;
+    let mut postings = postings_of(pool, position_key(position)).await?;
+    let named = if query.filters.has_names() || query.filters.has_fine_dates() {
+        Some(matching_ids(pool, &query.filters).await?)
+    } else {
+        None
+    };
+    postings.retain(|p| {
+        query.filters.takes(p)
+            && named
+                .as_ref()
+                .is_none_or(|ids| ids.contains(&(p.game as i64)))
+    });
+    let mut counts = Counts::default();
+    let mut tallies: HashMap<MoveCode, Tally> = HashMap::new();
+    for p in &postings {
+        counts.add(p.outcome);
+        if p.code.is_none() || p.code == MoveCode::NULL {
+            continue;
+        }
+        let t = tallies.entry(p.code).or_default();
+        t.counts.add(p.outcome);
+        if p.rating > 0 {
+            t.rating_sum += u64::from(p.rating);
+            t.rated += 1;
+        }
+        if p.year > 0 {
+            t.first_year = Some(t.first_year.map_or(p.year, |y| y.min(p.year)));
+            t.last_year = Some(t.last_year.map_or(p.year, |y| y.max(p.year)));
+        }
+    }
+    let white_moves = position.white_to_move();
+    let legal = position.moves();
+    let by_code: HashMap<MoveCode, &games::AnyMove> = legal
+        .iter()
+        .map(|m| (MoveCode::of(position, m), m))
+        .collect();
+    let mut moves: Vec<ExplorerMove> = tallies
+        .into_iter()
+        // A code no legal move has: a key shared by two positions (a 64-bit hash's rare
+        // collision); its games are not this position's.
+        .filter_map(|(code, t)| {
+            let m = by_code.get(&code)?;
+            let (id, text) = position.describe(m, &query.notation);
+            let decided = t.counts.white + t.counts.draws + t.counts.black;
+            let won = if white_moves {
+                t.counts.white
+            } else {
+                t.counts.black
+            };
+            Some(ExplorerMove {
+                uci: id,
+                san: text,
+                counts: t.counts,
+                average_rating: (t.rated > 0).then(|| (t.rating_sum / t.rated) as u16),
+                score: (decided > 0)
+                    .then(|| (won as f64 + t.counts.draws as f64 / 2.0) * 100.0 / decided as f64),
+                first_year: t.first_year,
+                last_year: t.last_year,
+            })
+        })
+        .collect();
+    moves.sort_by(|a, b| b.counts.games.cmp(&a.counts.games).then(a.uci.cmp(&b.uci)));
+    let move_of = |p: &Posting| by_code.get(&p.code).map(|m| position.move_id(m));
+    let mut top: Vec<&Posting> = postings.iter().filter(|p| p.rating > 0).collect();
+    top.sort_by(|a, b| b.rating.cmp(&a.rating).then(b.game.cmp(&a.game)));
+    top.truncate(query.top);
+    let mut recent: Vec<&Posting> = postings.iter().collect();
+    recent.sort_by(|a, b| b.year.cmp(&a.year).then(b.game.cmp(&a.game)));
+    recent.truncate(query.recent);
+    Ok(Explorer {
+        fen: position.fen(),
+        counts,
+        moves,
+        top_games: listed(pool, &top, &move_of).await?,
+        recent_games: listed(pool, &recent, &move_of).await?,
+    })
+}
+
+/// The games of `list`, each with the move it played.
+async fn listed(
+    pool: &Pool,
+    list: &[&Posting],
+    move_of: &impl Fn(&Posting) -> Option<String>,
+) -> Result<Vec<ListedGame>, DbError> {
+    let ids: Vec<i64> = list.iter().map(|p| p.game as i64).collect();
+    let games = summaries(pool, &ids).await?;
+    let played: HashMap<i64, Option<String>> =
+        list.iter().map(|p| (p.game as i64, move_of(p))).collect();
+    Ok(games
+        .into_iter()
+        .map(|game| ListedGame {
+            uci: played.get(&game.id).cloned().flatten(),
+            game,
+        })
+        .collect())
+}
+
+/// The ids of the games the filters' names (and exact dates) take.
+pub(crate) async fn matching_ids(pool: &Pool, filters: &Filters) -> Result<HashSet<i64>, DbError> {
+    let w = filters.names_and_dates_where();
+    let sql = format!("SELECT id FROM db_games WHERE {}", w.clause());
+    let ids: Vec<i64> = on_pool!(pool, p => {
+        let mut q = sqlx::query_scalar(&sql);
+        for b in &w.binds {
+            q = match b {
+                Bind::Text(t) => q.bind(t.clone()),
+                Bind::Int(i) => q.bind(*i),
+            };
+        }
+        q.fetch_all(p).await?
+    });
+    Ok(ids.into_iter().collect())
+}

@@ -1,0 +1,166 @@
+//! A stored game as lists show it (search results, the explorer's top and recent games), and
+//! a stored game whole.
+
+use serde::Serialize;
+
+use crate::error::DbError;
+use crate::pool::{Pool, on_pool};
+
+/// A game as lists show it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct GameSummary {
+    /// The game's id in the database.
+    pub id: i64,
+    /// The variant's name (`standard`, `international`, ...); `None` for a bad game kept.
+    pub variant: Option<String>,
+    /// White's name.
+    pub white: Option<String>,
+    /// Black's name.
+    pub black: Option<String>,
+    /// White's rating.
+    pub white_elo: Option<i64>,
+    /// Black's rating.
+    pub black_elo: Option<i64>,
+    /// The event.
+    pub event: Option<String>,
+    /// The site.
+    pub site: Option<String>,
+    /// The round.
+    pub round: Option<String>,
+    /// The date as written.
+    pub date: Option<String>,
+    /// The year.
+    pub year: Option<i64>,
+    /// `white`, `draw`, `black` or `unknown`.
+    pub outcome: String,
+    /// The result as written.
+    pub result: String,
+    /// The number of moves (plies).
+    pub plies: i64,
+}
+
+/// The columns of a summary, in its fields' order.
+pub(crate) const SUMMARY_COLUMNS: &str = "id, variant, white, black, white_elo, black_elo, event, site, round, date, year, outcome, result, plies";
+
+type SummaryRow = (
+    i64,
+    Option<String>,
+    Option<String>,
+    Option<String>,
+    Option<i64>,
+    Option<i64>,
+    Option<String>,
+    Option<String>,
+    Option<String>,
+    Option<String>,
+    Option<i64>,
+    String,
+    String,
+    i64,
+);
+
+pub(crate) fn summary_of(r: SummaryRow) -> GameSummary {
+    GameSummary {
+        id: r.0,
+        variant: r.1,
+        white: r.2,
+        black: r.3,
+        white_elo: r.4,
+        black_elo: r.5,
+        event: r.6,
+        site: r.7,
+        round: r.8,
+        date: r.9,
+        year: r.10,
+        outcome: r.11,
+        result: r.12,
+        plies: r.13,
+    }
+}
+
+/// The summaries of the games `ids`, in the order of `ids` (ids not stored are left out).
+pub(crate) async fn summaries(pool: &Pool, ids: &[i64]) -> Result<Vec<GameSummary>, DbError> {
+    let mut out = Vec::with_capacity(ids.len());
+    for chunk in ids.chunks(500) {
+        let params: Vec<String> = (1..=chunk.len()).map(|i| format!("${i}")).collect();
+        let sql = format!(
+            "SELECT {SUMMARY_COLUMNS} FROM db_games WHERE id IN ({})",
+            params.join(",")
+        );
+        let rows: Vec<SummaryRow> = on_pool!(pool, p => {
+            let mut q = sqlx::query_as(&sql);
+            for id in chunk {
+                q = q.bind(*id);
+            }
+            q.fetch_all(p).await?
+        });
+        out.extend(rows.into_iter().map(summary_of));
+    }
+    let order: std::collections::HashMap<i64, usize> =
+        ids.iter().enumerate().map(|(i, id)| (*id, i)).collect();
+    out.sort_by_key(|g| order.get(&g.id).copied().unwrap_or(usize::MAX));
+    Ok(out)
+}
+
+/// A stored game whole: its summary, tags, text as written and main line.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StoredGame {
+    /// What lists show.
+    #[serde(flatten)]
+    pub summary: GameSummary,
+    /// Every tag, in the order written.
+    pub tags: Vec<(String, String)>,
+    /// The game's text as written in its file.
+    pub text: String,
+    /// The main line as move ids (UCI; draughts: every square's number).
+    pub line: String,
+    /// The start position's FEN when it is not the variant's start.
+    pub start_fen: Option<String>,
+    /// Why the game does not replay, for a bad game kept.
+    pub error: Option<String>,
+    /// The file it was imported from, and its number there.
+    pub source: Option<String>,
+    /// Its number in that file.
+    pub source_game: Option<i64>,
+}
+
+/// The game `id`, if stored.
+pub(crate) async fn stored_game(pool: &Pool, id: i64) -> Result<Option<StoredGame>, DbError> {
+    // Two statements: sqlx reads rows into tuples of at most 16 columns.
+    type Rest = (
+        String,
+        String,
+        String,
+        Option<String>,
+        Option<String>,
+        Option<String>,
+        Option<i64>,
+    );
+    let summary: Vec<SummaryRow> = on_pool!(pool, p => {
+        sqlx::query_as(&format!("SELECT {SUMMARY_COLUMNS} FROM db_games WHERE id = $1"))
+            .bind(id)
+            .fetch_all(p)
+            .await?
+    });
+    let Some(summary) = summary.into_iter().next() else {
+        return Ok(None);
+    };
+    let rest: Rest = on_pool!(pool, p => {
+        sqlx::query_as("SELECT tags, text, line, start_fen, error, source, source_game FROM db_games WHERE id = $1")
+            .bind(id)
+            .fetch_one(p)
+            .await?
+    });
+    Ok(Some(StoredGame {
+        summary: summary_of(summary),
+        tags: serde_json::from_str(&rest.0).unwrap_or_default(),
+        text: rest.1,
+        line: rest.2,
+        start_fen: rest.3,
+        error: rest.4,
+        source: rest.5,
+        source_game: rest.6,
+    }))
+}
