@@ -162,6 +162,12 @@ impl GameEntry {
         }
     }
 
+    /// The month it was played as `yyyymm` (`yyyy00` when only the year is known), 0 when
+    /// the date does not say.
+    pub fn month(&self) -> u32 {
+        self.date_key.map_or(0, |d| d / 100)
+    }
+
     /// The players' average rating, of those given (0 when none is).
     pub fn rating(&self) -> u16 {
         match (self.white_elo, self.black_elo) {

@@ -20,7 +20,8 @@ use crate::summary::{GameSummary, summaries};
 pub struct ExploreQuery {
     /// The position.
     pub position: AnyPosition,
-    /// The games taken (the dates by their years: the index knows no finer date).
+    /// The games taken (dates to the month: the index knows no finer date, and a date with
+    /// days asks the games table).
     pub filters: Filters,
     /// How many of the highest-rated games to list.
     pub top: usize,
@@ -157,9 +158,10 @@ pub(crate) async fn explore(pool: &Pool, query: &ExploreQuery) -> Result<Explore
             t.rating_sum += u64::from(p.rating);
             t.rated += 1;
         }
-        if p.year > 0 {
-            t.first_year = Some(t.first_year.map_or(p.year, |y| y.min(p.year)));
-            t.last_year = Some(t.last_year.map_or(p.year, |y| y.max(p.year)));
+        if p.month > 0 {
+            let year = (p.month / 100) as u16;
+            t.first_year = Some(t.first_year.map_or(year, |y| y.min(year)));
+            t.last_year = Some(t.last_year.map_or(year, |y| y.max(year)));
         }
     }
     let white_moves = position.white_to_move();
@@ -199,7 +201,7 @@ pub(crate) async fn explore(pool: &Pool, query: &ExploreQuery) -> Result<Explore
     top.sort_by(|a, b| b.rating.cmp(&a.rating).then(b.game.cmp(&a.game)));
     top.truncate(query.top);
     let mut recent: Vec<&Posting> = postings.iter().collect();
-    recent.sort_by(|a, b| b.year.cmp(&a.year).then(b.game.cmp(&a.game)));
+    recent.sort_by(|a, b| b.month.cmp(&a.month).then(b.game.cmp(&a.game)));
     recent.truncate(query.recent);
     Ok(Explorer {
         fen: position.fen(),

@@ -219,16 +219,17 @@ impl Filters {
             || self.site.is_some()
     }
 
-    /// Whether a posting passes what it carries: the year (the dates' years: a posting knows
-    /// no finer date), the rating and the outcome.
+    /// Whether a posting passes what it carries: the month (the dates' months: a posting
+    /// knows no finer date; a game whose month is unknown comes before every month of its
+    /// year, as in the games table's `date_key`), the rating and the outcome.
     pub(crate) fn takes(&self, p: &Posting) -> bool {
         if let Some(since) = self.since
-            && (p.year == 0 || u32::from(p.year) < since / 10000)
+            && (p.month == 0 || p.month < since / 100)
         {
             return false;
         }
         if let Some(until) = self.until
-            && (p.year == 0 || u32::from(p.year) > until / 10000)
+            && (p.month == 0 || p.month > until / 100)
         {
             return false;
         }
@@ -245,8 +246,8 @@ impl Filters {
         self.outcome.is_none_or(|o| o == p.outcome)
     }
 
-    /// Whether dates finer than years are asked (which postings cannot tell).
+    /// Whether days are asked (which postings cannot tell).
     pub(crate) fn has_fine_dates(&self) -> bool {
-        self.since.is_some_and(|d| d % 10000 != 0) || self.until.is_some_and(|d| d % 10000 != 9999)
+        self.since.is_some_and(|d| d % 100 != 0) || self.until.is_some_and(|d| d % 100 != 99)
     }
 }

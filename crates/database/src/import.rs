@@ -281,7 +281,7 @@ pub(crate) async fn import<R: Read + Send + 'static>(
             if entry.error.is_some() {
                 imported.kept_bad += 1;
             }
-            let (outcome, year, rating) = (entry.outcome, entry.year.unwrap_or(0), entry.rating());
+            let (outcome, month, rating) = (entry.outcome, entry.month(), entry.rating());
             run.extend(entry.positions.iter().map(|&(key, code)| {
                 (
                     key,
@@ -289,7 +289,7 @@ pub(crate) async fn import<R: Read + Send + 'static>(
                         game: id as u64,
                         code,
                         outcome,
-                        year,
+                        month,
                         rating,
                     },
                 )

@@ -69,7 +69,7 @@ impl std::str::FromStr for Outcome {
 }
 
 /// One game at one position: which game, what it played there, and what the explorer counts
-/// of it without looking the game up (its outcome, year and players' average rating).
+/// of it without looking the game up (its outcome, month and players' average rating).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Posting {
     /// The game's id.
@@ -78,8 +78,9 @@ pub struct Posting {
     pub code: MoveCode,
     /// How it ended.
     pub outcome: Outcome,
-    /// The year it was played, 0 when unknown.
-    pub year: u16,
+    /// The month it was played as `yyyymm` (`yyyy00` when only the year is known), 0 when
+    /// unknown.
+    pub month: u32,
     /// Its players' average rating (of those given), 0 when none is.
     pub rating: u16,
 }
@@ -207,7 +208,7 @@ impl BlockWriter {
                 &mut self.data,
                 (u64::from(p.code.0) << 2) | p.outcome.bits(),
             );
-            put_varint(&mut self.data, u64::from(p.year));
+            put_varint(&mut self.data, u64::from(p.month));
             put_varint(&mut self.data, u64::from(p.rating));
         }
     }
@@ -278,13 +279,13 @@ fn each_group(data: &[u8], mut f: impl FnMut(u64, &[Posting]) -> bool) -> Result
         for _ in 0..n {
             game = game.wrapping_add(get_varint(data, &mut at)?);
             let code = get_varint(data, &mut at)?;
-            let year = get_varint(data, &mut at)?;
+            let month = get_varint(data, &mut at)?;
             let rating = get_varint(data, &mut at)?;
             postings.push(Posting {
                 game,
                 code: MoveCode(u32::try_from(code >> 2).map_err(|_| BadBlock("a move code"))?),
                 outcome: Outcome::of_bits(code),
-                year: u16::try_from(year).map_err(|_| BadBlock("a year"))?,
+                month: u32::try_from(month).map_err(|_| BadBlock("a month"))?,
                 rating: u16::try_from(rating).map_err(|_| BadBlock("a rating"))?,
             });
         }
@@ -305,7 +306,7 @@ mod tests {
             game,
             code: MoveCode(code),
             outcome: Outcome::Draw,
-            year: 1997,
+            month: 199705,
             rating: 2450,
         }
     }
@@ -315,7 +316,7 @@ mod tests {
             any::<u64>(),
             proptest::collection::btree_map(
                 0u64..1_000_000,
-                (0u32..70000, 0u64..4, 0u16..3000, 0u16..3000),
+                (0u32..70000, 0u64..4, 0u32..300_000, 0u16..3000),
                 1..40,
             ),
             0..60,
@@ -326,11 +327,11 @@ mod tests {
                     key,
                     postings: games
                         .into_iter()
-                        .map(|(game, (code, outcome, year, rating))| Posting {
+                        .map(|(game, (code, outcome, month, rating))| Posting {
                             game,
                             code: MoveCode(code),
                             outcome: Outcome::of_bits(outcome),
-                            year,
+                            month,
                             rating,
                         })
                         .collect(),

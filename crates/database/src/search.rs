@@ -78,16 +78,17 @@ pub(crate) async fn search(pool: &Pool, query: &SearchQuery) -> Result<SearchPag
         let a = push(&mut w, Bind::Text(prefix.clone()));
         let b = push(&mut w, Bind::Text(format!("{prefix} ")));
         let n = push(&mut w, Bind::Int(prefix.len() as i64 + 1));
-        w.conditions
-            .push(format!("(line = {a} OR substr(line, 1, {n}) = {b})"));
+        w.conditions.push(format!(
+            "(line = {a} OR substr(line, 1, CAST({n} AS INTEGER)) = {b})"
+        ));
     }
     let Some(position) = position else {
         return by_tags(pool, &w, query.offset, limit).await;
     };
-    // The games that reach the position, the latest first by the year their postings carry.
+    // The games that reach the position, the latest first by the month their postings carry.
     let mut postings = postings_of(pool, position_key(&position)).await?;
     postings.retain(|p| query.filters.takes(p));
-    postings.sort_by(|a, b| b.year.cmp(&a.year).then(b.game.cmp(&a.game)));
+    postings.sort_by(|a, b| b.month.cmp(&a.month).then(b.game.cmp(&a.game)));
     let mut ids: Vec<i64> = postings.iter().map(|p| p.game as i64).collect();
     if !w.is_empty() {
         ids = keep_matching(pool, &w, &ids).await?;
@@ -113,7 +114,7 @@ fn push(w: &mut Where, b: Bind) -> String {
 async fn by_tags(pool: &Pool, w: &Where, offset: u64, limit: u64) -> Result<SearchPage, DbError> {
     let count_sql = format!("SELECT count(*) FROM db_games WHERE {}", w.clause());
     let page_sql = format!(
-        "SELECT {SUMMARY_COLUMNS} FROM db_games WHERE {} ORDER BY date_key DESC, id DESC LIMIT {limit} OFFSET {offset}",
+        "SELECT {SUMMARY_COLUMNS} FROM db_games WHERE {} ORDER BY date_key DESC NULLS LAST, id DESC LIMIT {limit} OFFSET {offset}",
         w.clause()
     );
     let (total, rows) = on_pool!(pool, p => {

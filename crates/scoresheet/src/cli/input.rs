@@ -1,22 +1,33 @@
 //! Opening inputs and outputs: files or standard streams, with a byte count for progress.
 
-use std::cell::Cell;
 use std::fs::File;
 use std::io::{self, Read};
-use std::rc::Rc;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use anyhow::Context;
+
+/// The bytes an input has handed out so far, shared with whoever shows progress (the input
+/// may be read on another thread: `db import`).
+#[derive(Clone, Debug, Default)]
+pub struct ByteCount(Arc<AtomicU64>);
+
+impl ByteCount {
+    pub fn get(&self) -> u64 {
+        self.0.load(Ordering::Relaxed)
+    }
+}
 
 /// A reader that counts the bytes it has handed out.
 pub struct Counting<R> {
     inner: R,
-    count: Rc<Cell<u64>>,
+    count: ByteCount,
 }
 
 impl<R: Read> Read for Counting<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         let n = self.inner.read(buf)?;
-        self.count.set(self.count.get() + n as u64);
+        self.count.0.fetch_add(n as u64, Ordering::Relaxed);
         Ok(n)
     }
 }
@@ -25,20 +36,20 @@ impl<R: Read> Read for Counting<R> {
 pub struct Input {
     pub name: String,
     pub size: Option<u64>,
-    pub read: Rc<Cell<u64>>,
-    pub reader: Counting<Box<dyn Read>>,
+    pub read: ByteCount,
+    pub reader: Counting<Box<dyn Read + Send>>,
 }
 
 /// Opens `path`, or standard input for `-`.
 pub fn open(path: &str) -> anyhow::Result<Input> {
-    let (name, size, inner): (String, Option<u64>, Box<dyn Read>) = if path == "-" {
-        ("<stdin>".into(), None, Box::new(io::stdin().lock()))
+    let (name, size, inner): (String, Option<u64>, Box<dyn Read + Send>) = if path == "-" {
+        ("<stdin>".into(), None, Box::new(io::stdin()))
     } else {
         let file = File::open(path).with_context(|| format!("cannot open {path}"))?;
         let size = file.metadata().ok().map(|m| m.len());
         (path.to_string(), size, Box::new(file))
     };
-    let read = Rc::new(Cell::new(0));
+    let read = ByteCount::default();
     Ok(Input {
         name,
         size,

@@ -9,6 +9,7 @@ mod check;
 mod convert;
 #[cfg(feature = "parquet")]
 mod convert_table;
+mod db;
 mod fen;
 mod input;
 mod perft;
@@ -39,6 +40,8 @@ enum Command {
     Convert(convert::ConvertArgs),
     /// Run the web site: analysis board, games, help pages.
     Serve(serve::ServeArgs),
+    /// The games database: import collections, explore positions, search, export.
+    Db(db::DbArgs),
 }
 
 /// Runs a parsed command line. `Ok` carries the exit code; `Err` is a usage or I/O problem
@@ -50,5 +53,6 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Check(args) => check::run(args),
         Command::Convert(args) => convert::run(args),
         Command::Serve(args) => serve::run(args),
+        Command::Db(args) => db::run(args),
     }
 }

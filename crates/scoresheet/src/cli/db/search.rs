@@ -1,0 +1,136 @@
+//! `scoresheet db search` and `db export`: the games that match, as a list or as PDN/PGN.
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use clap::Args;
+use database::SearchQuery;
+
+use super::DatabaseArg;
+use super::filter_args::FilterArgs;
+use super::position_args::PositionArgs;
+use super::tables::game_line;
+
+/// What to look for, for `search` and `export`.
+#[derive(Debug, Args)]
+pub struct QueryArgs {
+    #[command(flatten)]
+    db: DatabaseArg,
+    #[command(flatten)]
+    filters: FilterArgs,
+    /// Games that reach this position, by any move order (`--fen`, and `--moves` played
+    /// from it or from the start).
+    #[command(flatten)]
+    position: PositionArgs,
+    /// Games whose main line starts with these moves (from the variant's start), separated
+    /// by spaces.
+    #[arg(long)]
+    opening: Option<String>,
+}
+
+impl QueryArgs {
+    fn query(&self, offset: u64, limit: u64) -> anyhow::Result<SearchQuery> {
+        let filters = self.filters.filters()?;
+        let position = if self.position.given() {
+            Some(self.position.position(filters.variant)?)
+        } else {
+            None
+        };
+        Ok(SearchQuery {
+            filters,
+            position,
+            opening: self.opening.as_ref().map(|o| {
+                o.split_whitespace()
+                    .filter(|w| !w.ends_with('.') && w.parse::<u32>().is_err())
+                    .map(str::to_string)
+                    .collect()
+            }),
+            offset,
+            limit,
+        })
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct SearchArgs {
+    #[command(flatten)]
+    query: QueryArgs,
+    /// The page to show, from 1.
+    #[arg(long, default_value_t = 1)]
+    page: u64,
+    /// Games per page (at most 1000).
+    #[arg(long, default_value_t = 20)]
+    limit: u64,
+    /// Write the page as JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(args: SearchArgs) -> anyhow::Result<ExitCode> {
+    let limit = args.limit.clamp(1, 1000);
+    let offset = (args.page.max(1) - 1) * limit;
+    let query = args.query.query(offset, limit)?;
+    let page = super::runtime()?.block_on(async {
+        Ok::<_, anyhow::Error>(args.query.db.open().await?.search(&query).await?)
+    })?;
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    if args.json {
+        serde_json::to_writer(&mut out, &page)?;
+        writeln!(out)?;
+    } else {
+        for g in &page.games {
+            writeln!(out, "{}", game_line(g))?;
+        }
+        let shown = if page.games.is_empty() {
+            String::new()
+        } else {
+            format!(
+                " (showing {} to {})",
+                offset + 1,
+                offset + page.games.len() as u64
+            )
+        };
+        writeln!(out, "{} games{shown}", page.total)?;
+    }
+    out.flush()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    #[command(flatten)]
+    query: QueryArgs,
+    /// The file to write (standard output by default).
+    #[arg(long, short)]
+    output: Option<std::path::PathBuf>,
+}
+
+/// Games exported per page read from the database.
+const EXPORT_PAGE: u64 = 1000;
+
+pub fn export(args: ExportArgs) -> anyhow::Result<ExitCode> {
+    let mut out: Box<dyn Write> = match &args.output {
+        Some(path) => Box::new(std::io::BufWriter::new(std::fs::File::create(path)?)),
+        None => Box::new(std::io::BufWriter::new(std::io::stdout().lock())),
+    };
+    super::runtime()?.block_on(async {
+        let db = args.query.db.open().await?;
+        let mut offset = 0;
+        loop {
+            let page = db.search(&args.query.query(offset, EXPORT_PAGE)?).await?;
+            for g in &page.games {
+                if let Some(game) = db.game(g.id).await? {
+                    let text = game.text.trim_end();
+                    writeln!(out, "{text}\n")?;
+                }
+            }
+            offset += page.games.len() as u64;
+            if page.games.is_empty() || offset >= page.total {
+                break;
+            }
+        }
+        out.flush()?;
+        Ok(ExitCode::SUCCESS)
+    })
+}
