@@ -46,6 +46,8 @@ impl ExploreQuery {
 }
 
 /// Counts of games by outcome.
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "schema", schema(as = ExplorerCounts))]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Counts {
     /// White won.
@@ -71,6 +73,7 @@ impl Counts {
 }
 
 /// One move played in the position.
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema))]
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ExplorerMove {
@@ -93,6 +96,7 @@ pub struct ExplorerMove {
 }
 
 /// The explorer's answer.
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema))]
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Explorer {
@@ -110,13 +114,14 @@ pub struct Explorer {
 }
 
 /// A game listed by the explorer, with the move it played in the position.
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ListedGame {
     /// The game.
     #[serde(flatten)]
     pub game: GameSummary,
-    /// The id of the move it played here, `None` when it ended here.
+    /// The id of the move it played here, null when it ended here.
     pub uci: Option<String>,
 }
 

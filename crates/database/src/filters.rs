@@ -5,10 +5,12 @@
 use games::AnyVariant;
 use serde::{Deserialize, Serialize};
 
-use crate::names::name_key;
+use crate::names::{name_key, name_words};
 use crate::postings::{Outcome, Posting};
 
 /// A colour, for "this player with White".
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "schema", schema(as = PlayerColor))]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Side {
@@ -34,7 +36,8 @@ impl std::str::FromStr for Side {
 /// case and spacing (`kasparov` matches `Kasparov, Garry`); dates are inclusive.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Filters {
-    /// A player, with either colour unless `color` says.
+    /// A player, with either colour unless `color` says: each word asked starts a word of
+    /// the player's name (see [`name_words`]).
     pub player: Option<String>,
     /// The colour `player` had.
     pub color: Option<Side>,
@@ -182,16 +185,23 @@ impl Filters {
 
     fn names_into(&self, w: &mut Where) {
         if let Some(player) = &self.player {
-            let c = match self.color {
-                Some(Side::White) => w.prefix("white_key", player),
-                Some(Side::Black) => w.prefix("black_key", player),
-                None => {
-                    let a = w.prefix("white_key", player);
-                    let b = w.prefix("black_key", player);
-                    format!("({a} OR {b})")
-                }
+            // Each word asked starts a word of the player's name, with the colour asked.
+            let side = match self.color {
+                Some(Side::White) => " AND side = 0",
+                Some(Side::Black) => " AND side = 1",
+                None => "",
             };
-            w.conditions.push(c);
+            let words = name_words(player);
+            if words.is_empty() {
+                w.conditions.push("1 = 0".into());
+            }
+            for word in words {
+                let low = w.param(Bind::Text(word.clone()));
+                let high = w.param(Bind::Text(format!("{word}\u{10FFFF}")));
+                w.conditions.push(format!(
+                    "id IN (SELECT game FROM db_players WHERE word >= {low} AND word < {high}{side})"
+                ));
+            }
         }
         w.add_prefix("white_key", &self.white);
         w.add_prefix("black_key", &self.black);

@@ -4,7 +4,7 @@ use std::collections::{HashMap, HashSet};
 
 use crate::entry::GameEntry;
 use crate::error::DbError;
-use crate::names::name_key;
+use crate::names::{name_key, name_words};
 use crate::pool::{Tx, on_tx};
 
 /// Where a game came from: the file's name, the game's number in it and its first line.
@@ -101,5 +101,44 @@ pub(crate) async fn insert(
             ids[i] = written.get(&(entries[i].0.identity as i64)).copied();
         }
     }
+    insert_words(tx, entries, &ids).await?;
     Ok(ids)
+}
+
+/// Name words written by one statement.
+const WORDS_PER_INSERT: usize = 1000;
+
+/// The words of the players' names of the games written (see [`name_words`]): side 0 for
+/// White, 1 for Black.
+async fn insert_words(
+    tx: &mut Tx,
+    entries: &[(GameEntry, Source)],
+    ids: &[Option<i64>],
+) -> Result<(), DbError> {
+    let mut words: Vec<(String, i64, i64)> = Vec::new();
+    for ((e, _), id) in entries.iter().zip(ids) {
+        let Some(id) = *id else { continue };
+        for (side, name) in [(0, &e.white), (1, &e.black)] {
+            for w in name.as_deref().map(name_words).unwrap_or_default() {
+                words.push((w, side, id));
+            }
+        }
+    }
+    for chunk in words.chunks(WORDS_PER_INSERT) {
+        let params: Vec<String> = (0..chunk.len())
+            .map(|i| format!("(${}, ${}, ${})", 3 * i + 1, 3 * i + 2, 3 * i + 3))
+            .collect();
+        let sql = format!(
+            "INSERT INTO db_players (word, side, game) VALUES {} ON CONFLICT DO NOTHING",
+            params.join(",")
+        );
+        on_tx!(tx, c => {
+            let mut q = sqlx::query(&sql);
+            for (w, side, id) in chunk {
+                q = q.bind(w.as_str()).bind(*side).bind(*id);
+            }
+            q.execute(c).await?;
+        });
+    }
+    Ok(())
 }

@@ -50,7 +50,7 @@ pub use game_rows::Source;
 pub use import::{BadGame, ImportOptions, Imported};
 pub use key::position_key;
 pub use move_code::MoveCode;
-pub use names::name_key;
+pub use names::{name_key, name_words};
 pub use postings::{Outcome, Posting};
 pub use search::{SearchPage, SearchQuery};
 pub use summary::{GameSummary, StoredGame};
@@ -66,6 +66,7 @@ pub struct Database {
 }
 
 /// How big the database is.
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema))]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct DatabaseStats {
     /// Games stored.
@@ -148,6 +149,41 @@ impl Database {
     /// When the database fails.
     pub async fn game(&self, id: i64) -> Result<Option<StoredGame>, DbError> {
         summary::stored_game(&self.pool, id).await
+    }
+
+    /// A value the database keeps for its users under `name` (where a sweep stands, say).
+    ///
+    /// # Errors
+    ///
+    /// When the database fails.
+    pub async fn mark(&self, name: &str) -> Result<Option<String>, DbError> {
+        let key = format!("mark:{name}");
+        Ok(on_pool!(&self.pool, p => {
+            sqlx::query_scalar("SELECT value FROM db_meta WHERE name = $1")
+                .bind(&key)
+                .fetch_optional(p)
+                .await?
+        }))
+    }
+
+    /// Keeps `value` under `name` (see [`Database::mark`]).
+    ///
+    /// # Errors
+    ///
+    /// When the database fails.
+    pub async fn set_mark(&self, name: &str, value: &str) -> Result<(), DbError> {
+        let key = format!("mark:{name}");
+        on_pool!(&self.pool, p => {
+            sqlx::query(
+                "INSERT INTO db_meta (name, value) VALUES ($1, $2)
+                 ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+            )
+            .bind(&key)
+            .bind(value)
+            .execute(p)
+            .await?;
+        });
+        Ok(())
     }
 
     /// How big the database is.

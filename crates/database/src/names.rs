@@ -24,3 +24,22 @@ pub fn name_key(name: &str) -> String {
     }
     out
 }
+
+/// The words of a name as the player search finds them: its [`name_key`] cut at spaces,
+/// commas, dots, brackets and hyphens. A search for a player matches the games whose player's
+/// name has, for each word asked, a word that starts with it (`kasparov` and `garry kasp`
+/// both find `Garry Kasparov` and `Kasparov, G.`).
+///
+/// ```
+/// assert_eq!(database::name_words("Kasparov, Garry"), ["kasparov", "garry"]);
+/// assert_eq!(database::name_words("Deep Blue (Computer)"), ["deep", "blue", "computer"]);
+/// ```
+pub fn name_words(name: &str) -> Vec<String> {
+    let mut words: Vec<String> = Vec::new();
+    for w in name_key(name).split([' ', ',', '.', '(', ')', '-', '/']) {
+        if !w.is_empty() && !words.iter().any(|o| o == w) {
+            words.push(w.to_string());
+        }
+    }
+    words
+}

@@ -11,7 +11,7 @@ use crate::pool::{Dialect, Pool, on_pool};
 /// text compared byte by byte (prefix searches are ranges of it), `{clustered}` what makes
 /// a table stored in the order of its key.
 const MIGRATIONS: &[&str] = &[
-    // 1: games, the position index's segments and blocks.
+    // 1: games, the words of their players' names, the position index's segments and blocks.
     "CREATE TABLE db_games (
         id {id},
         identity {int} NOT NULL UNIQUE,
@@ -48,6 +48,12 @@ const MIGRATIONS: &[&str] = &[
      CREATE INDEX db_games_event ON db_games(event_key);
      CREATE INDEX db_games_site ON db_games(site_key);
      CREATE INDEX db_games_date ON db_games(date_key);
+     CREATE TABLE db_players (
+        word {name} NOT NULL,
+        side {int} NOT NULL,
+        game {int} NOT NULL,
+        PRIMARY KEY (word, side, game)
+     ){clustered};
      CREATE TABLE db_segments (
         id {id},
         postings {int} NOT NULL,

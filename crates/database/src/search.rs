@@ -29,6 +29,8 @@ pub struct SearchQuery {
 }
 
 /// A page of games found, and how many there are in all.
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "schema", schema(as = DatabaseSearchPage))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SearchPage {
     /// Every game that matches.

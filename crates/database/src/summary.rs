@@ -7,12 +7,14 @@ use crate::error::DbError;
 use crate::pool::{Pool, on_pool};
 
 /// A game as lists show it.
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "schema", schema(as = DatabaseGameSummary))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct GameSummary {
     /// The game's id in the database.
     pub id: i64,
-    /// The variant's name (`standard`, `international`, ...); `None` for a bad game kept.
+    /// The variant's name (`standard`, `international`, ...); null for a bad game kept.
     pub variant: Option<String>,
     /// White's name.
     pub white: Option<String>,
@@ -104,6 +106,8 @@ pub(crate) async fn summaries(pool: &Pool, ids: &[i64]) -> Result<Vec<GameSummar
 }
 
 /// A stored game whole: its summary, tags, text as written and main line.
+#[cfg_attr(feature = "schema", derive(utoipa::ToSchema))]
+#[cfg_attr(feature = "schema", schema(as = DatabaseGame))]
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct StoredGame {

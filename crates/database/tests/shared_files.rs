@@ -170,8 +170,15 @@ async fn suite(url: &str) {
     let (player, _) = whites.iter().max_by_key(|(n, c)| (**c, *n)).unwrap();
     // A prefix of the name: its first word.
     let prefix: String = player.split([' ', ',']).next().unwrap().to_string();
+    // A game takes it when a word of a player's name starts with it.
     let key = name_key(&prefix);
-    let takes = |name: Option<&str>| name.is_some_and(|n| name_key(n).starts_with(&key));
+    let takes = |name: Option<&str>| {
+        name.is_some_and(|n| {
+            n.to_lowercase()
+                .split(|c: char| !c.is_alphanumeric() && c != '_')
+                .any(|w| w.starts_with(&key))
+        })
+    };
     let either = scan
         .games
         .iter()

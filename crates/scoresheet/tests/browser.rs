@@ -23,11 +23,23 @@ fn pages_work_in_a_real_browser() {
     );
     // Every page of every test comes from this one address: as many people behind one, it
     // may play more games against the computer at once than one person.
-    let server = Server::try_start_with(
-        temp_database("browser"),
-        &["--computer-games-per-client", "32"],
-    )
-    .unwrap();
+    // The games database holds a chess and a draughts collection, for the explorer and the
+    // database page.
+    let database = temp_database("browser");
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data");
+    let imported = Command::new(env!("CARGO_BIN_EXE_scoresheet"))
+        .args(["db", "import", "--database"])
+        .arg(&database)
+        .arg(data.join("chess/twic1599_1000k.pgn"))
+        .arg(data.join("draughts/pdn-spec-games/succeed/wk2003.pdn"))
+        .output()
+        .expect("run scoresheet db import");
+    assert!(
+        imported.status.code() == Some(0),
+        "db import: {}",
+        String::from_utf8_lossy(&imported.stdout)
+    );
+    let server = Server::try_start_with(database, &["--computer-games-per-client", "32"]).unwrap();
     let screenshots =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/browser-screenshots");
     let status = Command::new("node")

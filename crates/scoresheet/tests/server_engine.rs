@@ -27,7 +27,13 @@ impl Served {
     fn start(name: &str, env: &[(&str, &str)]) -> Served {
         let mut command = Command::new(env!("CARGO_BIN_EXE_scoresheet"));
         command
-            .args(["serve", "--addr", "127.0.0.1:0", "--database"])
+            .args([
+                "serve",
+                "--no-examples",
+                "--addr",
+                "127.0.0.1:0",
+                "--database",
+            ])
             .arg(temp_database(name))
             .stderr(Stdio::piped())
             .stdout(Stdio::null());

@@ -34,7 +34,13 @@ impl Hostile {
             None => Command::new(binary),
         };
         command
-            .args(["serve", "--addr", "127.0.0.1:0", "--database"])
+            .args([
+                "serve",
+                "--no-examples",
+                "--addr",
+                "127.0.0.1:0",
+                "--database",
+            ])
             .arg(&database)
             .args(args)
             .stderr(Stdio::piped())

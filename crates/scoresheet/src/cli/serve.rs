@@ -90,6 +90,14 @@ pub struct ServeArgs {
     /// Games against the computer running at once on the server. 0: no limit.
     #[arg(long, default_value_t = Quotas::default().computer_games)]
     computer_games: u32,
+    /// A folder of PDN/PGN files imported into the games database at start when it holds no
+    /// game (in the background), so that the explorer and the database page have games to
+    /// show: by default the shared game files beside the checkout.
+    #[arg(long, value_name = "DIR", default_value = "../shared/data")]
+    examples: std::path::PathBuf,
+    /// Import no example games at start.
+    #[arg(long)]
+    no_examples: bool,
 }
 
 /// Megabytes as bytes, at most `u32::MAX`.
@@ -125,6 +133,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
         },
         secure_cookies: args.secure_cookies,
         stockfish: args.stockfish,
+        examples: (!args.no_examples).then_some(args.examples),
     }))?;
     Ok(ExitCode::SUCCESS)
 }

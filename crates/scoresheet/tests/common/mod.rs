@@ -61,7 +61,13 @@ impl Server {
     /// printed instead of its address.
     pub fn try_start_with(database: PathBuf, args: &[&str]) -> Result<Server, String> {
         let mut child = Command::new(env!("CARGO_BIN_EXE_scoresheet"))
-            .args(["serve", "--addr", "127.0.0.1:0", "--database"])
+            .args([
+                "serve",
+                "--no-examples",
+                "--addr",
+                "127.0.0.1:0",
+                "--database",
+            ])
             .arg(&database)
             .args(args)
             .stderr(Stdio::piped())

@@ -19,10 +19,12 @@
 //! - Below the server: [`crate::models`] (the values the API, the store and the description
 //!   share), [`crate::store`], [`crate::engine`].
 
+pub mod archive;
 pub mod board_api;
 pub mod board_position;
 pub mod body_in;
 pub mod clocks;
+pub mod database_api;
 pub mod engine_api;
 pub mod error;
 pub mod forwarded;
@@ -91,6 +93,9 @@ pub struct AppState {
     pub engine: crate::engine::Engine,
     /// What clients may create and store, per hour and at once (see [`quotas`]).
     pub quotas: quotas::Limiter,
+    /// The games database (the `database` crate) on the store's database: the explorer and
+    /// the search. `None` until opened (a server built for a test may have none).
+    pub database: Option<database::Database>,
 }
 
 impl AppState {
@@ -116,6 +121,7 @@ impl AppState {
             secure_cookies,
             engine: crate::engine::Engine::discover(),
             quotas: quotas::Limiter::new(&limits.quotas),
+            database: None,
         })
     }
 }
@@ -131,6 +137,9 @@ pub struct ServerConfig {
     pub secure_cookies: bool,
     /// Stockfish's executable (else found as [`crate::engine::stockfish::find`] says).
     pub stockfish: Option<std::path::PathBuf>,
+    /// Game files imported into the games database at start when it holds no game (see
+    /// [`archive::import_examples`]); `None`: none.
+    pub examples: Option<std::path::PathBuf>,
 }
 
 /// Opens the database, binds the address and serves until Ctrl-C.
@@ -145,7 +154,13 @@ pub async fn serve(config: ServerConfig) -> anyhow::Result<()> {
         anyhow::bail!("--stockfish {}: no such file", path.display());
     }
     state.engine = crate::engine::Engine::new(crate::engine::stockfish::find(config.stockfish));
+    let db = database::Database::open(&config.database).await?;
+    state.database = Some(db.clone());
     let state = Arc::new(state);
+    if let Some(dir) = config.examples.clone() {
+        tokio::spawn(archive::import_examples(db.clone(), dir));
+    }
+    tokio::spawn(archive::sweep_finished(state.clone(), db));
     if let Some(changes) = changes {
         tokio::spawn(games_api::follow::follow_changes(state.clone(), changes));
     }

@@ -340,6 +340,91 @@ pub struct EngineParams {
     pub figurines: Option<u8>,
 }
 
+/// The filters of the games database's queries (`GET /api/explorer`,
+/// `GET /api/database/games`).
+#[derive(IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct DatabaseFilterParams {
+    /// A player: each word starts a word of White's or Black's name, any case (`kasparov`).
+    pub player: Option<String>,
+    /// The colour `player` had.
+    #[param(inline)]
+    pub color: Option<database::Side>,
+    /// White's name, from its start, any case.
+    pub white: Option<String>,
+    /// Black's name, from its start, any case.
+    pub black: Option<String>,
+    /// The event, from its start, any case.
+    pub event: Option<String>,
+    /// The site, from its start, any case.
+    pub site: Option<String>,
+    /// Played on or after: `1990`, `1990.05` or `1990.05.17`.
+    #[param(pattern = r"^[0-9]{4}([.\-/][0-9]{1,2}([.\-/][0-9]{1,2})?)?$")]
+    pub since: Option<String>,
+    /// Played on or before: `1999`, `1999.12` or `1999.12.31`.
+    #[param(pattern = r"^[0-9]{4}([.\-/][0-9]{1,2}([.\-/][0-9]{1,2})?)?$")]
+    pub until: Option<String>,
+    /// The players' average rating at least this.
+    #[param(minimum = 0, maximum = 65535)]
+    pub min_rating: Option<u16>,
+    /// The players' average rating at most this.
+    #[param(minimum = 0, maximum = 65535)]
+    pub max_rating: Option<u16>,
+    /// How the game ended.
+    #[param(inline)]
+    pub result: Option<database::Outcome>,
+}
+
+/// `GET /api/explorer`'s own query (beside the filters).
+#[derive(IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct ExplorerParams {
+    /// The rules.
+    #[param(inline)]
+    pub rules: RulesName,
+    /// Chess: the variant of `fen` (standard chess when left out).
+    #[param(inline)]
+    pub variant: Option<ChessVariant>,
+    /// The position; the start when left out.
+    pub fen: Option<String>,
+    /// Moves played from `fen` or the start, separated by spaces.
+    pub moves: Option<String>,
+    /// How many of the highest-rated games to list (4 when left out; at most 20).
+    #[param(minimum = 0)]
+    pub top: Option<u32>,
+    /// How many of the latest games to list (4 when left out; at most 20).
+    #[param(minimum = 0)]
+    pub recent: Option<u32>,
+    /// Chess: the language of the piece letters of the moves.
+    #[param(inline)]
+    pub lang: Option<NotationLang>,
+    /// Chess: the notation of the moves.
+    #[param(inline)]
+    pub style: Option<NotationStyle>,
+}
+
+/// `GET /api/database/games`'s own query (beside the filters).
+#[derive(IntoParams)]
+#[into_params(parameter_in = Query)]
+pub struct DatabaseSearchParams {
+    /// The variant: a chess variant (`standard`, `chess960`, `crazyhouse`, ...) or a draughts
+    /// variant (`international`, `american`, ...): its games only, and the rules of `fen`,
+    /// `moves` and `opening` (standard chess when left out).
+    pub variant: Option<String>,
+    /// Games that reach this position, by any move order.
+    pub fen: Option<String>,
+    /// Moves played from `fen` or the start to the position the games reach.
+    pub moves: Option<String>,
+    /// Games whose main line starts with these moves, separated by spaces.
+    pub opening: Option<String>,
+    /// The page, from 1.
+    #[param(minimum = 0)]
+    pub page: Option<u64>,
+    /// Games per page (20 when left out; 1 to 100).
+    #[param(minimum = 0)]
+    pub limit: Option<u64>,
+}
+
 /// `GET /api/svg`'s query.
 #[derive(IntoParams)]
 #[into_params(parameter_in = Query)]
@@ -374,7 +459,8 @@ pub struct SvgParams {
     ),
     paths(
         load, list, position, play, export, save_analysis, svg, create_game, get_game, join_game,
-        play_move, resign, rematch, draw, events, pdn, analysis, engine, engine_status, openapi_json
+        play_move, resign, rematch, draw, events, pdn, analysis, engine, engine_status,
+        explorer, database_search, database_game, openapi_json
     ),
     components(schemas(
         ErrorBody, ErrorDetail, PlyBody, ProblemBody, ErrorCode, RulesName, StartKind, NotationLang, NotationStyle,
@@ -384,12 +470,15 @@ pub struct SvgParams {
         DropPiece, PocketsView, PocketView, ChecksView, GameView, RootView,
         NodeView, PlayView, MoveView, ExportView, CreateRequest, Created, Joined, RematchJoined, GameInfo, ClockView,
         StoredMove, MoveRequest, DrawRequest, EngineEventName, EngineEvent, Info, Stop,
-        EngineStatus
+        EngineStatus, database::Explorer, database::ExplorerMove, database::Counts,
+        database::ListedGame, database::GameSummary, database::SearchPage, database::StoredGame,
+        database::Outcome, database::Side
     )),
     modifiers(&Secrets),
     tags(
         (name = "analysis", description = "The analysis board: no state is kept."),
         (name = "engine", description = "Engine analysis of a position: draughts by the server's own search, chess by Stockfish when the server has it."),
+        (name = "database", description = "The games database: the opening explorer and the search over the imported collections and the site's finished games."),
         (name = "games", description = "Games played on the site, kept in the store. Players prove who they are with a secret: `Authorization: Bearer <secret>`, or the cookie `s_<id>` that the answers which give a secret set."),
     )
 )]
@@ -833,6 +922,61 @@ fn analysis() {}
 )]
 #[allow(dead_code)]
 fn engine() {}
+
+/// Explore a position in the games database.
+///
+/// The games that reach the position (by any move order), by result, and every move played
+/// there with its counts, average rating, score and first year; the top and latest games.
+#[utoipa::path(
+    get, path = "/api/explorer", tag = "database", operation_id = "explorer",
+    params(ExplorerParams, DatabaseFilterParams),
+    responses(
+        (status = 200, description = "The position's games and moves", body = database::Explorer),
+        (status = 400, description = "`bad-request`: a missing or unknown `rules`, an unknown `variant`, `color`, `result`, `lang` or `style`, a date or number that does not read", body = ErrorBody),
+        (status = 422, description = "`bad-fen`; `illegal-move`: a move of `moves` that cannot be played", body = ErrorBody),
+        (status = 500, description = "`internal`, `database`", body = ErrorBody),
+        (status = 408, description = "`body-timeout`: the body stalled, arrived slower than 2 KB a second, or took longer than 30 s", body = ErrorBody),
+        (status = 429, description = "`too-many-requests`: this address already sends 4 such requests at once", body = ErrorBody),
+        (status = 503, description = "`busy`: too many heavy requests at once; try again in a moment; `database-unavailable`: the database cannot be reached now; try again after `Retry-After` seconds", body = ErrorBody),
+    )
+)]
+#[allow(dead_code)]
+fn explorer() {}
+
+/// Search the games database.
+///
+/// The games that match, the latest first, a page at a time, and their count.
+#[utoipa::path(
+    get, path = "/api/database/games", tag = "database", operation_id = "databaseSearch",
+    params(DatabaseSearchParams, DatabaseFilterParams),
+    responses(
+        (status = 200, description = "A page of games and the count of all", body = database::SearchPage),
+        (status = 400, description = "`bad-request`: an unknown `variant`, `color` or `result`, a date or number that does not read", body = ErrorBody),
+        (status = 422, description = "`bad-fen`; `illegal-move`: a move of `moves` or `opening` that cannot be played", body = ErrorBody),
+        (status = 500, description = "`internal`, `database`", body = ErrorBody),
+        (status = 408, description = "`body-timeout`: the body stalled, arrived slower than 2 KB a second, or took longer than 30 s", body = ErrorBody),
+        (status = 429, description = "`too-many-requests`: this address already sends 4 such requests at once", body = ErrorBody),
+        (status = 503, description = "`busy`: too many heavy requests at once; try again in a moment; `database-unavailable`: the database cannot be reached now; try again after `Retry-After` seconds", body = ErrorBody),
+    )
+)]
+#[allow(dead_code)]
+fn database_search() {}
+
+/// A game of the games database, whole.
+#[utoipa::path(
+    get, path = "/api/database/games/{id}", tag = "database", operation_id = "databaseGame",
+    params(("id" = String, Path, description = "The game's id in the database")),
+    responses(
+        (status = 200, description = "The game, its text as written", body = database::StoredGame),
+        (status = 404, description = "`not-found`", body = ErrorBody),
+        (status = 500, description = "`internal`, `database`", body = ErrorBody),
+        (status = 408, description = "`body-timeout`: the body stalled, arrived slower than 2 KB a second, or took longer than 30 s", body = ErrorBody),
+        (status = 429, description = "`too-many-requests`: this address already sends 4 such requests at once", body = ErrorBody),
+        (status = 503, description = "`busy`: too many heavy requests at once; try again in a moment; `database-unavailable`: the database cannot be reached now; try again after `Retry-After` seconds", body = ErrorBody),
+    )
+)]
+#[allow(dead_code)]
+fn database_game() {}
 
 /// Which families the server analyses.
 #[utoipa::path(

@@ -176,6 +176,8 @@ pub struct AnalysisQuery {
     variant: Option<String>,
     fen: Option<String>,
     game: Option<String>,
+    /// A game of the games database, by its id there.
+    db: Option<String>,
 }
 
 /// `GET /analysis`: the board, empty or with a stored finished game (seen from the side the
@@ -223,7 +225,50 @@ pub async fn analysis(
             Err(e) => return error_page_for(&app, &v, &e),
         }
     }
+    if let Some(id) = &q.db {
+        let stored = match (&app.database, id.parse::<i64>()) {
+            (Some(db), Ok(id)) => db.game(id).await.ok().flatten(),
+            _ => None,
+        };
+        let Some(game) = stored else {
+            return error_page(&app, &v, StatusCode::NOT_FOUND, "error.no-game");
+        };
+        // The game's text goes into the paste box and is loaded from there, as a pasted
+        // game is, under its variant.
+        let variant = game
+            .summary
+            .variant
+            .as_deref()
+            .and_then(|name| name.parse::<games::AnyVariant>().ok());
+        if let Some(variant) = variant {
+            data["rules"] = serde_json::json!(variant.rules().name());
+            if let games::AnyVariant::Chess(c) = variant {
+                data["variant"] = serde_json::json!(c);
+            }
+        }
+        data["pdn"] = serde_json::json!(game.text);
+        data["db_game"] = serde_json::json!(game.summary.id);
+    }
     analysis_page(&app, &v, &data)
+}
+
+/// `GET /database`: the games database's search; each game found opens on the analysis
+/// board.
+pub async fn database(State(app): State<Arc<AppState>>, v: Visitor) -> Response {
+    let variants: Vec<&str> = games::ChessVariant::ALL
+        .iter()
+        .map(|c| c.key())
+        .chain(draughts::Variant::ALL.iter().map(|d| d.name))
+        .collect();
+    page(
+        &app,
+        &v,
+        StatusCode::OK,
+        "database",
+        "page.database",
+        Values::default(),
+        &serde_json::json!({ "variants": variants }),
+    )
 }
 
 /// Any other path: a 404 page.

@@ -19,7 +19,8 @@ use super::json::json_errors;
 use super::same_origin::cross_site;
 use super::visitor::SecureCookies;
 use super::{
-    board_api, engine_api, game_list, heavy, openapi, pages, saved_analyses, static_files,
+    board_api, database_api, engine_api, game_list, heavy, openapi, pages, saved_analyses,
+    static_files,
 };
 
 /// Every route.
@@ -34,6 +35,9 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/analyses", post(saved_analyses::save))
         .route("/games/{id}/pdn", get(export::pdn))
         .route("/games/{id}/analysis", get(export::analysis))
+        .route("/explorer", get(database_api::explorer))
+        .route("/database/games", get(database_api::search))
+        .route("/database/games/{id}", get(database_api::game))
         .route_layer(middleware::from_fn_with_state(state.clone(), heavy::limit));
     let api = Router::new()
         .merge(heavy)
@@ -65,6 +69,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/new", get(pages::new_game))
         .route("/editor", get(pages::editor))
         .route("/game/{id}", get(pages::game_page))
+        .route("/database", get(pages::database))
         .route("/static/{*path}", get(static_files::static_file))
         .fallback(pages::not_found)
         .layer(middleware::from_fn_with_state(state.clone(), guard))

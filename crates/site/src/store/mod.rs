@@ -276,6 +276,14 @@ pub trait Store: Send + Sync {
     async fn set_draw_offer(&self, id: &str, by: Option<Side>) -> Result<(), StoreError>;
     /// The most recently finished games.
     async fn recent_finished(&self, limit: i64) -> Result<Vec<StoredGame>, StoreError>;
+    /// Finished games after `(updated_at, id)` in the order of their last change, then of
+    /// their ids, at most `limit`: what the games database takes in, a batch at a time.
+    async fn finished_after(
+        &self,
+        updated_at: i64,
+        id: &str,
+        limit: i64,
+    ) -> Result<Vec<StoredGame>, StoreError>;
     /// The games a visitor created or joined, most recent first.
     async fn games_of(&self, visitor: &str, limit: i64) -> Result<Vec<StoredGame>, StoreError>;
 

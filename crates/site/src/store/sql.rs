@@ -287,6 +287,25 @@ where
         Ok(rows.iter().map(ReadRow::game).collect::<Result<_, _>>()?)
     }
 
+    async fn finished_after(
+        &self,
+        updated_at: i64,
+        id: &str,
+        limit: i64,
+    ) -> Result<Vec<StoredGame>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT * FROM games WHERE status = $1 AND (updated_at > $2 OR (updated_at = $2 AND id > $3))
+             ORDER BY updated_at, id LIMIT $4",
+        )
+        .bind(GameStatus::Finished)
+        .bind(updated_at)
+        .bind(id)
+        .bind(limit)
+        .fetch_all(self.pool())
+        .await?;
+        Ok(rows.iter().map(ReadRow::game).collect::<Result<_, _>>()?)
+    }
+
     async fn games_of(&self, visitor: &str, limit: i64) -> Result<Vec<StoredGame>, StoreError> {
         let rows = sqlx::query(
             "SELECT * FROM games WHERE creator = $1 OR guest = $1 ORDER BY updated_at DESC LIMIT $2",

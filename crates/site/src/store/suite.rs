@@ -79,6 +79,24 @@ pub async fn moves_take_turns(store: &dyn Store) {
     );
     assert_eq!(store.moves("g1").await.unwrap().len(), 2);
     assert_eq!(store.recent_finished(10).await.unwrap().len(), 1);
+    let after = store.finished_after(0, "", 10).await.unwrap();
+    assert_eq!(after.len(), 1);
+    let last = &after[0];
+    assert!(
+        store
+            .finished_after(last.updated_at, &last.id, 10)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    assert_eq!(
+        store
+            .finished_after(last.updated_at, "", 10)
+            .await
+            .unwrap()
+            .len(),
+        1
+    );
     assert_eq!(store.games_of("v1", 10).await.unwrap().len(), 1);
 }
 

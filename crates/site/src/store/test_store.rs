@@ -109,6 +109,14 @@ impl Store for TestStore {
     async fn recent_finished(&self, limit: i64) -> Result<Vec<StoredGame>, StoreError> {
         self.inner.recent_finished(limit).await
     }
+    async fn finished_after(
+        &self,
+        updated_at: i64,
+        id: &str,
+        limit: i64,
+    ) -> Result<Vec<StoredGame>, StoreError> {
+        self.inner.finished_after(updated_at, id, limit).await
+    }
     async fn games_of(&self, visitor: &str, limit: i64) -> Result<Vec<StoredGame>, StoreError> {
         self.inner.games_of(visitor, limit).await
     }

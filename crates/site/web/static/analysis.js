@@ -8,6 +8,7 @@ import { Board, fenMoveNumber } from './board.js';
 import { t, tn, el, page, lang, rulesName, variantName, sideName } from './i18n.js';
 import { statusWords, resultWords, resultText } from './results.js';
 import { attachEngine } from './engine.js';
+import { attachExplorer } from './explorer.js';
 import { renderMoveList, markCurrent, numberText } from './movelist.js';
 import { attachMoveMenu } from './movemenu.js';
 import { readTextFile, acceptDrops } from './textfile.js';
@@ -117,6 +118,8 @@ const engine = attachEngine({
   onBestMove: (id) => playMove(id),
   isFlipped: () => board.flipped,
 });
+
+const explorer = attachExplorer({ container: $('explorer-panel'), onMove: (id) => playMove(id) });
 
 function notationRequest() {
   return { lang: notation.lang, style: notation.style, figurines: notation.figurines };
@@ -450,6 +453,7 @@ async function showCurrent() {
   ui.fen.value = pos.fen;
   $('open-editor').href = `/editor?${positionQuery(pos.fen)}`;
   engine.show(tree.rules, pos.fen, notationRequest(), tree.variant);
+  explorer.show(tree.rules, tree.variant, pos.fen, notationRequest());
   ui.status.textContent = statusWords(pos);
   // Three-check: the checks each side still has to give.
   if (pos.checks) {
@@ -961,6 +965,16 @@ async function init() {
   }
   if (data.rules) ui.rules.value = data.rules;
   if (data.variant) ui.variant.value = data.variant;
+  if (data.pdn) {
+    // A game of the games database (`?db=ID`): loaded as a pasted game is.
+    ui.start.value = 'pdn';
+    ui.text.value = data.pdn;
+    updateHint();
+    await load();
+    // A game from the database opens at its start, to be played through.
+    await go(0);
+    return;
+  }
   if (data.fen) {
     ui.start.value = 'fen';
     ui.text.value = data.fen;
