@@ -8,6 +8,7 @@ use serde::Serialize;
 use crate::error::DbError;
 use crate::filters::{Bind, Filters, Where};
 use crate::key::position_key;
+use crate::pattern::Pattern;
 use crate::pool::{Pool, on_pool};
 use crate::segments::postings_of;
 use crate::summary::{GameSummary, SUMMARY_COLUMNS, summaries, summary_of};
@@ -22,6 +23,9 @@ pub struct SearchQuery {
     /// Games whose main line starts with these moves (ids or any notation the readers take)
     /// from their variant's start: the variant is `filters.variant`, or standard chess.
     pub opening: Option<Vec<String>>,
+    /// Games with a position of their main line that shows this pattern (see [`Pattern`]):
+    /// games of the pattern's variant, each replayed.
+    pub pattern: Option<Pattern>,
     /// The games to skip (paging).
     pub offset: u64,
     /// The most games to give.
@@ -83,6 +87,17 @@ pub(crate) async fn search(pool: &Pool, query: &SearchQuery) -> Result<SearchPag
         w.conditions.push(format!(
             "(line = {a} OR substr(line, 1, CAST({n} AS INTEGER)) = {b})"
         ));
+    }
+    if let Some(pattern) = &query.pattern {
+        let only = match &position {
+            Some(p) => {
+                let mut postings = postings_of(pool, position_key(p)).await?;
+                postings.retain(|p| query.filters.takes(p));
+                Some(postings.iter().map(|p| p.game as i64).collect())
+            }
+            None => None,
+        };
+        return by_pattern(pool, &w, pattern, only, query.offset, limit).await;
     }
     let Some(position) = position else {
         return by_tags(pool, &w, query.offset, limit).await;
@@ -165,4 +180,123 @@ async fn keep_matching(pool: &Pool, w: &Where, ids: &[i64]) -> Result<Vec<i64>, 
         kept.extend(found);
     }
     Ok(ids.iter().copied().filter(|id| kept.contains(id)).collect())
+}
+
+/// Games read at a time by the pattern search.
+const PATTERN_CHUNK: i64 = 10_000;
+
+/// A search by pattern: the games the conditions take (and `only`, when given), of the
+/// pattern's variant, each replayed on every core until a position shows the pattern.
+async fn by_pattern(
+    pool: &Pool,
+    w: &Where,
+    pattern: &Pattern,
+    only: Option<std::collections::HashSet<i64>>,
+    offset: u64,
+    limit: u64,
+) -> Result<SearchPage, DbError> {
+    let mut w = w.clone();
+    let v = push(&mut w, Bind::Text(pattern.variant().name().into()));
+    w.conditions.push(format!("variant = {v}"));
+    let after = w.binds.len() + 1;
+    let sql = format!(
+        "SELECT id, date_key, start_fen, line FROM db_games WHERE {} AND id > ${after} ORDER BY id LIMIT {PATTERN_CHUNK}",
+        w.clause()
+    );
+    let mut found: Vec<(i64, i64)> = Vec::new();
+    let mut last = 0i64;
+    loop {
+        let rows: Vec<(i64, Option<i64>, Option<String>, String)> = on_pool!(pool, p => {
+            let mut q = sqlx::query_as(&sql);
+            for b in &w.binds {
+                q = match b {
+                    Bind::Text(t) => q.bind(t.clone()),
+                    Bind::Int(i) => q.bind(*i),
+                };
+            }
+            q.bind(last).fetch_all(p).await?
+        });
+        let Some(end) = rows.last().map(|r| r.0) else {
+            break;
+        };
+        last = end;
+        let rows: Vec<_> = rows
+            .into_iter()
+            .filter(|r| only.as_ref().is_none_or(|o| o.contains(&r.0)))
+            .collect();
+        found.extend(matching(&rows, pattern));
+    }
+    found.sort_by(|a, b| b.cmp(a));
+    let total = found.len() as u64;
+    let page: Vec<i64> = found
+        .into_iter()
+        .skip(offset as usize)
+        .take(limit as usize)
+        .map(|(_, id)| id)
+        .collect();
+    Ok(SearchPage {
+        total,
+        games: summaries(pool, &page).await?,
+    })
+}
+
+/// The games of `rows` (id, date, start FEN, main line) that show the pattern, as (date,
+/// id), replayed on every core.
+fn matching(
+    rows: &[(i64, Option<i64>, Option<String>, String)],
+    pattern: &Pattern,
+) -> Vec<(i64, i64)> {
+    let threads = games::every_core().clamp(1, 8);
+    let per = rows.len().div_ceil(threads).max(1);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = rows
+            .chunks(per)
+            .map(|part| {
+                scope.spawn(move || {
+                    part.iter()
+                        .filter(|(_, _, fen, line)| shows(pattern, fen.as_deref(), line))
+                        .map(|(id, date, _, _)| (date.unwrap_or(-1), *id))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap_or_default())
+            .collect()
+    })
+}
+
+/// Whether a position of the main line `line` (move ids) from `start_fen` (or the variant's
+/// start) shows the pattern.
+fn shows(pattern: &Pattern, start_fen: Option<&str>, line: &str) -> bool {
+    let variant = pattern.variant();
+    let start = match start_fen {
+        Some(fen) => variant.position_from_fen(fen),
+        None => Ok(variant.start()),
+    };
+    let Ok(mut pos) = start else {
+        return false;
+    };
+    if pattern.matches(&pos) {
+        return true;
+    }
+    for id in line.split(' ').filter(|m| !m.is_empty()) {
+        if id == "0000" {
+            if let AnyPosition::Chess(p) = &pos
+                && let Ok(passed) = p.clone().swap_turn()
+            {
+                pos = AnyPosition::Chess(passed);
+            }
+        } else {
+            let Ok(m) = pos.find_move(id) else {
+                return false;
+            };
+            pos = pos.after(&m);
+        }
+        if pattern.matches(&pos) {
+            return true;
+        }
+    }
+    false
 }

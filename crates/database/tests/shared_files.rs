@@ -253,6 +253,71 @@ async fn suite(url: &str) {
         assert_eq!(page.total, expected, "{since} {until}");
     }
 
+    // Patterns: the games with a position that shows the pieces, against the scan's FENs
+    // read here.
+    for (variant, pattern, expect) in [
+        (
+            "international",
+            "W27 W28",
+            Box::new(|b: &Board| b.has("W", 27) && b.has("W", 28)) as Box<dyn Fn(&Board) -> bool>,
+        ),
+        (
+            "international",
+            "W27 W28 BK*",
+            Box::new(|b: &Board| b.has("W", 27) && b.has("W", 28) && b.count("BK") > 0),
+        ),
+        (
+            "international",
+            "WK*2 B*0 BK*1",
+            Box::new(|b: &Board| b.count("WK") == 2 && b.count("B") == 0 && b.count("BK") == 1),
+        ),
+        (
+            "standard",
+            "Q*0 q*0",
+            Box::new(|b: &Board| b.count("Q") == 0 && b.count("q") == 0),
+        ),
+        (
+            "standard",
+            "Pe4 pd5 Nf3",
+            Box::new(|b: &Board| b.on("P", "e4") && b.on("p", "d5") && b.on("N", "f3")),
+        ),
+        (
+            "standard",
+            "R*0 r*0 Q*0 q*0 B*0 b*0 N*0 n*0 P*",
+            Box::new(|b: &Board| {
+                ["R", "r", "Q", "q", "B", "b", "N", "n"]
+                    .iter()
+                    .all(|p| b.count(p) == 0)
+                    && b.count("P") > 0
+            }),
+        ),
+    ] {
+        let v: AnyVariant = variant.parse().unwrap();
+        let expected = scan
+            .games
+            .iter()
+            .filter(|g| {
+                g.variant == variant
+                    && g.positions
+                        .iter()
+                        .any(|(_, _, fen)| expect(&Board::of(v, fen)))
+            })
+            .count() as u64;
+        let page = db
+            .search(&SearchQuery {
+                pattern: Some(database::Pattern::parse(pattern, v).unwrap()),
+                limit: 5,
+                ..SearchQuery::default()
+            })
+            .await
+            .unwrap();
+        assert!(
+            expected > 0,
+            "{variant} {pattern}: the files have such games"
+        );
+        assert_eq!(page.total, expected, "{variant} {pattern}");
+    }
+
     // The same files again add nothing.
     for path in shared_files() {
         let options = ImportOptions {
@@ -277,4 +342,60 @@ async fn sqlite() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn postgres() {
     suite(&common::postgres_database("shared_files").await).await;
+}
+
+/// The pieces of a FEN, read here: draughts `W:W31,K45:B1-3` (kinds `W`, `WK`, `B`, `BK` by
+/// square number), chess's board field (FEN letters by square name).
+struct Board(Vec<(String, String)>);
+
+impl Board {
+    fn of(variant: AnyVariant, fen: &str) -> Board {
+        let mut pieces = Vec::new();
+        match variant {
+            AnyVariant::Draughts(_) => {
+                for part in fen.split(':').skip(1) {
+                    let (side, list) = part.split_at(1);
+                    for item in list.split(',').filter(|i| !i.is_empty()) {
+                        let (king, item) = match item.strip_prefix('K') {
+                            Some(rest) => (true, rest),
+                            None => (false, item),
+                        };
+                        let kind = format!("{side}{}", if king { "K" } else { "" });
+                        let (a, b) = item.split_once('-').unwrap_or((item, item));
+                        for n in a.parse::<u32>().unwrap()..=b.parse::<u32>().unwrap() {
+                            pieces.push((kind.clone(), n.to_string()));
+                        }
+                    }
+                }
+            }
+            AnyVariant::Chess(_) => {
+                let board = fen.split(' ').next().unwrap();
+                for (r, row) in board.split('/').enumerate() {
+                    let mut file = 0u8;
+                    for c in row.chars() {
+                        if let Some(d) = c.to_digit(10) {
+                            file += d as u8;
+                        } else {
+                            let square = format!("{}{}", (b'a' + file) as char, 8 - r);
+                            pieces.push((c.to_string(), square));
+                            file += 1;
+                        }
+                    }
+                }
+            }
+        }
+        Board(pieces)
+    }
+
+    fn has(&self, kind: &str, square: u32) -> bool {
+        self.on(kind, &square.to_string())
+    }
+
+    fn on(&self, kind: &str, square: &str) -> bool {
+        self.0.iter().any(|(k, s)| k == kind && s == square)
+    }
+
+    fn count(&self, kind: &str) -> usize {
+        self.0.iter().filter(|(k, _)| k == kind).count()
+    }
 }

@@ -174,6 +174,8 @@ pub struct SearchRequest {
     moves: Option<String>,
     /// Games whose main line starts with these moves, separated by spaces.
     opening: Option<String>,
+    /// Games with a position that shows these pieces (see [`database::Pattern`]).
+    pattern: Option<String>,
     /// The page, from 1.
     page: Option<u64>,
     /// Games per page (at most 100; 20 when left out).
@@ -219,9 +221,21 @@ pub async fn search(
     let limit = q.limit.unwrap_or(20).clamp(1, 100);
     // Pages beyond the billionth are past any database's end.
     let page = q.page.unwrap_or(1).clamp(1, 1_000_000_000);
+    let pattern = q
+        .pattern
+        .as_deref()
+        .map(|p| {
+            database::Pattern::parse(
+                p,
+                variant.unwrap_or(games::AnyVariant::Chess(ChessVariant::Standard)),
+            )
+        })
+        .transpose()
+        .map_err(ApiError::bad_request)?;
     let query = SearchQuery {
         filters,
         position,
+        pattern,
         opening: q
             .opening
             .as_deref()

@@ -417,6 +417,10 @@ pub struct DatabaseSearchParams {
     pub moves: Option<String>,
     /// Games whose main line starts with these moves, separated by spaces.
     pub opening: Option<String>,
+    /// Games with a position of their main line that shows these pieces, of `variant`:
+    /// draughts `W27 W28 BK*` (W a white man, WK a white king, B, BK Black's; a square,
+    /// `*` anywhere, `*N` exactly N), chess `Pe4 pd5 Q*0` (FEN letters).
+    pub pattern: Option<String>,
     /// The page, from 1.
     #[param(minimum = 0)]
     pub page: Option<u64>,
@@ -951,7 +955,7 @@ fn explorer() {}
     params(DatabaseSearchParams, DatabaseFilterParams),
     responses(
         (status = 200, description = "A page of games and the count of all", body = database::SearchPage),
-        (status = 400, description = "`bad-request`: an unknown `variant`, `color` or `result`, a date or number that does not read", body = ErrorBody),
+        (status = 400, description = "`bad-request`: an unknown `variant`, `color` or `result`, a date, number or `pattern` that does not read", body = ErrorBody),
         (status = 422, description = "`bad-fen`; `illegal-move`: a move of `moves` or `opening` that cannot be played", body = ErrorBody),
         (status = 500, description = "`internal`, `database`", body = ErrorBody),
         (status = 408, description = "`body-timeout`: the body stalled, arrived slower than 2 KB a second, or took longer than 30 s", body = ErrorBody),

@@ -7,7 +7,7 @@ import { get } from './api.js';
 import { t, tn, el, page, rulesName, variantName } from './i18n.js';
 
 const $ = (id) => document.getElementById(id);
-const FIELDS = ['player', 'color', 'event', 'variant', 'since', 'until', 'result', 'opening', 'fen'];
+const FIELDS = ['player', 'color', 'event', 'variant', 'since', 'until', 'result', 'opening', 'fen', 'pattern'];
 const LIMIT = 20;
 
 /** A variant's name for a person: chess variants by their name, draughts by the rules'. */

@@ -26,6 +26,11 @@ pub struct QueryArgs {
     /// by spaces.
     #[arg(long)]
     opening: Option<String>,
+    /// Games with a position that shows these pieces (of `--variant`, standard chess by
+    /// default): `W27 W28 BK*` (draughts: W, WK, B, BK and a square, `*` anywhere, `*N`
+    /// exactly N), `Pe4 pd5 Q*0` (chess: FEN letters).
+    #[arg(long)]
+    pattern: Option<String>,
 }
 
 impl QueryArgs {
@@ -36,9 +41,19 @@ impl QueryArgs {
         } else {
             None
         };
+        let variant = filters
+            .variant
+            .unwrap_or(games::AnyVariant::Chess(games::ChessVariant::Standard));
+        let pattern = self
+            .pattern
+            .as_deref()
+            .map(|p| database::Pattern::parse(p, variant))
+            .transpose()
+            .map_err(|e| anyhow::anyhow!("--pattern: {e}"))?;
         Ok(SearchQuery {
             filters,
             position,
+            pattern,
             opening: self.opening.as_ref().map(|o| {
                 o.split_whitespace()
                     .filter(|w| !w.ends_with('.') && w.parse::<u32>().is_err())
