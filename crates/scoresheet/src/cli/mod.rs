@@ -41,7 +41,7 @@ enum Command {
     /// Run the web site: analysis board, games, help pages.
     Serve(serve::ServeArgs),
     /// The games database: import collections, explore positions, search, export.
-    Db(db::DbArgs),
+    Db(Box<db::DbArgs>),
 }
 
 /// Runs a parsed command line. `Ok` carries the exit code; `Err` is a usage or I/O problem
@@ -53,6 +53,6 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Check(args) => check::run(args),
         Command::Convert(args) => convert::run(args),
         Command::Serve(args) => serve::run(args),
-        Command::Db(args) => db::run(args),
+        Command::Db(args) => db::run(*args),
     }
 }
