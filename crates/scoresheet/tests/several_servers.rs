@@ -166,3 +166,61 @@ fn a_lost_listening_connection_is_made_again() {
     wait_for_plies(&on_a, 3, "the watcher on A after the connection was lost");
     assert!(started.elapsed() < Duration::from_secs(10));
 }
+
+/// The games database on two servers: a collection imported once answers the same on both,
+/// and a game finished on one enters the explorer of the other.
+#[test]
+fn the_explorer_is_the_same_on_two_servers() {
+    let db = postgres_database("explorer");
+    let url = db.to_str().unwrap().to_string();
+    let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/data/draughts/pdn-spec-games/succeed/wk2003.pdn");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_scoresheet"))
+        .args(["db", "import", "--database", &url])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let a = Server::start(db.clone());
+    let b = Server::start(db);
+    let explore = |s: &Server, q: &str| {
+        let r = s.get(&format!("/api/explorer?{q}"));
+        assert_eq!(r.status, 200, "{}", r.body);
+        r.json()
+    };
+    for q in [
+        "rules=international",
+        "rules=international&moves=32-28%2019-23",
+    ] {
+        let on_a = explore(&a, q);
+        assert!(on_a["games"].as_u64().unwrap() > 0, "{q}");
+        assert_eq!(on_a, explore(&b, q), "{q}");
+    }
+    // A Russian game on one device, played on A and resigned: B's explorer shows it.
+    assert_eq!(explore(&b, "rules=russian")["games"], 0);
+    let (id, secret, _) = create(&a, json!({ "rules": "russian", "mode": "device" }));
+    for (ply, mv) in ["c3-d4", "f6-g5", "d4-c5"].iter().enumerate() {
+        let r = play(&a, &id, &secret, mv, ply);
+        assert_eq!(r.status, 200, "{mv}: {}", r.body);
+    }
+    let r = a.post_as(&format!("/api/games/{id}/resign"), &secret, "{}");
+    assert_eq!(r.status, 200, "{}", r.body);
+    let deadline = std::time::Instant::now() + Duration::from_secs(30);
+    loop {
+        let answer = explore(&b, "rules=russian&moves=c3-d4");
+        if answer["games"] == 1 {
+            assert_eq!(answer["moves"][0]["san"], "f6-g5", "{answer}");
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the finished game never came: {answer}"
+        );
+        std::thread::sleep(Duration::from_millis(500));
+    }
+}
