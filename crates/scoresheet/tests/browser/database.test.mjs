@@ -62,16 +62,22 @@ export default [
     async run({ baseUrl, newPage, shot }) {
       const page = await newPage();
       await openAnalysis(page, baseUrl, '?rules=chess&lang=en');
-      assertEqual(await page.getAttribute('#explorer-toggle', 'aria-pressed'), 'true', 'the explorer is on at first');
+      assertEqual(await page.getAttribute('#explorer-toggle', 'aria-pressed'), 'false', 'the explorer is off at first, as lichess\'s');
+      assert(await page.isHidden('#explorer-body'), 'nothing shown while it is off');
+      await page.click('#explorer-toggle');
       const start = await explorerGames(page);
       assert(start > 1000, `the TWIC games reach the start: ${start}`);
       await followLine(page, baseUrl, 'chess', 4);
       await shot(page, 'explorer-chess');
-      // Off, and remembered.
+      // On is remembered; then off, and remembered.
+      await page.reload();
+      await explorerGames(page);
+      assertEqual(await page.getAttribute('#explorer-toggle', 'aria-pressed'), 'true', 'it stays on');
       await page.click('#explorer-toggle');
       assert(await page.isHidden('#explorer-body'), 'the explorer folds away');
       await page.reload();
       await page.waitForSelector('#explorer-toggle');
+      await page.waitForTimeout(300);
       assertEqual(await page.getAttribute('#explorer-toggle', 'aria-pressed'), 'false', 'it stays off');
     },
   },
@@ -80,6 +86,7 @@ export default [
     async run({ baseUrl, newPage, shot }) {
       const page = await newPage();
       await openAnalysis(page, baseUrl, '?rules=international&lang=en');
+      await page.click('#explorer-toggle');
       const start = await explorerGames(page);
       assert(start >= 20, `the championship's games reach the start: ${start}`);
       await followLine(page, baseUrl, 'international', 3);
@@ -121,6 +128,7 @@ export default [
     async run({ baseUrl, newPage, shot }) {
       const page = await newPage({ viewport: { width: 390, height: 844 }, isMobile: true, locale: 'fr-FR' });
       await openAnalysis(page, baseUrl, '?rules=chess&lang=fr');
+      await page.tap('#explorer-toggle');
       await explorerGames(page);
       assertEqual((await page.textContent('#explorer-toggle')).trim(), 'Explorateur', 'the panel speaks French');
       const width = await page.evaluate(() => document.documentElement.scrollWidth);

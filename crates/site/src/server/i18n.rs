@@ -18,11 +18,49 @@ pub struct Catalogs {
     by_lang: HashMap<&'static str, Catalog>,
 }
 
+/// The namespaces of keys (`home.`, ...) that the script of one page alone asks for, named
+/// as that page's template: a page's embedded catalog keeps its own and leaves out the
+/// others', so that every page does not carry every page's texts.
+pub const PAGE_KEYS: [&str; 4] = ["home", "practice", "editor", "database"];
+
 /// One language's messages, and its JSON text for scripts.
 #[derive(Debug)]
 pub struct Catalog {
     pub messages: HashMap<String, String>,
     pub json: &'static str,
+    /// The JSON a page embeds, by template (see [`PAGE_KEYS`]); `""` for every other page.
+    for_pages: HashMap<&'static str, String>,
+}
+
+impl Catalog {
+    fn new(messages: HashMap<String, String>, json: &'static str) -> Catalog {
+        let mut for_pages = HashMap::new();
+        for page in PAGE_KEYS.iter().copied().chain([""]) {
+            let kept: std::collections::BTreeMap<&String, &String> = messages
+                .iter()
+                .filter(|(key, _)| {
+                    let namespace = key.split('.').next().unwrap_or("");
+                    namespace == page || !PAGE_KEYS.contains(&namespace)
+                })
+                .collect();
+            for_pages.insert(page, serde_json::to_string(&kept).unwrap_or_default());
+        }
+        Catalog {
+            messages,
+            json,
+            for_pages,
+        }
+    }
+
+    /// The catalog as JSON for the page of `template`: without the other pages' own keys.
+    pub fn json_for(&self, template: &str) -> &str {
+        let page = if PAGE_KEYS.contains(&template) {
+            template
+        } else {
+            ""
+        };
+        self.for_pages.get(page).map_or(self.json, String::as_str)
+    }
 }
 
 impl Catalogs {
@@ -36,7 +74,7 @@ impl Catalogs {
                 web_files::text(&path).ok_or_else(|| anyhow::anyhow!("web/{path} is missing"))?;
             let messages: HashMap<String, String> =
                 serde_json::from_str(json).map_err(|e| anyhow::anyhow!("web/{path}: {e}"))?;
-            by_lang.insert(code, Catalog { messages, json });
+            by_lang.insert(code, Catalog::new(messages, json));
         }
         Ok(Catalogs { by_lang })
     }

@@ -73,7 +73,7 @@ pub fn page(
         .json("page", data)
         .raw(
             "i18n",
-            script_safe_json(&RawJson(app.catalogs.catalog(v.lang).json)),
+            script_safe_json(&RawJson(app.catalogs.catalog(v.lang).json_for(template))),
         );
     let layout = web_files::text("templates/layout.html").unwrap_or("{{raw:content}}");
     let mut values = layout_values;
@@ -100,9 +100,9 @@ pub fn page(
 }
 
 /// Serializes an already-JSON string as itself.
-struct RawJson(&'static str);
+struct RawJson<'a>(&'a str);
 
-impl Serialize for RawJson {
+impl Serialize for RawJson<'_> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let value: serde_json::Value =
             serde_json::from_str(self.0).map_err(serde::ser::Error::custom)?;

@@ -8,7 +8,6 @@ import { Board, fenMoveNumber } from './board.js';
 import { t, tn, el, page, lang, rulesName, variantName, sideName } from './i18n.js';
 import { statusWords, resultWords, resultText } from './results.js';
 import { attachEngine } from './engine.js';
-import { attachExplorer } from './explorer.js';
 import { renderMoveList, markCurrent, numberText } from './movelist.js';
 import { attachMoveMenu } from './movemenu.js';
 import { readTextFile, acceptDrops } from './textfile.js';
@@ -119,7 +118,26 @@ const engine = attachEngine({
   isFlipped: () => board.flipped,
 });
 
-const explorer = attachExplorer({ container: $('explorer-panel'), onMove: (id) => playMove(id) });
+// The opening explorer (explorer.js), loaded when turned on: off by default, as lichess's.
+let explorer = null;
+let explorerLoad = null;
+let explorerAt = null; // the position shown, for the explorer once loaded
+function loadExplorer() {
+  explorerLoad ||= import('./explorer.js').then(({ attachExplorer }) => {
+    explorer = attachExplorer({ onMove: (id) => playMove(id) });
+    if (explorerAt) explorer.show(...explorerAt);
+    return explorer;
+  });
+  return explorerLoad;
+}
+$('explorer-toggle').addEventListener('click', () => {
+  if (!explorer) loadExplorer();
+});
+try {
+  if (localStorage.getItem('scoresheet.explorer') === 'on') loadExplorer();
+} catch {
+  // storage off: the explorer starts off
+}
 
 function notationRequest() {
   return { lang: notation.lang, style: notation.style, figurines: notation.figurines };
@@ -453,7 +471,8 @@ async function showCurrent() {
   ui.fen.value = pos.fen;
   $('open-editor').href = `/editor?${positionQuery(pos.fen)}`;
   engine.show(tree.rules, pos.fen, notationRequest(), tree.variant);
-  explorer.show(tree.rules, tree.variant, pos.fen, notationRequest());
+  explorerAt = [tree.rules, tree.variant, pos.fen, notationRequest()];
+  if (explorer) explorer.show(...explorerAt);
   ui.status.textContent = statusWords(pos);
   // Three-check: the checks each side still has to give.
   if (pos.checks) {

@@ -27,7 +27,7 @@ function player(name, elo) {
 }
 
 function item(g) {
-  const meta = [g.variant ? variantTitle(g.variant) : null, g.event, g.site, g.date, tn('home.moves', Math.ceil(g.plies / 2))]
+  const meta = [g.variant ? variantTitle(g.variant) : null, g.event, g.site, g.date, tn('database.moves', Math.ceil(g.plies / 2))]
     .filter(Boolean).join(' · ');
   return el('li', { 'data-id': g.id },
     el('div', {},

@@ -1,8 +1,9 @@
 // The opening explorer on the analysis board: the moves played from the board's position in
 // the games database's games (GET /api/explorer), each with its number of games, a bar of
 // White's wins, draws and Black's wins, and the players' average rating; the top and latest
-// games, each opening on the board. It follows the board; a click on a move plays it. On by
-// default; the button turns it off, and the choice is remembered.
+// games, each opening on the board. It follows the board; a click on a move plays it. Off by
+// default, as lichess's: the page loads this module (and its styles) when the button turns
+// the explorer on, and the choice is remembered.
 
 import { get } from './api.js';
 import { t, tn, el } from './i18n.js';
@@ -14,14 +15,6 @@ const SETTLE_MS = 120;
 const KEEP = 200;
 /** Moves shown before "more". */
 const SHOWN = 12;
-
-function kept() {
-  try {
-    return localStorage.getItem(KEPT) !== 'off';
-  } catch {
-    return true;
-  }
-}
 
 function keep(on) {
   try {
@@ -59,23 +52,22 @@ function gameLink(g) {
 }
 
 /**
- * Puts the explorer into `container`. `onMove(id)` plays a move id on the board. The page
- * calls `show(rules, variant, fen, notation)` whenever it shows another position.
+ * Takes over the explorer's panel (`#explorer`, its button, summary and body, in the page),
+ * turned on. `onMove(id)` plays a move id on the board. The page calls
+ * `show(rules, variant, fen, notation)` whenever it shows another position.
  */
-export function attachExplorer({ container, onMove }) {
-  const state = { on: kept(), all: false, key: null, timer: null, ticket: 0, answers: new Map(), last: null };
-  const toggle = el('button', {
-    type: 'button',
-    id: 'explorer-toggle',
-    class: 'explorer-toggle',
-    'aria-pressed': String(state.on),
-    onclick: () => setOn(!state.on),
-  }, t('explorer.title'));
-  const summary = el('span', { class: 'explorer-summary', id: 'explorer-summary', role: 'status', 'aria-live': 'polite' });
-  const body = el('div', { class: 'explorer-body', id: 'explorer-body' });
-  const panel = el('section', { class: 'explorer card', id: 'explorer', 'aria-label': t('explorer.title') },
-    el('div', { class: 'explorer-head' }, toggle, summary), body);
-  container.replaceChildren(panel);
+export function attachExplorer({ onMove }) {
+  const state = { on: true, all: false, key: null, timer: null, ticket: 0, answers: new Map(), last: null };
+  const panel = document.getElementById('explorer');
+  const toggle = document.getElementById('explorer-toggle');
+  const summary = document.getElementById('explorer-summary');
+  const body = document.getElementById('explorer-body');
+  toggle.addEventListener('click', () => setOn(!state.on));
+  keep(true);
+  // The table's and bars' styles come with the module.
+  if (!document.getElementById('explorer-styles')) {
+    document.head.append(el('link', { rel: 'stylesheet', id: 'explorer-styles', href: new URL('./explorer.css', import.meta.url).href }));
+  }
 
   function render(answer) {
     panel.classList.toggle('on', state.on);
@@ -168,3 +160,4 @@ export function attachExplorer({ container, onMove }) {
   render(null);
   return { show };
 }
+
