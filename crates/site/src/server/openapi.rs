@@ -1087,7 +1087,15 @@ mod tests {
     #[test]
     fn the_description_is_json_with_every_operation() {
         let spec: serde_json::Value = serde_json::from_str(json()).unwrap();
-        assert_eq!(spec["paths"].as_object().unwrap().len(), 20);
+        let paths = spec["paths"].as_object().unwrap();
+        assert_eq!(paths.len(), 23);
+        for path in [
+            "/api/explorer",
+            "/api/database/games",
+            "/api/database/games/{id}",
+        ] {
+            assert!(paths.contains_key(path), "{path} is not described");
+        }
         let codes = &spec["components"]["schemas"]["ErrorCode"]["enum"];
         assert_eq!(codes.as_array().unwrap().len(), ERROR_CODES.len());
     }
