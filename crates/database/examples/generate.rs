@@ -218,10 +218,36 @@ const SYLLABLES: &[&str] = &[
 ];
 
 const FIRST_NAMES: &[&str] = &[
-    "Anna", "Boris", "Carlos", "Dmitri", "Elena", "Fabiano", "Gata", "Hikaru", "Irina", "Jan",
-    "Koneru", "Levon", "Magnus", "Nodirbek", "Olga", "Peter", "Quang", "Rustam", "Sergey",
-    "Teimour", "Ulf", "Viswanathan", "Wesley", "Xu", "Yifan", "Zhu", "Alexandra", "Roeland",
-    "Jannes", "Tamara",
+    "Anna",
+    "Boris",
+    "Carlos",
+    "Dmitri",
+    "Elena",
+    "Fabiano",
+    "Gata",
+    "Hikaru",
+    "Irina",
+    "Jan",
+    "Koneru",
+    "Levon",
+    "Magnus",
+    "Nodirbek",
+    "Olga",
+    "Peter",
+    "Quang",
+    "Rustam",
+    "Sergey",
+    "Teimour",
+    "Ulf",
+    "Viswanathan",
+    "Wesley",
+    "Xu",
+    "Yifan",
+    "Zhu",
+    "Alexandra",
+    "Roeland",
+    "Jannes",
+    "Tamara",
 ];
 
 const CITIES: &[&str] = &[
@@ -416,7 +442,8 @@ fn main() -> std::io::Result<()> {
     let mut seed = 1u64;
     let mut output: Option<PathBuf> = None;
     let mut jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let usage = "usage: generate N [--variant standard|international|...] [--seed S] [-o FILE] [-j N]";
+    let usage =
+        "usage: generate N [--variant standard|international|...] [--seed S] [-o FILE] [-j N]";
     while let Some(arg) = args.next() {
         let mut value = || {
             args.next().unwrap_or_else(|| {
