@@ -290,7 +290,8 @@ impl Pools {
             let n = rng.between(2, 3);
             let mut s = String::new();
             for _ in 0..n {
-                s.push_str(*rng.pick(SYLLABLES));
+                let syllable: &&str = rng.pick(SYLLABLES);
+                s.push_str(syllable);
             }
             let mut chars = s.chars();
             let first = chars.next().map(|c| c.to_ascii_uppercase());
