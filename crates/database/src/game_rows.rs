@@ -42,21 +42,11 @@ pub(crate) async fn insert(
         .filter(|&i| seen.insert(entries[i].0.identity))
         .collect();
     for chunk in fresh.chunks(ROWS_PER_INSERT) {
-        let mut sql = format!("INSERT INTO db_games ({COLUMNS}) VALUES ");
-        for i in 0..chunk.len() {
-            if i > 0 {
-                sql.push(',');
-            }
-            sql.push('(');
-            for c in 0..COLUMN_COUNT {
-                if c > 0 {
-                    sql.push(',');
-                }
-                sql.push_str(&format!("${}", i * COLUMN_COUNT + c + 1));
-            }
-            sql.push(')');
-        }
-        sql.push_str(" ON CONFLICT (identity) DO NOTHING RETURNING id, identity");
+        let sql = format!(
+            "INSERT INTO db_games ({COLUMNS}) VALUES {} \
+             ON CONFLICT (identity) DO NOTHING RETURNING id, identity",
+            tx.dialect().value_rows(chunk.len(), COLUMN_COUNT)
+        );
         let rows: Vec<(i64, i64)> = on_tx!(tx, c => {
             let mut q = sqlx::query_as(&sql);
             for &i in chunk {
@@ -125,12 +115,9 @@ async fn insert_words(
         }
     }
     for chunk in words.chunks(WORDS_PER_INSERT) {
-        let params: Vec<String> = (0..chunk.len())
-            .map(|i| format!("(${}, ${}, ${})", 3 * i + 1, 3 * i + 2, 3 * i + 3))
-            .collect();
         let sql = format!(
             "INSERT INTO db_players (word, side, game) VALUES {} ON CONFLICT DO NOTHING",
-            params.join(",")
+            tx.dialect().value_rows(chunk.len(), 3)
         );
         on_tx!(tx, c => {
             let mut q = sqlx::query(&sql);

@@ -18,7 +18,7 @@ use crate::error::DbError;
 use crate::game_rows::{Source, insert};
 use crate::pool::Pool;
 use crate::postings::Posting;
-use crate::segments::{compact, write_segment};
+use crate::segments::{compact, merge_segments, write_segment};
 
 /// How to import.
 #[derive(Clone, Copy, Debug)]
@@ -237,6 +237,7 @@ pub(crate) async fn import<R: Read + Send + 'static>(
         .map_or(0, |d| d.as_secs() as i64);
     let mut imported = Imported::default();
     let mut run: Vec<(u64, Posting)> = Vec::new();
+    let mut written = Vec::new();
     let mut tx = pool.begin_write().await?;
     let mut failure = None;
     while let Some(batch) = receive.recv().await {
@@ -298,18 +299,19 @@ pub(crate) async fn import<R: Read + Send + 'static>(
         progress(imported.games);
         if run.len() >= RUN_POSTINGS {
             imported.positions += run.len() as u64;
-            flush(&mut tx, &mut run).await?;
+            written.extend(flush(&mut tx, &mut run).await?);
             tx.commit().await?;
             tx = pool.begin_write().await?;
         }
     }
     imported.positions += run.len() as u64;
-    flush(&mut tx, &mut run).await?;
+    written.extend(flush(&mut tx, &mut run).await?);
     tx.commit().await?;
     let _ = reading.join();
     if let Some(e) = failure {
         return Err(DbError::Io(e));
     }
+    merge_segments(pool, &written).await?;
     compact(pool).await?;
     Ok(imported)
 }
@@ -322,10 +324,13 @@ fn source(name: &str, game: u64, line: u32) -> Source {
     }
 }
 
-/// Writes the run as a segment and empties it.
-async fn flush(tx: &mut crate::pool::Tx, run: &mut Vec<(u64, Posting)>) -> Result<(), DbError> {
+/// Writes the run as a segment and empties it; gives the segment's id.
+async fn flush(
+    tx: &mut crate::pool::Tx,
+    run: &mut Vec<(u64, Posting)>,
+) -> Result<Option<i64>, DbError> {
     run.sort_unstable_by_key(|(key, p)| (*key, p.game));
-    write_segment(tx, run).await?;
+    let id = write_segment(tx, run).await?;
     run.clear();
-    Ok(())
+    Ok(id)
 }

@@ -87,15 +87,6 @@ pub struct Posting {
     pub rating: u16,
 }
 
-/// A position key and the postings of the games that reach it, sorted by game.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Group {
-    /// The position's key.
-    pub key: u64,
-    /// The games that reach it.
-    pub postings: Vec<Posting>,
-}
-
 /// The format of a block, its first byte: a block of another version is refused, not
 /// misread.
 const BLOCK_VERSION: u8 = 1;
@@ -231,23 +222,24 @@ impl BlockWriter {
         self.blocks
     }
 
+    /// Whether blocks are finished and not yet taken.
+    pub fn has_finished(&self) -> bool {
+        !self.blocks.is_empty()
+    }
+
     /// Takes the blocks finished so far (not the one being filled).
     pub fn take_finished(&mut self) -> Vec<Block> {
         std::mem::take(&mut self.blocks)
     }
 }
 
-/// The groups of a block, in the order of their keys.
-pub fn read_block(data: &[u8]) -> Result<Vec<Group>, BadBlock> {
-    let mut groups = Vec::new();
+/// Appends the postings of a block to `out`, each with its key, in the order of their keys
+/// (then games): one flat list, whatever the number of keys.
+pub fn read_block(data: &[u8], out: &mut Vec<(u64, Posting)>) -> Result<(), BadBlock> {
     each_group(data, |key, postings| {
-        groups.push(Group {
-            key,
-            postings: postings.to_vec(),
-        });
+        out.extend(postings.iter().map(|&p| (key, p)));
         true
-    })?;
-    Ok(groups)
+    })
 }
 
 /// The postings of `key` in a block (empty when the block does not hold it).
@@ -303,6 +295,13 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
+    /// A position key and the postings of the games that reach it, sorted by game.
+    #[derive(Clone, Debug, PartialEq, Eq)]
+    struct Group {
+        key: u64,
+        postings: Vec<Posting>,
+    }
+
     fn posting(game: u64, code: u32) -> Posting {
         Posting {
             game,
@@ -353,11 +352,13 @@ mod tests {
             let blocks = writer.finish();
             let mut read: Vec<Group> = Vec::new();
             for b in &blocks {
-                for g in read_block(&b.data).unwrap() {
-                    prop_assert!(b.first <= g.key && g.key <= b.last);
+                let mut flat = Vec::new();
+                read_block(&b.data, &mut flat).unwrap();
+                for (key, p) in flat {
+                    prop_assert!(b.first <= key && key <= b.last);
                     match read.last_mut() {
-                        Some(last) if last.key == g.key => last.postings.extend(g.postings),
-                        _ => read.push(g),
+                        Some(last) if last.key == key => last.postings.push(p),
+                        _ => read.push(Group { key, postings: vec![p] }),
                     }
                 }
             }
@@ -374,7 +375,7 @@ mod tests {
         /// No byte string makes the reader panic.
         #[test]
         fn any_bytes_read_or_fail(data in proptest::collection::vec(any::<u8>(), 0..200)) {
-            let _ = read_block(&data);
+            let _ = read_block(&data, &mut Vec::new());
         }
     }
 

@@ -4,12 +4,13 @@
 //! segment. Segments of like size are merged as they pile up (four of a tier make one of the
 //! next), so that a lookup visits a few segments whatever the number of imports.
 
-use std::collections::VecDeque;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
 
 use crate::error::DbError;
 use crate::key::{stored, unstored};
 use crate::pool::{Dialect, Pool, Tx, on_pool, on_tx};
-use crate::postings::{Block, BlockWriter, Group, Posting, postings_in, read_block};
+use crate::postings::{Block, BlockWriter, Posting, postings_in, read_block};
 
 /// The size a block is cut at.
 const BLOCK_BYTES: usize = 16 * 1024;
@@ -33,12 +34,17 @@ pub(crate) struct SegmentInfo {
     pub bytes: i64,
 }
 
-/// Writes `entries` (sorted by key, then game) as a new segment.
-pub(crate) async fn write_segment(tx: &mut Tx, entries: &[(u64, Posting)]) -> Result<(), DbError> {
+/// Writes `entries` (sorted by key, then game) as a new segment, and gives its id (`None`
+/// when there are no entries).
+pub(crate) async fn write_segment(
+    tx: &mut Tx,
+    entries: &[(u64, Posting)],
+) -> Result<Option<i64>, DbError> {
     if entries.is_empty() {
-        return Ok(());
+        return Ok(None);
     }
     let mut segment = SegmentWriter::start(tx, entries.len() as i64).await?;
+    let mut postings = Vec::new();
     let mut start = 0;
     while start < entries.len() {
         let key = entries[start].0;
@@ -47,11 +53,14 @@ pub(crate) async fn write_segment(tx: &mut Tx, entries: &[(u64, Posting)]) -> Re
                 .iter()
                 .take_while(|(k, _)| *k == key)
                 .count();
-        let postings: Vec<Posting> = entries[start..end].iter().map(|(_, p)| *p).collect();
+        postings.clear();
+        postings.extend(entries[start..end].iter().map(|(_, p)| *p));
         segment.push(tx, key, &postings).await?;
         start = end;
     }
-    segment.finish(tx).await
+    let id = segment.id;
+    segment.finish(tx).await?;
+    Ok(Some(id))
 }
 
 /// A segment being written: its blocks go to the database as they fill.
@@ -82,37 +91,33 @@ impl SegmentWriter {
         })
     }
 
+    /// Adds a key's postings, writing the blocks they fill.
     async fn push(&mut self, tx: &mut Tx, key: u64, postings: &[Posting]) -> Result<(), DbError> {
-        self.writer.push(key, postings);
-        let finished = self.writer.take_finished();
-        if !finished.is_empty() {
+        if self.push_here(key, postings) {
+            let finished = self.writer.take_finished();
             self.write(tx, finished).await?;
         }
         Ok(())
     }
 
+    /// Adds a key's postings to the block being filled; `true` when blocks are finished and
+    /// wait to be written (the common case, a key that fills none, costs no await).
+    fn push_here(&mut self, key: u64, postings: &[Posting]) -> bool {
+        self.writer.push(key, postings);
+        self.writer.has_finished()
+    }
+
     async fn write(&mut self, tx: &mut Tx, blocks: Vec<Block>) -> Result<(), DbError> {
         for chunk in blocks.chunks(BLOCKS_PER_INSERT) {
-            let mut sql = String::from(
-                "INSERT INTO db_blocks (segment, last_key, seq, first_key, data) VALUES ",
+            let sql = format!(
+                "INSERT INTO db_blocks (segment, last_key, seq, first_key, data) VALUES {}",
+                tx.dialect().value_rows(chunk.len(), 5)
             );
-            for i in 0..chunk.len() {
-                let n = i * 4;
-                if i > 0 {
-                    sql.push(',');
-                }
-                sql.push_str(&format!(
-                    "($1, ${}, ${}, ${}, ${})",
-                    n + 2,
-                    n + 3,
-                    n + 4,
-                    n + 5
-                ));
-            }
             on_tx!(tx, c => {
-                let mut q = sqlx::query(&sql).bind(self.id);
+                let mut q = sqlx::query(&sql);
                 for (i, b) in chunk.iter().enumerate() {
                     q = q
+                        .bind(self.id)
                         .bind(stored(b.last))
                         .bind(self.seq + i as i64)
                         .bind(stored(b.first))
@@ -213,6 +218,20 @@ pub(crate) async fn compact(pool: &Pool) -> Result<(), DbError> {
     }
 }
 
+/// Merges the segments `ids` (those of one import) into one, when there are several: the
+/// import's runs, written as it went, become one segment in one pass over their postings.
+pub(crate) async fn merge_segments(pool: &Pool, ids: &[i64]) -> Result<(), DbError> {
+    if ids.len() < 2 {
+        return Ok(());
+    }
+    let group: Vec<SegmentInfo> = segments(pool)
+        .await?
+        .into_iter()
+        .filter(|s| ids.contains(&s.id))
+        .collect();
+    merge(pool, &group).await
+}
+
 /// Merges `segments` into one new segment, in one transaction: a lookup sees either the old
 /// segments or the new one.
 async fn merge(pool: &Pool, segments: &[SegmentInfo]) -> Result<(), DbError> {
@@ -240,25 +259,37 @@ async fn merge(pool: &Pool, segments: &[SegmentInfo]) -> Result<(), DbError> {
     let total: i64 = segments.iter().map(|s| s.postings).sum();
     let mut cursors: Vec<Cursor> = ids.iter().map(|&id| Cursor::new(id)).collect();
     let mut out = SegmentWriter::start(&mut tx, total).await?;
-    loop {
-        // The smallest key any segment has next.
-        let mut smallest: Option<u64> = None;
-        for c in &mut cursors {
-            if let Some(key) = c.peek(&mut tx).await? {
-                smallest = Some(smallest.map_or(key, |s: u64| s.min(key)));
+    // The next key of each segment, smallest first (then the older segment).
+    let mut heads = BinaryHeap::with_capacity(cursors.len());
+    for (i, c) in cursors.iter_mut().enumerate() {
+        if let Some(key) = c.head(&mut tx).await? {
+            heads.push(Reverse((key, i)));
+        }
+    }
+    let mut postings = Vec::new();
+    while let Some(&Reverse((key, _))) = heads.peek() {
+        postings.clear();
+        while let Some(&Reverse((k, i))) = heads.peek() {
+            if k != key {
+                break;
+            }
+            heads.pop();
+            let c = &mut cursors[i];
+            c.take_key(key, &mut postings);
+            // When the key goes on in the segment's next page, the segment comes back here.
+            if let Some(next) = c.head(&mut tx).await? {
+                heads.push(Reverse((next, i)));
             }
         }
-        let Some(key) = smallest else { break };
-        let mut postings = Vec::new();
-        for c in &mut cursors {
-            while c.peek(&mut tx).await? == Some(key) {
-                if let Some(g) = c.groups.pop_front() {
-                    postings.extend(g.postings);
-                }
-            }
+        // Segments hold games in the order of their ids, as a rule; not when an old segment
+        // was merged after a newer one was written.
+        if !postings.is_sorted_by_key(|p| p.game) {
+            postings.sort_unstable_by_key(|p| p.game);
         }
-        postings.sort_unstable_by_key(|p| p.game);
-        out.push(&mut tx, key, &postings).await?;
+        if out.push_here(key, &postings) {
+            let finished = out.writer.take_finished();
+            out.write(&mut tx, finished).await?;
+        }
     }
     out.finish(&mut tx).await?;
     for id in &ids {
@@ -270,12 +301,15 @@ async fn merge(pool: &Pool, segments: &[SegmentInfo]) -> Result<(), DbError> {
     tx.commit().await
 }
 
-/// A segment read in key order, a page of blocks at a time.
+/// A segment read in key order, a page of blocks at a time, its postings decoded into one
+/// flat list.
 struct Cursor {
     segment: i64,
     /// Where the next page starts: after this block's (last_key, seq).
     after: Option<(i64, i64)>,
-    groups: VecDeque<Group>,
+    /// The page's postings with their keys, and how far they are taken.
+    page: Vec<(u64, Posting)>,
+    at: usize,
     done: bool,
 }
 
@@ -287,14 +321,31 @@ impl Cursor {
         Cursor {
             segment,
             after: None,
-            groups: VecDeque::new(),
+            page: Vec::new(),
+            at: 0,
             done: false,
         }
     }
 
-    /// The key of the next group, reading a page when needed.
-    async fn peek(&mut self, tx: &mut Tx) -> Result<Option<u64>, DbError> {
-        while self.groups.is_empty() && !self.done {
+    /// Whether the page read is all taken.
+    fn page_done(&self) -> bool {
+        self.at == self.page.len()
+    }
+
+    /// Moves the postings of `key` at the head of the page to `out`.
+    fn take_key(&mut self, key: u64, out: &mut Vec<Posting>) {
+        while let Some(&(k, p)) = self.page.get(self.at) {
+            if k != key {
+                break;
+            }
+            out.push(p);
+            self.at += 1;
+        }
+    }
+
+    /// The key of the next posting, reading a page when the last one is taken.
+    async fn head(&mut self, tx: &mut Tx) -> Result<Option<u64>, DbError> {
+        while self.page_done() && !self.done {
             let (last, seq) = self.after.unwrap_or((i64::MIN, -1));
             let rows: Vec<(i64, i64, Vec<u8>)> = on_tx!(tx, c => {
                 sqlx::query_as(
@@ -310,18 +361,99 @@ impl Cursor {
                 .await?
             });
             self.done = (rows.len() as i64) < PAGE_BLOCKS;
+            self.page.clear();
+            self.at = 0;
             for (last, seq, data) in rows {
                 self.after = Some((last, seq));
-                self.groups.extend(read_block(&data)?);
+                read_block(&data, &mut self.page)?;
             }
         }
-        Ok(self.groups.front().map(|g| g.key))
+        Ok(self.page.get(self.at).map(|(key, _)| *key))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    use crate::move_code::MoveCode;
+    use crate::postings::Outcome;
+    use std::collections::BTreeMap;
+
+    fn posting(game: u64) -> Posting {
+        Posting {
+            game,
+            code: MoveCode((game % 7) as u32),
+            outcome: Outcome::White,
+            month: 202001,
+            rating: (game % 3000) as u16,
+        }
+    }
+
+    /// Segments written as an import's runs are (overlapping keys, a key whose postings fill
+    /// more than a cursor's page, keys found in one segment only), merged into one: every
+    /// key's postings are the union, in the order of the games.
+    #[tokio::test]
+    async fn merging_keeps_every_posting_of_every_key() {
+        let pool = Pool::connect(":memory:").await.unwrap();
+        crate::schema::migrate(&pool).await.unwrap();
+        let mut expected: BTreeMap<u64, Vec<Posting>> = BTreeMap::new();
+        let mut ids = Vec::new();
+        let mut game = 0;
+        for run in 0..5u64 {
+            let mut entries = Vec::new();
+            for _ in 0..3000 {
+                game += 1;
+                for key in [
+                    1,
+                    2 + game % 11,
+                    1000 + run * 100 + game % 50,
+                    u64::MAX - run,
+                ] {
+                    entries.push((key, posting(game)));
+                }
+            }
+            // Key 7 of the third run: about 300 blocks, more than a page of the cursor.
+            if run == 2 {
+                for _ in 0..600_000 {
+                    game += 1;
+                    entries.push((7, posting(game)));
+                }
+            }
+            entries.sort_unstable_by_key(|(key, p)| (*key, p.game));
+            for (key, p) in &entries {
+                expected.entry(*key).or_default().push(*p);
+            }
+            let mut tx = pool.begin_write().await.unwrap();
+            ids.extend(write_segment(&mut tx, &entries).await.unwrap());
+            tx.commit().await.unwrap();
+        }
+        merge_segments(&pool, &ids).await.unwrap();
+        let left = segments(&pool).await.unwrap();
+        assert_eq!(left.len(), 1);
+        let total: usize = expected.values().map(Vec::len).sum();
+        assert_eq!(left[0].postings, total as i64);
+        for (key, postings) in &expected {
+            assert_eq!(
+                &postings_of(&pool, *key).await.unwrap(),
+                postings,
+                "key {key}"
+            );
+        }
+        let mut all = Vec::new();
+        let mut cursor = Cursor::new(left[0].id);
+        let mut tx = pool.begin_write().await.unwrap();
+        while let Some(key) = cursor.head(&mut tx).await.unwrap() {
+            let mut here = Vec::new();
+            cursor.take_key(key, &mut here);
+            all.extend(here.into_iter().map(|p| (key, p)));
+        }
+        let flat: Vec<(u64, Posting)> = expected
+            .iter()
+            .flat_map(|(k, ps)| ps.iter().map(move |p| (*k, *p)))
+            .collect();
+        assert_eq!(all, flat);
+    }
 
     #[test]
     fn tiers_grow_by_the_fanout() {

@@ -85,11 +85,8 @@ pub(crate) fn summary_of(r: SummaryRow) -> GameSummary {
 pub(crate) async fn summaries(pool: &Pool, ids: &[i64]) -> Result<Vec<GameSummary>, DbError> {
     let mut out = Vec::with_capacity(ids.len());
     for chunk in ids.chunks(500) {
-        let params: Vec<String> = (1..=chunk.len()).map(|i| format!("${i}")).collect();
-        let sql = format!(
-            "SELECT {SUMMARY_COLUMNS} FROM db_games WHERE id IN ({})",
-            params.join(",")
-        );
+        let params = pool.dialect().value_rows(1, chunk.len());
+        let sql = format!("SELECT {SUMMARY_COLUMNS} FROM db_games WHERE id IN {params}");
         let rows: Vec<SummaryRow> = on_pool!(pool, p => {
             let mut q = sqlx::query_as(&sql);
             for id in chunk {
