@@ -12,7 +12,7 @@ use crate::key::position_key;
 use crate::move_code::MoveCode;
 use crate::pool::{Pool, on_pool};
 use crate::postings::{Outcome, Posting};
-use crate::segments::postings_of;
+use crate::segments::each_posting;
 use crate::summary::{GameSummary, summaries};
 
 /// What to explore.
@@ -135,29 +135,80 @@ struct Tally {
     last_year: Option<u16>,
 }
 
+/// The `n` postings of the highest ranks offered (a rank and then the game, so that of
+/// equal ranks the latest game wins), kept as they are offered: no list of every game.
+struct Best {
+    n: usize,
+    kept: Vec<((u32, u64), Posting)>,
+}
+
+impl Best {
+    fn new(n: usize) -> Best {
+        Best {
+            n,
+            kept: Vec::with_capacity(n + 1),
+        }
+    }
+
+    fn offer(&mut self, rank: (impl Into<u32>, u64), p: &Posting) {
+        let rank = (rank.0.into(), rank.1);
+        if self.n == 0 {
+            return;
+        }
+        if self.kept.len() == self.n {
+            // The lowest kept is the last.
+            if rank <= self.kept[self.n - 1].0 {
+                return;
+            }
+            self.kept.pop();
+        }
+        let at = self.kept.partition_point(|(r, _)| *r > rank);
+        self.kept.insert(at, (rank, *p));
+    }
+
+    /// The postings kept, the highest rank first.
+    fn into_sorted(self) -> Vec<Posting> {
+        self.kept.into_iter().map(|(_, p)| p).collect()
+    }
+}
+
 /// Explores `query`'s position.
 pub(crate) async fn explore(pool: &Pool, query: &ExploreQuery) -> Result<Explorer, DbError> {
     let position = &query.position;
-    let mut postings = postings_of(pool, position_key(position)).await?;
     let named = if query.filters.has_names() || query.filters.has_fine_dates() {
         Some(matching_ids(pool, &query.filters).await?)
     } else {
         None
     };
-    postings.retain(|p| {
-        query.filters.takes(p)
-            && named
-                .as_ref()
-                .is_none_or(|ids| ids.contains(&(p.game as i64)))
-    });
     let mut counts = Counts::default();
-    let mut tallies: HashMap<MoveCode, Tally> = HashMap::new();
-    for p in &postings {
-        counts.add(p.outcome);
-        if p.code.is_none() || p.code == MoveCode::NULL {
-            continue;
+    // Few moves are played in a position: a short list, the most played found first.
+    let mut tallies: Vec<(MoveCode, Tally)> = Vec::new();
+    let mut top = Best::new(query.top);
+    let mut recent = Best::new(query.recent);
+    each_posting(pool, position_key(position), |p| {
+        if !query.filters.takes(p)
+            || named
+                .as_ref()
+                .is_some_and(|ids| !ids.contains(&(p.game as i64)))
+        {
+            return;
         }
-        let t = tallies.entry(p.code).or_default();
+        counts.add(p.outcome);
+        if p.rating > 0 {
+            top.offer((p.rating, p.game), p);
+        }
+        recent.offer((p.month, p.game), p);
+        if p.code.is_none() || p.code == MoveCode::NULL {
+            return;
+        }
+        let at = match tallies.iter().position(|(c, _)| *c == p.code) {
+            Some(at) => at,
+            None => {
+                tallies.push((p.code, Tally::default()));
+                tallies.len() - 1
+            }
+        };
+        let t = &mut tallies[at].1;
         t.counts.add(p.outcome);
         if p.rating > 0 {
             t.rating_sum += u64::from(p.rating);
@@ -168,7 +219,13 @@ pub(crate) async fn explore(pool: &Pool, query: &ExploreQuery) -> Result<Explore
             t.first_year = Some(t.first_year.map_or(year, |y| y.min(year)));
             t.last_year = Some(t.last_year.map_or(year, |y| y.max(year)));
         }
-    }
+        // Keeps the list in the order of the games played, so that the common moves are
+        // found at once.
+        if at > 0 && tallies[at - 1].1.counts.games < tallies[at].1.counts.games {
+            tallies.swap(at - 1, at);
+        }
+    })
+    .await?;
     let white_moves = position.white_to_move();
     let legal = position.moves();
     let by_code: HashMap<MoveCode, &games::AnyMove> = legal
@@ -202,12 +259,8 @@ pub(crate) async fn explore(pool: &Pool, query: &ExploreQuery) -> Result<Explore
         .collect();
     moves.sort_by(|a, b| b.counts.games.cmp(&a.counts.games).then(a.uci.cmp(&b.uci)));
     let move_of = |p: &Posting| by_code.get(&p.code).map(|m| position.move_id(m));
-    let mut top: Vec<&Posting> = postings.iter().filter(|p| p.rating > 0).collect();
-    top.sort_by(|a, b| b.rating.cmp(&a.rating).then(b.game.cmp(&a.game)));
-    top.truncate(query.top);
-    let mut recent: Vec<&Posting> = postings.iter().collect();
-    recent.sort_by(|a, b| b.month.cmp(&a.month).then(b.game.cmp(&a.game)));
-    recent.truncate(query.recent);
+    let top = top.into_sorted();
+    let recent = recent.into_sorted();
     Ok(Explorer {
         fen: position.fen(),
         counts,
@@ -220,7 +273,7 @@ pub(crate) async fn explore(pool: &Pool, query: &ExploreQuery) -> Result<Explore
 /// The games of `list`, each with the move it played.
 async fn listed(
     pool: &Pool,
-    list: &[&Posting],
+    list: &[Posting],
     move_of: &impl Fn(&Posting) -> Option<String>,
 ) -> Result<Vec<ListedGame>, DbError> {
     let ids: Vec<i64> = list.iter().map(|p| p.game as i64).collect();

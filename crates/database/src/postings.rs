@@ -242,11 +242,11 @@ pub fn read_block(data: &[u8], out: &mut Vec<(u64, Posting)>) -> Result<(), BadB
     })
 }
 
-/// The postings of `key` in a block (empty when the block does not hold it).
-pub fn postings_in(data: &[u8], key: u64, out: &mut Vec<Posting>) -> Result<(), BadBlock> {
+/// Calls `f` with each posting of `key` in a block (none when the block does not hold it).
+pub fn postings_in(data: &[u8], key: u64, mut f: impl FnMut(&Posting)) -> Result<(), BadBlock> {
     each_group(data, |k, postings| {
         if k == key {
-            out.extend_from_slice(postings);
+            postings.iter().for_each(&mut f);
         }
         k <= key
     })
@@ -366,7 +366,7 @@ mod tests {
             for g in &groups {
                 let mut found = Vec::new();
                 for b in blocks.iter().filter(|b| b.first <= g.key && g.key <= b.last) {
-                    postings_in(&b.data, g.key, &mut found).unwrap();
+                    postings_in(&b.data, g.key, |p| found.push(*p)).unwrap();
                 }
                 prop_assert_eq!(&found, &g.postings);
             }

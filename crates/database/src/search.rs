@@ -10,6 +10,7 @@ use crate::filters::{Bind, Filters, Where};
 use crate::key::position_key;
 use crate::pattern::Pattern;
 use crate::pool::{Pool, on_pool};
+use crate::postings::Posting;
 use crate::segments::postings_of;
 use crate::summary::{GameSummary, SUMMARY_COLUMNS, summaries, summary_of};
 
@@ -105,12 +106,20 @@ pub(crate) async fn search(pool: &Pool, query: &SearchQuery) -> Result<SearchPag
     // The games that reach the position, the latest first by the month their postings carry.
     let mut postings = postings_of(pool, position_key(&position)).await?;
     postings.retain(|p| query.filters.takes(p));
-    postings.sort_by(|a, b| b.month.cmp(&a.month).then(b.game.cmp(&a.game)));
+    let latest_first = |a: &Posting, b: &Posting| b.month.cmp(&a.month).then(b.game.cmp(&a.game));
+    let mut total = postings.len() as u64;
+    // Without conditions on the games table, only the page and those before it are ordered.
+    let wanted = query.offset.saturating_add(limit) as usize;
+    if w.is_empty() && wanted < postings.len() {
+        postings.select_nth_unstable_by(wanted, latest_first);
+        postings.truncate(wanted);
+    }
+    postings.sort_unstable_by(latest_first);
     let mut ids: Vec<i64> = postings.iter().map(|p| p.game as i64).collect();
     if !w.is_empty() {
         ids = keep_matching(pool, &w, &ids).await?;
+        total = ids.len() as u64;
     }
-    let total = ids.len() as u64;
     let page: Vec<i64> = ids
         .into_iter()
         .skip(query.offset as usize)

@@ -165,9 +165,14 @@ pub(crate) async fn segments(pool: &Pool) -> Result<Vec<SegmentInfo>, DbError> {
         .collect())
 }
 
-/// The postings of the games that reach the position `key`, sorted by game.
-pub(crate) async fn postings_of(pool: &Pool, key: u64) -> Result<Vec<Posting>, DbError> {
-    let mut out = Vec::new();
+/// Calls `f` with the posting of each game that reaches the position `key`: segment by
+/// segment, oldest first, each in the order of its games. Nothing is gathered: a position
+/// of a million games is counted as its blocks are read.
+pub(crate) async fn each_posting(
+    pool: &Pool,
+    key: u64,
+    mut f: impl FnMut(&Posting),
+) -> Result<(), DbError> {
     for segment in segments(pool).await? {
         // The blocks that end at the key (it may fill several), and the first one after.
         let rows: Vec<(i64, Vec<u8>)> = on_pool!(pool, p => {
@@ -184,11 +189,20 @@ pub(crate) async fn postings_of(pool: &Pool, key: u64) -> Result<Vec<Posting>, D
         });
         for (first, data) in rows {
             if unstored(first) <= key {
-                postings_in(&data, key, &mut out)?;
+                postings_in(&data, key, &mut f)?;
             }
         }
     }
-    out.sort_unstable_by_key(|p| p.game);
+    Ok(())
+}
+
+/// The postings of the games that reach the position `key`, sorted by game.
+pub(crate) async fn postings_of(pool: &Pool, key: u64) -> Result<Vec<Posting>, DbError> {
+    let mut out = Vec::new();
+    each_posting(pool, key, |p| out.push(*p)).await?;
+    if !out.is_sorted_by_key(|p| p.game) {
+        out.sort_unstable_by_key(|p| p.game);
+    }
     Ok(out)
 }
 
