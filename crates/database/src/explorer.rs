@@ -11,8 +11,9 @@ use crate::filters::{Bind, Filters};
 use crate::key::position_key;
 use crate::move_code::MoveCode;
 use crate::pool::{Pool, on_pool};
+use crate::postings::postings_in;
 use crate::postings::{Outcome, Posting};
-use crate::segments::each_posting;
+use crate::segments::blocks_of;
 use crate::summary::{GameSummary, summaries};
 
 /// What to explore.
@@ -126,7 +127,7 @@ pub struct ListedGame {
 }
 
 /// What the explorer adds up for one move.
-#[derive(Default)]
+#[derive(Debug, Default, PartialEq, Eq)]
 struct Tally {
     counts: Counts,
     rating_sum: u64,
@@ -172,35 +173,39 @@ impl Best {
     }
 }
 
-/// Explores `query`'s position.
-pub(crate) async fn explore(pool: &Pool, query: &ExploreQuery) -> Result<Explorer, DbError> {
-    let position = &query.position;
-    let named = if query.filters.has_names() || query.filters.has_fine_dates() {
-        Some(matching_ids(pool, &query.filters).await?)
-    } else {
-        None
-    };
-    let mut counts = Counts::default();
-    // Few moves are played in a position: a short list, the most played found first.
-    let mut tallies: Vec<(MoveCode, Tally)> = Vec::new();
-    let mut top = Best::new(query.top);
-    let mut recent = Best::new(query.recent);
-    each_posting(pool, position_key(position), |p| {
-        if !query.filters.takes(p)
-            || named
-                .as_ref()
-                .is_some_and(|ids| !ids.contains(&(p.game as i64)))
-        {
-            return;
+/// Blocks of a position from which it is counted on several threads (each thread takes at
+/// least this many).
+const PARALLEL_BLOCKS: usize = 32;
+
+/// What the explorer adds up over a position's games.
+struct Sums {
+    counts: Counts,
+    /// Few moves are played in a position: a short list, the most played found first.
+    tallies: Vec<(MoveCode, Tally)>,
+    top: Best,
+    recent: Best,
+}
+
+impl Sums {
+    fn new(query: &ExploreQuery) -> Sums {
+        Sums {
+            counts: Counts::default(),
+            tallies: Vec::new(),
+            top: Best::new(query.top),
+            recent: Best::new(query.recent),
         }
-        counts.add(p.outcome);
+    }
+
+    fn add(&mut self, p: &Posting) {
+        self.counts.add(p.outcome);
         if p.rating > 0 {
-            top.offer((p.rating, p.game), p);
+            self.top.offer((p.rating, p.game), p);
         }
-        recent.offer((p.month, p.game), p);
+        self.recent.offer((p.month, p.game), p);
         if p.code.is_none() || p.code == MoveCode::NULL {
             return;
         }
+        let tallies = &mut self.tallies;
         let at = match tallies.iter().position(|(c, _)| *c == p.code) {
             Some(at) => at,
             None => {
@@ -224,8 +229,103 @@ pub(crate) async fn explore(pool: &Pool, query: &ExploreQuery) -> Result<Explore
         if at > 0 && tallies[at - 1].1.counts.games < tallies[at].1.counts.games {
             tallies.swap(at - 1, at);
         }
-    })
-    .await?;
+    }
+
+    /// Adds what another share of the postings summed.
+    fn merge(&mut self, other: Sums) {
+        let c = &mut self.counts;
+        c.games += other.counts.games;
+        c.white += other.counts.white;
+        c.draws += other.counts.draws;
+        c.black += other.counts.black;
+        for (code, o) in other.tallies {
+            let t = match self.tallies.iter_mut().find(|(c, _)| *c == code) {
+                Some((_, t)) => t,
+                None => {
+                    self.tallies.push((code, Tally::default()));
+                    &mut self.tallies.last_mut().expect("just pushed").1
+                }
+            };
+            t.counts.games += o.counts.games;
+            t.counts.white += o.counts.white;
+            t.counts.draws += o.counts.draws;
+            t.counts.black += o.counts.black;
+            t.rating_sum += o.rating_sum;
+            t.rated += o.rated;
+            t.first_year = t
+                .first_year
+                .min(o.first_year)
+                .or(t.first_year.or(o.first_year));
+            t.last_year = t.last_year.max(o.last_year);
+        }
+        for (rank, p) in other.top.kept {
+            self.top.offer(rank, &p);
+        }
+        for (rank, p) in other.recent.kept {
+            self.recent.offer(rank, &p);
+        }
+    }
+}
+
+/// Explores `query`'s position.
+pub(crate) async fn explore(pool: &Pool, query: &ExploreQuery) -> Result<Explorer, DbError> {
+    let position = &query.position;
+    let named = if query.filters.has_names() || query.filters.has_fine_dates() {
+        Some(matching_ids(pool, &query.filters).await?)
+    } else {
+        None
+    };
+    let key = position_key(position);
+    let blocks = blocks_of(pool, key).await?;
+    let keep = |p: &Posting| {
+        query.filters.takes(p)
+            && named
+                .as_ref()
+                .is_none_or(|ids| ids.contains(&(p.game as i64)))
+    };
+    let count = |blocks: &[Vec<u8>]| -> Result<Sums, DbError> {
+        let mut sums = Sums::new(query);
+        for data in blocks {
+            postings_in(data, key, |p| {
+                if keep(p) {
+                    sums.add(p);
+                }
+            })?;
+        }
+        Ok(sums)
+    };
+    // A position of many games (the start: every game) is counted on every core, a share
+    // of its blocks each.
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(blocks.len() / PARALLEL_BLOCKS)
+        .max(1);
+    let sums = if threads == 1 {
+        count(&blocks)?
+    } else {
+        let share = blocks.len().div_ceil(threads);
+        let parts: Vec<Result<Sums, DbError>> = std::thread::scope(|scope| {
+            let handles: Vec<_> = blocks
+                .chunks(share)
+                .map(|part| scope.spawn(move || count(part)))
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+                .collect()
+        });
+        let mut sums = Sums::new(query);
+        for part in parts {
+            sums.merge(part?);
+        }
+        sums
+    };
+    let Sums {
+        counts,
+        tallies,
+        top,
+        recent,
+    } = sums;
     let white_moves = position.white_to_move();
     let legal = position.moves();
     let by_code: HashMap<MoveCode, &games::AnyMove> = legal
@@ -304,4 +404,57 @@ pub(crate) async fn matching_ids(pool: &Pool, filters: &Filters) -> Result<HashS
         q.fetch_all(p).await?
     });
     Ok(ids.into_iter().collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use games::AnyVariant;
+
+    /// Summed in shares and merged, as a position of many games is on several threads, the
+    /// postings give what they give summed in one.
+    #[test]
+    fn sums_of_shares_merge_into_the_whole() {
+        let query = ExploreQuery::new(AnyVariant::Chess(games::ChessVariant::Standard).start());
+        let postings: Vec<Posting> = (1..5000u64)
+            .map(|game| Posting {
+                game,
+                code: MoveCode((game * 7 % 13) as u32),
+                outcome: match game % 4 {
+                    0 => Outcome::Unknown,
+                    1 => Outcome::White,
+                    2 => Outcome::Draw,
+                    _ => Outcome::Black,
+                },
+                month: if game % 5 == 0 {
+                    0
+                } else {
+                    190001 + (game * 31 % 1200) as u32
+                },
+                rating: (game * 17 % 2900) as u16,
+            })
+            .collect();
+        let mut whole = Sums::new(&query);
+        postings.iter().for_each(|p| whole.add(p));
+        let mut merged = Sums::new(&query);
+        for share in postings.chunks(1234) {
+            let mut part = Sums::new(&query);
+            share.iter().for_each(|p| part.add(p));
+            merged.merge(part);
+        }
+        assert_eq!(merged.counts, whole.counts);
+        let sorted = |mut t: Vec<(MoveCode, Tally)>| {
+            t.sort_by_key(|(c, _)| c.0);
+            t
+        };
+        assert_eq!(sorted(merged.tallies), sorted(whole.tallies));
+        assert_eq!(merged.top.into_sorted(), whole.top.into_sorted());
+        assert_eq!(merged.recent.into_sorted(), whole.recent.into_sorted());
+        let mut by_rating: Vec<&Posting> = postings.iter().filter(|p| p.rating > 0).collect();
+        by_rating.sort_by(|a, b| b.rating.cmp(&a.rating).then(b.game.cmp(&a.game)));
+        let top: Vec<Posting> = by_rating.into_iter().take(4).copied().collect();
+        let mut again = Sums::new(&query);
+        postings.iter().for_each(|p| again.add(p));
+        assert_eq!(again.top.into_sorted(), top);
+    }
 }

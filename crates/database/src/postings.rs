@@ -101,7 +101,15 @@ fn put_varint(out: &mut Vec<u8>, mut value: u64) {
 }
 
 /// Reads a LEB128 variable-length integer at `*at`, moving past it.
+#[inline]
 fn get_varint(data: &[u8], at: &mut usize) -> Result<u64, BadBlock> {
+    // One byte: most game steps, codes and ratings' first bytes.
+    if let Some(&byte) = data.get(*at)
+        && byte < 0x80
+    {
+        *at += 1;
+        return Ok(u64::from(byte));
+    }
     let mut value = 0u64;
     let mut shift = 0;
     loop {
@@ -243,13 +251,43 @@ pub fn read_block(data: &[u8], out: &mut Vec<(u64, Posting)>) -> Result<(), BadB
 }
 
 /// Calls `f` with each posting of `key` in a block (none when the block does not hold it).
+/// The explorer's inner loop: postings are decoded straight into `f`, and other keys' groups
+/// are stepped over.
 pub fn postings_in(data: &[u8], key: u64, mut f: impl FnMut(&Posting)) -> Result<(), BadBlock> {
-    each_group(data, |k, postings| {
-        if k == key {
-            postings.iter().for_each(&mut f);
+    if data.first() != Some(&BLOCK_VERSION) {
+        return Err(BadBlock("unknown block version"));
+    }
+    let mut at = 1;
+    let mut k = get_varint(data, &mut at)?;
+    while at < data.len() {
+        k = k
+            .checked_add(get_varint(data, &mut at)?)
+            .ok_or(BadBlock("a key runs past 2^64"))?;
+        if k > key {
+            break;
         }
-        k <= key
-    })
+        let n = get_varint(data, &mut at)?;
+        if n as usize > data.len() {
+            return Err(BadBlock("a group longer than its block"));
+        }
+        let mut game = 0u64;
+        for _ in 0..n {
+            game = game.wrapping_add(get_varint(data, &mut at)?);
+            let code = get_varint(data, &mut at)?;
+            let month = get_varint(data, &mut at)?;
+            let rating = get_varint(data, &mut at)?;
+            if k == key {
+                f(&Posting {
+                    game,
+                    code: MoveCode(u32::try_from(code >> 2).map_err(|_| BadBlock("a move code"))?),
+                    outcome: Outcome::of_bits(code),
+                    month: u32::try_from(month).map_err(|_| BadBlock("a month"))?,
+                    rating: u16::try_from(rating).map_err(|_| BadBlock("a rating"))?,
+                });
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Calls `f` with each group of a block, in order, while it returns `true`.

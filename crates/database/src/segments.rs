@@ -165,14 +165,10 @@ pub(crate) async fn segments(pool: &Pool) -> Result<Vec<SegmentInfo>, DbError> {
         .collect())
 }
 
-/// Calls `f` with the posting of each game that reaches the position `key`: segment by
-/// segment, oldest first, each in the order of its games. Nothing is gathered: a position
-/// of a million games is counted as its blocks are read.
-pub(crate) async fn each_posting(
-    pool: &Pool,
-    key: u64,
-    mut f: impl FnMut(&Posting),
-) -> Result<(), DbError> {
+/// The blocks that may hold the position `key`: segment by segment, oldest first, in the
+/// order of their keys (see [`postings_in`]).
+pub(crate) async fn blocks_of(pool: &Pool, key: u64) -> Result<Vec<Vec<u8>>, DbError> {
+    let mut blocks = Vec::new();
     for segment in segments(pool).await? {
         // The blocks that end at the key (it may fill several), and the first one after.
         let rows: Vec<(i64, Vec<u8>)> = on_pool!(pool, p => {
@@ -187,19 +183,21 @@ pub(crate) async fn each_posting(
             .fetch_all(p)
             .await?
         });
-        for (first, data) in rows {
-            if unstored(first) <= key {
-                postings_in(&data, key, &mut f)?;
-            }
-        }
+        blocks.extend(
+            rows.into_iter()
+                .filter(|(first, _)| unstored(*first) <= key)
+                .map(|(_, data)| data),
+        );
     }
-    Ok(())
+    Ok(blocks)
 }
 
 /// The postings of the games that reach the position `key`, sorted by game.
 pub(crate) async fn postings_of(pool: &Pool, key: u64) -> Result<Vec<Posting>, DbError> {
     let mut out = Vec::new();
-    each_posting(pool, key, |p| out.push(*p)).await?;
+    for data in blocks_of(pool, key).await? {
+        postings_in(&data, key, |p| out.push(*p))?;
+    }
     if !out.is_sorted_by_key(|p| p.game) {
         out.sort_unstable_by_key(|p| p.game);
     }
