@@ -62,6 +62,14 @@ pub struct Counts {
 }
 
 impl Counts {
+    /// Adds the counts of another share of the games.
+    fn merge(&mut self, other: Counts) {
+        self.games += other.games;
+        self.white += other.white;
+        self.draws += other.draws;
+        self.black += other.black;
+    }
+
     fn add(&mut self, outcome: Outcome) {
         self.games += 1;
         match outcome {
@@ -136,6 +144,30 @@ struct Tally {
     last_year: Option<u16>,
 }
 
+impl Tally {
+    fn add(&mut self, p: &Posting) {
+        self.counts.add(p.outcome);
+        if p.rating > 0 {
+            self.rating_sum += u64::from(p.rating);
+            self.rated += 1;
+        }
+        if p.month > 0 {
+            let year = (p.month / 100) as u16;
+            self.first_year = Some(self.first_year.map_or(year, |y| y.min(year)));
+            self.last_year = Some(self.last_year.map_or(year, |y| y.max(year)));
+        }
+    }
+
+    /// Adds the tally of another share of the games.
+    fn merge(&mut self, other: Tally) {
+        self.counts.merge(other.counts);
+        self.rating_sum += other.rating_sum;
+        self.rated += other.rated;
+        self.first_year = self.first_year.into_iter().chain(other.first_year).min();
+        self.last_year = self.last_year.into_iter().chain(other.last_year).max();
+    }
+}
+
 /// The `n` postings of the highest ranks offered (a rank and then the game, so that of
 /// equal ranks the latest game wins), kept as they are offered: no list of every game.
 struct Best {
@@ -205,25 +237,9 @@ impl Sums {
         if p.code.is_none() || p.code == MoveCode::NULL {
             return;
         }
+        let at = self.slot(p.code);
         let tallies = &mut self.tallies;
-        let at = match tallies.iter().position(|(c, _)| *c == p.code) {
-            Some(at) => at,
-            None => {
-                tallies.push((p.code, Tally::default()));
-                tallies.len() - 1
-            }
-        };
-        let t = &mut tallies[at].1;
-        t.counts.add(p.outcome);
-        if p.rating > 0 {
-            t.rating_sum += u64::from(p.rating);
-            t.rated += 1;
-        }
-        if p.month > 0 {
-            let year = (p.month / 100) as u16;
-            t.first_year = Some(t.first_year.map_or(year, |y| y.min(year)));
-            t.last_year = Some(t.last_year.map_or(year, |y| y.max(year)));
-        }
+        tallies[at].1.add(p);
         // Keeps the list in the order of the games played, so that the common moves are
         // found at once.
         if at > 0 && tallies[at - 1].1.counts.games < tallies[at].1.counts.games {
@@ -231,32 +247,23 @@ impl Sums {
         }
     }
 
+    /// Where the move `code` is tallied, a new tally when it is not yet.
+    fn slot(&mut self, code: MoveCode) -> usize {
+        match self.tallies.iter().position(|(c, _)| *c == code) {
+            Some(at) => at,
+            None => {
+                self.tallies.push((code, Tally::default()));
+                self.tallies.len() - 1
+            }
+        }
+    }
+
     /// Adds what another share of the postings summed.
     fn merge(&mut self, other: Sums) {
-        let c = &mut self.counts;
-        c.games += other.counts.games;
-        c.white += other.counts.white;
-        c.draws += other.counts.draws;
-        c.black += other.counts.black;
-        for (code, o) in other.tallies {
-            let t = match self.tallies.iter_mut().find(|(c, _)| *c == code) {
-                Some((_, t)) => t,
-                None => {
-                    self.tallies.push((code, Tally::default()));
-                    &mut self.tallies.last_mut().expect("just pushed").1
-                }
-            };
-            t.counts.games += o.counts.games;
-            t.counts.white += o.counts.white;
-            t.counts.draws += o.counts.draws;
-            t.counts.black += o.counts.black;
-            t.rating_sum += o.rating_sum;
-            t.rated += o.rated;
-            t.first_year = t
-                .first_year
-                .min(o.first_year)
-                .or(t.first_year.or(o.first_year));
-            t.last_year = t.last_year.max(o.last_year);
+        self.counts.merge(other.counts);
+        for (code, tally) in other.tallies {
+            let at = self.slot(code);
+            self.tallies[at].1.merge(tally);
         }
         for (rank, p) in other.top.kept {
             self.top.offer(rank, &p);
@@ -296,8 +303,7 @@ pub(crate) async fn explore(pool: &Pool, query: &ExploreQuery) -> Result<Explore
     };
     // A position of many games (the start: every game) is counted on every core, a share
     // of its blocks each.
-    let threads = std::thread::available_parallelism()
-        .map_or(1, |n| n.get())
+    let threads = games::every_core()
         .min(blocks.len() / PARALLEL_BLOCKS)
         .max(1);
     let sums = if threads == 1 {
@@ -448,13 +454,12 @@ mod tests {
             t
         };
         assert_eq!(sorted(merged.tallies), sorted(whole.tallies));
-        assert_eq!(merged.top.into_sorted(), whole.top.into_sorted());
         assert_eq!(merged.recent.into_sorted(), whole.recent.into_sorted());
+        // The top games are the highest rated, as a plain sort of every game finds them.
         let mut by_rating: Vec<&Posting> = postings.iter().filter(|p| p.rating > 0).collect();
         by_rating.sort_by(|a, b| b.rating.cmp(&a.rating).then(b.game.cmp(&a.game)));
         let top: Vec<Posting> = by_rating.into_iter().take(4).copied().collect();
-        let mut again = Sums::new(&query);
-        postings.iter().for_each(|p| again.add(p));
-        assert_eq!(again.top.into_sorted(), top);
+        assert_eq!(whole.top.into_sorted(), top);
+        assert_eq!(merged.top.into_sorted(), top);
     }
 }

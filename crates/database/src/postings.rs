@@ -244,60 +244,31 @@ impl BlockWriter {
 /// Appends the postings of a block to `out`, each with its key, in the order of their keys
 /// (then games): one flat list, whatever the number of keys.
 pub fn read_block(data: &[u8], out: &mut Vec<(u64, Posting)>) -> Result<(), BadBlock> {
-    each_group(data, |key, postings| {
-        out.extend(postings.iter().map(|&p| (key, p)));
+    each_posting(data, |key, p| {
+        out.push((key, *p));
         true
     })
 }
 
-/// Calls `f` with each posting of `key` in a block (none when the block does not hold it).
-/// The explorer's inner loop: postings are decoded straight into `f`, and other keys' groups
-/// are stepped over.
+/// Calls `f` with each posting of `key` in a block (none when the block does not hold it),
+/// decoded straight into it: the explorer's inner loop.
 pub fn postings_in(data: &[u8], key: u64, mut f: impl FnMut(&Posting)) -> Result<(), BadBlock> {
-    if data.first() != Some(&BLOCK_VERSION) {
-        return Err(BadBlock("unknown block version"));
-    }
-    let mut at = 1;
-    let mut k = get_varint(data, &mut at)?;
-    while at < data.len() {
-        k = k
-            .checked_add(get_varint(data, &mut at)?)
-            .ok_or(BadBlock("a key runs past 2^64"))?;
-        if k > key {
-            break;
+    each_posting(data, |k, p| {
+        if k == key {
+            f(p);
         }
-        let n = get_varint(data, &mut at)?;
-        if n as usize > data.len() {
-            return Err(BadBlock("a group longer than its block"));
-        }
-        let mut game = 0u64;
-        for _ in 0..n {
-            game = game.wrapping_add(get_varint(data, &mut at)?);
-            let code = get_varint(data, &mut at)?;
-            let month = get_varint(data, &mut at)?;
-            let rating = get_varint(data, &mut at)?;
-            if k == key {
-                f(&Posting {
-                    game,
-                    code: MoveCode(u32::try_from(code >> 2).map_err(|_| BadBlock("a move code"))?),
-                    outcome: Outcome::of_bits(code),
-                    month: u32::try_from(month).map_err(|_| BadBlock("a month"))?,
-                    rating: u16::try_from(rating).map_err(|_| BadBlock("a rating"))?,
-                });
-            }
-        }
-    }
-    Ok(())
+        k <= key
+    })
 }
 
-/// Calls `f` with each group of a block, in order, while it returns `true`.
-fn each_group(data: &[u8], mut f: impl FnMut(u64, &[Posting]) -> bool) -> Result<(), BadBlock> {
+/// Calls `f` with each posting of a block and its key, in order, while it returns `true`:
+/// the one decoder of a block.
+fn each_posting(data: &[u8], mut f: impl FnMut(u64, &Posting) -> bool) -> Result<(), BadBlock> {
     if data.first() != Some(&BLOCK_VERSION) {
         return Err(BadBlock("unknown block version"));
     }
     let mut at = 1;
     let mut key = get_varint(data, &mut at)?;
-    let mut postings = Vec::new();
     while at < data.len() {
         key = key
             .checked_add(get_varint(data, &mut at)?)
@@ -306,23 +277,22 @@ fn each_group(data: &[u8], mut f: impl FnMut(u64, &[Posting]) -> bool) -> Result
         if n as usize > data.len() {
             return Err(BadBlock("a group longer than its block"));
         }
-        postings.clear();
         let mut game = 0u64;
         for _ in 0..n {
             game = game.wrapping_add(get_varint(data, &mut at)?);
             let code = get_varint(data, &mut at)?;
             let month = get_varint(data, &mut at)?;
             let rating = get_varint(data, &mut at)?;
-            postings.push(Posting {
+            let posting = Posting {
                 game,
                 code: MoveCode(u32::try_from(code >> 2).map_err(|_| BadBlock("a move code"))?),
                 outcome: Outcome::of_bits(code),
                 month: u32::try_from(month).map_err(|_| BadBlock("a month"))?,
                 rating: u16::try_from(rating).map_err(|_| BadBlock("a rating"))?,
-            });
-        }
-        if !f(key, &postings) {
-            break;
+            };
+            if !f(key, &posting) {
+                return Ok(());
+            }
         }
     }
     Ok(())
