@@ -63,6 +63,27 @@ pub struct Filters {
     pub variant: Option<AnyVariant>,
 }
 
+impl Filters {
+    /// These filters with the dates `since` and `until` read as a search form or a command
+    /// line gives them (see [`date_bound`]: `1990` is since its first day, until its last).
+    ///
+    /// ```
+    /// use database::Filters;
+    /// let f = Filters::default().with_dates(Some("1990"), Some("1999.06")).unwrap();
+    /// assert_eq!((f.since, f.until), (Some(19900000), Some(19990699)));
+    /// assert!(Filters::default().with_dates(Some("soon"), None).is_err());
+    /// ```
+    pub fn with_dates(
+        mut self,
+        since: Option<&str>,
+        until: Option<&str>,
+    ) -> Result<Filters, String> {
+        self.since = since.map(|t| date_bound(t, false)).transpose()?;
+        self.until = until.map(|t| date_bound(t, true)).transpose()?;
+        Ok(self)
+    }
+}
+
 /// A date bound as a search takes it: `1990`, `1990.05` or `1990.05.17` (or with `-`),
 /// as the first (`end` false) or last (`end` true) day it names, as `yyyymmdd`.
 ///

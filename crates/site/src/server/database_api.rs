@@ -9,7 +9,7 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use database::{
     Database, DbError, ExploreQuery, Explorer, Filters, Outcome, SearchPage, SearchQuery, Side,
-    StoredGame, date_bound,
+    StoredGame,
 };
 use games::{ChessVariant, Rules};
 use serde::Deserialize;
@@ -51,26 +51,21 @@ pub struct FilterQuery {
 
 impl FilterQuery {
     fn filters(&self) -> Result<Filters, ApiError> {
-        let bound = |text: &Option<String>, end: bool| {
-            text.as_deref()
-                .map(|t| date_bound(t, end))
-                .transpose()
-                .map_err(ApiError::bad_request)
-        };
-        Ok(Filters {
+        Filters {
             player: self.player.clone(),
             color: self.color,
             white: self.white.clone(),
             black: self.black.clone(),
             event: self.event.clone(),
             site: self.site.clone(),
-            since: bound(&self.since, false)?,
-            until: bound(&self.until, true)?,
             min_rating: self.min_rating,
             max_rating: self.max_rating,
             outcome: self.result,
             variant: None,
-        })
+            ..Filters::default()
+        }
+        .with_dates(self.since.as_deref(), self.until.as_deref())
+        .map_err(ApiError::bad_request)
     }
 }
 

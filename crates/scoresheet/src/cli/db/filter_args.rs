@@ -1,7 +1,7 @@
 //! The filters of `db explore`, `db search` and `db export`.
 
 use clap::Args;
-use database::{Filters, Outcome, Side, date_bound};
+use database::{Filters, Outcome, Side};
 use games::AnyVariant;
 
 #[derive(Debug, Args)]
@@ -47,25 +47,20 @@ pub struct FilterArgs {
 
 impl FilterArgs {
     pub fn filters(&self) -> anyhow::Result<Filters> {
-        let bound = |text: &Option<String>, end: bool| {
-            text.as_deref()
-                .map(|t| date_bound(t, end))
-                .transpose()
-                .map_err(anyhow::Error::msg)
-        };
-        Ok(Filters {
+        Filters {
             player: self.player.clone(),
             color: self.color,
             white: self.white.clone(),
             black: self.black.clone(),
             event: self.event.clone(),
             site: self.site.clone(),
-            since: bound(&self.since, false)?,
-            until: bound(&self.until, true)?,
             min_rating: self.min_rating,
             max_rating: self.max_rating,
             outcome: self.result,
             variant: self.variant,
-        })
+            ..Filters::default()
+        }
+        .with_dates(self.since.as_deref(), self.until.as_deref())
+        .map_err(anyhow::Error::msg)
     }
 }
