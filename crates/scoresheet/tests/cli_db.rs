@@ -5,21 +5,8 @@
 mod common;
 
 use std::path::Path;
-use std::process::Command;
 
-use common::temp_database;
-
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_scoresheet"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
+use common::{scoresheet as run, temp_database};
 
 fn temp_file(name: &str, text: &str) -> String {
     let dir = std::env::temp_dir().join(format!("scoresheet-cli-db-{}", std::process::id()));

@@ -1,18 +1,8 @@
 //! The `perft` and `fen` commands, run as a user runs them.
 
-use std::process::Command;
+mod common;
 
-fn scoresheet(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_scoresheet"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
+use common::scoresheet;
 
 #[test]
 fn perft_prints_the_count_alone_on_the_last_line() {

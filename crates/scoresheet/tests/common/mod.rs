@@ -15,6 +15,20 @@ pub struct Server {
     child: Child,
 }
 
+/// Runs `scoresheet` with `args` as a user runs it: its exit code, standard output and
+/// standard error.
+pub fn scoresheet(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_scoresheet"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
 /// A temporary database path, unique per test.
 pub fn temp_database(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("scoresheet-test-{}", std::process::id()));
