@@ -289,7 +289,12 @@ async fn merge(pool: &Pool, segments: &[SegmentInfo]) -> Result<(), DbError> {
             let c = &mut cursors[i];
             c.take_key(key, &mut postings);
             // When the key goes on in the segment's next page, the segment comes back here.
-            if let Some(next) = c.head(&mut tx).await? {
+            // The next key is most often in the page read: no await.
+            let next = match c.page_head() {
+                Some(next) => Some(next),
+                None => c.head(&mut tx).await?,
+            };
+            if let Some(next) = next {
                 heads.push(Reverse((next, i)));
             }
         }
@@ -344,6 +349,11 @@ impl Cursor {
         self.at == self.page.len()
     }
 
+    /// The key of the next posting of the page read (`None` when it is all taken).
+    fn page_head(&self) -> Option<u64> {
+        self.page.get(self.at).map(|(key, _)| *key)
+    }
+
     /// Moves the postings of `key` at the head of the page to `out`.
     fn take_key(&mut self, key: u64, out: &mut Vec<Posting>) {
         while let Some(&(k, p)) = self.page.get(self.at) {
@@ -380,7 +390,7 @@ impl Cursor {
                 read_block(&data, &mut self.page)?;
             }
         }
-        Ok(self.page.get(self.at).map(|(key, _)| *key))
+        Ok(self.page_head())
     }
 }
 
