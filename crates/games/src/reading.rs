@@ -60,10 +60,11 @@ impl Reading {
         if !matches!(outcome, Outcome::Again) {
             return Some(Ok(read(outcome, self.reader.at())));
         }
-        // The guess did not fit: the game's text once more, with every candidate.
+        // The guess did not fit: the game's text once more, with every candidate (to the end
+        // of its last line, which can decide how the line reads).
         self.again += 1;
         let base = self.reader.at();
-        let raw = reader.last_game_raw();
+        let raw = reader.last_game_raw_line();
         self.reader.pass = Pass::Full;
         self.reader.expect_text(raw.len());
         Some(Ok(match one_game(raw, base).read_game(&mut self.reader) {

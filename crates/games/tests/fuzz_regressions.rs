@@ -6,6 +6,11 @@ use record::Reader;
 /// Each game of `text` read the general way and the one-pass way: rules and plies, or the
 /// error.
 fn both_ways(text: &str) -> (Vec<String>, Vec<String>) {
+    both_ways_under(text, ReadOptions::default())
+}
+
+/// [`both_ways`] under `options`.
+fn both_ways_under(text: &str, options: ReadOptions) -> (Vec<String>, Vec<String>) {
     let summary = |read: Result<AnyGame, String>| match read {
         Ok(g) => format!("{} {} plies", g.rules(), g.plies()),
         Err(e) => format!("error: {e}"),
@@ -13,11 +18,11 @@ fn both_ways(text: &str) -> (Vec<String>, Vec<String>) {
     let general = record::read_games(text)
         .into_iter()
         .map(|g| {
-            summary(AnyGame::read(g.unwrap(), &ReadOptions::default()).map_err(|e| e.to_string()))
+            summary(AnyGame::read(g.unwrap(), &options).map_err(|e| e.to_string()))
         })
         .collect();
     let mut reader = Reader::from_str(text);
-    let mut one_pass = OnePass::new(ReadOptions::default());
+    let mut one_pass = OnePass::new(options);
     let mut fast = Vec::new();
     while let Some(read) = one_pass.next(&mut reader) {
         fast.push(match read.unwrap() {
@@ -68,6 +73,30 @@ fn a_game_read_again_keeps_its_place_in_its_line() {
     let text = "1. e4 e5 * %x 1. d4 *";
     let (general, fast) = both_ways(text);
     assert_eq!(fast, general);
+}
+
+/// Three backticks before a tag on the same line: a word of a game (of no game's rules), where
+/// alone on a line they would be a Markdown fence. The one-pass reader read the game's text
+/// (the backticks) again on its own, found a fence and so no game, and said "could not be read
+/// again" (found by `record_games`). The text read again now runs to the end of its last line.
+#[test]
+fn backticks_before_a_tag_are_a_word_when_read_again() {
+    let text = "```[FEN \"?:W29,13,11:B22,4\"]\r\n*\r\n";
+    for options in [
+        ReadOptions::default(),
+        ReadOptions {
+            rules: Some("chess".parse().unwrap()),
+            ..ReadOptions::default()
+        },
+    ] {
+        let (general, fast) = both_ways_under(text, options);
+        assert_eq!(fast, general);
+        assert!(general[0].contains("```"), "{general:?}");
+    }
+    // Alone on their line, they are a fence around the game that follows.
+    let (general, fast) = both_ways("```\n1. e4 e5 *\n```\n");
+    assert_eq!(fast, general);
+    assert_eq!(general, ["Chess 2 plies"]);
 }
 
 /// A chess word that does not read, followed by a check sign written apart (`Rxg\u{c8}\u{e9}24xQg.8

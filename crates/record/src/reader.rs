@@ -338,6 +338,36 @@ impl<R: Read> Reader<R> {
             .unwrap_or_default()
     }
 
+    /// The text of the game last read as [`Reader::last_game_raw`] gives it, followed by the
+    /// rest of its last line as far as the reader holds it. Read again on its own, this text
+    /// reads as the same first game: the end of a line can decide how the line's start reads
+    /// (three backticks alone on a line are a Markdown fence, no game; before a tag on the
+    /// same line they are a word of the game).
+    ///
+    /// ```
+    /// use record::{Collect, Reader};
+    ///
+    /// let mut reader = Reader::from_str("```[Event \"B\"]\n*\n");
+    /// reader.read_game(&mut Collect::default()).unwrap();
+    /// assert_eq!(reader.last_game_raw(), b"```");
+    /// assert_eq!(reader.last_game_raw_line(), b"```[Event \"B\"]");
+    /// ```
+    pub fn last_game_raw_line(&self) -> &[u8] {
+        let bytes = &self.buf.bytes()[..self.filled];
+        let Some(raw) = bytes.get(self.last.0..self.last.1) else {
+            return &[];
+        };
+        if raw.is_empty() {
+            return raw;
+        }
+        let rest = &bytes[self.last.1..];
+        let line_end = rest
+            .iter()
+            .position(|&b| matches!(b, b'\n' | b'\r'))
+            .unwrap_or(rest.len());
+        &bytes[self.last.0..self.last.1 + line_end]
+    }
+
     /// Where the game last read ends in the input, and whether that end is settled (see
     /// [`GameEnd`]): what a reader of part of a file needs to know to tell whether the part
     /// ended where the whole file's reading would have ended a game.
