@@ -17,9 +17,7 @@ fn both_ways_under(text: &str, options: ReadOptions) -> (Vec<String>, Vec<String
     };
     let general = record::read_games(text)
         .into_iter()
-        .map(|g| {
-            summary(AnyGame::read(g.unwrap(), &options).map_err(|e| e.to_string()))
-        })
+        .map(|g| summary(AnyGame::read(g.unwrap(), &options).map_err(|e| e.to_string())))
         .collect();
     let mut reader = Reader::from_str(text);
     let mut one_pass = OnePass::new(options);

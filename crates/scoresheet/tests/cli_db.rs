@@ -3,6 +3,8 @@
 //! JSON, against what the files hold.
 
 mod common;
+#[cfg(feature = "parquet")]
+mod venv;
 
 use std::path::Path;
 
@@ -124,7 +126,81 @@ fn import_explore_search_export() {
     let (code, out, _) = run(&["check", &out_file]);
     assert_eq!(code, 1);
     assert!(out.contains("3 games, 2 ok, 1 failed"), "{out}");
+    exported_tables(db);
 }
+
+/// `db export --to parquet` (games and positions) read back by Polars: one row per game the
+/// search finds, keyed by its id, the bad game kept with its error, one position row per
+/// position of each good game's main line.
+#[cfg(feature = "parquet")]
+fn exported_tables(db: &str) {
+    let games = temp_file("export.parquet", "");
+    let positions = temp_file("export-positions.parquet", "");
+    for (out, extra) in [(&games, None), (&positions, Some("--positions"))] {
+        let mut args = vec!["db", "export", "--database", db, "--event", "club"];
+        args.extend(["--to", "parquet", "-o", out]);
+        args.extend(extra);
+        let (code, _, err) = run(&args);
+        assert_eq!(code, 0, "{err}");
+    }
+    let (_, ids, _) = run(&[
+        "db",
+        "search",
+        "--database",
+        db,
+        "--event",
+        "club",
+        "--json",
+    ]);
+    let ids: serde_json::Value = serde_json::from_str(&ids).unwrap();
+    let ids: Vec<u64> = ids["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["id"].as_u64().unwrap())
+        .collect();
+    let script = format!(
+        "import polars as pl\n\
+         g = pl.read_parquet({games:?})\n\
+         p = pl.read_parquet({positions:?})\n\
+         print(g['game'].to_list())\n\
+         print(sorted(zip(g['white'].fill_null('').to_list(), g['ok'].to_list(), g['plies'].to_list())))\n\
+         print(g.filter(~pl.col('ok'))['error'].to_list())\n\
+         print(sorted(p.group_by('game').len().rows()))\n"
+    );
+    let out = std::process::Command::new(venv::python())
+        .args(["-c", &script])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], format!("{ids:?}"));
+    assert_eq!(
+        lines[1],
+        "[('', False, 0), ('Anna Smith', True, 6), ('Bob Jones', True, 5)]"
+    );
+    assert!(lines[2].contains("Ke3"), "{}", lines[2]);
+    // 7 and 6 positions for the games of 6 and 5 plies; none for the bad game.
+    let good: Vec<u64> = ids
+        .iter()
+        .copied()
+        .filter(|id| lines[3].contains(&format!("({id}, ")))
+        .collect();
+    assert_eq!(good.len(), 2, "{}", lines[3]);
+    assert!(
+        lines[3].contains(", 7)") && lines[3].contains(", 6)"),
+        "{}",
+        lines[3]
+    );
+}
+
+#[cfg(not(feature = "parquet"))]
+fn exported_tables(_db: &str) {}
 
 #[test]
 fn a_draughts_collection() {

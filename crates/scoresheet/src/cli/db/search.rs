@@ -119,21 +119,52 @@ pub struct ExportArgs {
     /// The file to write (standard output by default).
     #[arg(long, short)]
     output: Option<std::path::PathBuf>,
+    /// What to write: the games as text (PDN/PGN, as they were written), or a table for the
+    /// analytics engines with the columns `convert --to` writes: a Parquet file or an Arrow
+    /// IPC file, one row per game (see --positions), its `game` column the game's id in the
+    /// database.
+    #[arg(long, value_enum, default_value = "text")]
+    to: ExportFormat,
+    /// With --to parquet or arrow: one row per position of each game's main line instead of
+    /// one row per game.
+    #[arg(long)]
+    positions: bool,
+}
+
+/// What `db export` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum ExportFormat {
+    Text,
+    Parquet,
+    Arrow,
 }
 
 /// Games exported per page read from the database.
 const EXPORT_PAGE: u64 = 1000;
 
 pub fn export(args: ExportArgs) -> anyhow::Result<ExitCode> {
-    let mut out: Box<dyn Write> = match &args.output {
+    if args.to != ExportFormat::Text {
+        return export_table(args);
+    }
+    if args.positions {
+        anyhow::bail!("--positions goes with --to parquet or --to arrow");
+    }
+    let out: Box<dyn Write> = match &args.output {
         Some(path) => Box::new(std::io::BufWriter::new(std::fs::File::create(path)?)),
         None => Box::new(std::io::BufWriter::new(std::io::stdout().lock())),
     };
+    write_text(&args.query, out)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Writes the games `query` finds to `out` as they were written, each followed by a blank
+/// line.
+fn write_text(query: &QueryArgs, mut out: impl Write) -> anyhow::Result<()> {
     super::runtime()?.block_on(async {
-        let db = args.query.db.open().await?;
+        let db = query.db.open().await?;
         let mut offset = 0;
         loop {
-            let page = db.search(&args.query.query(offset, EXPORT_PAGE)?).await?;
+            let page = db.search(&query.query(offset, EXPORT_PAGE)?).await?;
             for g in &page.games {
                 if let Some(game) = db.game(g.id).await? {
                     let text = game.text.trim_end();
@@ -146,6 +177,82 @@ pub fn export(args: ExportArgs) -> anyhow::Result<ExitCode> {
             }
         }
         out.flush()?;
-        Ok(ExitCode::SUCCESS)
+        Ok(())
     })
+}
+
+/// `--to parquet|arrow`: each game's text read again under the rules it was stored with,
+/// and written as `convert --to` writes a game ([`games::GameRow`]), its `game` column the
+/// game's id in the database.
+#[cfg(feature = "parquet")]
+fn export_table(args: ExportArgs) -> anyhow::Result<ExitCode> {
+    use games::columnar::{Format, TableWriter};
+    use games::{AnyVariant, GameRow, OnePass, ReadGame, ReadOptions};
+
+    let out: Box<dyn Write + Send> = match &args.output {
+        Some(path) => Box::new(std::io::BufWriter::new(std::fs::File::create(path)?)),
+        None => Box::new(std::io::BufWriter::new(std::io::stdout())),
+    };
+    let format = match args.to {
+        ExportFormat::Arrow => Format::Arrow,
+        _ => Format::Parquet,
+    };
+    let mut table = if args.positions {
+        TableWriter::positions(out, format)?
+    } else {
+        TableWriter::games(out, format)?
+    };
+    let query = &args.query;
+    super::runtime()?.block_on(async {
+        let db = query.db.open().await?;
+        let mut offset = 0;
+        loop {
+            let page = db.search(&query.query(offset, EXPORT_PAGE)?).await?;
+            for g in &page.games {
+                let Some(game) = db.game(g.id).await? else {
+                    continue;
+                };
+                let id = game.summary.id as u64;
+                let rules = game
+                    .summary
+                    .variant
+                    .as_deref()
+                    .and_then(|v| v.parse().ok())
+                    .map(AnyVariant::rules);
+                let mut one_pass = OnePass::new(ReadOptions {
+                    rules,
+                    ..ReadOptions::default()
+                });
+                let mut reader = record::Reader::from_str(&game.text);
+                let (row, positions) = match one_pass.next(&mut reader) {
+                    Some(Ok(ReadGame::Game(read))) => GameRow::of(id, &read, args.positions),
+                    Some(Ok(ReadGame::Bad(e))) => (GameRow::bad(id, e.at, e.to_string()), vec![]),
+                    Some(Err(e)) => (
+                        GameRow::bad(id, e.pos().unwrap_or_default(), e.to_string()),
+                        vec![],
+                    ),
+                    None => (
+                        GameRow::bad(id, record::Pos::default(), "no game".into()),
+                        vec![],
+                    ),
+                };
+                table.push(&row, &positions)?;
+            }
+            offset += page.games.len() as u64;
+            if page.games.is_empty() || offset >= page.total {
+                break;
+            }
+        }
+        Ok::<_, anyhow::Error>(())
+    })?;
+    table.finish()?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `--to parquet|arrow` in a build without them.
+#[cfg(not(feature = "parquet"))]
+fn export_table(_args: ExportArgs) -> anyhow::Result<ExitCode> {
+    anyhow::bail!(
+        "this scoresheet was built without Parquet and Arrow: build it with the feature `parquet` (on by default)"
+    )
 }
