@@ -18,7 +18,7 @@ use crate::error::DbError;
 use crate::game_rows::{Source, insert};
 use crate::pool::Pool;
 use crate::postings::Posting;
-use crate::segments::{compact, merge_segments, write_segment};
+use crate::segments::{RUN_POSTINGS, compact, write_segment};
 
 /// How to import.
 #[derive(Clone, Copy, Debug)]
@@ -192,9 +192,6 @@ fn tags_of(text: &str) -> Vec<(String, String)> {
 /// Games handed from the reading thread to the writer at a time.
 const BATCH: usize = 1000;
 
-/// Postings gathered before they are written as a segment, with their games' transaction.
-const RUN_POSTINGS: usize = 2_000_000;
-
 /// Imports the games of `input` (named `name` in reports) into the database on `pool`.
 /// `progress` is called now and then with the number of games read.
 pub(crate) async fn import<R: Read + Send + 'static>(
@@ -237,7 +234,6 @@ pub(crate) async fn import<R: Read + Send + 'static>(
         .map_or(0, |d| d.as_secs() as i64);
     let mut imported = Imported::default();
     let mut run: Vec<(u64, Posting)> = Vec::new();
-    let mut written = Vec::new();
     let mut tx = pool.begin_write().await?;
     let mut failure = None;
     while let Some(batch) = receive.recv().await {
@@ -299,19 +295,18 @@ pub(crate) async fn import<R: Read + Send + 'static>(
         progress(imported.games);
         if run.len() >= RUN_POSTINGS {
             imported.positions += run.len() as u64;
-            written.extend(flush(&mut tx, &mut run).await?);
+            flush(&mut tx, &mut run).await?;
             tx.commit().await?;
             tx = pool.begin_write().await?;
         }
     }
     imported.positions += run.len() as u64;
-    written.extend(flush(&mut tx, &mut run).await?);
+    flush(&mut tx, &mut run).await?;
     tx.commit().await?;
     let _ = reading.join();
     if let Some(e) = failure {
         return Err(DbError::Io(e));
     }
-    merge_segments(pool, &written).await?;
     compact(pool).await?;
     Ok(imported)
 }
@@ -324,13 +319,10 @@ fn source(name: &str, game: u64, line: u32) -> Source {
     }
 }
 
-/// Writes the run as a segment and empties it; gives the segment's id.
-async fn flush(
-    tx: &mut crate::pool::Tx,
-    run: &mut Vec<(u64, Posting)>,
-) -> Result<Option<i64>, DbError> {
+/// Writes the run as a segment and empties it.
+async fn flush(tx: &mut crate::pool::Tx, run: &mut Vec<(u64, Posting)>) -> Result<(), DbError> {
     run.sort_unstable_by_key(|(key, p)| (*key, p.game));
-    let id = write_segment(tx, run).await?;
+    write_segment(tx, run).await?;
     run.clear();
-    Ok(id)
+    Ok(())
 }

@@ -1,8 +1,9 @@
 //! The position index as rows of the database: each import writes a segment, the postings of
 //! its games sorted by position key and packed into blocks of about 16 kB (see `postings`);
 //! a position's games are the blocks that may hold its key, one or two B-tree lookups in each
-//! segment. Segments of like size are merged as they pile up (four of a tier make one of the
-//! next), so that a lookup visits a few segments whatever the number of imports.
+//! segment. Segments of like size are merged as they pile up (four of a small tier make one of
+//! the next; 64 of the size of an import's runs or larger), so that a lookup visits a few
+//! dozen segments at most whatever the number of imports.
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -20,6 +21,16 @@ const BLOCKS_PER_INSERT: usize = 64;
 
 /// Segments of one tier that are merged into one.
 const FANOUT: usize = 4;
+
+/// Postings an import gathers before it writes them as a segment (with their games, in one
+/// transaction). An import's runs are left as they are written: merging them would write the
+/// whole index a second time (and, in SQLite, leave the first writing's pages free).
+pub(crate) const RUN_POSTINGS: usize = 2_000_000;
+
+/// Segments of a tier of full runs (and above) that are merged into one: a lookup reads one
+/// or two blocks of each segment, so that many cost a few milliseconds, and a million games
+/// (about 45 runs) are one tier.
+const WIDE_FANOUT: usize = 64;
 
 /// The postings of the smallest tier: a segment's tier is how many times [`FANOUT`] its size
 /// is above this.
@@ -215,7 +226,17 @@ fn tier(postings: i64) -> u32 {
     tier
 }
 
-/// Merges segments while some tier holds [`FANOUT`] of them or more.
+/// How many segments of `tier` are merged into one: [`FANOUT`] below the tier of an
+/// import's full runs, [`WIDE_FANOUT`] from it on.
+fn fanout(tier: u32) -> usize {
+    if tier >= self::tier(RUN_POSTINGS as i64) {
+        WIDE_FANOUT
+    } else {
+        FANOUT
+    }
+}
+
+/// Merges segments while some tier holds its [`fanout`] of them or more.
 pub(crate) async fn compact(pool: &Pool) -> Result<(), DbError> {
     loop {
         let all = segments(pool).await?;
@@ -223,25 +244,14 @@ pub(crate) async fn compact(pool: &Pool) -> Result<(), DbError> {
         for s in all {
             by_tier.entry(tier(s.postings)).or_default().push(s);
         }
-        let Some(group) = by_tier.into_values().find(|s| s.len() >= FANOUT) else {
+        let Some((_, group)) = by_tier
+            .into_iter()
+            .find(|(tier, s)| s.len() >= fanout(*tier))
+        else {
             return Ok(());
         };
         merge(pool, &group).await?;
     }
-}
-
-/// Merges the segments `ids` (those of one import) into one, when there are several: the
-/// import's runs, written as it went, become one segment in one pass over their postings.
-pub(crate) async fn merge_segments(pool: &Pool, ids: &[i64]) -> Result<(), DbError> {
-    if ids.len() < 2 {
-        return Ok(());
-    }
-    let group: Vec<SegmentInfo> = segments(pool)
-        .await?
-        .into_iter()
-        .filter(|s| ids.contains(&s.id))
-        .collect();
-    merge(pool, &group).await
 }
 
 /// Merges `segments` into one new segment, in one transaction: a lookup sees either the old
@@ -450,7 +460,8 @@ mod tests {
             ids.extend(write_segment(&mut tx, &entries).await.unwrap());
             tx.commit().await.unwrap();
         }
-        merge_segments(&pool, &ids).await.unwrap();
+        assert_eq!(ids.len(), 5);
+        merge(&pool, &segments(&pool).await.unwrap()).await.unwrap();
         let left = segments(&pool).await.unwrap();
         assert_eq!(left.len(), 1);
         let total: usize = expected.values().map(Vec::len).sum();
@@ -484,5 +495,10 @@ mod tests {
         assert_eq!(tier(TIER_BASE + 1), 1);
         assert_eq!(tier(TIER_BASE * 4), 1);
         assert_eq!(tier(TIER_BASE * 4 + 1), 2);
+        // An import's runs (a full one may overshoot by a batch of games) share a tier.
+        let run = tier(RUN_POSTINGS as i64);
+        assert_eq!(tier(RUN_POSTINGS as i64 + 100_000), run);
+        assert_eq!(fanout(run), WIDE_FANOUT);
+        assert_eq!(fanout(run - 1), FANOUT);
     }
 }
