@@ -9,7 +9,7 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
 use crate::error::DbError;
-use crate::key::{stored, unstored};
+use crate::key::stored;
 use crate::pool::{Dialect, Pool, Tx, on_pool, on_tx};
 use crate::postings::{Block, BlockWriter, Posting, postings_in, read_block};
 
@@ -179,28 +179,23 @@ pub(crate) async fn segments(pool: &Pool) -> Result<Vec<SegmentInfo>, DbError> {
 /// The blocks that may hold the position `key`: segment by segment, oldest first, in the
 /// order of their keys (see [`postings_in`]).
 pub(crate) async fn blocks_of(pool: &Pool, key: u64) -> Result<Vec<Vec<u8>>, DbError> {
-    let mut blocks = Vec::new();
-    for segment in segments(pool).await? {
-        // The blocks that end at the key (it may fill several), and the first one after.
-        let rows: Vec<(i64, Vec<u8>)> = on_pool!(pool, p => {
-            sqlx::query_as(
-                "SELECT first_key, data FROM db_blocks WHERE segment = $1 AND last_key = $2
-                 UNION ALL
-                 SELECT first_key, data FROM (SELECT first_key, data FROM db_blocks
-                     WHERE segment = $1 AND last_key > $2 ORDER BY last_key, seq LIMIT 1) AS next_block",
-            )
-            .bind(segment.id)
-            .bind(stored(key))
-            .fetch_all(p)
-            .await?
-        });
-        blocks.extend(
-            rows.into_iter()
-                .filter(|(first, _)| unstored(*first) <= key)
-                .map(|(_, data)| data),
-        );
-    }
-    Ok(blocks)
+    // In each segment, the blocks from the key's to the first that ends after it (a key may
+    // fill several), those that may hold it: one statement for every segment (a statement
+    // per segment cost 0.1 ms each, most of a lookup). The segments come first (CROSS JOIN:
+    // SQLite keeps that order), each a range of its blocks' index.
+    let rows: Vec<Vec<u8>> = on_pool!(pool, p => {
+        sqlx::query_scalar(
+            "SELECT b.data FROM db_segments s CROSS JOIN db_blocks b
+             WHERE b.segment = s.id AND b.last_key >= $1 AND b.first_key <= $1
+               AND b.last_key <= COALESCE((SELECT min(n.last_key) FROM db_blocks n
+                                           WHERE n.segment = s.id AND n.last_key > $1), $1)
+             ORDER BY s.id, b.last_key, b.seq",
+        )
+        .bind(stored(key))
+        .fetch_all(p)
+        .await?
+    });
+    Ok(rows)
 }
 
 /// The postings of the games that reach the position `key`, sorted by game.
