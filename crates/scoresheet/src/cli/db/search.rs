@@ -160,6 +160,19 @@ pub fn export(args: ExportArgs) -> anyhow::Result<ExitCode> {
 /// Writes the games `query` finds to `out` as they were written, each followed by a blank
 /// line.
 fn write_text(query: &QueryArgs, mut out: impl Write) -> anyhow::Result<()> {
+    each_game(query, |game| {
+        writeln!(out, "{}\n", game.text.trim_end())?;
+        Ok(())
+    })?;
+    out.flush()?;
+    Ok(())
+}
+
+/// Hands each game `query` finds to `f`, page by page, in the order of the search.
+fn each_game(
+    query: &QueryArgs,
+    mut f: impl FnMut(database::StoredGame) -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
     super::runtime()?.block_on(async {
         let db = query.db.open().await?;
         let mut offset = 0;
@@ -167,17 +180,14 @@ fn write_text(query: &QueryArgs, mut out: impl Write) -> anyhow::Result<()> {
             let page = db.search(&query.query(offset, EXPORT_PAGE)?).await?;
             for g in &page.games {
                 if let Some(game) = db.game(g.id).await? {
-                    let text = game.text.trim_end();
-                    writeln!(out, "{text}\n")?;
+                    f(game)?;
                 }
             }
             offset += page.games.len() as u64;
             if page.games.is_empty() || offset >= page.total {
-                break;
+                return Ok(());
             }
         }
-        out.flush()?;
-        Ok(())
     })
 }
 
@@ -202,48 +212,33 @@ fn export_table(args: ExportArgs) -> anyhow::Result<ExitCode> {
     } else {
         TableWriter::games(out, format)?
     };
-    let query = &args.query;
-    super::runtime()?.block_on(async {
-        let db = query.db.open().await?;
-        let mut offset = 0;
-        loop {
-            let page = db.search(&query.query(offset, EXPORT_PAGE)?).await?;
-            for g in &page.games {
-                let Some(game) = db.game(g.id).await? else {
-                    continue;
-                };
-                let id = game.summary.id as u64;
-                let rules = game
-                    .summary
-                    .variant
-                    .as_deref()
-                    .and_then(|v| v.parse().ok())
-                    .map(AnyVariant::rules);
-                let mut one_pass = OnePass::new(ReadOptions {
-                    rules,
-                    ..ReadOptions::default()
-                });
-                let mut reader = record::Reader::from_str(&game.text);
-                let (row, positions) = match one_pass.next(&mut reader) {
-                    Some(Ok(ReadGame::Game(read))) => GameRow::of(id, &read, args.positions),
-                    Some(Ok(ReadGame::Bad(e))) => (GameRow::bad(id, e.at, e.to_string()), vec![]),
-                    Some(Err(e)) => (
-                        GameRow::bad(id, e.pos().unwrap_or_default(), e.to_string()),
-                        vec![],
-                    ),
-                    None => (
-                        GameRow::bad(id, record::Pos::default(), "no game".into()),
-                        vec![],
-                    ),
-                };
-                table.push(&row, &positions)?;
-            }
-            offset += page.games.len() as u64;
-            if page.games.is_empty() || offset >= page.total {
-                break;
-            }
-        }
-        Ok::<_, anyhow::Error>(())
+    each_game(&args.query, |game| {
+        let id = game.summary.id as u64;
+        let rules = game
+            .summary
+            .variant
+            .as_deref()
+            .and_then(|v| v.parse().ok())
+            .map(AnyVariant::rules);
+        let mut one_pass = OnePass::new(ReadOptions {
+            rules,
+            ..ReadOptions::default()
+        });
+        let mut reader = record::Reader::from_str(&game.text);
+        let (row, positions) = match one_pass.next(&mut reader) {
+            Some(Ok(ReadGame::Game(read))) => GameRow::of(id, &read, args.positions),
+            Some(Ok(ReadGame::Bad(e))) => (GameRow::bad(id, e.at, e.to_string()), vec![]),
+            Some(Err(e)) => (
+                GameRow::bad(id, e.pos().unwrap_or_default(), e.to_string()),
+                vec![],
+            ),
+            None => (
+                GameRow::bad(id, record::Pos::default(), "no game".into()),
+                vec![],
+            ),
+        };
+        table.push(&row, &positions)?;
+        Ok(())
     })?;
     table.finish()?;
     Ok(ExitCode::SUCCESS)
