@@ -116,8 +116,9 @@ fn filled(sql: &str, dialect: Dialect) -> String {
         sql = sql.replace(word, text);
     }
     if dialect == Dialect::Postgres && sql.contains("CREATE TABLE db_blocks") {
-        // (After the statements: the table is named db_blocks by then.)
-        // The blocks are packed already: PostgreSQL's compression would only cost time.
+        // The blocks are packed already: PostgreSQL's compression would only cost time. (The
+        // migrations that make the blocks' table, 1 and 2's db_blocks_by_row, end with it
+        // named db_blocks.)
         sql.push_str("\nALTER TABLE db_blocks ALTER COLUMN data SET STORAGE EXTERNAL;");
     }
     sql
@@ -186,7 +187,7 @@ mod tests {
     async fn blocks_keep_their_postings_across_the_migration() {
         let pool = Pool::connect(":memory:").await.unwrap();
         migrate_to(&pool, 1).await.unwrap();
-        let entries: Vec<(u64, Posting)> = (0..40_000u64)
+        let mut entries: Vec<(u64, Posting)> = (0..40_000u64)
             .map(|i| {
                 let posting = Posting {
                     game: i,
@@ -198,7 +199,6 @@ mod tests {
                 (i % 97 * 1_000_003, posting)
             })
             .collect();
-        let mut entries = entries;
         entries.sort_unstable_by_key(|(k, p)| (*k, p.game));
         let mut tx = pool.begin_write().await.unwrap();
         write_segment(&mut tx, &entries).await.unwrap();

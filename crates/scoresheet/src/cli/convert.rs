@@ -73,11 +73,33 @@ pub struct ConvertArgs {
     positions: bool,
 }
 
+/// What `convert --to` and `db export --to` write.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum OutputFormat {
+pub(crate) enum OutputFormat {
     Text,
     Parquet,
     Arrow,
+}
+
+impl OutputFormat {
+    /// The table format asked for: `None` for text.
+    #[cfg(feature = "parquet")]
+    pub(crate) fn table(self) -> Option<games::columnar::Format> {
+        use games::columnar::Format;
+        match self {
+            OutputFormat::Text => None,
+            OutputFormat::Parquet => Some(Format::Parquet),
+            OutputFormat::Arrow => Some(Format::Arrow),
+        }
+    }
+}
+
+/// What `--to parquet|arrow` gets in a build without them.
+#[cfg(not(feature = "parquet"))]
+pub(crate) fn without_tables() -> anyhow::Error {
+    anyhow::anyhow!(
+        "this scoresheet was built without Parquet and Arrow: build it with the feature `parquet` (on by default)"
+    )
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -90,8 +112,13 @@ pub fn run(args: ConvertArgs) -> anyhow::Result<ExitCode> {
     let options: ReadOptions = args.read.options_for(&args.input);
     let style = convert_style(&args)?;
     let input = open(&args.input)?;
+    #[cfg(feature = "parquet")]
+    if let Some(format) = args.to.table() {
+        return table(input, options, &args, format);
+    }
+    #[cfg(not(feature = "parquet"))]
     if args.to != OutputFormat::Text {
-        return table(input, options, &args);
+        return Err(without_tables());
     }
     if args.positions {
         anyhow::bail!("--positions goes with --to parquet or --to arrow");
@@ -141,12 +168,8 @@ fn table(
     input: super::input::Input,
     options: ReadOptions,
     args: &ConvertArgs,
+    format: games::columnar::Format,
 ) -> anyhow::Result<ExitCode> {
-    use games::columnar::Format;
-    let format = match args.to {
-        OutputFormat::Arrow => Format::Arrow,
-        _ => Format::Parquet,
-    };
     let table = super::convert_table::TableArgs {
         format,
         output: args.output.as_deref(),
@@ -156,18 +179,6 @@ fn table(
         max_game: args.read.max_game(),
     };
     super::convert_table::run(input, options, table)
-}
-
-/// `--to parquet|arrow` in a build without them.
-#[cfg(not(feature = "parquet"))]
-fn table(
-    _input: super::input::Input,
-    _options: ReadOptions,
-    _args: &ConvertArgs,
-) -> anyhow::Result<ExitCode> {
-    anyhow::bail!(
-        "this scoresheet was built without Parquet and Arrow: build it with the feature `parquet` (on by default)"
-    )
 }
 
 /// A conversion's work on each game, done where the game is read (on the threads of

@@ -10,6 +10,7 @@ use super::DatabaseArg;
 use super::filter_args::FilterArgs;
 use super::position_args::PositionArgs;
 use super::tables::game_line;
+use crate::cli::convert::OutputFormat;
 
 /// What to look for, for `search` and `export`.
 #[derive(Debug, Args)]
@@ -124,48 +125,38 @@ pub struct ExportArgs {
     /// IPC file, one row per game (see --positions), its `game` column the game's id in the
     /// database.
     #[arg(long, value_enum, default_value = "text")]
-    to: ExportFormat,
+    to: OutputFormat,
     /// With --to parquet or arrow: one row per position of each game's main line instead of
     /// one row per game.
     #[arg(long)]
     positions: bool,
 }
 
-/// What `db export` writes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-enum ExportFormat {
-    Text,
-    Parquet,
-    Arrow,
-}
-
 /// Games exported per page read from the database.
 const EXPORT_PAGE: u64 = 1000;
 
 pub fn export(args: ExportArgs) -> anyhow::Result<ExitCode> {
-    if args.to != ExportFormat::Text {
-        return export_table(args);
+    #[cfg(feature = "parquet")]
+    if let Some(format) = args.to.table() {
+        return export_table(&args, format);
+    }
+    #[cfg(not(feature = "parquet"))]
+    if args.to != OutputFormat::Text {
+        return Err(crate::cli::convert::without_tables());
     }
     if args.positions {
         anyhow::bail!("--positions goes with --to parquet or --to arrow");
     }
-    let out: Box<dyn Write> = match &args.output {
+    let mut out: Box<dyn Write> = match &args.output {
         Some(path) => Box::new(std::io::BufWriter::new(std::fs::File::create(path)?)),
         None => Box::new(std::io::BufWriter::new(std::io::stdout().lock())),
     };
-    write_text(&args.query, out)?;
-    Ok(ExitCode::SUCCESS)
-}
-
-/// Writes the games `query` finds to `out` as they were written, each followed by a blank
-/// line.
-fn write_text(query: &QueryArgs, mut out: impl Write) -> anyhow::Result<()> {
-    each_game(query, |game| {
+    each_game(&args.query, |game| {
         writeln!(out, "{}\n", game.text.trim_end())?;
         Ok(())
     })?;
     out.flush()?;
-    Ok(())
+    Ok(ExitCode::SUCCESS)
 }
 
 /// Hands each game `query` finds to `f`, page by page, in the order of the search.
@@ -195,17 +186,13 @@ fn each_game(
 /// and written as `convert --to` writes a game ([`games::GameRow`]), its `game` column the
 /// game's id in the database.
 #[cfg(feature = "parquet")]
-fn export_table(args: ExportArgs) -> anyhow::Result<ExitCode> {
-    use games::columnar::{Format, TableWriter};
+fn export_table(args: &ExportArgs, format: games::columnar::Format) -> anyhow::Result<ExitCode> {
+    use games::columnar::TableWriter;
     use games::{AnyVariant, GameRow, OnePass, ReadGame, ReadOptions};
 
     let out: Box<dyn Write + Send> = match &args.output {
         Some(path) => Box::new(std::io::BufWriter::new(std::fs::File::create(path)?)),
         None => Box::new(std::io::BufWriter::new(std::io::stdout())),
-    };
-    let format = match args.to {
-        ExportFormat::Arrow => Format::Arrow,
-        _ => Format::Parquet,
     };
     let mut table = if args.positions {
         TableWriter::positions(out, format)?
@@ -242,12 +229,4 @@ fn export_table(args: ExportArgs) -> anyhow::Result<ExitCode> {
     })?;
     table.finish()?;
     Ok(ExitCode::SUCCESS)
-}
-
-/// `--to parquet|arrow` in a build without them.
-#[cfg(not(feature = "parquet"))]
-fn export_table(_args: ExportArgs) -> anyhow::Result<ExitCode> {
-    anyhow::bail!(
-        "this scoresheet was built without Parquet and Arrow: build it with the feature `parquet` (on by default)"
-    )
 }
