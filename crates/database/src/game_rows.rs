@@ -2,6 +2,7 @@
 
 use std::collections::{HashMap, HashSet};
 
+use crate::bulk::WordsTable;
 use crate::entry::GameEntry;
 use crate::error::DbError;
 use crate::names::{name_key, name_words};
@@ -30,11 +31,13 @@ const ROWS_PER_INSERT: usize = 200;
 
 /// Writes `entries`, each with its source; those whose identity is stored already (or
 /// repeats one earlier in `entries`) are skipped. Gives the id of each entry written, `None`
-/// for one skipped, in the order of `entries`.
+/// for one skipped, in the order of `entries`. The words of their players' names go to
+/// `words`.
 pub(crate) async fn insert(
     tx: &mut Tx,
     entries: &[(GameEntry, Source)],
     now: i64,
+    words: WordsTable,
 ) -> Result<Vec<Option<i64>>, DbError> {
     let mut ids = vec![None; entries.len()];
     let mut seen = HashSet::with_capacity(entries.len());
@@ -91,7 +94,7 @@ pub(crate) async fn insert(
             ids[i] = written.get(&(entries[i].0.identity as i64)).copied();
         }
     }
-    insert_words(tx, entries, &ids).await?;
+    insert_words(tx, entries, &ids, words).await?;
     Ok(ids)
 }
 
@@ -99,11 +102,12 @@ pub(crate) async fn insert(
 const WORDS_PER_INSERT: usize = 1000;
 
 /// The words of the players' names of the games written (see [`name_words`]): side 0 for
-/// White, 1 for Black.
+/// White, 1 for Black; into `table`.
 async fn insert_words(
     tx: &mut Tx,
     entries: &[(GameEntry, Source)],
     ids: &[Option<i64>],
+    table: WordsTable,
 ) -> Result<(), DbError> {
     let mut words: Vec<(String, i64, i64)> = Vec::new();
     for ((e, _), id) in entries.iter().zip(ids) {
@@ -116,7 +120,8 @@ async fn insert_words(
     }
     for chunk in words.chunks(WORDS_PER_INSERT) {
         let sql = format!(
-            "INSERT INTO db_players (word, side, game) VALUES {} ON CONFLICT DO NOTHING",
+            "INSERT INTO {} (word, side, game) VALUES {} ON CONFLICT DO NOTHING",
+            table.name(),
             tx.dialect().value_rows(chunk.len(), 3)
         );
         on_tx!(tx, c => {

@@ -13,10 +13,11 @@ use games::{
 use record::{ReadError, Reader};
 use serde::Serialize;
 
+use crate::bulk::{WordsTable, catch_up, defer, worth_deferring};
 use crate::entry::GameEntry;
 use crate::error::DbError;
 use crate::game_rows::{Source, insert};
-use crate::pool::Pool;
+use crate::pool::{Pool, on_pool};
 use crate::postings::Posting;
 use crate::segments::{RUN_POSTINGS, compact, write_segment};
 
@@ -31,6 +32,11 @@ pub struct ImportOptions {
     pub keep_bad: bool,
     /// The most bytes one game may take.
     pub max_game: usize,
+    /// Games written after which an import that is big beside the database (a quarter of
+    /// the games it held, or more) stops keeping the games' indexes up game by game and
+    /// makes them again at its end: 20,000 by default. (A search by player, event, site or
+    /// date is slow meanwhile, and does not find the import's games by player.)
+    pub defer_upkeep_after: u64,
 }
 
 impl Default for ImportOptions {
@@ -40,6 +46,7 @@ impl Default for ImportOptions {
             jobs: 1,
             keep_bad: false,
             max_game: record::DEFAULT_MAX_GAME,
+            defer_upkeep_after: 20_000,
         }
     }
 }
@@ -91,6 +98,9 @@ pub struct Imported {
     pub bad: Vec<BadGame>,
     /// Of those, how many were kept as text (`keep_bad`).
     pub kept_bad: u64,
+    /// Whether the import was big enough to stop keeping the games' indexes up game by game
+    /// and make them again at its end ([`ImportOptions::defer_upkeep_after`]).
+    pub deferred_upkeep: bool,
 }
 
 impl Imported {
@@ -102,6 +112,7 @@ impl Imported {
         self.positions += other.positions;
         self.bad.extend(other.bad);
         self.kept_bad += other.kept_bad;
+        self.deferred_upkeep |= other.deferred_upkeep;
     }
 }
 
@@ -199,10 +210,9 @@ pub(crate) async fn import<R: Read + Send + 'static>(
     name: &str,
     input: R,
     options: ImportOptions,
-    mut progress: impl FnMut(u64),
+    progress: impl FnMut(u64),
 ) -> Result<Imported, DbError> {
-    let (send, mut receive) =
-        tokio::sync::mpsc::channel::<std::io::Result<Vec<(u64, ReadEntry)>>>(4);
+    let (send, receive) = tokio::sync::mpsc::channel::<std::io::Result<Vec<(u64, ReadEntry)>>>(4);
     let work = ImportWork {
         read: options.read,
         keep_bad: options.keep_bad,
@@ -229,6 +239,44 @@ pub(crate) async fn import<R: Read + Send + 'static>(
         }
         let _ = send.blocking_send(Ok(batch));
     });
+    let before: i64 = on_pool!(pool, p => {
+        sqlx::query_scalar("SELECT COALESCE(MAX(id), 0) FROM db_games").fetch_one(p).await?
+    });
+    let mut words = WordsTable::Indexed;
+    let written = write(
+        pool,
+        receive,
+        options,
+        name,
+        before as u64,
+        &mut words,
+        progress,
+    )
+    .await;
+    let _ = reading.join();
+    // A big import's indexes, made again even when it failed half way (the games it
+    // committed stay).
+    let caught_up = match words {
+        WordsTable::Staged => catch_up(pool).await,
+        WordsTable::Indexed => Ok(()),
+    };
+    let imported = written?;
+    caught_up?;
+    compact(pool).await?;
+    Ok(imported)
+}
+
+/// The writing half of [`import`]: the games the reading thread sends, written in order,
+/// the upkeep deferred (`words` made [`WordsTable::Staged`]) once it is worth it.
+async fn write(
+    pool: &Pool,
+    mut receive: tokio::sync::mpsc::Receiver<std::io::Result<Vec<(u64, ReadEntry)>>>,
+    options: ImportOptions,
+    name: &str,
+    before: u64,
+    words: &mut WordsTable,
+    mut progress: impl FnMut(u64),
+) -> Result<Imported, DbError> {
     let now = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs() as i64);
@@ -268,7 +316,7 @@ pub(crate) async fn import<R: Read + Send + 'static>(
                 }
             }
         }
-        let ids = insert(&mut tx, &entries, now).await?;
+        let ids = insert(&mut tx, &entries, now, *words).await?;
         for ((entry, _), id) in entries.iter().zip(ids) {
             let Some(id) = id else {
                 imported.duplicates += 1;
@@ -293,6 +341,13 @@ pub(crate) async fn import<R: Read + Send + 'static>(
             }));
         }
         progress(imported.games);
+        if *words == WordsTable::Indexed
+            && worth_deferring(imported.added, before, options.defer_upkeep_after)
+        {
+            defer(&mut tx).await?;
+            *words = WordsTable::Staged;
+            imported.deferred_upkeep = true;
+        }
         if run.len() >= RUN_POSTINGS {
             imported.positions += run.len() as u64;
             flush(&mut tx, &mut run).await?;
@@ -303,12 +358,10 @@ pub(crate) async fn import<R: Read + Send + 'static>(
     imported.positions += run.len() as u64;
     flush(&mut tx, &mut run).await?;
     tx.commit().await?;
-    let _ = reading.join();
-    if let Some(e) = failure {
-        return Err(DbError::Io(e));
+    match failure {
+        Some(e) => Err(DbError::Io(e)),
+        None => Ok(imported),
     }
-    compact(pool).await?;
-    Ok(imported)
 }
 
 fn source(name: &str, game: u64, line: u32) -> Source {

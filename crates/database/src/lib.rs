@@ -6,7 +6,8 @@
 //!
 //! Layers: `entry` (a game read, made a row and its positions, on the reading threads) and
 //! `postings` (the index's packed blocks) know nothing of SQL; `pool` is the one place
-//! SQLite and PostgreSQL differ; `schema`, `game_rows` and `segments` are the tables;
+//! SQLite and PostgreSQL differ; `schema`, `game_rows` and `segments` are the tables (`bulk`
+//! the upkeep of their indexes a big import defers to its end);
 //! `import`, `explorer` and `search` are what callers ask, through [`Database`].
 //!
 //! ```
@@ -26,6 +27,7 @@
 //! # }).unwrap();
 //! ```
 
+mod bulk;
 mod entry;
 mod error;
 mod explorer;
@@ -92,6 +94,7 @@ impl Database {
     pub async fn open(url: &str) -> Result<Database, DbError> {
         let pool = Pool::connect(url).await?;
         schema::migrate(&pool).await?;
+        bulk::catch_up(&pool).await?;
         Ok(Database { pool })
     }
 

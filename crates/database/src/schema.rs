@@ -85,6 +85,13 @@ const MIGRATIONS: &[&str] = &[
         ORDER BY segment, last_key, seq;
      DROP TABLE db_blocks;
      ALTER TABLE db_blocks_by_row RENAME TO db_blocks;",
+    // 3: the words of a big import's players, in the order they come, until it merges them
+    // into db_players (see bulk.rs).
+    "CREATE TABLE db_players_staged (
+        word {name} NOT NULL,
+        side {int} NOT NULL,
+        game {int} NOT NULL
+     );",
 ];
 
 /// The newest schema version this program knows.

@@ -12,21 +12,26 @@ use common::{Scan, Tally, name_of, options_for, scan, shared_files};
 use database::{Database, ExploreQuery, Filters, ImportOptions, SearchQuery, date_bound, name_key};
 use games::{AnyPosition, AnyVariant};
 
-/// Imports every shared file; checks the import's figures against the scan.
-async fn import_all(db: &Database, scan: &Scan) {
+/// Imports every shared file, each import deferring the upkeep of the games' indexes after
+/// `defer_after` games (see [`ImportOptions::defer_upkeep_after`]); checks the import's
+/// figures against the scan.
+async fn import_all(db: &Database, scan: &Scan, defer_after: u64) {
     let mut added = 0;
     let mut duplicates = 0;
     let mut bad = Vec::new();
     let mut games = 0;
+    let mut deferred = Vec::new();
     for path in shared_files() {
         let options = ImportOptions {
             read: options_for(&path),
             jobs: 2,
+            defer_upkeep_after: defer_after,
             ..ImportOptions::default()
         };
         let name = path.to_string_lossy().into_owned();
         let file = std::fs::File::open(&path).unwrap();
         let imported = db.import(&name, file, options, |_| {}).await.unwrap();
+        deferred.push(imported.deferred_upkeep);
         games += imported.games;
         added += imported.added;
         duplicates += imported.duplicates;
@@ -36,6 +41,13 @@ async fn import_all(db: &Database, scan: &Scan) {
                 .iter()
                 .map(|b| (b.file.clone(), b.game, b.line, b.column)),
         );
+    }
+    // The files are small: only when told to does an import defer, and the first one into
+    // the empty database then does.
+    if defer_after == 0 {
+        assert!(deferred[0], "the first import deferred its upkeep");
+    } else {
+        assert!(deferred.iter().all(|d| !d), "no import deferred its upkeep");
     }
     assert_eq!(bad, scan.bad, "bad games and their places");
     assert_eq!(games, scan.good + scan.bad.len() as u64);
@@ -85,11 +97,13 @@ fn transpositions(scan: &Scan) -> Vec<String> {
     out.into_iter().map(|(n, _)| n.to_string()).collect()
 }
 
-async fn suite(url: &str) {
+/// The whole suite on the database at `url`, the imports deferring their upkeep after
+/// `defer_after` games.
+async fn suite(url: &str, defer_after: u64) {
     let files = shared_files();
     let scan = scan(&files);
     let db = Database::open(url).await.unwrap();
-    import_all(&db, &scan).await;
+    import_all(&db, &scan, defer_after).await;
     assert_eq!(db.stats().await.unwrap().games, scan.games.len() as u64);
 
     let tallies = scan.tallies();
@@ -336,12 +350,19 @@ async fn suite(url: &str) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sqlite() {
-    suite(&common::sqlite_database("shared_files")).await;
+    suite(&common::sqlite_database("shared_files"), 20_000).await;
+}
+
+/// As a big import writes: the games' indexes dropped after the first batch, made again at
+/// the end, the players' words staged and merged.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_deferring_the_upkeep() {
+    suite(&common::sqlite_database("shared_files_deferred"), 0).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn postgres() {
-    suite(&common::postgres_database("shared_files").await).await;
+async fn postgres_deferring_the_upkeep() {
+    suite(&common::postgres_database("shared_files").await, 0).await;
 }
 
 /// The pieces of a FEN, read here: draughts `W:W31,K45:B1-3` (kinds `W`, `WK`, `B`, `BK` by

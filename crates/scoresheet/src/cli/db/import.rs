@@ -52,6 +52,7 @@ pub fn run(args: ImportArgs) -> anyhow::Result<ExitCode> {
                 jobs: args.read.jobs(),
                 keep_bad: args.keep_bad,
                 max_game: args.read.max_game(),
+                ..ImportOptions::default()
             };
             let mut progress = Progress::new(input.size);
             let bytes = input.read.clone();
