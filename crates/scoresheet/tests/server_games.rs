@@ -200,9 +200,11 @@ fn follow(
         .set_read_timeout(Some(Duration::from_secs(20)))
         .unwrap();
     let mut w = stream.try_clone().unwrap();
+    // As a browser asks: taking gzip. The events still come as they are, each at once.
     write!(
         w,
-        "GET /api/games/{id}/events HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n"
+        "GET /api/games/{id}/events HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\
+         Accept-Encoding: gzip, deflate, br\r\n\r\n"
     )
     .unwrap();
     std::thread::spawn(move || {

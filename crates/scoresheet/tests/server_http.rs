@@ -263,6 +263,52 @@ fn static_files_go_gzipped_to_clients_that_take_gzip() {
     );
 }
 
+/// Pages and API answers go gzipped to a client that takes gzip, and decode to the bytes a
+/// client that does not gets.
+#[test]
+fn pages_and_api_answers_go_gzipped_and_decode_to_the_same_bytes() {
+    let s = Server::start(temp_database("gzip-pages"));
+    let mut plain_total = 0;
+    let mut gzip_total = 0;
+    for path in [
+        "/analysis",
+        "/help/notation",
+        "/editor",
+        "/database",
+        "/api/openapi.json",
+    ] {
+        let plain = request(s.addr, "GET", path, &[], None);
+        assert_eq!(plain.status, 200, "{path}");
+        assert_eq!(plain.header("content-encoding"), None, "{path}");
+        let r = request(
+            s.addr,
+            "GET",
+            path,
+            &[("Accept-Encoding", "gzip, deflate, br")],
+            None,
+        );
+        assert_eq!(r.status, 200, "{path}");
+        assert_eq!(r.header("content-encoding"), Some("gzip"), "{path}");
+        assert!(
+            r.headers.iter().any(|(k, v)| k.eq_ignore_ascii_case("vary")
+                && v.eq_ignore_ascii_case("accept-encoding")),
+            "{path}: Vary: accept-encoding"
+        );
+        assert_eq!(gunzip(&r.content), plain.content, "{path} gzipped");
+        plain_total += plain.content.len();
+        gzip_total += r.content.len();
+        for refused in ["identity", "gzip;q=0", "br"] {
+            let r = request(s.addr, "GET", path, &[("Accept-Encoding", refused)], None);
+            assert_eq!(r.header("content-encoding"), None, "{path}, {refused}");
+            assert_eq!(r.content, plain.content, "{path}, {refused}");
+        }
+    }
+    assert!(
+        gzip_total * 3 < plain_total,
+        "pages compress to less than a third: {gzip_total} of {plain_total} bytes"
+    );
+}
+
 fn docs_web() -> String {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/web.md");
     std::fs::read_to_string(path).expect("docs/web.md")

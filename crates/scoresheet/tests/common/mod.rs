@@ -148,6 +148,8 @@ pub struct Response {
     pub body: String,
     /// The body's bytes as they came (not decoded, not dechunked), for binary answers.
     pub bytes: Vec<u8>,
+    /// The body's bytes dechunked (not decoded: still gzipped if the answer is).
+    pub content: Vec<u8>,
 }
 
 impl Response {
@@ -227,8 +229,13 @@ fn parse_response(raw: &[u8]) -> Response {
     let chunked = headers
         .iter()
         .any(|(k, v)| k.eq_ignore_ascii_case("transfer-encoding") && v.contains("chunked"));
+    let content = if chunked {
+        dechunk(&bytes)
+    } else {
+        bytes.clone()
+    };
     let body = if chunked {
-        dechunk(rest)
+        String::from_utf8_lossy(&content).into_owned()
     } else {
         rest.to_string()
     };
@@ -237,18 +244,25 @@ fn parse_response(raw: &[u8]) -> Response {
         headers,
         body,
         bytes,
+        content,
     }
 }
 
-fn dechunk(mut s: &str) -> String {
-    let mut out = String::new();
-    while let Some((size, rest)) = s.split_once("\r\n") {
+/// The chunks of a chunked body, joined.
+fn dechunk(mut s: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    while let Some(end) = s.windows(2).position(|w| w == b"\r\n") {
+        let size = String::from_utf8_lossy(&s[..end]);
         let n = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
+        let rest = &s[end + 2..];
         if n == 0 || rest.len() < n {
             break;
         }
-        out.push_str(&rest[..n]);
-        s = rest[n..].trim_start_matches("\r\n");
+        out.extend_from_slice(&rest[..n]);
+        s = &rest[n..];
+        while let Some(after) = s.strip_prefix(b"\r\n") {
+            s = after;
+        }
     }
     out
 }
