@@ -97,13 +97,16 @@ export default [
     name: 'the database page finds a player and opens a game on the board',
     async run({ baseUrl, newPage, shot }) {
       const page = await newPage();
+      const api = await (await page.request.get(`${baseUrl}/api/database/games?player=praggnanandhaa&color=white`)).json();
+      assert(api.total > 0, 'the API finds games');
       await page.goto(`${baseUrl}/database?lang=en`);
+      // The page lists every game at first: wait for the search's answer, not that list.
+      await page.waitForSelector('#db-games li[data-id]');
       await page.fill('#db-player', 'praggnanandhaa');
       await page.selectOption('#db-color', 'white');
       await page.click('#db-search');
-      await page.waitForSelector('#db-games li[data-id]');
-      const api = await (await page.request.get(`${baseUrl}/api/database/games?player=praggnanandhaa&color=white`)).json();
-      assert(api.total > 0, 'the API finds games');
+      await waitFor(page, (total) => (document.querySelector('#db-count')?.textContent || '').includes(String(total))
+        && document.querySelectorAll('#db-games li[data-id]').length === Math.min(total, 20), api.total, 'the search\'s games');
       assertEqual(await page.$$eval('#db-games li[data-id]', (l) => l.length), Math.min(api.total, 20), 'the page lists them');
       assert((await page.textContent('#db-count')).includes(String(api.total)), 'the count is said');
       assert(page.url().includes('player=praggnanandhaa'), 'the search is in the address');
