@@ -156,6 +156,33 @@ impl Database {
         summary::stored_game(&self.pool, id).await
     }
 
+    /// The games `ids`, whole, in the order of `ids` (ids not stored left out): a page of
+    /// a search read at once.
+    ///
+    /// ```
+    /// # tokio::runtime::Runtime::new().unwrap().block_on(async {
+    /// use database::{Database, ImportOptions, SearchQuery};
+    /// let db = Database::open(":memory:").await?;
+    /// let pgn = "[White \"A\"]\n[Result \"1-0\"]\n1. e4 1-0\n\n[White \"B\"]\n[Result \"0-1\"]\n1. d4 0-1\n";
+    /// db.import_text("two.pgn", pgn, ImportOptions::default()).await?;
+    /// let every = SearchQuery { limit: 10, ..SearchQuery::default() };
+    /// let ids: Vec<i64> = db.search(&every).await?.games.iter().map(|g| g.id).collect();
+    /// let games = db.games(&[ids[1], 999, ids[0]]).await?;
+    /// let lines: Vec<&str> = games.iter().map(|g| g.line.as_str()).collect();
+    /// let first = db.game(ids[1]).await?.unwrap();
+    /// assert_eq!(lines, [first.line.as_str(), db.game(ids[0]).await?.unwrap().line.as_str()]);
+    /// assert_eq!(games[0], first);
+    /// # Ok::<(), database::DbError>(())
+    /// # }).unwrap();
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// When the database fails.
+    pub async fn games(&self, ids: &[i64]) -> Result<Vec<StoredGame>, DbError> {
+        summary::stored_games(&self.pool, ids).await
+    }
+
     /// A value the database keeps for its users under `name` (where a sweep stands, say).
     ///
     /// # Errors

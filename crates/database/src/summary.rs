@@ -129,8 +129,15 @@ pub struct StoredGame {
 
 /// The game `id`, if stored.
 pub(crate) async fn stored_game(pool: &Pool, id: i64) -> Result<Option<StoredGame>, DbError> {
+    Ok(stored_games(pool, &[id]).await?.into_iter().next())
+}
+
+/// The games `ids` whole, in the order of `ids` (those not stored left out): two statements
+/// for each 500.
+pub(crate) async fn stored_games(pool: &Pool, ids: &[i64]) -> Result<Vec<StoredGame>, DbError> {
     // Two statements: sqlx reads rows into tuples of at most 16 columns.
     type Rest = (
+        i64,
         String,
         String,
         String,
@@ -139,29 +146,38 @@ pub(crate) async fn stored_game(pool: &Pool, id: i64) -> Result<Option<StoredGam
         Option<String>,
         Option<i64>,
     );
-    let summary: Vec<SummaryRow> = on_pool!(pool, p => {
-        sqlx::query_as(&format!("SELECT {SUMMARY_COLUMNS} FROM db_games WHERE id = $1"))
-            .bind(id)
-            .fetch_all(p)
-            .await?
-    });
-    let Some(summary) = summary.into_iter().next() else {
-        return Ok(None);
-    };
-    let rest: Rest = on_pool!(pool, p => {
-        sqlx::query_as("SELECT tags, text, line, start_fen, error, source, source_game FROM db_games WHERE id = $1")
-            .bind(id)
-            .fetch_one(p)
-            .await?
-    });
-    Ok(Some(StoredGame {
-        summary: summary_of(summary),
-        tags: serde_json::from_str(&rest.0).unwrap_or_default(),
-        text: rest.1,
-        line: rest.2,
-        start_fen: rest.3,
-        error: rest.4,
-        source: rest.5,
-        source_game: rest.6,
-    }))
+    let mut rest: std::collections::HashMap<i64, Rest> = std::collections::HashMap::new();
+    for chunk in ids.chunks(500) {
+        let params = pool.dialect().value_rows(1, chunk.len());
+        let sql = format!(
+            "SELECT id, tags, text, line, start_fen, error, source, source_game FROM db_games \
+             WHERE id IN {params}"
+        );
+        let rows: Vec<Rest> = on_pool!(pool, p => {
+            let mut q = sqlx::query_as(&sql);
+            for id in chunk {
+                q = q.bind(*id);
+            }
+            q.fetch_all(p).await?
+        });
+        rest.extend(rows.into_iter().map(|r| (r.0, r)));
+    }
+    let summaries = summaries(pool, ids).await?;
+    Ok(summaries
+        .into_iter()
+        .filter_map(|summary| {
+            let (_, tags, text, line, start_fen, error, source, source_game) =
+                rest.remove(&summary.id)?;
+            Some(StoredGame {
+                summary,
+                tags: serde_json::from_str(&tags).unwrap_or_default(),
+                text,
+                line,
+                start_fen,
+                error,
+                source,
+                source_game,
+            })
+        })
+        .collect())
 }

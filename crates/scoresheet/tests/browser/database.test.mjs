@@ -132,12 +132,17 @@ export default [
       const page = await newPage({ viewport: { width: 390, height: 844 }, isMobile: true, locale: 'fr-FR' });
       await openAnalysis(page, baseUrl, '?rules=chess&lang=fr');
       await page.tap('#explorer-toggle');
-      await explorerGames(page);
+      const atStart = await explorerGames(page);
       assertEqual((await page.textContent('#explorer-toggle')).trim(), 'Explorateur', 'the panel speaks French');
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       assert(width <= 390, `nothing wider than the phone: ${width}`);
       await page.tap('#explorer button.explorer-move');
       await waitFor(page, () => document.querySelector('#moves button.move[aria-current="true"]'), null, 'a move played by a tap');
+      // The explorer follows: fewer games after the move than at the start.
+      await waitFor(page, (start) => {
+        const panel = document.getElementById('explorer');
+        return Number(panel.dataset.games) < start && !document.getElementById('explorer-body').classList.contains('busy');
+      }, atStart, 'the explorer to follow the tapped move');
       await shot(page, 'explorer-phone-fr');
       await page.goto(`${baseUrl}/database?lang=fr&event=WK`);
       await page.waitForSelector('#db-games li[data-id]');

@@ -169,10 +169,9 @@ fn each_game(
         let mut offset = 0;
         loop {
             let page = db.search(&query.query(offset, EXPORT_PAGE)?).await?;
-            for g in &page.games {
-                if let Some(game) = db.game(g.id).await? {
-                    f(game)?;
-                }
+            let ids: Vec<i64> = page.games.iter().map(|g| g.id).collect();
+            for game in db.games(&ids).await? {
+                f(game)?;
             }
             offset += page.games.len() as u64;
             if page.games.is_empty() || offset >= page.total {
