@@ -1,5 +1,5 @@
 //! A big import's deferred upkeep. Kept up game by game, the games' five secondary indexes
-//! (players, event, site, date) and the players' words cost 45 s of a million-game import:
+//! (white, black, event, site, date) and the players' words cost 45 s of a million-game import:
 //! their keys fall anywhere, so every commit dirties most of their pages and writes them
 //! again. Once an import has written enough games ([`worth_deferring`]), it drops the
 //! indexes and writes the words to an unordered table; at its end [`catch_up`] makes each

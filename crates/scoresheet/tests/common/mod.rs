@@ -215,7 +215,9 @@ fn parse_response(raw: &[u8]) -> Response {
         .position(|w| w == b"\r\n\r\n")
         .map_or_else(Vec::new, |end| raw[end + 4..].to_vec());
     let text = String::from_utf8_lossy(raw).into_owned();
-    let (head, rest) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let head = text
+        .split_once("\r\n\r\n")
+        .map_or(text.as_str(), |(head, _)| head);
     let mut lines = head.lines();
     let status = lines
         .next()
@@ -234,11 +236,7 @@ fn parse_response(raw: &[u8]) -> Response {
     } else {
         bytes.clone()
     };
-    let body = if chunked {
-        String::from_utf8_lossy(&content).into_owned()
-    } else {
-        rest.to_string()
-    };
+    let body = String::from_utf8_lossy(&content).into_owned();
     Response {
         status,
         headers,
