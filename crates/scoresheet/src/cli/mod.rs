@@ -4,6 +4,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod analyse;
 mod bad_games;
 mod check;
 mod convert;
@@ -42,6 +43,10 @@ enum Command {
     Serve(serve::ServeArgs),
     /// The games database: import collections, explore positions, search, export.
     Db(Box<db::DbArgs>),
+    /// Analyse every game in full with the engine and write it annotated: `[%eval]` after
+    /// each move, inaccuracies, mistakes and blunders marked (NAGs) with the better line.
+    #[command(alias = "analyze")]
+    Analyse(analyse::AnalyseArgs),
 }
 
 /// Runs a parsed command line. `Ok` carries the exit code; `Err` is a usage or I/O problem
@@ -54,5 +59,6 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Convert(args) => convert::run(args),
         Command::Serve(args) => serve::run(args),
         Command::Db(args) => db::run(*args),
+        Command::Analyse(args) => analyse::run(args),
     }
 }

@@ -9,7 +9,9 @@ use std::time::Instant;
 use draughts::{Color, GameHistory, GameState, Level, Move, Position, SearchOptions, Searcher};
 use tokio::sync::{Semaphore, mpsc};
 
-use super::{Event, Held, Info, Limits, Stop, describe_line, for_white};
+use super::evaluation::{Budget, Evaluation};
+use super::judgement::Score;
+use super::{Event, Held, Info, Limits, MAX_DEPTH, Stop, TIME_CAP, describe_line, for_white};
 use games::{AnyMove, AnyPosition};
 
 /// The size of an analysis's transposition table, in MiB.
@@ -41,6 +43,8 @@ pub struct Analysis {
 pub struct Step {
     /// A depth deeper than any said before, when the step found one.
     pub info: Option<Info>,
+    /// The moves of that depth's line (of `info`'s), from the analysed position.
+    pub line: Vec<AnyMove>,
     /// Why the analysis ends with this step, when it does.
     pub stop: Option<Stop>,
 }
@@ -91,6 +95,7 @@ impl Analysis {
         if left.is_zero() || self.stop.load(Ordering::Relaxed) {
             return Step {
                 info: None,
+                line: Vec::new(),
                 stop: Some(Stop::Time),
             };
         }
@@ -102,6 +107,7 @@ impl Analysis {
         let Some(found) = self.searcher.search(&self.game, &options) else {
             return Step {
                 info: None,
+                line: Vec::new(),
                 stop: Some(Stop::NoMoves),
             };
         };
@@ -146,7 +152,8 @@ impl Analysis {
         } else {
             None
         };
-        Step { info, stop }
+        let line = if info.is_some() { line } else { Vec::new() };
+        Step { info, line, stop }
     }
 
     /// The step of an analysis whose game ends before any search: after the forced moves, or
@@ -155,6 +162,7 @@ impl Analysis {
         if self.forced.is_empty() {
             return Step {
                 info: None,
+                line: Vec::new(),
                 stop: Some(Stop::NoMoves),
             };
         }
@@ -189,6 +197,7 @@ impl Analysis {
                 nodes: 0,
                 time_ms: self.started.elapsed().as_millis() as u64,
             }),
+            line,
             stop: Some(Stop::Forced),
         }
     }
@@ -252,19 +261,72 @@ pub async fn analyse(
 /// The analysis of `start` run to its end on this thread, one step per depth: for tests
 /// and tools.
 pub fn run_to_end(start: Position, limits: Limits) -> (Vec<Info>, Stop) {
+    let mut infos = Vec::new();
+    let stop = deepen(start, limits, |info, _| infos.push(info));
+    (infos, stop)
+}
+
+/// Runs the analysis of `start` to its end on this thread, telling `found` each depth with
+/// its line's moves.
+fn deepen(start: Position, limits: Limits, mut found: impl FnMut(Info, Vec<AnyMove>)) -> Stop {
     let mut analysis = Analysis::new(start, limits);
-    let mut infos: Vec<Info> = Vec::new();
     let mut depth = 1;
     loop {
         let step = analysis.step(depth);
         if let Some(info) = step.info {
             depth = depth.max(info.depth);
-            infos.push(info);
+            found(info, step.line);
         }
         if let Some(stop) = step.stop {
-            return (infos, stop);
+            return stop;
         }
         depth += 1;
+    }
+}
+
+/// The evaluation of `start` by a search within `budget` (the deepest depth it finished),
+/// on this thread: the unit of a full-game analysis. A position without moves is the
+/// game's end.
+pub fn evaluate(start: Position, budget: Budget) -> Evaluation {
+    if !start.has_legal_move() {
+        let white_won = start.side_to_move() == Color::Black;
+        return Evaluation {
+            score: Score::Over(Some(white_won)),
+            line: Vec::new(),
+            depth: 0,
+            nodes: 0,
+        };
+    }
+    let limits = Limits {
+        time: budget.time(TIME_CAP),
+        depth: budget.depth(MAX_DEPTH),
+        notation: Default::default(),
+    };
+    let mut last = None;
+    deepen(start, limits, |info, line| last = Some((info, line)));
+    let Some((info, line)) = last else {
+        // Out of time before depth 1: the first legal move, unjudged.
+        return Evaluation {
+            score: Score::Cp(0),
+            line: AnyPosition::Draughts(start)
+                .moves()
+                .into_iter()
+                .take(1)
+                .collect(),
+            depth: 0,
+            nodes: 0,
+        };
+    };
+    let score = match (info.score, info.mate) {
+        (_, Some(mate)) => Score::Mate(mate),
+        (Some(cp), None) => Score::Cp(cp),
+        (None, None) => Score::Cp(0),
+    };
+    Evaluation {
+        score,
+        line,
+        depth: info.depth,
+        nodes: info.nodes,
     }
 }
 

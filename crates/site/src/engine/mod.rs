@@ -18,7 +18,11 @@
 //! number of analyses open at once is bounded too ([`MAX_ANALYSES`], [`MAX_STOCKFISH`]):
 //! each holds a transposition table (or a Stockfish process).
 
+pub mod annotate;
 pub mod draughts_search;
+pub mod evaluation;
+pub mod game_analysis;
+pub mod judgement;
 pub mod stockfish;
 
 use std::path::PathBuf;

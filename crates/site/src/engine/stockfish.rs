@@ -16,6 +16,8 @@ use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, Lines};
 use tokio::process::{Child, ChildStdin, ChildStdout, Command};
 use tokio::sync::{Semaphore, mpsc};
 
+use super::evaluation::{Budget, Evaluation};
+use super::judgement::Score;
 use super::{Event, Held, Info, Limits, Stop, describe_line, for_white};
 use games::{AnyMove, AnyPosition, NotationChoice};
 
@@ -355,6 +357,74 @@ async fn run(
         }
     }
     Stop::Depth
+}
+
+/// The longest a search of one position by a [`Session`] may take under a depth budget.
+const SESSION_CAP: Duration = Duration::from_secs(120);
+
+/// A Stockfish kept for a run of evaluations, one position after another (a full-game
+/// analysis's worker): started once, killed when dropped.
+pub struct Session {
+    uci: Uci,
+}
+
+impl Session {
+    /// Starts Stockfish at `path`, for Chess960's castling when `chess960`.
+    pub async fn start(path: &Path, chess960: bool) -> std::io::Result<Session> {
+        let options = [("UCI_Chess960", chess960.to_string())];
+        Ok(Session {
+            uci: Uci::start(path, &options).await?,
+        })
+    }
+
+    /// The evaluation of `pos` by a search within `budget`, from a clear hash (so that the
+    /// answer does not depend on the positions searched before). A position without moves
+    /// is the game's end: checkmate or stalemate.
+    pub async fn evaluate(&mut self, pos: &Chess, budget: Budget) -> std::io::Result<Evaluation> {
+        if pos.legal_moves().is_empty() {
+            let winner = pos
+                .is_checkmate()
+                .then(|| pos.turn() == shakmaty::Color::Black);
+            return Ok(Evaluation {
+                score: Score::Over(winner),
+                line: Vec::new(),
+                depth: 0,
+                nodes: 0,
+            });
+        }
+        let (fen, _) = setup(pos);
+        let go = match budget {
+            Budget::Depth(d) => format!("go depth {}", d.clamp(1, super::MAX_DEPTH)),
+            Budget::TimeMs(ms) => format!("go movetime {ms}"),
+        };
+        let uci = &mut self.uci;
+        let work = async {
+            uci.send(&format!(
+                "ucinewgame\nsetoption name Clear Hash\nposition fen {fen}\n{go}"
+            ))
+            .await?;
+            uci.result().await
+        };
+        let (last, _) = tokio::time::timeout(budget.time(SESSION_CAP) + START_TIME, work)
+            .await
+            .map_err(|_| std::io::Error::other("Stockfish did not answer in time"))??;
+        let last = last.ok_or_else(|| std::io::Error::other("Stockfish gave no line"))?;
+        let line = line_of(pos, &last.pv);
+        if line.is_empty() {
+            return Err(std::io::Error::other("Stockfish's line is not legal"));
+        }
+        let white = pos.turn() == shakmaty::Color::White;
+        let score = match last.score {
+            UciScore::Cp(cp) => Score::Cp(for_white(cp, white)),
+            UciScore::Mate(n) => Score::Mate(for_white(n, white)),
+        };
+        Ok(Evaluation {
+            score,
+            line,
+            depth: last.depth,
+            nodes: last.nodes,
+        })
+    }
 }
 
 /// How Stockfish plays at a computer level: its `Skill Level` (0–20) and its time per move.
