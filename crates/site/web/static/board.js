@@ -39,7 +39,7 @@ function savePrefs(prefs) {
 }
 
 /** Whether `seq` appears in `path` in the same order (not necessarily next to each other). */
-function inOrder(seq, path) {
+export function inOrder(seq, path) {
   let i = 0;
   for (const sq of path) {
     if (i < seq.length && sq === seq[i]) i += 1;
@@ -220,13 +220,22 @@ export class Board {
     this.root.dataset.side = this.position.side || '';
     this.mark();
     this.showMaterial();
-    // A move made (not the first drawing, not a redraw of the same position): the piece
-    // slides from where it stood, and the move is heard when sounds are on.
+    // A move made (not the first drawing, not a redraw of the same position).
     if (before && this.last && before.fen !== position.fen) {
-      this.slide(this.last);
-      const piecesNow = svg.querySelectorAll('g.piece').length;
-      moveSound(piecesBefore !== null && piecesNow < piecesBefore);
+      this.moved(piecesBefore !== null && svg.querySelectorAll('g.piece').length < piecesBefore);
     }
+  }
+
+  /** A move made: the piece slides from where it stood, and the move is heard when sounds
+   * are on (`took`: it took something). */
+  moved(took) {
+    this.slide(this.last);
+    moveSound(took);
+  }
+
+  /** The side whose pieces the player moves. */
+  mover() {
+    return this.position.side;
   }
 
   /** Slides the piece that moved from its start square to where it stands. */
@@ -402,7 +411,7 @@ export class Board {
     if (this.selected === null) {
       if (legal.some((m) => m.from === sq)) {
         this.select(sq);
-      } else if (this.sideOf(sq) && this.sideOf(sq) === this.position.side) {
+      } else if (this.sideOf(sq) && this.sideOf(sq) === this.mover()) {
         this.onWrong(this.anyCapture() ? 'board.must-capture' : 'board.cannot-move', sq);
       } else if (this.sideOf(sq)) {
         this.onWrong('board.not-your-piece', sq);
@@ -452,7 +461,7 @@ export class Board {
       this.select(sq);
       return;
     }
-    if (this.via.length === 0 && this.sideOf(sq) === this.position.side) {
+    if (this.via.length === 0 && this.sideOf(sq) === this.mover()) {
       this.onWrong(this.anyCapture() ? 'board.must-capture' : 'board.cannot-move', sq);
       this.clearSelection();
       return;
@@ -470,7 +479,7 @@ export class Board {
 
   askPromotion(moves) {
     this.closePromotion();
-    const side = this.position.side;
+    const side = this.mover();
     const box = el('div', { class: 'promotion', role: 'dialog', 'aria-label': t('board.promote') },
       el('p', { text: t('board.promote') }));
     for (const [letter, key, glyph] of PROMOTIONS) {

@@ -1,9 +1,15 @@
 // A game played on the site: the live board, the players, the moves, resign and draw offers,
 // and once it is over the result in words with Download PDN and Analyse. Other people's moves
 // (a friend's, the computer's) arrive as server-sent events.
+//
+// The player's own move shows at once (the board draws it before the server answers) and is
+// taken back with a message if the server refuses it; the clocks and the moves follow the
+// server's states only. On the other side's turn the player may queue a premove
+// (premove.js), sent the moment the other side's move arrives if it is legal then.
 
 import { post, copyText } from './api.js';
-import { Board, fenMoveNumber } from './board.js';
+import { fenMoveNumber } from './board.js';
+import { GameBoard } from './gameboard.js';
 import { t, tn, el, page, lang, rulesName, sideName } from './i18n.js';
 import { resultText, resultWords, reasonWords } from './results.js';
 import { Clocks } from './clock.js';
@@ -11,6 +17,7 @@ import { renderMoveList } from './movelist.js';
 import { lineTree } from './movetree.js';
 import { localMove } from './chessletters.js';
 import { figurines } from './prefs.js';
+import { premovesFor, resolvePremove } from './premove.js';
 
 const $ = (id) => document.getElementById(id);
 let info = page.game;
@@ -25,6 +32,8 @@ let finishShown = false; // the end of the game has been shown
 // The ply shown while stepping through the moves (null: the game as it stands, live).
 let viewPly = null;
 let reviewTicket = 0; // drops the answers of earlier steps
+let premove = null; // the premove queued on the board: { move, clicks }
+let premoveTicket = 0; // drops the premove lists of earlier positions
 
 // The clocks count down here between the server's states; when the running one reaches
 // zero the server ends the game (and says so on the events): ask it, should that not come.
@@ -35,10 +44,14 @@ const clocks = new Clocks($('players'), () => {
   }, 700);
 });
 
-const board = new Board($('board'), {
+const board = new GameBoard($('board'), {
   rules: info.rules,
   flipped: you === 'black',
   onMove: (m) => play(m),
+  onPremove: (queued) => {
+    premove = queued;
+    renderStatus();
+  },
   toolsHost: $('board-tools'),
 });
 
@@ -165,6 +178,7 @@ async function review(ply) {
   viewPly = target;
   renderMoves();
   updateNav();
+  board.cancelPremove(); // a premove is made on the live board, and seen there
   board.setInteractive(false);
   let pos;
   try {
@@ -196,7 +210,8 @@ function renderResult() {
 
 function renderStatus() {
   let text;
-  if (info.status === 'waiting') text = page.can_join && !you ? t('game.seat-free') : t('game.waiting');
+  if (waiting()) text = t('game.sending');
+  else if (info.status === 'waiting') text = page.can_join && !you ? t('game.seat-free') : t('game.waiting');
   else if (info.status === 'finished') text = t('game.over');
   else if (you === 'both') text = t('board.to-move', { side: sideName(info.turn) });
   else if (myTurn()) text = t('game.your-move');
@@ -204,6 +219,8 @@ function renderStatus() {
     text = queued === null ? t('game.computer-thinking') : tn('game.computer-queued', queued);
   }
   else text = t('game.their-move', { side: sideName(info.turn) });
+  // The premove queued is said too (the board marks it): a screen reader hears it.
+  if (premove && !waiting()) text = `${text} ${t('game.premove-queued', { move: premove.move.text || premove.move.id })}`;
   $('status').textContent = text;
 }
 
@@ -266,6 +283,8 @@ async function render(next, first = false) {
   if (!first && you && you !== 'both' && info.draw_offer === you && !next.draw_offer
     && next.status === 'ongoing' && next.plies === info.plies) say(t('game.draw-declined-by'), 'info');
   info = next;
+  // The other side's move is here: the premove goes now, before the board draws the move.
+  if (premove && viewPly === null) takePremove();
   renderTitle();
   renderPlayers();
   renderMoves();
@@ -313,9 +332,55 @@ async function showLive(stale) {
 /** The board shows the live position: the status and the FEN follow the diagram ("Your move." only once the board shows it). */
 function settleLive() {
   const open = myTurn() && !waiting();
-  if (board.interactive !== open) board.setInteractive(open);
+  if (open) {
+    if (!board.interactive || board.premoves) board.setInteractive(true);
+  } else if (canPremove()) {
+    offerPremoves();
+  } else {
+    if (board.interactive) board.setInteractive(false);
+    if (info.status !== 'ongoing') board.cancelPremove();
+  }
   renderStatus();
   $('fen-out').value = info.position.fen;
+}
+
+/** Whether the player may queue a premove: a player of one side, the other side to move,
+ * the live position shown, no move of theirs on its way. */
+function canPremove() {
+  return info.status === 'ongoing' && !!you && you !== 'both' && info.turn !== you && viewPly === null && !waiting();
+}
+
+/** Opens the board for premoves in the live position, once their list is known. */
+async function offerPremoves() {
+  const position = info.position;
+  if (board.premoves && board.position && board.position.fen === position.fen) return;
+  const ticket = ++premoveTicket;
+  let moves;
+  try {
+    moves = await premovesFor(info.rules, position, you);
+  } catch {
+    return; // no premoves this turn: the move is made when it comes
+  }
+  if (ticket !== premoveTicket || info.position !== position || !canPremove()) return;
+  if (!board.current() || board.position.fen !== position.fen) return;
+  board.setPremoves(moves);
+}
+
+/**
+ * The state says it is the player's turn: the premove queued is played if the new position
+ * has it (resolvePremove), else dropped without a word (its mark goes). Neither while the
+ * other side is still to move (a draw offer, a name: the premove waits).
+ */
+function takePremove() {
+  if (info.status !== 'ongoing') {
+    board.cancelPremove();
+    return;
+  }
+  if (!myTurn() || waiting()) return;
+  const queued = premove;
+  board.cancelPremove();
+  const move = resolvePremove(queued, info.position.legal);
+  if (move) play(move);
 }
 
 function finishIfOver() {
@@ -341,6 +406,8 @@ async function play(m) {
   sentAt = at;
   sawPlay = true;
   board.setInteractive(false);
+  // The move shows at once (with its sound); the server's answer confirms it.
+  board.showMove(m, info.position.fen);
   // "Your move." must not stay up while the move is on its way: a player reading it would
   // click on a board that takes no clicks until the next position is drawn.
   $('status').textContent = t('game.sending');
@@ -351,9 +418,23 @@ async function play(m) {
     await render({ ...next, you: next.you || you });
   } catch (e) {
     if (sentAt === at) sentAt = null;
-    say(e.code === 'out-of-time' ? t('game.out-of-time') : e.message, 'error');
-    await refresh();
+    await refused(e);
   }
+}
+
+/**
+ * The server refused the move (or it could not be sent): the board goes back to the
+ * position it was played from, says why under the board, and the game is read again.
+ */
+async function refused(e) {
+  board.takeBack();
+  let text = t('game.move-refused');
+  if (e.code === 'out-of-time') text = t('game.out-of-time');
+  else if (!e.status) text = t('game.move-not-sent');
+  await board.drawing;
+  if (viewPly === null && board.position && board.position.fen === info.position.fen) settleLive();
+  board.say(text, 'error');
+  await refresh();
 }
 
 async function refresh() {
