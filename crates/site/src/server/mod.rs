@@ -24,6 +24,7 @@ pub mod board_api;
 pub mod board_position;
 pub mod body_in;
 pub mod clocks;
+pub mod computer_analysis;
 pub mod database_api;
 pub mod engine_api;
 pub mod error;
@@ -96,6 +97,8 @@ pub struct AppState {
     /// The games database (the `database` crate) on the store's database: the explorer and
     /// the search. `None` until opened (a server built for a test may have none).
     pub database: Option<database::Database>,
+    /// The full-game computer analyses running (see [`computer_analysis`]).
+    pub computer_analyses: computer_analysis::Running,
 }
 
 impl AppState {
@@ -120,6 +123,7 @@ impl AppState {
             )),
             secure_cookies,
             engine: crate::engine::Engine::discover(),
+            computer_analyses: computer_analysis::Running::default(),
             quotas: quotas::Limiter::new(&limits.quotas),
             database: None,
         })

@@ -20,6 +20,7 @@ use super::board_api::{
     PositionRequest,
 };
 use super::clocks::ClockView;
+use super::computer_analysis::{AnalysisRequest, AnalysisState, AnalysisStatus};
 use super::engine_api::EngineStatus;
 use super::game_list::{GameList, GameSummary, ListRequest};
 use super::games_api::create::{CreateRequest, Created};
@@ -31,6 +32,9 @@ use super::games_api::seats::Joined;
 use super::saved_analyses::{SaveRequest, Saved};
 use super::variant_view::{ChecksView, LegalMoveView, PocketView, PocketsView};
 use super::views::{GameView, NodeView, NotationRequest, PositionView, RootView, SvgRequest};
+use crate::engine::evaluation::Budget;
+use crate::engine::game_analysis::{GameAnalysis, MoveEval, PlayerSummary, PositionEval};
+use crate::engine::judgement::{Judgement, Score};
 use crate::engine::{Info, Stop};
 use crate::models::{
     ColorChoice, DrawAction, DropPiece, GameMode, GameStatus, Level, NotationLang, NotationStyle,
@@ -464,7 +468,7 @@ pub struct SvgParams {
     paths(
         load, list, position, play, export, save_analysis, svg, create_game, get_game, join_game,
         play_move, resign, rematch, draw, events, pdn, analysis, engine, engine_status,
-        explorer, database_search, database_game, openapi_json
+        computer_analysis_request, computer_analysis_status, explorer, database_search, database_game, openapi_json
     ),
     components(schemas(
         ErrorBody, ErrorDetail, PlyBody, ProblemBody, ErrorCode, RulesName, StartKind, NotationLang, NotationStyle,
@@ -476,7 +480,8 @@ pub struct SvgParams {
         StoredMove, MoveRequest, DrawRequest, EngineEventName, EngineEvent, Info, Stop,
         EngineStatus, database::Explorer, database::ExplorerMove, database::Counts,
         database::ListedGame, database::GameSummary, database::SearchPage, database::StoredGame,
-        database::Outcome, database::Side
+        database::Outcome, database::Side, AnalysisRequest, AnalysisStatus, AnalysisState,
+        GameAnalysis, PositionEval, MoveEval, PlayerSummary, Score, Judgement, Budget
     )),
     modifiers(&Secrets),
     tags(
@@ -981,6 +986,46 @@ fn database_search() {}
 )]
 #[allow(dead_code)]
 fn database_game() {}
+
+/// Request a computer analysis of a whole game.
+///
+/// Every position of the game's main line is searched (draughts to depth 10, chess by
+/// Stockfish to depth 14) in the background; each move is judged (inaccuracy, mistake,
+/// blunder) by the fall of its mover's winning chances as lichess judges them, and each
+/// player's accuracy is worked out. The analysis is kept under its key: the same game asked
+/// again (by anyone, after a restart too) is answered at once.
+#[utoipa::path(
+    post, path = "/api/computer-analysis", tag = "engine", operation_id = "computerAnalysis",
+    request_body = AnalysisRequest,
+    responses(
+        (status = 200, description = "The analysis, done", body = AnalysisStatus),
+        (status = 202, description = "The analysis is running (started now or before): ask `GET /api/computer-analysis/{key}`", body = AnalysisStatus),
+        (status = 400, description = "`bad-request`: a missing or unknown field, more than 600 moves", body = ErrorBody),
+        (status = 408, description = "`body-timeout`: the body stalled, arrived slower than 2 KB a second, or took longer than 30 s", body = ErrorBody),
+        (status = 413, description = "`too-large`", body = ErrorBody),
+        (status = 415, description = "`unsupported-media-type`", body = ErrorBody),
+        (status = 422, description = "`bad-fen`; `illegal-move`: a move of `moves` that cannot be played", body = ErrorBody),
+        (status = 429, description = "`too-many-requests`: this address already sends 4 such requests at once", body = ErrorBody),
+        (status = 500, description = "`internal`", body = ErrorBody),
+        (status = 501, description = "`engine-unavailable`: chess on a server without Stockfish, or a chess variant Stockfish does not play", body = ErrorBody),
+        (status = 503, description = "`busy`: two analyses run already, or too many heavy requests; try again in a moment", body = ErrorBody),
+    )
+)]
+#[allow(dead_code)]
+fn computer_analysis_request() {}
+
+/// How far a computer analysis is, and the analysis once done.
+#[utoipa::path(
+    get, path = "/api/computer-analysis/{key}", tag = "engine", operation_id = "computerAnalysisStatus",
+    params(("key" = String, Path, description = "The analysis' key (32 hexadecimal digits)")),
+    responses(
+        (status = 200, description = "Running (with its progress) or done (with the analysis)", body = AnalysisStatus),
+        (status = 404, description = "`not-found`: no analysis under this key (never asked for, or it failed)", body = ErrorBody),
+        (status = 500, description = "`internal`", body = ErrorBody),
+    )
+)]
+#[allow(dead_code)]
+fn computer_analysis_status() {}
 
 /// Which families the server analyses.
 #[utoipa::path(

@@ -21,8 +21,8 @@ use super::json::json_errors;
 use super::same_origin::cross_site;
 use super::visitor::SecureCookies;
 use super::{
-    board_api, database_api, engine_api, game_list, heavy, openapi, pages, saved_analyses,
-    static_files,
+    board_api, computer_analysis, database_api, engine_api, game_list, heavy, openapi, pages,
+    saved_analyses, static_files,
 };
 
 /// Every route.
@@ -40,6 +40,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/explorer", get(database_api::explorer))
         .route("/database/games", get(database_api::search))
         .route("/database/games/{id}", get(database_api::game))
+        .route("/computer-analysis", post(computer_analysis::request))
         .route_layer(middleware::from_fn_with_state(state.clone(), heavy::limit));
     let api = Router::new()
         .merge(heavy)
@@ -54,6 +55,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/games/{id}/events", get(follow::events))
         .route("/engine", get(engine_api::analyse))
         .route("/engine/status", get(engine_api::status))
+        .route("/computer-analysis/{key}", get(computer_analysis::status))
         .route("/openapi.json", get(openapi::openapi))
         .fallback(api_not_found)
         // Rejections of the HTTP layer (a bad query or path, a wrong method) get the JSON error.

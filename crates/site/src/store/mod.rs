@@ -295,6 +295,17 @@ pub trait Store: Send + Sync {
     /// `serve --analyses-budget` counts.
     async fn analysis_bytes(&self) -> Result<u64, StoreError>;
 
+    /// Keeps a full-game computer analysis (JSON) under `key`; a key kept already keeps its
+    /// first analysis.
+    async fn save_computer_analysis(
+        &self,
+        key: &str,
+        rules: games::Rules,
+        json: &str,
+    ) -> Result<(), StoreError>;
+    /// The full-game computer analysis kept under `key` (JSON), if there is one.
+    async fn computer_analysis(&self, key: &str) -> Result<Option<String>, StoreError>;
+
     /// Tells the other server processes that share this store that game `id` changed
     /// (PostgreSQL's `NOTIFY`). Nothing to do for a store that one process uses alone.
     async fn announce(&self, id: &str) -> Result<(), StoreError> {

@@ -17,6 +17,8 @@ pub(super) trait ReadRow {
     fn analysis(&self) -> Result<StoredAnalysis, sqlx::Error>;
     /// A whole number from the row's column `name` (a count, a sum).
     fn number(&self, name: &'static str) -> Result<i64, sqlx::Error>;
+    /// A text from the row's column `name`.
+    fn text(&self, name: &'static str) -> Result<String, sqlx::Error>;
 }
 
 impl<R> ReadRow for R
@@ -32,6 +34,10 @@ where
     for<'r> Side: Decode<'r, R::Database> + Type<R::Database>,
 {
     fn number(&self, name: &'static str) -> Result<i64, sqlx::Error> {
+        self.try_get(name)
+    }
+
+    fn text(&self, name: &'static str) -> Result<String, sqlx::Error> {
         self.try_get(name)
     }
 

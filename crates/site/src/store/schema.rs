@@ -57,6 +57,13 @@ const MIGRATIONS: &[&str] = &[
      ALTER TABLE moves ADD COLUMN clock_ms {int};",
     // 4: a free seat kept for one player (a friend game's rematch keeps it for the friend).
     "ALTER TABLE games ADD COLUMN seat_for TEXT;",
+    // 5: full-game computer analyses, by the key of the game's main line and the search.
+    "CREATE TABLE computer_analyses (
+        key TEXT PRIMARY KEY,
+        rules TEXT NOT NULL,
+        analysis TEXT NOT NULL,
+        created_at {int} NOT NULL
+     );",
 ];
 
 /// The migrations, in order, with `int` for the integer type's name.

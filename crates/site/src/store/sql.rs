@@ -348,6 +348,32 @@ where
         Ok(u64::try_from(row.number("bytes")?).unwrap_or(0))
     }
 
+    async fn save_computer_analysis(
+        &self,
+        key: &str,
+        rules: games::Rules,
+        json: &str,
+    ) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO computer_analyses (key, rules, analysis, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING",
+        )
+        .bind(key)
+        .bind(rules.name())
+        .bind(json)
+        .bind(super::now_ms())
+        .execute(self.pool())
+        .await?;
+        Ok(())
+    }
+
+    async fn computer_analysis(&self, key: &str) -> Result<Option<String>, StoreError> {
+        let rows = sqlx::query("SELECT analysis FROM computer_analyses WHERE key = $1")
+            .bind(key)
+            .fetch_all(self.pool())
+            .await?;
+        Ok(rows.first().map(|r| r.text("analysis")).transpose()?)
+    }
+
     async fn announce(&self, id: &str) -> Result<(), StoreError> {
         self.notify(id).await
     }

@@ -236,6 +236,26 @@ pub(crate) async fn analyses_are_kept(store: &dyn Store) {
     );
 }
 
+/// A full-game computer analysis is kept under its key, the first one kept when a key comes
+/// twice; an unknown key is none.
+pub(crate) async fn computer_analyses_are_kept(store: &dyn Store) {
+    let rules: games::Rules = "international".parse().unwrap();
+    assert_eq!(store.computer_analysis("k1").await.unwrap(), None);
+    store
+        .save_computer_analysis("k1", rules, r#"{"moves":[]}"#)
+        .await
+        .unwrap();
+    store
+        .save_computer_analysis("k1", rules, r#"{"other":1}"#)
+        .await
+        .unwrap();
+    assert_eq!(
+        store.computer_analysis("k1").await.unwrap().as_deref(),
+        Some(r#"{"moves":[]}"#)
+    );
+    assert_eq!(store.computer_analysis("k2").await.unwrap(), None);
+}
+
 /// A game with a clock keeps its control, the clocks each move leaves, and the mover's time
 /// on each move; a finished game takes one rematch.
 pub async fn clocks_and_rematch(store: &dyn Store) {
@@ -364,6 +384,11 @@ macro_rules! store_tests {
         #[tokio::test]
         async fn analyses_are_kept() {
             $crate::store::suite::analyses_are_kept(&$open("analyses").await).await;
+        }
+
+        #[tokio::test]
+        async fn computer_analyses_are_kept() {
+            $crate::store::suite::computer_analyses_are_kept(&$open("computer").await).await;
         }
     };
 }

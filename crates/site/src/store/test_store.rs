@@ -130,4 +130,16 @@ impl Store for TestStore {
     async fn analysis_bytes(&self) -> Result<u64, StoreError> {
         self.inner.analysis_bytes().await
     }
+    async fn save_computer_analysis(
+        &self,
+        key: &str,
+        rules: games::Rules,
+        json: &str,
+    ) -> Result<(), StoreError> {
+        self.write()?;
+        self.inner.save_computer_analysis(key, rules, json).await
+    }
+    async fn computer_analysis(&self, key: &str) -> Result<Option<String>, StoreError> {
+        self.inner.computer_analysis(key).await
+    }
 }

@@ -1,0 +1,141 @@
+//! The site's full-game computer analysis: requested once, computed in the background with
+//! its progress, the same analysis for everyone who asks for the same game, and kept across
+//! a restart; the blunder of a real game is marked.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::{Server, temp_database};
+use games::{AnyPosition, Rules};
+use serde_json::{Value, json};
+
+/// Asks for the analysis of `body` and waits until it is done: its answer.
+fn analysed(s: &Server, body: &Value) -> Value {
+    let first = s.post("/api/computer-analysis", &body.to_string());
+    assert!(
+        first.status == 202 || first.status == 200,
+        "{}: {}",
+        first.status,
+        first.body
+    );
+    let key = first.json()["key"].as_str().unwrap().to_string();
+    assert_eq!(key.len(), 32);
+    let again = s.post("/api/computer-analysis", &body.to_string());
+    assert_eq!(
+        again.json()["key"],
+        key,
+        "the same game is the same analysis"
+    );
+    let started = Instant::now();
+    loop {
+        let now = s.get(&format!("/api/computer-analysis/{key}"));
+        assert_eq!(now.status, 200, "{}", now.body);
+        let now = now.json();
+        assert!(now["done"].as_u64() <= now["total"].as_u64(), "{now}");
+        if now["state"] == "done" {
+            assert_eq!(now["done"], now["total"]);
+            return now;
+        }
+        assert_eq!(now["state"], "running");
+        assert!(
+            started.elapsed() < Duration::from_secs(300),
+            "the analysis takes too long: {now}"
+        );
+        std::thread::sleep(Duration::from_millis(200));
+    }
+}
+
+/// The ids of the moves written `texts` from the rules' start.
+fn ids(rules: Rules, texts: &[&str]) -> Vec<String> {
+    let mut pos = AnyPosition::start(rules);
+    texts
+        .iter()
+        .map(|t| {
+            let m = pos.find_move(t).unwrap_or_else(|e| panic!("{t}: {e}"));
+            let id = pos.move_id(&m);
+            pos = pos.after(&m);
+            id
+        })
+        .collect()
+}
+
+#[test]
+fn an_analysis_is_computed_once_and_kept_across_a_restart() {
+    let rules = Rules::Draughts(draughts::Variant::INTERNATIONAL);
+    let moves = ids(
+        rules,
+        &[
+            "32-28", "18-22", "31-27", "22x31", "36x27", "12-18", "27-22", "18x27",
+        ],
+    );
+    let body = json!({
+        "rules": "international",
+        "fen": AnyPosition::start(rules).fen(),
+        "moves": moves,
+    });
+    let s = Server::start(temp_database("computer-analysis"));
+    let done = analysed(&s, &body);
+    let analysis = &done["analysis"];
+    assert_eq!(analysis["positions"].as_array().unwrap().len(), 9);
+    assert_eq!(analysis["moves"].as_array().unwrap().len(), 8);
+    assert_eq!(analysis["budget"], json!({"depth": 10}));
+    for p in analysis["positions"].as_array().unwrap() {
+        let win = p["win"].as_f64().unwrap();
+        assert!((0.0..=100.0).contains(&win), "{p}");
+        assert!(!p["best"].as_array().unwrap().is_empty(), "{p}");
+    }
+    for side in ["white", "black"] {
+        let accuracy = analysis[side]["accuracy"].as_f64().unwrap();
+        assert!((0.0..=100.0).contains(&accuracy), "{analysis}");
+    }
+    // Asked again: answered at once, done.
+    let again = s.post("/api/computer-analysis", &body.to_string());
+    assert_eq!(again.status, 200);
+    assert_eq!(again.json(), done);
+    // After a restart, on the same database.
+    let database = s.kill();
+    let s = Server::start(database);
+    let key = done["key"].as_str().unwrap();
+    let kept = s.get(&format!("/api/computer-analysis/{key}"));
+    assert_eq!(kept.status, 200);
+    assert_eq!(kept.json(), done);
+    // What is not a game, or not asked for.
+    let mut bad = body.clone();
+    bad["moves"][3] = json!("19-23");
+    let refused = s.post("/api/computer-analysis", &bad.to_string());
+    assert_eq!(refused.status, 422, "{}", refused.body);
+    assert_eq!(refused.json()["error"]["code"], "illegal-move");
+    let unknown = s.get("/api/computer-analysis/0123456789abcdef0123456789abcdef");
+    assert_eq!(unknown.status, 404);
+    assert_eq!(s.get("/api/computer-analysis/nothex").status, 404);
+}
+
+#[test]
+fn the_blunder_of_a_real_chess_game_is_marked() {
+    let s = Server::start(temp_database("computer-analysis-chess"));
+    let status = s.get("/api/engine/status").json();
+    assert_eq!(
+        status["chess"], true,
+        "chess analysis needs Stockfish: install Debian's `stockfish`"
+    );
+    // The lichess blitz game of tests/cli_analyse.rs: 6. e4?? drops the pawn and the game.
+    let moves = ids(
+        Rules::Chess,
+        &[
+            "d4", "d5", "b3", "Nc6", "Bb2", "Bf5", "Nc3", "Nb4", "Rc1", "e6", "e4", "dxe4",
+        ],
+    );
+    let body = json!({
+        "rules": "chess",
+        "fen": AnyPosition::start(Rules::Chess).fen(),
+        "moves": moves,
+    });
+    let done = analysed(&s, &body);
+    let analysis = &done["analysis"];
+    assert_eq!(analysis["moves"][10]["judgement"], "blunder", "{analysis}");
+    assert_eq!(analysis["white"]["blunders"], 1, "{analysis}");
+    // The better move is shown: the line starts from the position before 6. e4.
+    let better = &analysis["positions"][10]["best"][0];
+    assert_ne!(better, "e2e4", "{analysis}");
+}

@@ -1,0 +1,280 @@
+//! Full-game computer analysis on the site (lichess's "Request a computer analysis"):
+//! `POST /api/computer-analysis` with a game's start and moves starts it in the background
+//! (or finds it done), `GET /api/computer-analysis/{key}` says how far it is and gives it
+//! when done.
+//!
+//! An analysis is kept in the store under the **key** of what was analysed: the rules, the
+//! start position, the moves and the search ([`key_of`]). Both players of a game, anyone who
+//! pastes the same game on the analysis board, and the server after a restart find the same
+//! analysis, computed once. The searches take the engine's analysis pool one position at a
+//! time ([`crate::engine::Engine::cpu`]), so that the analysis board's engine keeps its turn;
+//! at most [`MAX_RUNNING`] analyses run at once.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+
+use axum::Json;
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+use super::AppState;
+use super::board_position::position_of;
+use super::error::ApiError;
+use super::json::ApiJson;
+use crate::engine::evaluation::Budget;
+use crate::engine::game_analysis::{
+    GameAnalysis, GameLine, MAX_PLIES, Settings, evaluate_positions,
+};
+use games::{AnyPosition, ChessVariant, Rules};
+
+/// Full-game analyses running at once on a server.
+pub const MAX_RUNNING: usize = 2;
+
+/// The search each position gets on the site: draughts to depth 10 (about 0.1 s a position
+/// on one core), chess to Stockfish's depth 14.
+pub fn site_budget(rules: Rules) -> Budget {
+    match rules {
+        Rules::Draughts(_) => Budget::Depth(10),
+        Rules::Chess => Budget::Depth(14),
+    }
+}
+
+/// The key an analysis of `line` within `budget` is kept under: 32 hexadecimal digits of
+/// the SHA-256 of the rules, the start's FEN, the moves' ids and the budget.
+pub fn key_of(line: &GameLine, budget: Budget) -> String {
+    let mut hash = Sha256::new();
+    hash.update(line.start.rules().name().as_bytes());
+    hash.update(b"\n");
+    hash.update(line.start.fen().as_bytes());
+    let mut pos = line.start.clone();
+    for m in &line.moves {
+        hash.update(b" ");
+        hash.update(pos.move_id(m).as_bytes());
+        pos = pos.after(m);
+    }
+    hash.update(format!("\n{budget:?}").as_bytes());
+    hash.finalize()[..16]
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// The analyses running on this server: each one's positions done and in all.
+#[derive(Default)]
+pub struct Running(Mutex<HashMap<String, (Arc<AtomicUsize>, usize)>>);
+
+/// `POST /api/computer-analysis`'s body: a game's start and moves.
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"rules": "international", "fen": "W:W31-50:B1-20", "moves": ["32-28", "18-23"]}))]
+pub struct AnalysisRequest {
+    #[serde(with = "crate::models::rules")]
+    #[schema(value_type = crate::models::RulesName)]
+    rules: Rules,
+    /// Chess: the variant of `fen` (standard chess when left out); only standard chess and
+    /// Chess960 are analysed.
+    variant: Option<ChessVariant>,
+    /// The position before the first move.
+    fen: String,
+    /// The moves of the main line by id (draughts `31x22x13`, chess UCI), at most 600.
+    moves: Vec<String>,
+}
+
+/// Where an analysis stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum AnalysisState {
+    /// Its positions are being searched.
+    Running,
+    /// It is done: `analysis` holds it.
+    Done,
+}
+
+/// What `POST` and `GET /api/computer-analysis` answer.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+pub struct AnalysisStatus {
+    /// The analysis' key (32 hexadecimal digits), for `GET /api/computer-analysis/{key}`.
+    key: String,
+    state: AnalysisState,
+    /// Positions searched so far.
+    done: usize,
+    /// Positions in all (the moves and one).
+    total: usize,
+    /// The analysis, once done.
+    analysis: Option<GameAnalysis>,
+}
+
+/// `POST /api/computer-analysis`: the analysis of the game, done (200) or started or
+/// running (202).
+pub async fn request(
+    State(app): State<Arc<AppState>>,
+    ApiJson(req): ApiJson<AnalysisRequest>,
+) -> Result<(StatusCode, Json<AnalysisStatus>), ApiError> {
+    let start = position_of(req.rules, req.variant, &req.fen)?;
+    if let AnyPosition::Chess(p) = &start
+        && !matches!(
+            ChessVariant::of_position(p),
+            ChessVariant::Standard | ChessVariant::Chess960
+        )
+    {
+        return Err(unavailable(format!(
+            "no engine analyses {}: Stockfish plays standard chess and Chess960 only",
+            ChessVariant::of_position(p)
+        )));
+    }
+    let line = line_of(start, &req.moves)?;
+    let budget = site_budget(req.rules);
+    let key = key_of(&line, budget);
+    if let Some(status) = known(&app, &key).await? {
+        let code = match status.state {
+            AnalysisState::Done => StatusCode::OK,
+            AnalysisState::Running => StatusCode::ACCEPTED,
+        };
+        return Ok((code, Json(status)));
+    }
+    if matches!(line.start, AnyPosition::Chess(_)) && !app.engine.chess_available() {
+        return Err(crate::engine::EngineError::Unavailable.into());
+    }
+    let positions = line.positions();
+    let total = positions.len();
+    let done = Arc::new(AtomicUsize::new(0));
+    {
+        let mut running = app.computer_analyses.0.lock().expect("not poisoned");
+        if let Some((done, total)) = running.get(&key) {
+            return Ok((
+                StatusCode::ACCEPTED,
+                Json(running_status(&key, done, *total)),
+            ));
+        }
+        if running.len() >= MAX_RUNNING {
+            return Err(crate::engine::EngineError::Busy.into());
+        }
+        running.insert(key.clone(), (done.clone(), total));
+    }
+    let settings = Settings {
+        budget,
+        jobs: app.engine.cpu.available_permits().max(1),
+        stockfish: app.engine.stockfish.clone(),
+        cpu: Some(app.engine.cpu.clone()),
+    };
+    let job = {
+        let (app, key, done) = (app.clone(), key.clone(), done.clone());
+        async move {
+            let found = evaluate_positions(&positions, &settings, done).await;
+            let saved = match found {
+                Ok(evals) => {
+                    let analysis = GameAnalysis::judge(&line, &evals, budget, &Default::default());
+                    match serde_json::to_string(&analysis) {
+                        Ok(json) => app
+                            .store
+                            .save_computer_analysis(&key, line.start.rules(), &json)
+                            .await
+                            .map_err(|e| e.to_string()),
+                        Err(e) => Err(e.to_string()),
+                    }
+                }
+                Err(e) => Err(e.to_string()),
+            };
+            if let Err(e) = saved {
+                eprintln!("scoresheet: computer analysis {key}: {e}");
+            }
+            app.computer_analyses
+                .0
+                .lock()
+                .expect("not poisoned")
+                .remove(&key);
+        }
+    };
+    tokio::spawn(job);
+    Ok((
+        StatusCode::ACCEPTED,
+        Json(running_status(&key, &done, total)),
+    ))
+}
+
+/// `GET /api/computer-analysis/{key}`: how far the analysis is, and it when done; 404 for a
+/// key neither kept nor running (never requested, or failed).
+pub async fn status(
+    State(app): State<Arc<AppState>>,
+    Path(key): Path<String>,
+) -> Result<Json<AnalysisStatus>, ApiError> {
+    if key.len() != 32 || !key.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Err(ApiError::not_found("no such computer analysis"));
+    }
+    known(&app, &key).await?.map(Json).ok_or_else(|| {
+        ApiError::not_found("no such computer analysis: never asked for, or it failed")
+    })
+}
+
+/// The analysis under `key` when it is kept or running.
+async fn known(app: &AppState, key: &str) -> Result<Option<AnalysisStatus>, ApiError> {
+    if let Some((done, total)) = app
+        .computer_analyses
+        .0
+        .lock()
+        .expect("not poisoned")
+        .get(key)
+    {
+        return Ok(Some(running_status(key, done, *total)));
+    }
+    let Some(json) = app.store.computer_analysis(key).await? else {
+        return Ok(None);
+    };
+    let analysis: GameAnalysis = serde_json::from_str(&json).map_err(|e| {
+        ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "internal",
+            format!("a kept analysis does not read: {e}"),
+        )
+    })?;
+    let total = analysis.positions.len();
+    Ok(Some(AnalysisStatus {
+        key: key.to_string(),
+        state: AnalysisState::Done,
+        done: total,
+        total,
+        analysis: Some(analysis),
+    }))
+}
+
+fn running_status(key: &str, done: &AtomicUsize, total: usize) -> AnalysisStatus {
+    AnalysisStatus {
+        key: key.to_string(),
+        state: AnalysisState::Running,
+        done: done.load(Ordering::Relaxed).min(total),
+        total,
+        analysis: None,
+    }
+}
+
+/// The game from `start` by the moves `ids`: 422 `illegal-move` at the first that is not
+/// legal, 400 past [`MAX_PLIES`].
+fn line_of(start: AnyPosition, ids: &[String]) -> Result<GameLine, ApiError> {
+    if ids.len() > MAX_PLIES {
+        return Err(ApiError::bad_request(format!(
+            "{} moves: a computer analysis takes at most {MAX_PLIES}",
+            ids.len()
+        )));
+    }
+    let mut pos = start.clone();
+    let mut moves = Vec::with_capacity(ids.len());
+    for (i, id) in ids.iter().enumerate() {
+        let Some(m) = pos.moves().into_iter().find(|m| pos.move_id(m) == *id) else {
+            return Err(ApiError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "illegal-move",
+                format!("move {} ({id}) is not a legal move there", i + 1),
+            ));
+        };
+        pos = pos.after(&m);
+        moves.push(m);
+    }
+    Ok(GameLine { start, moves })
+}
+
+fn unavailable(message: String) -> ApiError {
+    ApiError::new(StatusCode::NOT_IMPLEMENTED, "engine-unavailable", message)
+}
