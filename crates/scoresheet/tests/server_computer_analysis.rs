@@ -1,14 +1,16 @@
 //! The site's full-game computer analysis: requested once, computed in the background with
 //! its progress, the same analysis for everyone who asks for the same game, and kept across
-//! a restart; the blunder of a real game is marked.
+//! a restart; the blunder of a real game is marked; a finished game's page finds its
+//! analysis without starting one, and its PDN carries it.
 
 mod common;
 
 use std::time::{Duration, Instant};
 
-use common::{Server, temp_database};
-use games::{AnyPosition, Rules};
+use common::{Server, create, play, temp_database};
+use games::{AnyGame, AnyPosition, Rules};
 use serde_json::{Value, json};
+use site::engine::game_analysis::GameLine;
 
 /// Asks for the analysis of `body` and waits until it is done: its answer.
 fn analysed(s: &Server, body: &Value) -> Value {
@@ -138,4 +140,100 @@ fn the_blunder_of_a_real_chess_game_is_marked() {
     // The better move is shown: the line starts from the position before 6. e4.
     let better = &analysis["positions"][10]["best"][0];
     assert_ne!(better, "e2e4", "{analysis}");
+}
+
+/// The main line of a PDN (PGN) text.
+fn line_of(text: &str) -> GameLine {
+    let game = record::read_games(text).remove(0).unwrap();
+    GameLine::of(&AnyGame::read(game, &Default::default()).unwrap())
+}
+
+#[test]
+fn a_finished_game_finds_its_analysis_and_its_pdn_carries_it() {
+    let s = Server::start(temp_database("computer-analysis-game"));
+    let rules = Rules::Draughts(draughts::Variant::INTERNATIONAL);
+    let moves = ids(
+        rules,
+        &[
+            "32-28", "18-22", "31-27", "22x31", "36x27", "12-18", "27-22", "18x27",
+        ],
+    );
+    let (id, secret, _) = create(&s, json!({ "rules": "international", "mode": "device" }));
+    for (ply, m) in moves.iter().enumerate() {
+        let r = play(&s, &id, &secret, m, ply);
+        assert_eq!(r.status, 200, "{}", r.body);
+    }
+    let asked = format!("/api/games/{id}/computer-analysis");
+    let r = s.get(&asked);
+    assert_eq!(r.status, 409, "not while the game goes on: {}", r.body);
+    assert_eq!(r.json()["error"]["code"], "in-progress");
+    let r = s.post_as(&format!("/api/games/{id}/resign"), &secret, "{}");
+    assert_eq!(r.status, 200, "{}", r.body);
+    // Finished, never analysed: the page's question starts nothing, the PDN is plain.
+    let plain = s.get(&format!("/api/games/{id}/pdn"));
+    assert_eq!(plain.status, 200);
+    assert!(
+        plain
+            .body
+            .contains("1. 32-28 18-22 2. 31-27 22x31 3. 36x27 12-18 4. 27-22 18x27 0-2"),
+        "{}",
+        plain.body
+    );
+    for absent in ["%eval", "Annotator", "$", "{", "("] {
+        assert!(!plain.body.contains(absent), "{absent}: {}", plain.body);
+    }
+    for _ in 0..2 {
+        let r = s.get(&asked);
+        assert_eq!(r.status, 404, "{}", r.body);
+        assert_eq!(r.json()["error"]["code"], "not-found");
+    }
+    // Asked for as the game's page asks: its start and its moves.
+    let info = s.get(&format!("/api/games/{id}")).json();
+    let done = analysed(
+        &s,
+        &json!({ "rules": "international", "fen": info["start_fen"], "moves": moves }),
+    );
+    let found = s.get(&asked);
+    assert_eq!(found.status, 200, "{}", found.body);
+    assert_eq!(
+        found.json(),
+        done,
+        "the game's analysis is the one asked for"
+    );
+    // The PDN now carries it, reads back as the same game, and `scoresheet check` takes it.
+    let annotated = s.get(&format!("/api/games/{id}/pdn"));
+    assert_eq!(annotated.status, 200);
+    let text = &annotated.body;
+    assert!(
+        text.contains("[Annotator \"scoresheet, depth 10\"]"),
+        "{text}"
+    );
+    assert_eq!(text.matches("[%eval ").count(), 8, "{text}");
+    assert!(text.contains("White: accuracy"), "{text}");
+    assert_eq!(line_of(text), line_of(&plain.body), "the same game");
+    let file = std::env::temp_dir().join(format!("scoresheet-analysed-{}.pdn", std::process::id()));
+    std::fs::write(&file, text).unwrap();
+    let check = std::process::Command::new(env!("CARGO_BIN_EXE_scoresheet"))
+        .arg("check")
+        .arg(&file)
+        .output()
+        .unwrap();
+    std::fs::remove_file(&file).ok();
+    assert_eq!(
+        check.status.code(),
+        Some(0),
+        "check: {}{}",
+        String::from_utf8_lossy(&check.stdout),
+        String::from_utf8_lossy(&check.stderr)
+    );
+    // The analysis board opens the game as it was played, without the analysis.
+    let board = s.get(&format!("/api/games/{id}/analysis")).json();
+    let nodes = board["nodes"].as_array().unwrap();
+    assert_eq!(nodes.len(), 8, "{board}");
+    assert!(
+        nodes
+            .iter()
+            .all(|n| n["nags"].as_array().is_none_or(|a| a.is_empty()) && n["comment"].is_null()),
+        "{board}"
+    );
 }

@@ -209,6 +209,35 @@ pub async fn status(
     })
 }
 
+/// The site's analysis of `line` (at [`site_budget`]) when it is kept or running.
+pub(crate) async fn status_of(
+    app: &AppState,
+    line: &GameLine,
+) -> Result<Option<AnalysisStatus>, ApiError> {
+    known(app, &key_of(line, site_budget(line.start.rules()))).await
+}
+
+/// The site's analysis of `line` (at [`site_budget`]) when it is kept (done).
+pub(crate) async fn kept(
+    app: &AppState,
+    line: &GameLine,
+) -> Result<Option<GameAnalysis>, ApiError> {
+    kept_under(app, &key_of(line, site_budget(line.start.rules()))).await
+}
+
+async fn kept_under(app: &AppState, key: &str) -> Result<Option<GameAnalysis>, ApiError> {
+    let Some(json) = app.store.computer_analysis(key).await? else {
+        return Ok(None);
+    };
+    serde_json::from_str(&json).map(Some).map_err(|e| {
+        ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "internal",
+            format!("a kept analysis does not read: {e}"),
+        )
+    })
+}
+
 /// The analysis under `key` when it is kept or running.
 async fn known(app: &AppState, key: &str) -> Result<Option<AnalysisStatus>, ApiError> {
     if let Some((done, total)) = app
@@ -220,16 +249,9 @@ async fn known(app: &AppState, key: &str) -> Result<Option<AnalysisStatus>, ApiE
     {
         return Ok(Some(running_status(key, done, *total)));
     }
-    let Some(json) = app.store.computer_analysis(key).await? else {
+    let Some(analysis) = kept_under(app, key).await? else {
         return Ok(None);
     };
-    let analysis: GameAnalysis = serde_json::from_str(&json).map_err(|e| {
-        ApiError::new(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            "internal",
-            format!("a kept analysis does not read: {e}"),
-        )
-    })?;
     let total = analysis.positions.len();
     Ok(Some(AnalysisStatus {
         key: key.to_string(),

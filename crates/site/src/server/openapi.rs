@@ -467,7 +467,7 @@ pub struct SvgParams {
     ),
     paths(
         load, list, position, play, export, save_analysis, svg, create_game, get_game, join_game,
-        play_move, resign, rematch, draw, events, pdn, analysis, engine, engine_status,
+        play_move, resign, rematch, draw, events, pdn, analysis, game_computer_analysis, engine, engine_status,
         computer_analysis_request, computer_analysis_status, explorer, database_search, database_game, openapi_json
     ),
     components(schemas(
@@ -869,7 +869,9 @@ fn events() {}
 ///
 /// With Event, Site, Date, Round, White, Black, Result, GameType, FEN when not from the
 /// start, and the moves in the rules' notation. `Content-Disposition: attachment` names the
-/// file.
+/// file. A finished game whose computer analysis is kept carries it: an `Annotator` tag,
+/// the players' accuracies, `[%eval]` after each move, NAGs (`?!` 6, `?` 2, `??` 4), the
+/// words and the engine's better line on each judged move.
 #[utoipa::path(
     get, path = "/api/games/{id}/pdn", tag = "games", operation_id = "pdn",
     params(("id" = String, Path, description = "The game's id")),
@@ -908,6 +910,27 @@ fn pdn() {}
 )]
 #[allow(dead_code)]
 fn analysis() {}
+
+/// A finished game's computer analysis, when it was asked for.
+///
+/// Never starts one (`POST /api/computer-analysis` with the game's start and moves does):
+/// the game's page asks this on every visit to show an analysis already there.
+#[utoipa::path(
+    get, path = "/api/games/{id}/computer-analysis", tag = "games", operation_id = "gameComputerAnalysis",
+    params(("id" = String, Path, description = "The game's id")),
+    responses(
+        (status = 200, description = "Running (with its progress) or done (with the analysis), as `GET /api/computer-analysis/{key}` answers", body = AnalysisStatus),
+        (status = 400, description = "`bad-request`: a malformed id", body = ErrorBody),
+        (status = 404, description = "`not-found`: no such game, or nobody asked for its analysis (or it failed)", body = ErrorBody),
+        (status = 409, description = "`in-progress`", body = ErrorBody),
+        (status = 500, description = "`internal`, `database`, `broken-game`", body = ErrorBody),
+        (status = 408, description = "`body-timeout`: the body stalled, arrived slower than 2 KB a second, or took longer than 30 s", body = ErrorBody),
+        (status = 429, description = "`too-many-requests`: this address already sends 4 such requests at once", body = ErrorBody),
+        (status = 503, description = "`busy`: too many heavy requests at once; try again in a moment; `database-unavailable`: the database cannot be reached now; try again after `Retry-After` seconds", body = ErrorBody),
+    )
+)]
+#[allow(dead_code)]
+fn game_computer_analysis() {}
 
 /// Analyse a position.
 ///
@@ -1133,8 +1156,11 @@ mod tests {
     fn the_description_is_json_with_every_operation() {
         let spec: serde_json::Value = serde_json::from_str(json()).unwrap();
         let paths = spec["paths"].as_object().unwrap();
-        assert_eq!(paths.len(), 23);
+        assert_eq!(paths.len(), 26);
         for path in [
+            "/api/computer-analysis",
+            "/api/computer-analysis/{key}",
+            "/api/games/{id}/computer-analysis",
             "/api/explorer",
             "/api/database/games",
             "/api/database/games/{id}",

@@ -16,7 +16,7 @@ use tower_http::compression::CompressionLayer;
 
 use super::AppState;
 use super::error::ApiError;
-use super::games_api::{create, endings, export, follow, moves, rematch, seats};
+use super::games_api::{analysed, create, endings, export, follow, moves, rematch, seats};
 use super::json::json_errors;
 use super::same_origin::cross_site;
 use super::visitor::SecureCookies;
@@ -37,6 +37,10 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/analyses", post(saved_analyses::save))
         .route("/games/{id}/pdn", get(export::pdn))
         .route("/games/{id}/analysis", get(export::analysis))
+        .route(
+            "/games/{id}/computer-analysis",
+            get(analysed::computer_analysis),
+        )
         .route("/explorer", get(database_api::explorer))
         .route("/database/games", get(database_api::search))
         .route("/database/games/{id}", get(database_api::game))

@@ -1,132 +1,44 @@
 //! A stored game written out: its PDN (PGN for chess) for download
-//! (`GET /api/games/{id}/pdn`), its view on the analysis board once finished
-//! (`GET /api/games/{id}/analysis`), and its summary in the home page's lists.
+//! (`GET /api/games/{id}/pdn`, with its computer analysis when one is kept), its view on the
+//! analysis board once finished (`GET /api/games/{id}/analysis`), and its summary in the
+//! home page's lists.
 
 use std::sync::Arc;
 
 use axum::Json;
 use axum::extract::State;
-use axum::http::{StatusCode, header};
+use axum::http::header;
 use axum::response::{IntoResponse, Response};
 
+use super::analysed::annotate_kept;
 use super::load::stored_game;
 use super::players::role;
-use crate::models::{GameMode, GameStatus, Role, Side};
+use super::record::stored_record;
+use crate::models::{GameStatus, Role};
 use crate::server::AppState;
 use crate::server::error::ApiError;
 use crate::server::game_id::GameId;
 use crate::server::pasted::{RulesFrom, load_text};
-use crate::server::pgn_date::date_of;
 use crate::server::play::winner_of;
 use crate::server::views::GameView;
 use crate::store::StoredGame;
-use games::{AnyPosition, NotationChoice, Rules};
+use games::NotationChoice;
 
 /// The PDN (PGN for chess) of a stored game, and a file name for it.
 pub async fn pdn_text(app: &AppState, id: &str) -> Result<(String, String), ApiError> {
-    let game = stored_game(app, id).await?;
-    let moves = app.store.moves(id).await?;
-    let rules = game.rules;
-    let start = AnyPosition::from_fen(rules, &game.start_fen).map_err(ApiError::bad_request)?;
-    let date = date_of(game.created_at);
-    // A player who gave no name is unknown: "?", as the PGN standard writes it (not the
-    // colour, which would read as a name).
-    let name = |side: Side, stored: &Option<String>| match (stored, game.computer, game.level) {
-        (Some(n), _, _) => n.clone(),
-        (None, Some(c), Some(level)) if c == side => format!("Computer ({level})"),
-        _ => "?".to_string(),
-    };
-    let white = name(Side::White, &game.white_name);
-    let black = name(Side::Black, &game.black_name);
-    let result = game.result.clone().unwrap_or_else(|| "*".into());
-    let mut text = String::new();
-    let event = match game.mode {
-        GameMode::Computer => "Game against the computer",
-        GameMode::Friend => "Game between friends",
-        GameMode::Device => "Game on one device",
-    };
-    let mut tag = |name: &str, value: &str| {
-        text.push_str(&format!(
-            "[{name} \"{}\"]\n",
-            value.replace('\\', "\\\\").replace('"', "\\\"")
-        ));
-    };
-    tag("Event", event);
-    tag("Site", "scoresheet");
-    tag("Date", &date);
-    tag("Round", "-");
-    tag("White", &white);
-    tag("Black", &black);
-    tag("Result", &result);
-    match rules {
-        Rules::Draughts(v) => {
-            tag("GameType", &v.game_type.to_string());
-            // Frysk!, Antidraughts, ... share a GameType with another variant.
-            if let Some(name) = v.variant_tag {
-                tag("Variant", name);
-            }
-        }
-        Rules::Chess => {}
-    }
-    if let Some(control) = &game.time_control {
-        tag("TimeControl", control);
-    }
-    if start != AnyPosition::start(rules) {
-        if rules == Rules::Chess {
-            tag("SetUp", "1");
-        }
-        tag("FEN", &start.fen());
-    }
-    text.push('\n');
-    for m in &moves {
-        text.push_str(&m.mv);
-        text.push(' ');
-        // The mover's clock after the move, as lichess writes it.
-        if let Some(ms) = m.clock_ms {
-            text.push_str(&format!("{{[%clk {}]}} ", games::clk_text(ms)));
-        }
-    }
-    text.push_str(&result);
-    text.push('\n');
-    // Replay the move ids and write them in the rules' notation, wrapped, with move numbers.
-    let game_text = record::read_games(&text).remove(0).map_err(|e| {
-        ApiError::new(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            "broken-game",
-            e.to_string(),
-        )
-    })?;
-    let options = games::ReadOptions {
-        rules: Some(rules),
-        ..Default::default()
-    };
-    let written = match games::AnyGame::read(game_text, &options) {
-        Ok(games::AnyGame::Draughts(g)) => g.write(&Default::default()),
-        Ok(games::AnyGame::Chess(g)) => g.write(&Default::default()),
-        Err(e) => {
-            return Err(ApiError::new(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                "broken-game",
-                e.to_string(),
-            ));
-        }
-    };
-    let name = format!(
-        "scoresheet-{}-{}-{}.{}",
-        rules.name(),
-        date.replace('.', ""),
-        game.id,
-        if rules == Rules::Chess { "pgn" } else { "pdn" }
-    );
-    Ok((written, name))
+    let record = stored_record(app, id).await?;
+    Ok((record.text(), record.file_name))
 }
 
-/// `GET /api/games/{id}/pdn`: the game as a file.
+/// `GET /api/games/{id}/pdn`: the game as a file, with its computer analysis when the game
+/// is finished and one is kept.
 pub async fn pdn(
     State(app): State<Arc<AppState>>,
     GameId(id): GameId,
 ) -> Result<Response, ApiError> {
-    let (text, name) = pdn_text(&app, &id).await?;
+    let mut record = stored_record(&app, &id).await?;
+    annotate_kept(&app, &mut record).await?;
+    let (text, name) = (record.text(), record.file_name);
     let disposition = format!("attachment; filename=\"{name}\"");
     let kind = if name.ends_with(".pgn") {
         "application/x-chess-pgn; charset=utf-8"
