@@ -16,7 +16,7 @@ const SERVER_KEYS = [
 // String literals in scripts that look like catalog keys: a known prefix, a dot, a name.
 const PREFIXES = ['nav', 'footer', 'home', 'page', 'common', 'side', 'rules', 'piece', 'board', 'analysis', 'start',
   'load', 'notation', 'result', 'reason', 'help', 'practice', 'game', 'mode', 'level', 'new', 'refused', 'editor',
-  'problem', 'prefs'];
+  'problem', 'prefs', 'computer'];
 
 function catalog(lang) {
   return JSON.parse(readFileSync(join(web, 'i18n', `${lang}.json`), 'utf8'));

@@ -18,10 +18,20 @@ pub struct Catalogs {
     by_lang: HashMap<&'static str, Catalog>,
 }
 
-/// The namespaces of keys (`home.`, ...) that the script of one page alone asks for, named
-/// as that page's template: a page's embedded catalog keeps its own and leaves out the
-/// others', so that every page does not carry every page's texts.
-pub const PAGE_KEYS: [&str; 4] = ["home", "practice", "editor", "database"];
+/// The namespaces of keys (`home.`, ...) that the scripts of some pages alone ask for, each
+/// with those pages' templates: a page's embedded catalog keeps its own and leaves out the
+/// others', so that every page does not carry every page's texts (the analysis board has
+/// little room: see the browser test of its weight).
+pub const PAGE_KEYS: [(&str, &[&str]); 6] = [
+    ("home", &["home"]),
+    ("practice", &["practice"]),
+    ("editor", &["editor"]),
+    ("database", &["database"]),
+    // The game page's texts; the home page's lists name the players as it does.
+    ("game", &["game", "home"]),
+    // The computer analysis of a game (computer-analysis.js), where it is offered.
+    ("computer", &["game", "analysis"]),
+];
 
 /// One language's messages, and its JSON text for scripts.
 #[derive(Debug)]
@@ -32,16 +42,25 @@ pub struct Catalog {
     for_pages: HashMap<&'static str, String>,
 }
 
+/// Whether a page of `template` (`""`: a page named in no [`PAGE_KEYS`]) embeds `key`.
+fn embeds(template: &str, key: &str) -> bool {
+    let namespace = key.split('.').next().unwrap_or("");
+    PAGE_KEYS
+        .iter()
+        .find(|(n, _)| *n == namespace)
+        .is_none_or(|(_, pages)| pages.contains(&template))
+}
+
 impl Catalog {
     fn new(messages: HashMap<String, String>, json: &'static str) -> Catalog {
         let mut for_pages = HashMap::new();
-        for page in PAGE_KEYS.iter().copied().chain([""]) {
+        let pages = PAGE_KEYS
+            .iter()
+            .flat_map(|(_, pages)| pages.iter().copied());
+        for page in pages.chain([""]) {
             let kept: std::collections::BTreeMap<&String, &String> = messages
                 .iter()
-                .filter(|(key, _)| {
-                    let namespace = key.split('.').next().unwrap_or("");
-                    namespace == page || !PAGE_KEYS.contains(&namespace)
-                })
+                .filter(|(key, _)| embeds(page, key))
                 .collect();
             for_pages.insert(page, serde_json::to_string(&kept).unwrap_or_default());
         }
@@ -54,12 +73,10 @@ impl Catalog {
 
     /// The catalog as JSON for the page of `template`: without the other pages' own keys.
     pub fn json_for(&self, template: &str) -> &str {
-        let page = if PAGE_KEYS.contains(&template) {
-            template
-        } else {
-            ""
-        };
-        self.for_pages.get(page).map_or(self.json, String::as_str)
+        self.for_pages
+            .get(template)
+            .or_else(|| self.for_pages.get(""))
+            .map_or(self.json, String::as_str)
     }
 }
 
@@ -132,4 +149,40 @@ pub fn from_accept_language(header: &str) -> Option<&'static str> {
         }
     }
     best.map(|(_, c)| c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The keys a page's scripts need are in its catalog, and other pages' own keys are not.
+    #[test]
+    fn each_page_embeds_its_own_keys_and_the_shared_ones() {
+        let catalogs = Catalogs::load().unwrap();
+        let en = catalogs.catalog("en");
+        let keys = |template: &str| -> HashMap<String, String> {
+            serde_json::from_str(en.json_for(template)).unwrap()
+        };
+        let analysis = keys("analysis");
+        assert!(analysis.contains_key("computer.request"));
+        assert!(analysis.contains_key("analysis.moves") && analysis.contains_key("side.white"));
+        assert!(
+            !analysis
+                .keys()
+                .any(|k| k.starts_with("game.") || k.starts_with("home."))
+        );
+        let game = keys("game");
+        assert!(game.contains_key("computer.request") && game.contains_key("game.resign"));
+        assert!(!game.contains_key("home.title"));
+        let home = keys("home");
+        assert!(home.contains_key("game.anonymous") && home.contains_key("home.title"));
+        assert!(!home.contains_key("computer.request"));
+        let other = keys("help-notation");
+        assert!(!other.keys().any(|k| {
+            ["game.", "computer.", "editor."]
+                .iter()
+                .any(|n| k.starts_with(n))
+        }));
+        assert!(other.contains_key("nav.analysis"));
+    }
 }

@@ -118,6 +118,19 @@ const engine = attachEngine({
   isFlipped: () => board.flipped,
 });
 
+// The computer analysis of the main line (computer-analysis-board.js), loaded when asked for.
+let computer = null;
+let computerLoad = null;
+$('computer-analysis').firstChild.onclick = async () => {
+  computerLoad ||= import('./computer-analysis-board.js').then((m) => {
+    computer = m.attachToBoard($('computer-analysis'), {
+      tree, node, go, playMove, renderMoves, rulesRequest, notation, numbering: moveListNumbering,
+    });
+    return computer;
+  });
+  (await computerLoad).request();
+};
+
 // The opening explorer (explorer.js), loaded when turned on: off by default, as lichess's.
 let explorer = null;
 let explorerLoad = null;
@@ -330,6 +343,7 @@ async function load({ initial = false, game = 1 } = {}) {
     clearNotices();
     takeView(view);
     forgetShare();
+    if (computer) computer.clear(); // the analysis was of another game
     chosen = game;
     if (games) {
       const key = READ_AS[view.rules_source];
@@ -565,6 +579,7 @@ function renderMoves() {
     onSelect: (id) => go(id),
     empty: t('analysis.no-moves'),
     result,
+    judge: computer && computer.judge,
   });
 }
 
@@ -625,6 +640,7 @@ function renderInfo() {
 
 function highlightCurrent() {
   markCurrent(ui.moves, tree.current);
+  if (computer) computer.show(tree.current);
 }
 
 function updateButtons() {
@@ -636,6 +652,7 @@ function updateButtons() {
   ui.deleteLine.hidden = n.id === 0;
   ui.moveMenu.disabled = n.id === 0;
   ui.download.textContent = tree.rules === 'chess' ? t('analysis.download-pgn') : t('analysis.download-pdn');
+  $('computer-analysis').hidden = !node(0).children.length;
 }
 
 function renderAll() {

@@ -7,7 +7,7 @@
 // server's states only. On the other side's turn the player may queue a premove
 // (premove.js), sent the moment the other side's move arrives if it is legal then.
 
-import { post, copyText } from './api.js';
+import { post, get, copyText } from './api.js';
 import { fenMoveNumber } from './board.js';
 import { GameBoard } from './gameboard.js';
 import { t, tn, el, page, lang, rulesName, sideName } from './i18n.js';
@@ -114,9 +114,46 @@ function renderPlayers() {
   clocks.set(info.clock);
 }
 
+// The computer analysis of the finished game (computer-analysis.js): loaded when asked for,
+// or when the page opens on a game whose analysis was asked for already.
+let computer = null;
+let computerLoad = null;
+let computerLooked = false;
+function loadComputer() {
+  computerLoad ||= import('./computer-analysis.js').then(({ attachComputerAnalysis }) => {
+    computer = attachComputerAnalysis($('computer-analysis'), {
+      // The server analyses 600 plies at most: a longer game is analysed up to there.
+      body: () => ({ rules: info.rules, fen: info.start_fen, moves: info.moves.slice(0, 600).map((m) => m.move) }),
+      numbering: () => ({ rules: info.rules, startSide: startSide(), startNumber: fenMoveNumber(info.rules, info.start_fen) }),
+      style: () => ({ lang, figurines: figurines() }),
+      moveText: (ply) => shownMoves()[ply - 1].text,
+      onShow: () => renderMoves(),
+      onPly: (ply) => review(ply),
+      current: () => viewPly ?? info.plies,
+    });
+    return computer;
+  });
+  return computerLoad;
+}
+$('computer-analysis').firstChild.addEventListener('click', async () => (await loadComputer()).request());
+
+/** A finished game: its analysis shows at once if someone asked for it (this never starts one). */
+async function lookForAnalysis() {
+  if (computerLooked || info.status !== 'finished' || !info.moves.length) return;
+  computerLooked = true;
+  let status;
+  try {
+    status = await get(`/api/games/${encodeURIComponent(info.id)}/computer-analysis`);
+  } catch {
+    return; // none yet (404): the button asks for one
+  }
+  (await loadComputer()).follow(status);
+}
+
 function renderMoves() {
   // The list as on the analysis board (two columns, as lichess shows a game); a game has no
   // side lines, so each move's node is its ply.
+  if (computer) computer.setCurrent(viewPly ?? info.plies);
   renderMoveList($('moves'), {
     tree: lineTree(shownMoves()),
     rules: info.rules,
@@ -126,6 +163,7 @@ function renderMoves() {
     onSelect: (ply) => review(ply),
     empty: t('game.no-moves'),
     result: null,
+    judge: computer && ((n) => computer.judge(n.ply)),
   });
   if (viewPly === null) $('moves').scrollTop = $('moves').scrollHeight;
 }
@@ -252,6 +290,7 @@ function renderActions() {
   $('draw').textContent = you === 'both' ? t('game.agree-draw') : t('game.offer-draw');
   const finished = info.status === 'finished';
   $('finished-actions').hidden = !finished;
+  $('computer-analysis').hidden = !finished || !info.moves.length;
   // A rematch: the players ask for one (or join the one offered); watchers may follow it.
   $('rematch').hidden = !(finished && you);
   $('rematch').textContent = info.rematch ? t('game.rematch-join') : t('game.rematch');
@@ -386,6 +425,7 @@ function takePremove() {
 function finishIfOver() {
   if (info.status === 'finished' && !finishShown) {
     finishShown = true;
+    lookForAnalysis();
     if (!eventsAfterEnd()) stopEvents();
     if (sawPlay) {
       // The game just ended here: offer the record at once.

@@ -38,7 +38,8 @@ export function numberText(o, n) {
  * `startSide` (`white` or `black`: who moves first from the start position), `startNumber`
  * (the number of the first move), `current` (the id of the node shown), `onSelect(id)` (a
  * move was clicked), `empty` (the text when there is no move), `result` (a text after the
- * moves, or null).
+ * moves, or null), `judge(node)` (optional: what a computer analysis says of a main-line
+ * move, `{ kind, glyph, title, after }` or null; see computer-analysis.js).
  *
  * Each move is a `button.move` with `data-node` (its id), `data-move` (its move id) and
  * `data-ply`; the current one has `aria-current="true"`.
@@ -77,7 +78,7 @@ export function markCurrent(container, id) {
   }
 }
 
-function moveButton(o, n) {
+function moveButton(o, n, judged = null) {
   const nags = nagText(n.nags);
   const clock = clockText(n.clockMs);
   const evaluation = evalText(n.evalCp, n.evalMate);
@@ -91,7 +92,11 @@ function moveButton(o, n) {
     // Shown by the style sheet beside the move (not part of its text).
     'data-eval': evaluation || null,
     'data-clock': clock || null,
-  }, n.text, nags ? el('span', { class: 'nag', text: nags }) : null);
+    title: judged ? judged.title : null,
+  }, n.text,
+  // The computer's mark stands before the glyphs of the record.
+  judged ? el('span', { class: `nag ${judged.kind}`, text: judged.glyph }) : null,
+  nags ? el('span', { class: 'nag', text: nags }) : null);
 }
 
 /** A clock in milliseconds as lichess shows it: `1:02:03`, `2:58`, under ten seconds `7.4`. */
@@ -156,19 +161,21 @@ function mainLine(o, root) {
     const parent = o.tree.nodes.get(n.parent);
     if (n.commentBefore) interrupt(comment(n.commentBefore));
     const { number, first } = moveNumber(o.rules, o.startSide, n.ply, o.startNumber);
+    const judged = o.judge ? o.judge(n) : null;
     if (first) {
       close();
-      grid.append(el('span', { class: 'num', text: String(number) }), moveButton(o, n));
+      grid.append(el('span', { class: 'num', text: String(number) }), moveButton(o, n, judged));
       open = true;
     } else {
       if (!open) {
         grid.append(el('span', { class: 'num', text: String(number) }),
           el('span', { class: 'filler', 'aria-hidden': 'true', text: '…' }));
       }
-      grid.append(moveButton(o, n));
+      grid.append(moveButton(o, n, judged));
       open = false;
     }
     const extra = [];
+    if (judged && judged.after) extra.push(judged.after);
     if (shownComment(n)) extra.push(comment(shownComment(n)));
     if (parent && parent.children.length > 1) extra.push(...sideLines(o, parent.children.slice(1), 1));
     if (extra.length) interrupt(...extra);
