@@ -121,7 +121,7 @@ const engine = attachEngine({
 // The computer analysis of the main line (computer-analysis-board.js), loaded when asked for.
 let computer = null;
 let computerLoad = null;
-$('computer-analysis').firstChild.onclick = async () => {
+$('computer-analysis').querySelector('button').onclick = async () => {
   computerLoad ||= import('./computer-analysis-board.js').then((m) => {
     computer = m.attachToBoard($('computer-analysis'), {
       tree, node, go, playMove, renderMoves, rulesRequest, notation, numbering: moveListNumbering,

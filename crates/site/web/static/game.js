@@ -135,7 +135,7 @@ function loadComputer() {
   });
   return computerLoad;
 }
-$('computer-analysis').firstChild.addEventListener('click', async () => (await loadComputer()).request());
+$('computer-analysis').querySelector('button').addEventListener('click', async () => (await loadComputer()).request());
 
 /** A finished game: its analysis shows at once if someone asked for it (this never starts one). */
 async function lookForAnalysis() {
