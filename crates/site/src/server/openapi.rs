@@ -29,6 +29,7 @@ use super::games_api::info::GameInfo;
 use super::games_api::moves::MoveRequest;
 use super::games_api::rematch::RematchJoined;
 use super::games_api::seats::Joined;
+use super::lobby::{Lobby, LobbyGame};
 use super::saved_analyses::{SaveRequest, Saved};
 use super::variant_view::{ChecksView, LegalMoveView, PocketView, PocketsView};
 use super::views::{GameView, NodeView, NotationRequest, PositionView, RootView, SvgRequest};
@@ -468,7 +469,7 @@ pub struct SvgParams {
     paths(
         load, list, position, play, export, save_analysis, svg, create_game, get_game, join_game,
         play_move, resign, rematch, draw, events, pdn, analysis, engine, engine_status,
-        computer_analysis_request, computer_analysis_status, explorer, database_search, database_game, openapi_json
+        computer_analysis_request, computer_analysis_status, lobby, lobby_events, explorer, database_search, database_game, openapi_json
     ),
     components(schemas(
         ErrorBody, ErrorDetail, PlyBody, ProblemBody, ErrorCode, RulesName, StartKind, NotationLang, NotationStyle,
@@ -481,7 +482,8 @@ pub struct SvgParams {
         EngineStatus, database::Explorer, database::ExplorerMove, database::Counts,
         database::ListedGame, database::GameSummary, database::SearchPage, database::StoredGame,
         database::Outcome, database::Side, AnalysisRequest, AnalysisStatus, AnalysisState,
-        GameAnalysis, PositionEval, MoveEval, PlayerSummary, Score, Judgement, Budget
+        GameAnalysis, PositionEval, MoveEval, PlayerSummary, Score, Judgement, Budget, Lobby,
+        LobbyGame
     )),
     modifiers(&Secrets),
     tags(
@@ -699,7 +701,7 @@ fn svg() {}
     request_body = CreateRequest,
     responses(
         (status = 201, description = "The game, with the creator's secret", body = Created),
-        (status = 400, description = "`bad-request`: also an unknown mode, level or color, chess with a friend", body = ErrorBody),
+        (status = 400, description = "`bad-request`: also an unknown mode, level or color, `lobby` for a game that is not a friend game", body = ErrorBody),
         (status = 413, description = "`too-large`", body = ErrorBody),
         (status = 415, description = "`unsupported-media-type`", body = ErrorBody),
         (status = 422, description = "`bad-fen`, `game-over` (the start position is already over), `bad-time-control`", body = ErrorBody),
@@ -1026,6 +1028,35 @@ fn computer_analysis_request() {}
 )]
 #[allow(dead_code)]
 fn computer_analysis_status() {}
+
+/// The lobby: the open games waiting for a player.
+///
+/// Friend games created with `"lobby": true`, whose seat is free, opened in the last ten
+/// minutes, the newest first (at most 50). Take one with `POST /api/games/{id}/join`.
+#[utoipa::path(
+    get, path = "/api/lobby", tag = "games", operation_id = "lobby",
+    responses(
+        (status = 200, description = "The open games", body = Lobby),
+        (status = 500, description = "`internal`, `database`", body = ErrorBody),
+    )
+)]
+#[allow(dead_code)]
+fn lobby() {}
+
+/// The lobby, live.
+///
+/// Server-sent events: one `lobby` event whose `data` is the Lobby as JSON at once, then one
+/// each time an open game is opened or taken, and every 30 s (open games expire).
+#[utoipa::path(
+    get, path = "/api/lobby/events", tag = "games", operation_id = "lobbyEvents",
+    responses(
+        (status = 200, description = "An endless stream of `lobby` events", body = Lobby, content_type = "text/event-stream"),
+        (status = 429, description = "`too-many-streams`: the client's address already holds its live streams, or the server is at its limit of streams", body = ErrorBody),
+        (status = 500, description = "`internal`, `database`", body = ErrorBody),
+    )
+)]
+#[allow(dead_code)]
+fn lobby_events() {}
 
 /// Which families the server analyses.
 #[utoipa::path(
