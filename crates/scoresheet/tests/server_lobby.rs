@@ -70,7 +70,7 @@ fn an_open_game_is_listed_live_and_taken_by_the_first_visitor() {
         json!({ "rules": "chess", "mode": "friend", "lobby": true, "color": "black",
                 "name": "Ann", "time_control": "300+3" }),
     );
-    assert_eq!(next(&live, "when a game opens"), [id.clone()]);
+    assert_eq!(next(&live, "when a game opens"), [id.as_str()]);
     let lobby = s.get("/api/lobby");
     assert_eq!(lobby.status, 200);
     let listed = &lobby.json()["games"][0];
@@ -82,7 +82,7 @@ fn an_open_game_is_listed_live_and_taken_by_the_first_visitor() {
     assert_eq!(listed["yours"], false, "another visitor asks");
     // A friend game not opened to the lobby is not listed.
     create(&s, json!({ "rules": "international", "mode": "friend" }));
-    assert_eq!(ids(&s.get("/api/lobby").json()), [id.clone()]);
+    assert_eq!(ids(&s.get("/api/lobby").json()), [id.as_str()]);
     // The first visitor takes the seat, the second is too late.
     let joined = s.post(&format!("/api/games/{id}/join"), "{}");
     assert_eq!(joined.status, 200, "{}", joined.body);
