@@ -4,46 +4,11 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader, Write};
-use std::net::{SocketAddr, TcpStream};
 use std::sync::mpsc::Receiver;
 use std::time::Duration;
 
-use common::{Server, create, play, temp_database};
+use common::{Server, create, follow_events, play, temp_database};
 use serde_json::{Value, json};
-
-/// Follows `/api/lobby/events`: each list of open games' ids as it arrives.
-fn follow_lobby(addr: SocketAddr) -> Receiver<Vec<String>> {
-    let stream = TcpStream::connect(addr).unwrap();
-    stream
-        .set_read_timeout(Some(Duration::from_secs(60)))
-        .unwrap();
-    let mut w = stream.try_clone().unwrap();
-    write!(
-        w,
-        "GET /api/lobby/events HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n"
-    )
-    .unwrap();
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let mut event = String::new();
-        for line in BufReader::new(stream).lines() {
-            let Ok(line) = line else { break };
-            if let Some(name) = line.strip_prefix("event:") {
-                event = name.trim().to_string();
-            } else if let Some(data) = line.strip_prefix("data:")
-                && event == "lobby"
-            {
-                let lobby: Value = serde_json::from_str(data.trim()).unwrap();
-                let ids = ids(&lobby);
-                if tx.send(ids).is_err() {
-                    break;
-                }
-            }
-        }
-    });
-    rx
-}
 
 fn ids(lobby: &Value) -> Vec<String> {
     lobby["games"]
@@ -54,15 +19,18 @@ fn ids(lobby: &Value) -> Vec<String> {
         .collect()
 }
 
-fn next(rx: &Receiver<Vec<String>>, what: &str) -> Vec<String> {
-    rx.recv_timeout(Duration::from_secs(10))
-        .unwrap_or_else(|_| panic!("no lobby event {what}"))
+/// The ids of the next list of open games on a stream of `/api/lobby/events`.
+fn next(rx: &Receiver<Value>, what: &str) -> Vec<String> {
+    let lobby = rx
+        .recv_timeout(Duration::from_secs(10))
+        .unwrap_or_else(|_| panic!("no lobby event {what}"));
+    ids(&lobby)
 }
 
 #[test]
 fn an_open_game_is_listed_live_and_taken_by_the_first_visitor() {
     let s = Server::start(temp_database("lobby"));
-    let live = follow_lobby(s.addr);
+    let live = follow_events(s.addr, "/api/lobby/events", "lobby");
     assert!(next(&live, "at first").is_empty());
     // A chess game opened in the lobby, the creator playing Black with a clock.
     let (id, black, _) = create(

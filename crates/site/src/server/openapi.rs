@@ -1164,11 +1164,15 @@ mod tests {
     fn the_description_is_json_with_every_operation() {
         let spec: serde_json::Value = serde_json::from_str(json()).unwrap();
         let paths = spec["paths"].as_object().unwrap();
-        assert_eq!(paths.len(), 23);
+        assert_eq!(paths.len(), 27);
         for path in [
             "/api/explorer",
             "/api/database/games",
             "/api/database/games/{id}",
+            "/api/computer-analysis",
+            "/api/computer-analysis/{key}",
+            "/api/lobby",
+            "/api/lobby/events",
         ] {
             assert!(paths.contains_key(path), "{path} is not described");
         }
