@@ -1001,7 +1001,7 @@ fn database_game() {}
     request_body = AnalysisRequest,
     responses(
         (status = 200, description = "The analysis, done", body = AnalysisStatus),
-        (status = 202, description = "The analysis is running (started now or before): ask `GET /api/computer-analysis/{key}`", body = AnalysisStatus),
+        (status = 202, description = "The analysis is queued or running (asked for now or before): ask `GET /api/computer-analysis/{key}`", body = AnalysisStatus),
         (status = 400, description = "`bad-request`: a missing or unknown field, more than 600 moves", body = ErrorBody),
         (status = 408, description = "`body-timeout`: the body stalled, arrived slower than 2 KB a second, or took longer than 30 s", body = ErrorBody),
         (status = 413, description = "`too-large`", body = ErrorBody),
@@ -1010,7 +1010,7 @@ fn database_game() {}
         (status = 429, description = "`too-many-requests`: this address already sends 4 such requests at once", body = ErrorBody),
         (status = 500, description = "`internal`", body = ErrorBody),
         (status = 501, description = "`engine-unavailable`: chess on a server without Stockfish, or a chess variant Stockfish does not play", body = ErrorBody),
-        (status = 503, description = "`busy`: two analyses run already, or too many heavy requests; try again in a moment", body = ErrorBody),
+        (status = 503, description = "`busy`: 34 analyses are asked for already (two run, the others wait their turn), or too many heavy requests; try again in a moment", body = ErrorBody),
     )
 )]
 #[allow(dead_code)]
@@ -1021,7 +1021,7 @@ fn computer_analysis_request() {}
     get, path = "/api/computer-analysis/{key}", tag = "engine", operation_id = "computerAnalysisStatus",
     params(("key" = String, Path, description = "The analysis' key (32 hexadecimal digits)")),
     responses(
-        (status = 200, description = "Running (with its progress) or done (with the analysis)", body = AnalysisStatus),
+        (status = 200, description = "Queued, running (with its progress) or done (with the analysis)", body = AnalysisStatus),
         (status = 404, description = "`not-found`: no analysis under this key (never asked for, or it failed)", body = ErrorBody),
         (status = 500, description = "`internal`", body = ErrorBody),
     )
