@@ -449,6 +449,9 @@ pub struct SvgParams {
     /// 1 (the default) draws the coordinates, 0 does not.
     #[param(minimum = 0, maximum = 1)]
     pub coordinates: Option<u8>,
+    /// 1 writes the coordinates in a strip around the board, 0 (the default) on its squares.
+    #[param(minimum = 0, maximum = 1)]
+    pub outside: Option<u8>,
     /// 1 draws the board from Black's side, 0 (the default) from White's.
     #[param(minimum = 0, maximum = 1)]
     pub flipped: Option<u8>,
