@@ -56,6 +56,7 @@ pub mod search_queue;
 pub mod static_files;
 pub mod streams;
 pub mod template;
+pub mod texts_api;
 pub mod variant_view;
 pub mod views;
 pub mod visitor;

@@ -449,6 +449,9 @@ pub struct SvgParams {
     /// 1 (the default) draws the coordinates, 0 does not.
     #[param(minimum = 0, maximum = 1)]
     pub coordinates: Option<u8>,
+    /// 1 writes the coordinates in a strip around the board, 0 (the default) on its squares.
+    #[param(minimum = 0, maximum = 1)]
+    pub outside: Option<u8>,
     /// 1 draws the board from Black's side, 0 (the default) from White's.
     #[param(minimum = 0, maximum = 1)]
     pub flipped: Option<u8>,
@@ -469,7 +472,7 @@ pub struct SvgParams {
     paths(
         load, list, position, play, export, save_analysis, svg, create_game, get_game, join_game,
         play_move, resign, rematch, draw, events, pdn, analysis, engine, engine_status,
-        computer_analysis_request, computer_analysis_status, lobby, lobby_events, explorer, database_search, database_game, openapi_json
+        computer_analysis_request, computer_analysis_status, lobby, lobby_events, explorer, database_search, database_game, texts, openapi_json
     ),
     components(schemas(
         ErrorBody, ErrorDetail, PlyBody, ProblemBody, ErrorCode, RulesName, StartKind, NotationLang, NotationStyle,
@@ -1069,6 +1072,23 @@ fn lobby_events() {}
 #[allow(dead_code)]
 fn engine_status() {}
 
+/// Catalog texts that no page embeds, for the script that needs them: `prefs`, the settings
+/// panel's.
+#[utoipa::path(
+    get, path = "/api/texts/{namespace}", tag = "analysis", operation_id = "texts",
+    params(
+        ("namespace" = String, Path, description = "The texts' namespace: `prefs`", example = "prefs"),
+        ("lang" = Option<String>, Query, description = "`en` (the default), `pt`, `es` or `fr`"),
+    ),
+    responses(
+        (status = 200, description = "`{\"prefs.volume\": \"Volume\", ...}`: each key of the namespace and its text", body = Object),
+        (status = 400, description = "`bad-request`: a query that does not fit", body = ErrorBody),
+        (status = 404, description = "`not-found`: no such namespace", body = ErrorBody),
+    )
+)]
+#[allow(dead_code)]
+fn texts() {}
+
 /// This description.
 #[utoipa::path(
     get, path = "/api/openapi.json", tag = "analysis", operation_id = "openapi",
@@ -1164,7 +1184,7 @@ mod tests {
     fn the_description_is_json_with_every_operation() {
         let spec: serde_json::Value = serde_json::from_str(json()).unwrap();
         let paths = spec["paths"].as_object().unwrap();
-        assert_eq!(paths.len(), 27);
+        assert_eq!(paths.len(), 28);
         for path in [
             "/api/explorer",
             "/api/database/games",

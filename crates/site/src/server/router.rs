@@ -22,7 +22,7 @@ use super::same_origin::cross_site;
 use super::visitor::SecureCookies;
 use super::{
     board_api, computer_analysis, database_api, engine_api, game_list, heavy, lobby, openapi,
-    pages, saved_analyses, static_files,
+    pages, saved_analyses, static_files, texts_api,
 };
 
 /// Every route.
@@ -58,6 +58,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/computer-analysis/{key}", get(computer_analysis::status))
         .route("/lobby", get(lobby::list))
         .route("/lobby/events", get(lobby::events))
+        .route("/texts/{namespace}", get(texts_api::texts))
         .route("/openapi.json", get(openapi::openapi))
         .fallback(api_not_found)
         // Rejections of the HTTP layer (a bad query or path, a wrong method) get the JSON error.
