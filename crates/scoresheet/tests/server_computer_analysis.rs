@@ -37,7 +37,10 @@ fn analysed(s: &Server, body: &Value) -> Value {
             assert_eq!(now["done"], now["total"]);
             return now;
         }
-        assert!(now["state"] == "running" || now["state"] == "queued", "{now}");
+        assert!(
+            now["state"] == "running" || now["state"] == "queued",
+            "{now}"
+        );
         assert!(
             started.elapsed() < Duration::from_secs(300),
             "the analysis takes too long: {now}"
