@@ -272,12 +272,13 @@ fn the_computer_answers() {
         assert!(started.elapsed() < Duration::from_secs(20));
         std::thread::sleep(Duration::from_millis(100));
     }
-    // Chess against the computer is Stockfish's (tests/server_engine.rs); with a friend, none.
+    // Chess against the computer is Stockfish's (tests/server_engine.rs); with a friend, as
+    // draughts (tests/server_lobby.rs plays one).
     let r = s.post(
         "/api/games",
         &json!({ "rules": "chess", "mode": "friend" }).to_string(),
     );
-    assert_eq!(r.status, 400, "chess is not played with a friend");
+    assert_eq!(r.status, 201, "chess is played with a friend: {}", r.body);
 }
 
 /// `scoresheet check --json` of a downloaded PDN, written to a temporary file named after

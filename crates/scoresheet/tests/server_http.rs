@@ -334,3 +334,31 @@ fn the_pages_scripts_send_start_to_load() {
         }
     }
 }
+
+#[test]
+fn the_settings_panels_texts_come_when_asked_not_with_every_page() {
+    let s = Server::start(temp_database("texts"));
+    let r = s.get("/api/texts/prefs?lang=fr");
+    assert_eq!(r.status, 200);
+    assert_eq!(r.header("content-type"), Some("application/json"));
+    let texts = r.json();
+    assert_eq!(texts["prefs.volume"], "Volume sonore");
+    assert_eq!(texts["prefs.settings"], "Réglages");
+    assert!(
+        texts
+            .as_object()
+            .unwrap()
+            .keys()
+            .all(|k| k.starts_with("prefs."))
+    );
+    // An unknown language is English; a namespace that pages embed is not served here.
+    assert_eq!(
+        s.get("/api/texts/prefs?lang=de").json()["prefs.volume"],
+        "Volume"
+    );
+    is_error(&s.get("/api/texts/board?lang=en"), 404, "not-found");
+    // The pages leave them out (the layout's own label is written by the server).
+    let page = s.get("/analysis?lang=fr");
+    assert!(!page.body.contains("prefs.volume"), "the page's catalog");
+    assert!(page.body.contains("Affichage et son"), "the layout's label");
+}

@@ -11,6 +11,8 @@ use super::board_view::{BoardView, PieceView};
 pub struct SvgOptions {
     /// Label the squares the way the game names them.
     pub coordinates: bool,
+    /// Write the labels in a strip around the board rather than on its squares.
+    pub outside: bool,
     /// Draw the board from Black's side.
     pub flipped: bool,
 }
@@ -19,6 +21,7 @@ impl Default for SvgOptions {
     fn default() -> Self {
         SvgOptions {
             coordinates: true,
+            outside: false,
             flipped: false,
         }
     }
@@ -31,6 +34,13 @@ const MARGIN: u32 = 18;
 /// `data-sq` attribute holding the square's name; every piece is a `g` with class `piece`
 /// and the same `data-sq`, so scripts can find and mark squares.
 ///
+/// Coordinates are `text` with class `coord`. On the squares (`outside` false): square
+/// numbers on every numbered square (`coord num`), or on an algebraic board the file letters
+/// along the bottom row and the rank digits up the left file (`coord file`, `coord rank`, with
+/// `data-on="dark|light"`, the square they are written on, for a colour that stands out on
+/// it). Outside: a strip left of and under an algebraic board, as a printed diagram has
+/// them; around a numbered board, each edge square's number beside it (`coord num out`).
+///
 /// ```
 /// use games::render::{BoardView, SvgOptions, board_svg};
 /// let pos = draughts::Position::from_fen("W:WK18:B1", draughts::Variant::AMERICAN).unwrap();
@@ -41,13 +51,21 @@ const MARGIN: u32 = 18;
 /// ```
 pub fn board_svg(view: &BoardView, options: &SvgOptions) -> String {
     let side = u32::from(view.side);
-    let margin = if options.coordinates && view.edge_coordinates {
-        MARGIN
-    } else {
-        0
-    };
     let size = side * CELL;
-    let (width, height) = (size + margin, size + margin);
+    let strip = options.coordinates && options.outside;
+    // Where the squares start, and the strips after them: an algebraic board's strip is on
+    // its left and bottom; a numbered board's goes all round, for the numbers of every edge.
+    let (left, top) = match (strip, view.edge_coordinates) {
+        (false, _) => (0, 0),
+        (true, true) => (MARGIN, 0),
+        (true, false) => (MARGIN, MARGIN),
+    };
+    let (right, bottom) = match (strip, view.edge_coordinates) {
+        (false, _) => (0, 0),
+        (true, true) => (0, MARGIN),
+        (true, false) => (MARGIN, MARGIN),
+    };
+    let (width, height) = (left + size + right, top + size + bottom);
     let mut s = String::with_capacity(8192);
     let _ = write!(
         s,
@@ -59,30 +77,78 @@ pub fn board_svg(view: &BoardView, options: &SvgOptions) -> String {
         } else {
             (u32::from(cell.file), side - u32::from(cell.rank))
         };
-        let (x, y) = (margin + col * CELL, row * CELL);
+        let (x, y) = (left + col * CELL, top + row * CELL);
         let class = if cell.dark { "sq dark" } else { "sq light" };
         let id = escape(&cell.id);
         let _ = write!(
             s,
             r#"<rect class="{class}" data-sq="{id}" x="{x}" y="{y}" width="{CELL}" height="{CELL}"/>"#
         );
-        if options.coordinates
+        if options.coordinates && !options.outside {
+            if let Some(label) = &cell.label {
+                let _ = write!(
+                    s,
+                    r#"<text class="coord num" x="{}" y="{}">{}</text>"#,
+                    x + 3,
+                    y + 12,
+                    escape(label)
+                );
+            } else if view.edge_coordinates {
+                // As lichess writes them: the file at the bottom right of the bottom row's
+                // squares, the rank at the top left of the left file's.
+                let on = if cell.dark { "dark" } else { "light" };
+                if row == side - 1 {
+                    let _ = write!(
+                        s,
+                        r#"<text class="coord file" data-on="{on}" x="{}" y="{}" text-anchor="end">{}</text>"#,
+                        x + CELL - 3,
+                        y + CELL - 4,
+                        (b'a' + cell.file) as char
+                    );
+                }
+                if col == 0 {
+                    let _ = write!(
+                        s,
+                        r#"<text class="coord rank" data-on="{on}" x="{}" y="{}">{}</text>"#,
+                        x + 3,
+                        y + 12,
+                        cell.rank
+                    );
+                }
+            }
+        }
+        if strip
+            && !view.edge_coordinates
             && let Some(label) = &cell.label
         {
-            let _ = write!(
-                s,
-                r#"<text class="coord num" x="{}" y="{}">{}</text>"#,
-                x + 3,
-                y + 12,
-                escape(label)
-            );
+            // Beside each edge it touches (a corner square: beside both).
+            let label = escape(label);
+            let (mid_x, mid_y) = (x + CELL / 2, y + CELL / 2 + 4);
+            let mut beside = |tx: u32, ty: u32| {
+                let _ = write!(
+                    s,
+                    r#"<text class="coord num out" x="{tx}" y="{ty}" text-anchor="middle">{label}</text>"#
+                );
+            };
+            if row == 0 {
+                beside(mid_x, top - 5);
+            }
+            if row == side - 1 {
+                beside(mid_x, top + size + 13);
+            }
+            if col == 0 {
+                beside(left / 2, mid_y);
+            }
+            if col == side - 1 {
+                beside(left + size + right / 2, mid_y);
+            }
         }
         if let Some(piece) = cell.piece {
             let (cx, cy) = (x + CELL / 2, y + CELL / 2);
             piece_svg(&mut s, piece, cx, cy, &id);
         }
     }
-    if margin > 0 {
+    if strip && view.edge_coordinates {
         for i in 0..side {
             let (file, rank) = if options.flipped {
                 (side - 1 - i, i + 1)
@@ -92,14 +158,14 @@ pub fn board_svg(view: &BoardView, options: &SvgOptions) -> String {
             let _ = write!(
                 s,
                 r#"<text class="coord file" x="{}" y="{}" text-anchor="middle">{}</text>"#,
-                margin + i * CELL + CELL / 2,
-                size + margin - 4,
+                left + i * CELL + CELL / 2,
+                size + bottom - 4,
                 (b'a' + file as u8) as char
             );
             let _ = write!(
                 s,
                 r#"<text class="coord rank" x="{}" y="{}" text-anchor="middle">{rank}</text>"#,
-                margin / 2,
+                left / 2,
                 i * CELL + CELL / 2 + 5,
             );
         }
@@ -179,4 +245,77 @@ pub fn escape(text: &str) -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn american() -> BoardView {
+        let pos = draughts::Position::from_fen("W:W21:B12", draughts::Variant::AMERICAN).unwrap();
+        BoardView::draughts(&pos)
+    }
+
+    fn russian() -> BoardView {
+        let pos = draughts::Position::from_fen("W:W26:B17", draughts::Variant::RUSSIAN).unwrap();
+        BoardView::draughts(&pos)
+    }
+
+    fn options(coordinates: bool, outside: bool) -> SvgOptions {
+        SvgOptions {
+            coordinates,
+            outside,
+            flipped: false,
+        }
+    }
+
+    #[test]
+    fn numbers_on_the_squares_or_around_the_board() {
+        let inside = board_svg(&american(), &options(true, false));
+        assert!(inside.contains(r#"viewBox="0 0 400 400""#));
+        assert_eq!(inside.matches(r#"class="coord num""#).count(), 32);
+        assert!(!inside.contains("coord num out"));
+        let outside = board_svg(&american(), &options(true, true));
+        // A strip on every side; the 14 edge squares, the two corners twice.
+        assert!(outside.contains(r#"viewBox="0 0 436 436""#));
+        assert_eq!(outside.matches(r#"class="coord num out""#).count(), 16);
+        assert!(
+            outside.contains(r#"data-sq="a8" x="18" y="18""#),
+            "squares start inside the strip"
+        );
+        // Square 4 is the top right corner seen from White: above it and right of it.
+        assert!(outside.contains(r#"x="393" y="13" text-anchor="middle">4<"#));
+        assert!(outside.contains(r#"x="427" y="47" text-anchor="middle">4<"#));
+        let none = board_svg(&american(), &options(false, true));
+        assert!(none.contains(r#"viewBox="0 0 400 400""#));
+        assert!(!none.contains("coord"));
+    }
+
+    #[test]
+    fn letters_on_the_edge_squares_or_in_a_strip() {
+        let inside = board_svg(&russian(), &options(true, false));
+        assert!(inside.contains(r#"viewBox="0 0 400 400""#));
+        assert_eq!(inside.matches(r#"class="coord file""#).count(), 8);
+        assert_eq!(inside.matches(r#"class="coord rank""#).count(), 8);
+        // a1 is dark: its letter and digit are written in the light colour.
+        assert!(inside.contains(
+            r#"<text class="coord file" data-on="dark" x="47" y="396" text-anchor="end">a<"#
+        ));
+        assert!(inside.contains(r#"<text class="coord rank" data-on="dark" x="3" y="362">1<"#));
+        assert!(inside.contains(r#"data-on="light" x="97" y="396" text-anchor="end">b<"#));
+        let outside = board_svg(&russian(), &options(true, true));
+        assert!(outside.contains(r#"viewBox="0 0 418 418""#));
+        assert_eq!(outside.matches(r#"class="coord file""#).count(), 8);
+        assert!(!outside.contains("data-on"));
+        let flipped = board_svg(
+            &russian(),
+            &SvgOptions {
+                flipped: true,
+                ..options(true, false)
+            },
+        );
+        // From Black's side h8 is at the bottom left.
+        assert!(flipped.contains(r#"x="47" y="396" text-anchor="end">h<"#));
+        assert!(flipped.contains(r#"x="3" y="362">8<"#));
+    }
 }

@@ -27,6 +27,9 @@ pub struct FenArgs {
     /// With --svg: leave out the square names.
     #[arg(long)]
     no_coordinates: bool,
+    /// With --svg: write the square names in a strip around the board, not on its squares.
+    #[arg(long)]
+    coordinates_outside: bool,
     /// The position, such as W:W26,28,31:B17,19,20.
     fen: String,
 }
@@ -74,6 +77,7 @@ pub fn run(args: FenArgs) -> anyhow::Result<ExitCode> {
     if args.svg {
         let options = SvgOptions {
             coordinates: !args.no_coordinates,
+            outside: args.coordinates_outside,
             flipped: args.flipped,
         };
         writeln!(out, "{}", board_svg(&pos.board_view(), &options))?;

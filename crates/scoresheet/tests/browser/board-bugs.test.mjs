@@ -163,14 +163,17 @@ export default [
       await api(page, baseUrl, `/api/games/${id}/resign`, {});
       await page.goto(`${baseUrl}/analysis?game=${id}&lang=fr`);
       await waitFor(page, () => [...document.querySelectorAll('#moves button.move')].map((b) => b.textContent).join(' ') === 'e4 e5 Cf3', null, 'French letters on the analysis board');
-      // The header's switch: figurines, on this page at once and on the next.
+      // The switch in the settings panel: figurines, on this page at once and on the next.
+      await page.click('#settings-button');
       await page.click('#figurines-switch');
       await waitFor(page, () => [...document.querySelectorAll('#moves button.move')].map((b) => b.textContent).join(' ') === 'e4 e5 ♘f3', null, 'figurines on the analysis board');
       assertEqual(await page.getAttribute('#figurines-switch', 'aria-pressed'), 'true', 'the switch says so');
+      await page.keyboard.press('Escape');
       await page.goto(`${baseUrl}/game/${id}?lang=es`);
       await waitFor(page, () => document.querySelectorAll('#moves button.move').length === 3, null, 'the game\'s moves');
       assertEqual(await moveTexts(page), ['e4', 'e5', '♘f3'], 'figurines kept for the next page');
       await shot(page, 'chess-figurines-es');
+      await page.click('#settings-button');
       await page.click('#figurines-switch');
       await waitFor(page, () => document.querySelector('#moves button.move[data-ply="3"]').textContent === 'Cf3', null, 'letters again');
       // The Portuguese page: Portuguese letters (C for Cavalo).
@@ -206,7 +209,7 @@ export default [
     },
   },
   {
-    name: 'on a phone the header\'s menu holds the languages and the switches, within the screen',
+    name: 'on a phone the header\'s menu holds the languages and the settings, whose switches are within the screen',
     async run({ baseUrl, newPage, shot }) {
       const page = await newPage({ viewport: { width: 390, height: 844 }, isMobile: true });
       await page.goto(`${baseUrl}/analysis?lang=en`);
@@ -218,12 +221,22 @@ export default [
         const r = e.getBoundingClientRect();
         return r.width > 0 && r.left >= 0 && r.right <= window.innerWidth && r.top >= 0 && r.bottom <= window.innerHeight;
       });
-      for (const selector of ['.languages a[hreflang="es"]', '#theme-switch', '#sound-switch', '#figurines-switch', 'header.site nav a[href="/editor"]']) {
+      for (const selector of ['.languages a[hreflang="es"]', '#settings-button', 'header.site nav a[href="/editor"]']) {
         assert(await inside(selector), `${selector} is on the screen`);
       }
       await shot(page, 'phone-menu');
-      await page.click('#theme-switch');
-      assert(await page.isVisible('#theme-switch'), 'the menu stays open for the next switch');
+      // The settings panel over the menu: each switch can be brought on the screen.
+      await page.click('#settings-button');
+      await page.waitForSelector('dialog#settings[open]');
+      for (const selector of ['#theme-switch', '#sound-switch', '#figurines-switch']) {
+        await page.locator(selector).scrollIntoViewIfNeeded();
+        assert(await inside(selector), `${selector} is on the screen`);
+      }
+      await page.click('#theme-switch label[data-value="dark"]');
+      assertEqual(await page.getAttribute('html', 'data-theme'), 'dark', 'the theme chosen from the menu');
+      await page.keyboard.press('Escape');
+      await waitFor(page, () => !document.querySelector('dialog#settings[open]'), null, 'the panel to close');
+      assert(await page.isVisible('#settings-button'), 'the menu stays open for the next switch');
       await Promise.all([page.waitForURL(/lang=es/), page.click('.languages a[hreflang="es"]')]);
       assertEqual(await page.getAttribute('html', 'lang'), 'es', 'the language link works from the menu');
       await page.keyboard.press('Escape');

@@ -137,7 +137,7 @@ export default [
       await page.check('input[name="rules"][value="chess"]');
       await waitFor(page, () => !document.querySelector('input[name="mode"][value="computer"]').disabled, null,
         'the computer offered for chess (the server needs Stockfish: install Debian\'s `stockfish`)');
-      assert(await page.isDisabled('input[name="mode"][value="friend"]'), 'friend games stay draughts only');
+      assert(!(await page.isDisabled('input[name="mode"][value="friend"]')), 'chess is played with a friend too');
       await page.check('input[name="mode"][value="computer"]');
       await page.check('input[name="level"][value="beginner"]');
       await page.check('input[name="color"][value="black"]');

@@ -293,8 +293,13 @@ pub fn postgres_database(name: &str) -> PathBuf {
     PathBuf::from(format!("{base}/{name}"))
 }
 
-/// Follows a game's live events through `addr`: each state's ply count as it arrives.
-pub fn follow_plies(addr: SocketAddr, id: &str) -> std::sync::mpsc::Receiver<i64> {
+/// Follows the server-sent events of `path` through `addr`: the data (JSON) of each event
+/// named `name` as it arrives.
+pub fn follow_events(
+    addr: SocketAddr,
+    path: &str,
+    name: &str,
+) -> std::sync::mpsc::Receiver<serde_json::Value> {
     let stream = TcpStream::connect(addr).unwrap();
     stream
         .set_read_timeout(Some(Duration::from_secs(30)))
@@ -302,23 +307,36 @@ pub fn follow_plies(addr: SocketAddr, id: &str) -> std::sync::mpsc::Receiver<i64
     let mut w = stream.try_clone().unwrap();
     write!(
         w,
-        "GET /api/games/{id}/events HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n"
+        "GET {path} HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n"
     )
     .unwrap();
     let (tx, rx) = std::sync::mpsc::channel();
+    let name = name.to_string();
     std::thread::spawn(move || {
         let mut event = String::new();
         for line in BufReader::new(stream).lines() {
             let Ok(line) = line else { break };
-            if let Some(name) = line.strip_prefix("event:") {
-                event = name.trim().to_string();
+            if let Some(named) = line.strip_prefix("event:") {
+                event = named.trim().to_string();
             } else if let Some(data) = line.strip_prefix("data:")
-                && event == "state"
+                && event == name
+                && tx.send(serde_json::from_str(data.trim()).unwrap()).is_err()
             {
-                let state: serde_json::Value = serde_json::from_str(data.trim()).unwrap();
-                if tx.send(state["plies"].as_i64().unwrap()).is_err() {
-                    break;
-                }
+                break;
+            }
+        }
+    });
+    rx
+}
+
+/// Follows a game's live events through `addr`: each state's ply count as it arrives.
+pub fn follow_plies(addr: SocketAddr, id: &str) -> std::sync::mpsc::Receiver<i64> {
+    let states = follow_events(addr, &format!("/api/games/{id}/events"), "state");
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for state in states {
+            if tx.send(state["plies"].as_i64().unwrap()).is_err() {
+                break;
             }
         }
     });

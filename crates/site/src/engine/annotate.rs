@@ -46,45 +46,21 @@ pub fn annotate(game: &mut AnyGame, line: &GameLine, analysis: &GameAnalysis) {
         super::evaluation::Budget::TimeMs(ms) => format!("scoresheet, {ms} ms a move"),
     };
     let positions = line.positions();
-    let again = game_tags(game)
-        .get("Annotator")
-        .is_some_and(|a| a.starts_with("scoresheet"));
+    let written = Written {
+        positions: &positions,
+        analysis,
+        summary: &summary,
+        annotator: &annotator,
+    };
     match game {
-        AnyGame::Draughts(g) => {
-            g.game.tags.set("Annotator", annotator);
-            write_into(
-                &mut g.game.moves,
-                &positions,
-                analysis,
-                &summary,
-                again,
-                |m| match m {
-                    AnyMove::Draughts(m) => Some(m),
-                    AnyMove::Chess(_) => None,
-                },
-            );
-        }
-        AnyGame::Chess(g) => {
-            g.game.tags.set("Annotator", annotator);
-            write_into(
-                &mut g.game.moves,
-                &positions,
-                analysis,
-                &summary,
-                again,
-                |m| match m {
-                    AnyMove::Chess(m) => Some(ChessMove::Move(m)),
-                    AnyMove::Draughts(_) => None,
-                },
-            );
-        }
-    }
-}
-
-fn game_tags(game: &AnyGame) -> &record::Tags {
-    match game {
-        AnyGame::Draughts(g) => &g.game.tags,
-        AnyGame::Chess(g) => &g.game.tags,
+        AnyGame::Draughts(g) => written.write(&mut g.game, |m| match m {
+            AnyMove::Draughts(m) => Some(m),
+            AnyMove::Chess(_) => None,
+        }),
+        AnyGame::Chess(g) => written.write(&mut g.game, |m| match m {
+            AnyMove::Chess(m) => Some(ChessMove::Move(m)),
+            AnyMove::Draughts(_) => None,
+        }),
     }
 }
 
@@ -98,17 +74,39 @@ fn summary_text(p: &PlayerSummary) -> String {
     )
 }
 
-/// Writes the analysis into a main line whose moves are of type `M`, `own` making an `M`
-/// of an engine's move. `again`: the record holds an earlier analysis of ours, whose marks,
-/// words, lines and summary give way to this one's (an earlier `[%eval]` always does).
+/// What [`annotate`] writes into a game's record.
+struct Written<'a> {
+    /// The positions of the main line analysed.
+    positions: &'a [AnyPosition],
+    analysis: &'a GameAnalysis,
+    /// The players' summary, a comment before the first move.
+    summary: &'a str,
+    /// The `Annotator` tag's value.
+    annotator: &'a str,
+}
+
+impl Written<'_> {
+    /// Writes the analysis into a game whose moves are of type `M`, `own` making an `M` of an
+    /// engine's move. A record annotated by us before (its `Annotator` tag says so) loses the
+    /// marks, words, lines and summary of that analysis (an earlier `[%eval]` always goes).
+    fn write<M>(&self, game: &mut record::Game<M>, own: impl Fn(AnyMove) -> Option<M>) {
+        let again = game
+            .tags
+            .get("Annotator")
+            .is_some_and(|a| a.starts_with("scoresheet"));
+        game.tags.set("Annotator", self.annotator);
+        write_into(&mut game.moves, self, again, own);
+    }
+}
+
+/// Writes the analysis into a main line whose moves are of type `M` (see [`Written::write`]).
 fn write_into<M>(
     moves: &mut Line<M>,
-    positions: &[AnyPosition],
-    analysis: &GameAnalysis,
-    summary: &str,
+    written: &Written<'_>,
     again: bool,
     own: impl Fn(AnyMove) -> Option<M>,
 ) {
+    let (positions, analysis, summary) = (written.positions, written.analysis, written.summary);
     if again {
         moves.before.retain(|e| {
             !matches!(e, Extra::Comment { text, .. } if text.starts_with("White: accuracy") || text.starts_with("White: no moves"))

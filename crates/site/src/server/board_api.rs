@@ -606,6 +606,9 @@ pub struct SvgQuery {
     fen: Option<String>,
     #[serde(default = "one")]
     coordinates: u8,
+    /// 1: the coordinates in a strip around the board.
+    #[serde(default)]
+    outside: u8,
     #[serde(default)]
     flipped: u8,
     /// 1: draw the pieces the FEN places even when they make no legal position (a chess
@@ -635,6 +638,7 @@ pub async fn svg(ApiQuery(q): ApiQuery<SvgQuery>) -> Result<Response, ApiError> 
         &view,
         &SvgOptions {
             coordinates: q.coordinates != 0,
+            outside: q.outside != 0,
             flipped: q.flipped != 0,
         },
     );

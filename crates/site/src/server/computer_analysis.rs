@@ -8,10 +8,11 @@
 //! pastes the same game on the analysis board, and the server after a restart find the same
 //! analysis, computed once. The searches take the engine's analysis pool one position at a
 //! time ([`crate::engine::Engine::cpu`]), so that the analysis board's engine keeps its turn;
-//! at most [`MAX_RUNNING`] analyses run at once.
+//! at most [`MAX_RUNNING`] analyses run at once, the others wait their turn in a queue of
+//! at most [`MAX_WAITING`] (as lichess queues its analyses).
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use axum::Json;
@@ -19,6 +20,7 @@ use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
+use tokio::sync::Semaphore;
 
 use super::AppState;
 use super::board_position::position_of;
@@ -32,6 +34,10 @@ use games::{AnyPosition, ChessVariant, Rules};
 
 /// Full-game analyses running at once on a server.
 pub const MAX_RUNNING: usize = 2;
+
+/// Full-game analyses waiting for their turn, at most: beyond, a request is refused (`503`
+/// `busy`).
+pub const MAX_WAITING: usize = 32;
 
 /// The search each position gets on the site: draughts to depth 10 (about 0.1 s a position
 /// on one core), chess to Stockfish's depth 14.
@@ -62,9 +68,32 @@ pub fn key_of(line: &GameLine, budget: Budget) -> String {
         .collect()
 }
 
-/// The analyses running on this server: each one's positions done and in all.
-#[derive(Default)]
-pub struct Running(Mutex<HashMap<String, (Arc<AtomicUsize>, usize)>>);
+/// The analyses asked for on this server and not done: each one's progress, and the
+/// permits to run.
+pub struct Running {
+    jobs: Mutex<HashMap<String, Job>>,
+    turns: Arc<Semaphore>,
+}
+
+impl Default for Running {
+    fn default() -> Self {
+        Running {
+            jobs: Mutex::default(),
+            turns: Arc::new(Semaphore::new(MAX_RUNNING)),
+        }
+    }
+}
+
+/// An analysis asked for and not done.
+#[derive(Clone)]
+struct Job {
+    /// Positions searched so far.
+    done: Arc<AtomicUsize>,
+    /// Positions in all.
+    total: usize,
+    /// Whether it runs (else it waits for its turn).
+    started: Arc<AtomicBool>,
+}
 
 /// `POST /api/computer-analysis`'s body: a game's start and moves.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
@@ -87,6 +116,8 @@ pub struct AnalysisRequest {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum AnalysisState {
+    /// It waits for its turn: two others run.
+    Queued,
     /// Its positions are being searched.
     Running,
     /// It is done: `analysis` holds it.
@@ -131,7 +162,7 @@ pub async fn request(
     if let Some(status) = known(&app, &key).await? {
         let code = match status.state {
             AnalysisState::Done => StatusCode::OK,
-            AnalysisState::Running => StatusCode::ACCEPTED,
+            AnalysisState::Queued | AnalysisState::Running => StatusCode::ACCEPTED,
         };
         return Ok((code, Json(status)));
     }
@@ -139,20 +170,20 @@ pub async fn request(
         return Err(crate::engine::EngineError::Unavailable.into());
     }
     let positions = line.positions();
-    let total = positions.len();
-    let done = Arc::new(AtomicUsize::new(0));
+    let job = Job {
+        done: Arc::new(AtomicUsize::new(0)),
+        total: positions.len(),
+        started: Arc::new(AtomicBool::new(false)),
+    };
     {
-        let mut running = app.computer_analyses.0.lock().expect("not poisoned");
-        if let Some((done, total)) = running.get(&key) {
-            return Ok((
-                StatusCode::ACCEPTED,
-                Json(running_status(&key, done, *total)),
-            ));
+        let mut jobs = app.computer_analyses.jobs.lock().expect("not poisoned");
+        if let Some(asked) = jobs.get(&key) {
+            return Ok((StatusCode::ACCEPTED, Json(job_status(&key, asked))));
         }
-        if running.len() >= MAX_RUNNING {
+        if jobs.len() >= MAX_RUNNING + MAX_WAITING {
             return Err(crate::engine::EngineError::Busy.into());
         }
-        running.insert(key.clone(), (done.clone(), total));
+        jobs.insert(key.clone(), job.clone());
     }
     let settings = Settings {
         budget,
@@ -160,10 +191,16 @@ pub async fn request(
         stockfish: app.engine.stockfish.clone(),
         cpu: Some(app.engine.cpu.clone()),
     };
-    let job = {
-        let (app, key, done) = (app.clone(), key.clone(), done.clone());
+    let status = job_status(&key, &job);
+    let work = {
+        let (app, key) = (app.clone(), key.clone());
         async move {
-            let found = evaluate_positions(&positions, &settings, done).await;
+            let turns = app.computer_analyses.turns.clone();
+            let Ok(_turn) = turns.acquire_owned().await else {
+                return;
+            };
+            job.started.store(true, Ordering::Relaxed);
+            let found = evaluate_positions(&positions, &settings, job.done.clone()).await;
             let saved = match found {
                 Ok(evals) => {
                     let analysis = GameAnalysis::judge(&line, &evals, budget, &Default::default());
@@ -182,17 +219,14 @@ pub async fn request(
                 eprintln!("scoresheet: computer analysis {key}: {e}");
             }
             app.computer_analyses
-                .0
+                .jobs
                 .lock()
                 .expect("not poisoned")
                 .remove(&key);
         }
     };
-    tokio::spawn(job);
-    Ok((
-        StatusCode::ACCEPTED,
-        Json(running_status(&key, &done, total)),
-    ))
+    tokio::spawn(work);
+    Ok((StatusCode::ACCEPTED, Json(status)))
 }
 
 /// `GET /api/computer-analysis/{key}`: how far the analysis is, and it when done; 404 for a
@@ -240,14 +274,14 @@ async fn kept_under(app: &AppState, key: &str) -> Result<Option<GameAnalysis>, A
 
 /// The analysis under `key` when it is kept or running.
 async fn known(app: &AppState, key: &str) -> Result<Option<AnalysisStatus>, ApiError> {
-    if let Some((done, total)) = app
+    if let Some(job) = app
         .computer_analyses
-        .0
+        .jobs
         .lock()
         .expect("not poisoned")
         .get(key)
     {
-        return Ok(Some(running_status(key, done, *total)));
+        return Ok(Some(job_status(key, job)));
     }
     let Some(analysis) = kept_under(app, key).await? else {
         return Ok(None);
@@ -262,12 +296,16 @@ async fn known(app: &AppState, key: &str) -> Result<Option<AnalysisStatus>, ApiE
     }))
 }
 
-fn running_status(key: &str, done: &AtomicUsize, total: usize) -> AnalysisStatus {
+fn job_status(key: &str, job: &Job) -> AnalysisStatus {
     AnalysisStatus {
         key: key.to_string(),
-        state: AnalysisState::Running,
-        done: done.load(Ordering::Relaxed).min(total),
-        total,
+        state: if job.started.load(Ordering::Relaxed) {
+            AnalysisState::Running
+        } else {
+            AnalysisState::Queued
+        },
+        done: job.done.load(Ordering::Relaxed).min(job.total),
+        total: job.total,
         analysis: None,
     }
 }

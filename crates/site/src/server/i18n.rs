@@ -33,6 +33,11 @@ pub const PAGE_KEYS: [(&str, &[&str]); 6] = [
     ("computer", &["game", "analysis"]),
 ];
 
+/// The namespaces of keys that no page embeds: a script asks for them when it needs them
+/// (`GET /api/texts/{namespace}`). `prefs.`: the settings panel's, which every page offers
+/// but few visitors open, loaded with its script at the first press of the gear.
+pub const LOADED_KEYS: [&str; 1] = ["prefs"];
+
 /// One language's messages, and its JSON text for scripts.
 #[derive(Debug)]
 pub struct Catalog {
@@ -40,6 +45,8 @@ pub struct Catalog {
     pub json: &'static str,
     /// The JSON a page embeds, by template (see [`PAGE_KEYS`]); `""` for every other page.
     for_pages: HashMap<&'static str, String>,
+    /// The JSON of each namespace of [`LOADED_KEYS`].
+    loaded: HashMap<&'static str, String>,
 }
 
 /// Whether a page of `template` (`""`: a page named in no [`PAGE_KEYS`]) embeds `key`.
@@ -60,15 +67,31 @@ impl Catalog {
         for page in pages.chain([""]) {
             let kept: std::collections::BTreeMap<&String, &String> = messages
                 .iter()
-                .filter(|(key, _)| embeds(page, key))
+                .filter(|(key, _)| {
+                    embeds(page, key) && !LOADED_KEYS.contains(&namespace_of(key))
+                })
                 .collect();
             for_pages.insert(page, serde_json::to_string(&kept).unwrap_or_default());
+        }
+        let mut loaded = HashMap::new();
+        for namespace in LOADED_KEYS {
+            let kept: std::collections::BTreeMap<&String, &String> = messages
+                .iter()
+                .filter(|(key, _)| namespace_of(key) == namespace)
+                .collect();
+            loaded.insert(namespace, serde_json::to_string(&kept).unwrap_or_default());
         }
         Catalog {
             messages,
             json,
             for_pages,
+            loaded,
         }
+    }
+
+    /// The JSON of the texts of `namespace`, one of [`LOADED_KEYS`].
+    pub fn loaded_json(&self, namespace: &str) -> Option<&str> {
+        self.loaded.get(namespace).map(String::as_str)
     }
 
     /// The catalog as JSON for the page of `template`: without the other pages' own keys.
@@ -78,6 +101,11 @@ impl Catalog {
             .or_else(|| self.for_pages.get(""))
             .map_or(self.json, String::as_str)
     }
+}
+
+/// The namespace of a key: `prefs` for `prefs.volume`.
+fn namespace_of(key: &str) -> &str {
+    key.split('.').next().unwrap_or("")
 }
 
 impl Catalogs {

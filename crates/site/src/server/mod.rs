@@ -39,6 +39,7 @@ pub mod i18n;
 mod json;
 pub mod listener;
 pub mod live;
+pub mod lobby;
 pub mod openapi;
 pub mod page;
 pub mod pages;
@@ -55,6 +56,7 @@ pub mod search_queue;
 pub mod static_files;
 pub mod streams;
 pub mod template;
+pub mod texts_api;
 pub mod variant_view;
 pub mod views;
 pub mod visitor;
@@ -99,6 +101,8 @@ pub struct AppState {
     pub database: Option<database::Database>,
     /// The full-game computer analyses running (see [`computer_analysis`]).
     pub computer_analyses: computer_analysis::Running,
+    /// The news that the lobby's open games changed (see [`lobby`]).
+    pub lobby: lobby::LobbyNews,
 }
 
 impl AppState {
@@ -124,6 +128,7 @@ impl AppState {
             secure_cookies,
             engine: crate::engine::Engine::discover(),
             computer_analyses: computer_analysis::Running::default(),
+            lobby: lobby::LobbyNews::default(),
             quotas: quotas::Limiter::new(&limits.quotas),
             database: None,
         })

@@ -29,6 +29,7 @@ use super::games_api::info::GameInfo;
 use super::games_api::moves::MoveRequest;
 use super::games_api::rematch::RematchJoined;
 use super::games_api::seats::Joined;
+use super::lobby::{Lobby, LobbyGame};
 use super::saved_analyses::{SaveRequest, Saved};
 use super::variant_view::{ChecksView, LegalMoveView, PocketView, PocketsView};
 use super::views::{GameView, NodeView, NotationRequest, PositionView, RootView, SvgRequest};
@@ -448,6 +449,9 @@ pub struct SvgParams {
     /// 1 (the default) draws the coordinates, 0 does not.
     #[param(minimum = 0, maximum = 1)]
     pub coordinates: Option<u8>,
+    /// 1 writes the coordinates in a strip around the board, 0 (the default) on its squares.
+    #[param(minimum = 0, maximum = 1)]
+    pub outside: Option<u8>,
     /// 1 draws the board from Black's side, 0 (the default) from White's.
     #[param(minimum = 0, maximum = 1)]
     pub flipped: Option<u8>,
@@ -468,7 +472,7 @@ pub struct SvgParams {
     paths(
         load, list, position, play, export, save_analysis, svg, create_game, get_game, join_game,
         play_move, resign, rematch, draw, events, pdn, analysis, game_computer_analysis, engine, engine_status,
-        computer_analysis_request, computer_analysis_status, explorer, database_search, database_game, openapi_json
+        computer_analysis_request, computer_analysis_status, lobby, lobby_events, explorer, database_search, database_game, texts, openapi_json
     ),
     components(schemas(
         ErrorBody, ErrorDetail, PlyBody, ProblemBody, ErrorCode, RulesName, StartKind, NotationLang, NotationStyle,
@@ -481,7 +485,8 @@ pub struct SvgParams {
         EngineStatus, database::Explorer, database::ExplorerMove, database::Counts,
         database::ListedGame, database::GameSummary, database::SearchPage, database::StoredGame,
         database::Outcome, database::Side, AnalysisRequest, AnalysisStatus, AnalysisState,
-        GameAnalysis, PositionEval, MoveEval, PlayerSummary, Score, Judgement, Budget
+        GameAnalysis, PositionEval, MoveEval, PlayerSummary, Score, Judgement, Budget, Lobby,
+        LobbyGame
     )),
     modifiers(&Secrets),
     tags(
@@ -699,7 +704,7 @@ fn svg() {}
     request_body = CreateRequest,
     responses(
         (status = 201, description = "The game, with the creator's secret", body = Created),
-        (status = 400, description = "`bad-request`: also an unknown mode, level or color, chess with a friend", body = ErrorBody),
+        (status = 400, description = "`bad-request`: also an unknown mode, level or color, `lobby` for a game that is not a friend game", body = ErrorBody),
         (status = 413, description = "`too-large`", body = ErrorBody),
         (status = 415, description = "`unsupported-media-type`", body = ErrorBody),
         (status = 422, description = "`bad-fen`, `game-over` (the start position is already over), `bad-time-control`", body = ErrorBody),
@@ -1022,7 +1027,7 @@ fn database_game() {}
     request_body = AnalysisRequest,
     responses(
         (status = 200, description = "The analysis, done", body = AnalysisStatus),
-        (status = 202, description = "The analysis is running (started now or before): ask `GET /api/computer-analysis/{key}`", body = AnalysisStatus),
+        (status = 202, description = "The analysis is queued or running (asked for now or before): ask `GET /api/computer-analysis/{key}`", body = AnalysisStatus),
         (status = 400, description = "`bad-request`: a missing or unknown field, more than 600 moves", body = ErrorBody),
         (status = 408, description = "`body-timeout`: the body stalled, arrived slower than 2 KB a second, or took longer than 30 s", body = ErrorBody),
         (status = 413, description = "`too-large`", body = ErrorBody),
@@ -1031,7 +1036,7 @@ fn database_game() {}
         (status = 429, description = "`too-many-requests`: this address already sends 4 such requests at once", body = ErrorBody),
         (status = 500, description = "`internal`", body = ErrorBody),
         (status = 501, description = "`engine-unavailable`: chess on a server without Stockfish, or a chess variant Stockfish does not play", body = ErrorBody),
-        (status = 503, description = "`busy`: two analyses run already, or too many heavy requests; try again in a moment", body = ErrorBody),
+        (status = 503, description = "`busy`: 34 analyses are asked for already (two run, the others wait their turn), or too many heavy requests; try again in a moment", body = ErrorBody),
     )
 )]
 #[allow(dead_code)]
@@ -1042,13 +1047,42 @@ fn computer_analysis_request() {}
     get, path = "/api/computer-analysis/{key}", tag = "engine", operation_id = "computerAnalysisStatus",
     params(("key" = String, Path, description = "The analysis' key (32 hexadecimal digits)")),
     responses(
-        (status = 200, description = "Running (with its progress) or done (with the analysis)", body = AnalysisStatus),
+        (status = 200, description = "Queued, running (with its progress) or done (with the analysis)", body = AnalysisStatus),
         (status = 404, description = "`not-found`: no analysis under this key (never asked for, or it failed)", body = ErrorBody),
         (status = 500, description = "`internal`", body = ErrorBody),
     )
 )]
 #[allow(dead_code)]
 fn computer_analysis_status() {}
+
+/// The lobby: the open games waiting for a player.
+///
+/// Friend games created with `"lobby": true`, whose seat is free, opened in the last ten
+/// minutes, the newest first (at most 50). Take one with `POST /api/games/{id}/join`.
+#[utoipa::path(
+    get, path = "/api/lobby", tag = "games", operation_id = "lobby",
+    responses(
+        (status = 200, description = "The open games", body = Lobby),
+        (status = 500, description = "`internal`, `database`", body = ErrorBody),
+    )
+)]
+#[allow(dead_code)]
+fn lobby() {}
+
+/// The lobby, live.
+///
+/// Server-sent events: one `lobby` event whose `data` is the Lobby as JSON at once, then one
+/// each time an open game is opened or taken, and every 30 s (open games expire).
+#[utoipa::path(
+    get, path = "/api/lobby/events", tag = "games", operation_id = "lobbyEvents",
+    responses(
+        (status = 200, description = "An endless stream of `lobby` events", body = Lobby, content_type = "text/event-stream"),
+        (status = 429, description = "`too-many-streams`: the client's address already holds its live streams, or the server is at its limit of streams", body = ErrorBody),
+        (status = 500, description = "`internal`, `database`", body = ErrorBody),
+    )
+)]
+#[allow(dead_code)]
+fn lobby_events() {}
 
 /// Which families the server analyses.
 #[utoipa::path(
@@ -1060,6 +1094,23 @@ fn computer_analysis_status() {}
 )]
 #[allow(dead_code)]
 fn engine_status() {}
+
+/// Catalog texts that no page embeds, for the script that needs them: `prefs`, the settings
+/// panel's.
+#[utoipa::path(
+    get, path = "/api/texts/{namespace}", tag = "analysis", operation_id = "texts",
+    params(
+        ("namespace" = String, Path, description = "The texts' namespace: `prefs`", example = "prefs"),
+        ("lang" = Option<String>, Query, description = "`en` (the default), `pt`, `es` or `fr`"),
+    ),
+    responses(
+        (status = 200, description = "`{\"prefs.volume\": \"Volume\", ...}`: each key of the namespace and its text", body = Object),
+        (status = 400, description = "`bad-request`: a query that does not fit", body = ErrorBody),
+        (status = 404, description = "`not-found`: no such namespace", body = ErrorBody),
+    )
+)]
+#[allow(dead_code)]
+fn texts() {}
 
 /// This description.
 #[utoipa::path(
@@ -1156,14 +1207,16 @@ mod tests {
     fn the_description_is_json_with_every_operation() {
         let spec: serde_json::Value = serde_json::from_str(json()).unwrap();
         let paths = spec["paths"].as_object().unwrap();
-        assert_eq!(paths.len(), 26);
+        assert_eq!(paths.len(), 29);
         for path in [
-            "/api/computer-analysis",
-            "/api/computer-analysis/{key}",
             "/api/games/{id}/computer-analysis",
             "/api/explorer",
             "/api/database/games",
             "/api/database/games/{id}",
+            "/api/computer-analysis",
+            "/api/computer-analysis/{key}",
+            "/api/lobby",
+            "/api/lobby/events",
         ] {
             assert!(paths.contains_key(path), "{path} is not described");
         }

@@ -21,8 +21,8 @@ use super::json::json_errors;
 use super::same_origin::cross_site;
 use super::visitor::SecureCookies;
 use super::{
-    board_api, computer_analysis, database_api, engine_api, game_list, heavy, openapi, pages,
-    saved_analyses, static_files,
+    board_api, computer_analysis, database_api, engine_api, game_list, heavy, lobby, openapi,
+    pages, saved_analyses, static_files, texts_api,
 };
 
 /// Every route.
@@ -60,6 +60,9 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/engine", get(engine_api::analyse))
         .route("/engine/status", get(engine_api::status))
         .route("/computer-analysis/{key}", get(computer_analysis::status))
+        .route("/lobby", get(lobby::list))
+        .route("/lobby/events", get(lobby::events))
+        .route("/texts/{namespace}", get(texts_api::texts))
         .route("/openapi.json", get(openapi::openapi))
         .fallback(api_not_found)
         // Rejections of the HTTP layer (a bad query or path, a wrong method) get the JSON error.

@@ -60,6 +60,8 @@ pub struct SvgRequest {
     /// Draw the coordinates (the default).
     #[schema(default = true)]
     pub coordinates: bool,
+    /// Write the coordinates in a strip around the board, not on its squares.
+    pub outside: bool,
     /// Draw the board from Black's side.
     pub flipped: bool,
 }
@@ -68,6 +70,7 @@ impl Default for SvgRequest {
     fn default() -> Self {
         SvgRequest {
             coordinates: true,
+            outside: false,
             flipped: false,
         }
     }
@@ -131,6 +134,7 @@ impl PositionView {
                     &pos.board_view(),
                     &SvgOptions {
                         coordinates: s.coordinates,
+                        outside: s.outside,
                         flipped: s.flipped,
                     },
                 )

@@ -82,7 +82,14 @@ pub struct StoredGame {
     /// seat goes to whoever has the link.
     #[serde(skip)]
     pub seat_for: Option<String>,
+    /// An open game: listed in the lobby (while it waits, for [`LOBBY_TTL_MS`]) for any
+    /// visitor to take.
+    pub listed: bool,
 }
+
+/// How long an open game stays in the lobby, in milliseconds: a seek nobody took in ten
+/// minutes is gone (its link still lets a friend take the seat).
+pub const LOBBY_TTL_MS: i64 = 10 * 60 * 1000;
 
 impl StoredGame {
     /// A game not begun, from `start_fen`, made by visitor `creator`: ongoing, nobody seated,
@@ -120,6 +127,7 @@ impl StoredGame {
             clock_at: None,
             rematch: None,
             seat_for: None,
+            listed: false,
         }
     }
 
@@ -284,6 +292,9 @@ pub trait Store: Send + Sync {
         id: &str,
         limit: i64,
     ) -> Result<Vec<StoredGame>, StoreError>;
+    /// The open games waiting for a player that were created after `since` (milliseconds),
+    /// the newest first, at most `limit`: the lobby.
+    async fn open_games(&self, since: i64, limit: i64) -> Result<Vec<StoredGame>, StoreError>;
     /// The games a visitor created or joined, most recent first.
     async fn games_of(&self, visitor: &str, limit: i64) -> Result<Vec<StoredGame>, StoreError>;
 

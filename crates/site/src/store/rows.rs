@@ -68,6 +68,7 @@ where
             clock_at: self.try_get("clock_at")?,
             rematch: self.try_get("rematch")?,
             seat_for: self.try_get("seat_for")?,
+            listed: self.try_get::<i64, _>("listed")? != 0,
         })
     }
 

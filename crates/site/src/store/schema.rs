@@ -64,6 +64,8 @@ const MIGRATIONS: &[&str] = &[
         analysis TEXT NOT NULL,
         created_at {int} NOT NULL
      );",
+    // 6: open games, listed in the lobby for any visitor to take.
+    "ALTER TABLE games ADD COLUMN listed {int} NOT NULL DEFAULT 0;",
 ];
 
 /// The migrations, in order, with `int` for the integer type's name.

@@ -79,8 +79,8 @@ where
         sqlx::query(
             "INSERT INTO games (id, rules, mode, level, computer, start_fen, status, result, reason, draw_offer,
                 white_name, black_name, white_secret, black_secret, creator, guest, plies, created_at, updated_at,
-                time_control, white_ms, black_ms, clock_at, seat_for)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, 0, $17, $17, $18, $19, $20, $21, $22)",
+                time_control, white_ms, black_ms, clock_at, seat_for, listed)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, 0, $17, $17, $18, $19, $20, $21, $22, $23)",
         )
         .bind(g.id.as_str())
         .bind(g.rules.name())
@@ -104,6 +104,7 @@ where
         .bind(g.black_ms)
         .bind(g.clock_at)
         .bind(g.seat_for.as_deref())
+        .bind(i64::from(g.listed))
         .execute(self.pool())
         .await?;
         Ok(())
@@ -275,6 +276,18 @@ where
         .execute(self.pool())
         .await?;
         Ok(())
+    }
+
+    async fn open_games(&self, since: i64, limit: i64) -> Result<Vec<StoredGame>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT * FROM games WHERE status = $1 AND listed = 1 AND created_at > $2 ORDER BY created_at DESC LIMIT $3",
+        )
+        .bind(GameStatus::Waiting)
+        .bind(since)
+        .bind(limit)
+        .fetch_all(self.pool())
+        .await?;
+        Ok(rows.iter().map(ReadRow::game).collect::<Result<_, _>>()?)
     }
 
     async fn recent_finished(&self, limit: i64) -> Result<Vec<StoredGame>, StoreError> {

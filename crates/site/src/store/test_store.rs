@@ -117,6 +117,9 @@ impl Store for TestStore {
     ) -> Result<Vec<StoredGame>, StoreError> {
         self.inner.finished_after(updated_at, id, limit).await
     }
+    async fn open_games(&self, since: i64, limit: i64) -> Result<Vec<StoredGame>, StoreError> {
+        self.inner.open_games(since, limit).await
+    }
     async fn games_of(&self, visitor: &str, limit: i64) -> Result<Vec<StoredGame>, StoreError> {
         self.inner.games_of(visitor, limit).await
     }

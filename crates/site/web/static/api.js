@@ -63,6 +63,7 @@ export async function svg(rules, fen, options, variant = null) {
     rules,
     fen,
     coordinates: options.coordinates ? '1' : '0',
+    outside: options.outside ? '1' : '0',
     flipped: options.flipped ? '1' : '0',
   });
   // A chess variant's FEN (Crazyhouse's pockets) is read under its variant.

@@ -14,29 +14,11 @@
 
 import { svg as fetchSvg } from './api.js';
 import { el, t, sideName, rulesFacts } from './i18n.js';
-import { moveSound } from './prefs.js';
+import { coordinates, setCoordinates, moveSound } from './prefs.js';
 
 /** Chess piece values for the material count, as lichess counts them. */
 const CHESS_VALUES = { Q: 9, R: 5, B: 3, N: 3, P: 1, K: 0 };
 const CHESS_GLYPHS = { Q: '♛', R: '♜', B: '♝', N: '♞', P: '♟' };
-
-const PREFS = 'scoresheet.board';
-
-function loadPrefs() {
-  try {
-    return JSON.parse(localStorage.getItem(PREFS)) || {};
-  } catch {
-    return {};
-  }
-}
-
-function savePrefs(prefs) {
-  try {
-    localStorage.setItem(PREFS, JSON.stringify({ ...loadPrefs(), ...prefs }));
-  } catch {
-    // private mode: the choice lasts for this page only
-  }
-}
 
 /** Whether `seq` appears in `path` in the same order (not necessarily next to each other). */
 export function inOrder(seq, path) {
@@ -61,8 +43,9 @@ export class Board {
    * @param {HTMLElement} root where the board goes (its content is replaced)
    * @param {object} options `rules`, `interactive` (default true), `toolbar` (default true),
    *   `onMove(move)` (a legal move object chosen by the player), `onWrong(key, square)`
-   *   (a click that names no legal move: a catalog key), `flipped`, `coordinates`, `label`,
-   *   `toolsHost` (where the Coordinates and Flip buttons go; under the board by default)
+   *   (a click that names no legal move: a catalog key), `flipped`, `coordinates` (shown
+   *   whatever the visitor chose: boards in articles), `label`, `toolsHost` (where the
+   *   Coordinates and Flip buttons go; under the board by default)
    */
   constructor(root, options = {}) {
     this.root = root;
@@ -71,8 +54,10 @@ export class Board {
     this.onMove = options.onMove || (() => {});
     this.onWrong = options.onWrong || ((key) => this.say(t(key)));
     this.onOptions = options.onOptions || (() => {});
-    const prefs = loadPrefs();
-    this.coordinates = options.coordinates ?? prefs.coordinates ?? true;
+    // Coordinates as the visitor chose (shown unless the page says), and when they change.
+    this.fixedCoordinates = options.coordinates;
+    this.followPrefs(false);
+    window.addEventListener('scoresheet:prefs', () => this.followPrefs(true));
     this.flipped = options.flipped ?? false;
     this.label = options.label || t('board.label');
     this.position = null;
@@ -119,9 +104,20 @@ export class Board {
     if (this.materialEl) root.append(this.materialEl);
   }
 
+  /** Takes the coordinates the visitor chose (`redraw`: and redraws when they changed). */
+  followPrefs(redraw) {
+    const place = coordinates();
+    const shown = this.fixedCoordinates ?? place !== 'none';
+    if (shown === this.coordinates && (place === 'outside') === this.outside) return;
+    this.coordinates = shown;
+    this.outside = place === 'outside';
+    if (this.coordButton) this.coordButton.setAttribute('aria-pressed', String(shown));
+    if (redraw) this.setOptions({});
+  }
+
   /** The `svg` option of API requests that matches this board. */
   svgOptions() {
-    return { coordinates: this.coordinates, flipped: this.flipped };
+    return { coordinates: this.coordinates, outside: this.outside, flipped: this.flipped };
   }
 
   /** Shows a message under the board (empty to clear). */
@@ -168,13 +164,10 @@ export class Board {
     this.mark();
   }
 
-  /** Changes coordinates or orientation and redraws. */
-  async setOptions({ coordinates, flipped }) {
-    if (coordinates !== undefined) {
-      this.coordinates = coordinates;
-      savePrefs({ coordinates });
-      if (this.coordButton) this.coordButton.setAttribute('aria-pressed', String(coordinates));
-    }
+  /** Changes orientation and redraws; coordinates are kept as the visitor's choice, which
+   * redraws every board (followPrefs). */
+  async setOptions({ coordinates: shown, flipped }) {
+    if (shown !== undefined) return setCoordinates(shown ? 'shown' : 'none');
     if (flipped !== undefined) {
       this.flipped = flipped;
       if (this.flipButton) this.flipButton.setAttribute('aria-pressed', String(flipped));
@@ -214,6 +207,8 @@ export class Board {
     svg.setAttribute('aria-label', this.describe());
     svg.classList.add(`rules-${this.rules}`);
     svg.setAttribute('focusable', 'false');
+    // For piece-sets.js, when a set it draws is chosen.
+    window.dispatchEvent(new CustomEvent('scoresheet:drawn', { detail: svg }));
     this.svgEl = svg;
     this.drawn = position;
     this.root.dataset.fen = this.position.fen;

@@ -9,6 +9,7 @@
 import { post, copyText } from './api.js';
 import { t, el, page, sideName } from './i18n.js';
 import { statusWords } from './results.js';
+import { coordinates } from './prefs.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -166,12 +167,18 @@ async function draw() {
   $('side').value = state.side;
   keepInAddress(fen);
   const ticket = ++drawTicket;
-  const query = new URLSearchParams({ ...rulesRequest(), fen, coordinates: '1', flipped: state.flipped ? '1' : '0', setup: '1' });
+  const place = coordinates();
+  const query = new URLSearchParams({
+    ...rulesRequest(), fen, coordinates: place === 'none' ? '0' : '1', outside: place === 'outside' ? '1' : '0', flipped: state.flipped ? '1' : '0', setup: '1',
+  });
   try {
     const response = await fetch(`/api/svg?${query}`);
     if (ticket !== drawTicket) return;
     if (!response.ok) throw new Error(String(response.status));
     $('editor-svg').innerHTML = await response.text();
+    // For the piece sets drawn here (piece-sets.js, when one is chosen).
+    const svg = $('editor-svg').querySelector('svg');
+    if (svg) window.dispatchEvent(new CustomEvent('scoresheet:drawn', { detail: svg }));
     $('editor-board').dataset.fen = fen;
   } catch {
     if (ticket === drawTicket) $('editor-status').textContent = t('board.no-diagram');
@@ -425,6 +432,14 @@ for (const id of ['editor-analyse', 'editor-play']) {
     if (!valid) e.preventDefault();
   });
 }
+
+// Coordinates chosen in the settings: the board is drawn again with them.
+let drawnPlace = coordinates();
+window.addEventListener('scoresheet:prefs', () => {
+  if (coordinates() === drawnPlace) return;
+  drawnPlace = coordinates();
+  draw();
+});
 
 async function init() {
   $('rules').value = state.rules;

@@ -22,7 +22,12 @@ async function setUp(box) {
   box.append(boardEl, steps, fenLine);
   const play = box.dataset.play === '1';
   const board = new Board(boardEl, { rules, interactive: play, toolbar: false, material: false, coordinates: true, label: caption || t('board.label') });
-  const svg = board.svgOptions();
+  let svg = board.svgOptions();
+  // Coordinates moved in the settings: the diagrams drawn before are redrawn as shown.
+  board.onOptions = (options) => {
+    svg = options;
+    for (const f of frames) delete f.position.svg;
+  };
 
   // The positions: the start, then after each move.
   const frames = [];

@@ -90,6 +90,9 @@ export function drawMove(svg, move, { flipped = false, animate = true } = {}) {
     if (move.promotion && CHESS_GLYPHS[move.promotion]) {
       const text = mover.querySelector('text');
       if (text) text.textContent = CHESS_GLYPHS[move.promotion];
+      // The simple set's drawing of the piece (piece-sets.js), when the boards have it.
+      const drawn = mover.querySelector('use.drawn');
+      if (drawn) drawn.setAttribute('href', `#chess-${move.promotion.toUpperCase()}`);
       mover.setAttribute('data-piece', move.promotion.toUpperCase()); // the server's letters are capitals
     }
     return took;

@@ -1,5 +1,6 @@
-// The new-game form: variant, mode (one device, the computer at three levels, a friend),
-// side and name; creates the game and opens its page.
+// The new-game form: variant, mode (one device, the computer at three levels, a friend by
+// link, or an open game in the lobby that anyone may take), side and name; creates the game
+// and opens its page.
 
 import { get, post } from './api.js';
 import { t, page } from './i18n.js';
@@ -17,15 +18,13 @@ let chessComputer = false;
 
 function update() {
   const chess = value('rules') === 'chess';
-  // Friend games are draughts only; chess against the computer needs the server's Stockfish.
+  // Chess against the computer needs the server's Stockfish.
   for (const input of form.querySelectorAll('input[name="mode"]')) {
-    if (input.value === 'friend') input.disabled = chess;
     if (input.value === 'computer') input.disabled = chess && !chessComputer;
   }
   const checked = form.querySelector('input[name="mode"]:checked');
   if (!checked || checked.disabled) form.querySelector('input[name="mode"][value="device"]').checked = true;
-  $('chess-note').hidden = !chess;
-  if (chessComputer) $('chess-note').textContent = t('new.chess-computer');
+  $('chess-note').hidden = !chess || chessComputer;
   const mode = value('mode');
   $('level-box').hidden = mode !== 'computer';
   $('color-box').hidden = mode === 'device';
@@ -37,6 +36,10 @@ if (page.rules) {
   const input = form.querySelector(`input[name="rules"][value="${CSS.escape(page.rules)}"]`);
   if (input) input.checked = true;
 }
+// `/new?mode=lobby` (the home page's "Open a game") starts on that choice.
+const asked = new URLSearchParams(location.search).get('mode');
+const askedMode = asked && form.querySelector(`input[name="mode"][value="${CSS.escape(asked)}"]`);
+if (askedMode) askedMode.checked = true;
 if (page.fen) {
   $('from-fen').textContent = t('new.from-fen', { fen: page.fen });
   $('from-fen').hidden = false;
@@ -75,7 +78,8 @@ form.addEventListener('change', update);
 form.addEventListener('submit', async (e) => {
   e.preventDefault();
   const mode = value('mode');
-  const body = { rules: value('rules'), mode };
+  // An open game is a friend game listed in the lobby.
+  const body = mode === 'lobby' ? { rules: value('rules'), mode: 'friend', lobby: true } : { rules: value('rules'), mode };
   if (page.fen && value('rules') === page.rules) body.fen = page.fen;
   if (mode === 'computer') body.level = value('level');
   const control = timeControl();

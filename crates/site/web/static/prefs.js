@@ -1,65 +1,79 @@
-// The visitor's choices kept in this browser: the theme (the system's, light or dark), the
-// sounds of moves and captures (off unless switched on), and chess pieces written as
-// figurines or as the page's letters. The header's buttons change them (a change is told
-// to the page as the window event `scoresheet:prefs`); boards call `moveSound`.
+// The visitor's choices, kept in localStorage (`scoresheet.*`) and made in the settings
+// panel (settings.js); a change is told to the page as the window event `scoresheet:prefs`.
 
 import { lang } from './i18n.js';
 import { LETTER_LANGS } from './chessletters.js';
 
-const THEME = 'scoresheet.theme';
-const SOUND = 'scoresheet.sound';
-const PIECES = 'scoresheet.pieces';
+/** The look (look.js puts it on <html>): each choice's values, the first the default. */
+export const LOOK = {
+  colours: ['sand', 'wood', 'blue', 'olive', 'grey'],
+  draughtsPieces: ['flat', 'classic', 'contrast'],
+  chessPieces: ['glyphs', 'simple'],
+};
 
-function read(key) {
+export function read(key) {
   try {
-    return localStorage.getItem(key);
+    return localStorage.getItem(`scoresheet.${key}`);
   } catch {
     return null;
   }
 }
 
-function write(key, value) {
+/** Keeps `value` for `key` (null: forgets it) and tells the page. */
+export function keep(key, value) {
   try {
-    if (value === null) localStorage.removeItem(key);
-    else localStorage.setItem(key, value);
+    if (value === null) localStorage.removeItem(`scoresheet.${key}`);
+    else localStorage.setItem(`scoresheet.${key}`, value);
   } catch {
     // private mode: the choice lasts for this page only
   }
+  window.dispatchEvent(new Event('scoresheet:prefs'));
 }
 
 /** The theme chosen: `light`, `dark`, or null (the system's). */
 export function theme() {
-  const t = read(THEME);
+  const t = read('theme');
   return t === 'light' || t === 'dark' ? t : null;
 }
 
-/** Shows the page in `choice` (`light`, `dark`, or null for the system's) and keeps it. */
-export function setTheme(choice) {
-  write(THEME, choice);
-  applyTheme();
+/** The look's choice `name` (a key of LOOK). */
+export function look(name) {
+  return LOOK[name].includes(read(name)) ? read(name) : LOOK[name][0];
 }
 
-/** Puts the kept theme on the page (`data-theme` on <html>; none: the system's). */
-export function applyTheme() {
-  const t = theme();
-  if (t) document.documentElement.dataset.theme = t;
-  else delete document.documentElement.dataset.theme;
+/** Whether boards need piece-sets.js: a piece set other than the server's drawing. */
+export function dressedPieces() {
+  return look('draughtsPieces') !== 'flat' || look('chessPieces') !== 'glyphs';
 }
 
-/** Whether the page is dark now (chosen, or the system's). */
-export function isDark() {
-  const t = theme();
-  if (t) return t === 'dark';
-  return !!(window.matchMedia && window.matchMedia('(prefers-color-scheme: dark)').matches);
+/** Where coordinates go: `inside` (on the squares), `outside` (around the board), `none`.
+ * Shown or not is kept as the board's Coordinates button kept it before the panel. */
+export function coordinates() {
+  if (/"coordinates":false/.test(read('board'))) return 'none';
+  return read('coordinates') === 'outside' ? 'outside' : 'inside';
 }
 
-/** Whether moves make a sound (off unless switched on). */
+/** Keeps where coordinates go, or `shown` again where they went last. */
+export function setCoordinates(choice) {
+  if (choice === 'inside' || choice === 'outside') keep('coordinates', choice === 'outside' ? 'outside' : null);
+  keep('board', JSON.stringify({ coordinates: choice !== 'none' }));
+}
+
+/** Tells the page a move was shown (`capture`: it took something): sound.js, loaded at the
+ * visitor's first press, makes it heard when sounds are on. */
+export function moveSound(capture = false) {
+  window.dispatchEvent(new CustomEvent('scoresheet:move', { detail: { capture: !!capture } }));
+}
+
+/** Whether moves make a sound: on unless switched off. */
 export function soundOn() {
-  return read(SOUND) === 'on';
+  return read('sound') !== 'off';
 }
 
-export function setSound(on) {
-  write(SOUND, on ? 'on' : null);
+/** The sounds' volume, 0 to 100. */
+export function volume() {
+  const v = Number.parseInt(read('volume'), 10);
+  return v >= 0 && v <= 100 ? v : 70;
 }
 
 /**
@@ -67,51 +81,12 @@ export function setSound(on) {
  * on pages whose language has no letters of its own here.
  */
 export function figurines() {
-  const chosen = read(PIECES);
+  const chosen = read('pieces');
   if (chosen === 'figurines' || chosen === 'letters') return chosen === 'figurines';
   return !LETTER_LANGS.includes(lang);
 }
 
 /** Keeps the choice of figurines (`true`) or letters, and tells the page. */
 export function setFigurines(on) {
-  write(PIECES, on ? 'figurines' : 'letters');
-  window.dispatchEvent(new Event('scoresheet:prefs'));
-}
-
-let audio = null;
-
-/**
- * The sound of a move (`capture`: a lower, double knock), made by the browser's audio
- * synthesiser: no sound file to load. Silent when sounds are off or the browser has no
- * Web Audio.
- */
-export function moveSound(capture = false) {
-  if (!soundOn()) return;
-  try {
-    const Context = window.AudioContext || window.webkitAudioContext;
-    if (!Context) return;
-    audio = audio || new Context();
-    const knock = (at, freq) => {
-      const osc = audio.createOscillator();
-      const gain = audio.createGain();
-      osc.type = 'triangle';
-      osc.frequency.setValueAtTime(freq, at);
-      osc.frequency.exponentialRampToValueAtTime(freq / 2, at + 0.08);
-      gain.gain.setValueAtTime(0.0001, at);
-      gain.gain.exponentialRampToValueAtTime(0.35, at + 0.005);
-      gain.gain.exponentialRampToValueAtTime(0.0001, at + 0.09);
-      osc.connect(gain).connect(audio.destination);
-      osc.start(at);
-      osc.stop(at + 0.1);
-    };
-    const now = audio.currentTime;
-    if (capture) {
-      knock(now, 300);
-      knock(now + 0.07, 220);
-    } else {
-      knock(now, 520);
-    }
-  } catch {
-    // no sound
-  }
+  keep('pieces', on ? 'figurines' : 'letters');
 }

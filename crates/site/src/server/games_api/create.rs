@@ -49,6 +49,10 @@ pub struct CreateRequest {
     /// or seconds per move (`1/60`); no clock when left out.
     #[serde(default)]
     time_control: Option<String>,
+    /// A friend game only: list it in the lobby (`GET /api/lobby`), where any visitor may
+    /// take the free seat, for ten minutes.
+    #[serde(default)]
+    lobby: bool,
 }
 
 /// `POST /api/games`'s answer.
@@ -143,12 +147,15 @@ pub async fn create(
             // writes "Computer (level)".
         }
         GameMode::Friend => {
-            if rules == Rules::Chess {
-                return Err(ApiError::bad_request("chess is played on one device"));
-            }
             game.status = GameStatus::Waiting;
+            game.listed = req.lobby;
             seat(&mut game, creator_side, name);
         }
+    }
+    if req.lobby && req.mode != GameMode::Friend {
+        return Err(ApiError::bad_request(
+            "only a friend game is listed in the lobby",
+        ));
     }
     if let Some(finish) = PlayedGame::replay(&game, &[])
         .map_err(ApiError::bad_request)?
@@ -160,6 +167,9 @@ pub async fn create(
         ));
     }
     store_new(&app, client, &game).await?;
+    if game.listed {
+        app.lobby.changed();
+    }
     started(&app, &v, &game, &secret).await
 }
 

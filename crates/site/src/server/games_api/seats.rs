@@ -69,6 +69,9 @@ pub async fn join_if_free(
     if taken {
         publish(app, &game.id).await;
         announce(app, &game.id).await;
+        if game.listed {
+            app.lobby.changed();
+        }
         Ok(Some(secret))
     } else {
         Ok(None)
