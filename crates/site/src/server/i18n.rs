@@ -67,9 +67,7 @@ impl Catalog {
         for page in pages.chain([""]) {
             let kept: std::collections::BTreeMap<&String, &String> = messages
                 .iter()
-                .filter(|(key, _)| {
-                    embeds(page, key) && !LOADED_KEYS.contains(&namespace_of(key))
-                })
+                .filter(|(key, _)| embeds(page, key) && !LOADED_KEYS.contains(&namespace_of(key)))
                 .collect();
             for_pages.insert(page, serde_json::to_string(&kept).unwrap_or_default());
         }
