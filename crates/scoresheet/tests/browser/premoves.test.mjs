@@ -52,6 +52,15 @@ function sentMoves(page) {
   return sent;
 }
 
+/**
+ * Waits until `sent` holds `count` moves. The browser's request event reaches this script
+ * asynchronously, so the server may have stored a move before the script has heard it leave.
+ */
+async function waitSent(page, sent, count) {
+  const until = Date.now() + 5000;
+  while (sent.length < count && Date.now() < until) await page.waitForTimeout(50);
+}
+
 /** Waits until `sq`'s piece may be premoved (the other side is to move). */
 async function waitPremovable(page, sq) {
   await waitFor(page, (s) => document.querySelector(`#board .board-frame.premoving g.piece.premovable[data-sq="${s}"]`),
@@ -101,6 +110,7 @@ export default [
       // Alice clicks nothing more: her premove goes as Bob's move reaches her page.
       const state = await waitPlies(alice, baseUrl, id, 3);
       assertEqual(state.moves.map((m) => m.text), ['32-28', '20-24', '31-27'], 'the premove was played');
+      await waitSent(alice, sent, 2);
       assertEqual(sent, ['32-28', '31-27'], 'the moves Alice\'s page sent');
       await waitFor(alice, () => document.querySelectorAll('#moves button.move').length === 3, null, 'three moves in Alice\'s list');
       await waitFor(alice, () => document.querySelector('#board g.piece[data-sq="27"]') && !document.querySelector('#board g.piece[data-sq="31"]'),
@@ -282,6 +292,7 @@ export default [
       held = false;
       const state = await waitPlies(page, baseUrl, game.id, 3);
       assertEqual([state.moves[0].text, state.moves[2].text], ['e4', 'Nf3'], 'the premove was played');
+      await waitSent(page, sent, 2);
       assertEqual(sent, ['e2e4', 'g1f3'], 'the moves the page sent');
       await waitFor(page, () => document.querySelectorAll('#moves button.move').length >= 3, null, 'the moves on the page');
       assertEqual(await premoveSquares(page), [], 'the premove mark is gone');

@@ -258,7 +258,7 @@ fn side_line<M>(
     let mut p = pos.clone();
     let mut nodes = Vec::with_capacity(ids.len());
     for id in ids {
-        let Some(m) = p.moves().into_iter().find(|m| p.move_id(m) == *id) else {
+        let Ok(m) = p.find_move(id) else {
             break;
         };
         p = p.after(&m);
