@@ -105,6 +105,14 @@ fn an_analysis_is_computed_once_and_kept_across_a_restart() {
     let kept = s.get(&format!("/api/computer-analysis/{key}"));
     assert_eq!(kept.status, 200);
     assert_eq!(kept.json(), done);
+    // The moves written as a person writes them name the same analysis.
+    let mut written = body.clone();
+    written["moves"] = json!([
+        "32-28", "18-22", "31-27", "22x31", "36x27", "12-18", "27-22", "18x27"
+    ]);
+    let same = s.post("/api/computer-analysis", &written.to_string());
+    assert_eq!(same.status, 200, "{}", same.body);
+    assert_eq!(same.json(), done);
     // What is not a game, or not asked for.
     let mut bad = body.clone();
     bad["moves"][3] = json!("19-23");
@@ -114,6 +122,53 @@ fn an_analysis_is_computed_once_and_kept_across_a_restart() {
     let unknown = s.get("/api/computer-analysis/0123456789abcdef0123456789abcdef");
     assert_eq!(unknown.status, 404);
     assert_eq!(s.get("/api/computer-analysis/nothex").status, 404);
+}
+
+/// A game of `plies` moves from the International start, each move picked by `seed`: a
+/// different game for each seed.
+fn long_game(seed: usize, plies: usize) -> Vec<String> {
+    let mut pos = AnyPosition::start(Rules::Draughts(draughts::Variant::INTERNATIONAL));
+    let mut ids = Vec::new();
+    for ply in 0..plies {
+        let moves = pos.moves();
+        if moves.is_empty() {
+            break;
+        }
+        let m = &moves[(ply * 7 + seed) % moves.len()];
+        ids.push(pos.move_id(m));
+        pos = pos.after(m);
+    }
+    ids
+}
+
+#[test]
+fn analyses_past_the_running_ones_wait_their_turn() {
+    let s = Server::start(temp_database("computer-analysis-queue"));
+    let running = site::server::computer_analysis::MAX_RUNNING;
+    let mut answers = Vec::new();
+    for seed in 0..=running {
+        let body = json!({
+            "rules": "international",
+            "fen": AnyPosition::start(Rules::Draughts(draughts::Variant::INTERNATIONAL)).fen(),
+            "moves": long_game(seed, 120),
+        });
+        let answer = s.post("/api/computer-analysis", &body.to_string());
+        assert_eq!(answer.status, 202, "{}", answer.body);
+        answers.push(answer.json());
+    }
+    // Each of the first takes seconds (120 searches to depth 10): the last one waits.
+    let last = answers.last().unwrap();
+    assert_eq!(last["state"], "queued", "{last}");
+    assert_eq!(last["done"], 0, "{last}");
+    let key = last["key"].as_str().unwrap();
+    let now = s.get(&format!("/api/computer-analysis/{key}")).json();
+    assert!(
+        now["state"] == "queued" || now["state"] == "running",
+        "{now}"
+    );
+    for a in &answers[..running] {
+        assert!(a["state"] == "running" || a["state"] == "queued", "{a}");
+    }
 }
 
 #[test]

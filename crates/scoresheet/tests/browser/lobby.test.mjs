@@ -23,7 +23,9 @@ export default [
       await Promise.all([alice.waitForURL(/\/game\/[0-9a-f]+$/), alice.click('#create')]);
       const id = alice.url().split('/').pop();
       const state = await (await alice.request.get(`${baseUrl}/api/games/${id}`)).json();
-      assertEqual([state.rules, state.mode, state.status], ['chess', 'friend', 'waiting'], 'an open chess game waits');
+      assertEqual([state.rules, state.mode, state.status, state.listed], ['chess', 'friend', 'waiting', true], 'an open chess game waits');
+      await waitFor(alice, () => document.getElementById('status').textContent.includes('listed on the home page'), null,
+        'Alice told her game is in the lobby');
 
       // Bob's home page shows it without a reload.
       await bob.waitForSelector(`#lobby li[data-id="${id}"] button`);
@@ -43,7 +45,7 @@ export default [
       const started = await (await bob.request.get(`${baseUrl}/api/games/${id}`)).json();
       assertEqual([started.status, started.you], ['ongoing', 'white'], 'Bob plays White');
       // Alice's page learns it without a reload; the game left the lobby.
-      await waitFor(alice, () => !document.getElementById('status').textContent.includes('Waiting'), null, 'Alice sees Bob join');
+      await waitFor(alice, () => !document.getElementById('status').textContent.includes('listed on the home page'), null, 'Alice sees Bob join');
       await waitFor(again, (gid) => !document.querySelector(`#lobby li[data-id="${gid}"]`), id, 'the taken game leaves the lobby');
     },
   },

@@ -310,8 +310,10 @@ fn job_status(key: &str, job: &Job) -> AnalysisStatus {
     }
 }
 
-/// The game from `start` by the moves `ids`: 422 `illegal-move` at the first that is not
-/// legal, 400 past [`MAX_PLIES`].
+/// The game from `start` by the moves `ids` (read as every move of the site is, by
+/// [`AnyPosition::find_move`]; the key is made from the moves found, so `32-28` and its id
+/// name one analysis): 422 `illegal-move` at the first that is not legal, 400 past
+/// [`MAX_PLIES`].
 fn line_of(start: AnyPosition, ids: &[String]) -> Result<GameLine, ApiError> {
     if ids.len() > MAX_PLIES {
         return Err(ApiError::bad_request(format!(
@@ -322,13 +324,13 @@ fn line_of(start: AnyPosition, ids: &[String]) -> Result<GameLine, ApiError> {
     let mut pos = start.clone();
     let mut moves = Vec::with_capacity(ids.len());
     for (i, id) in ids.iter().enumerate() {
-        let Some(m) = pos.moves().into_iter().find(|m| pos.move_id(m) == *id) else {
-            return Err(ApiError::new(
+        let m = pos.find_move(id).map_err(|why| {
+            ApiError::new(
                 StatusCode::UNPROCESSABLE_ENTITY,
                 "illegal-move",
-                format!("move {} ({id}) is not a legal move there", i + 1),
-            ));
-        };
+                format!("move {} ({id}): {why}", i + 1),
+            )
+        })?;
         pos = pos.after(&m);
         moves.push(m);
     }

@@ -125,6 +125,51 @@ pub async fn a_seat_is_taken_once(store: &dyn Store) {
     );
 }
 
+/// The lobby lists the open games whose seat is free, opened after the time asked, newest
+/// first. The lobby asks for those opened in the last [`LOBBY_TTL_MS`](super::LOBBY_TTL_MS):
+/// an open game opened before the cut-off has expired.
+pub async fn open_games_expire_and_go_when_taken(store: &dyn Store) {
+    let open = |id: &str, listed: bool| {
+        let mut g = game(id);
+        g.status = GameStatus::Waiting;
+        g.black_secret = None;
+        g.listed = listed;
+        g
+    };
+    let pause = || tokio::time::sleep(std::time::Duration::from_millis(20));
+    let before = super::now_ms() - 1;
+    store.create_game(&open("older", true)).await.unwrap();
+    pause().await;
+    let cut_off = super::now_ms();
+    pause().await;
+    for id in ["newer", "private", "taken"] {
+        store.create_game(&open(id, id != "private")).await.unwrap();
+        pause().await;
+    }
+    let ids = |games: Vec<StoredGame>| games.into_iter().map(|g| g.id).collect::<Vec<_>>();
+    assert_eq!(
+        ids(store.open_games(before, 10).await.unwrap()),
+        ["taken", "newer", "older"]
+    );
+    assert!(
+        store
+            .take_seat("taken", Side::Black, "s", "v2", None)
+            .await
+            .unwrap()
+    );
+    assert_eq!(
+        ids(store.open_games(before, 10).await.unwrap()),
+        ["newer", "older"],
+        "a taken seat leaves the lobby"
+    );
+    assert_eq!(ids(store.open_games(before, 1).await.unwrap()), ["newer"]);
+    assert_eq!(
+        ids(store.open_games(cut_off, 10).await.unwrap()),
+        ["newer"],
+        "opened before the cut-off: expired"
+    );
+}
+
 /// Of many moves sent at once for the same turn, exactly one is stored.
 pub async fn of_two_moves_for_one_turn_one_is_stored(store: Arc<dyn Store>) {
     for round in 0..10 {
@@ -369,6 +414,11 @@ macro_rules! store_tests {
         #[tokio::test]
         async fn a_seat_is_taken_once() {
             $crate::store::suite::a_seat_is_taken_once(&$open("seat").await).await;
+        }
+
+        #[tokio::test]
+        async fn open_games_expire_and_go_when_taken() {
+            $crate::store::suite::open_games_expire_and_go_when_taken(&$open("lobby").await).await;
         }
 
         #[tokio::test]

@@ -93,7 +93,7 @@ function playerName(side) {
   }
   const name = side === 'white' ? info.white : info.black;
   if (name) return name;
-  if (info.status === 'waiting') return t('game.waiting-for-friend');
+  if (info.status === 'waiting') return t(info.listed ? 'game.waiting-for-opponent' : 'game.waiting-for-friend');
   return null;
 }
 
@@ -249,7 +249,7 @@ function renderResult() {
 function renderStatus() {
   let text;
   if (waiting()) text = t('game.sending');
-  else if (info.status === 'waiting') text = page.can_join && !you ? t('game.seat-free') : t('game.waiting');
+  else if (info.status === 'waiting') text = page.can_join && !you ? t('game.seat-free') : t(info.listed ? 'game.waiting-lobby' : 'game.waiting');
   else if (info.status === 'finished') text = t('game.over');
   else if (you === 'both') text = t('board.to-move', { side: sideName(info.turn) });
   else if (myTurn()) text = t('game.your-move');

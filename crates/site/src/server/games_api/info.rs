@@ -20,6 +20,8 @@ pub struct GameInfo {
     #[schema(value_type = crate::models::RulesName)]
     pub rules: Rules,
     pub mode: GameMode,
+    /// An open game, listed in the lobby while its seat is free.
+    pub listed: bool,
     /// The computer's level in a game against it.
     pub level: Option<Level>,
     /// The computer's side in a game against it.
@@ -77,6 +79,7 @@ pub(crate) fn info_of(
         id: game.id.clone(),
         rules: game.rules,
         mode: game.mode,
+        listed: game.listed,
         level: game.level,
         computer: game.computer,
         status: game.status,
