@@ -187,6 +187,17 @@ fn a_chess_blunder_is_marked_and_a_deeper_stockfish_confirms_it() {
     assert!(annotated.contains("6. e4??"), "{annotated}");
     let found = blunders(&game);
     assert!(found.contains(&10), "6. e4 is ply 11: {found:?}");
+    // The players' summary before the first move counts White's blunders in words.
+    let white_blunders = found.iter().filter(|&&ply| ply % 2 == 0).count();
+    let counted = if white_blunders == 1 {
+        "1 blunder. Black".to_string()
+    } else {
+        format!("{white_blunders} blunders. Black")
+    };
+    assert!(
+        annotated.contains("{White: accuracy") && annotated.contains(&counted),
+        "{annotated}"
+    );
     let positions = GameLine::of(&game).positions();
     let runtime = tokio::runtime::Runtime::new().unwrap();
     runtime.block_on(async {

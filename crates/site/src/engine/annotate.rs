@@ -68,9 +68,12 @@ fn summary_text(p: &PlayerSummary) -> String {
     let accuracy = p
         .accuracy
         .map_or_else(|| "no moves".to_string(), |a| format!("accuracy {a:.0} %"));
+    let count = |n: u32, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
     format!(
-        "{accuracy}, {} inaccuracies, {} mistakes, {} blunders",
-        p.inaccuracies, p.mistakes, p.blunders
+        "{accuracy}, {}, {}, {}",
+        count(p.inaccuracies, "inaccuracy", "inaccuracies"),
+        count(p.mistakes, "mistake", "mistakes"),
+        count(p.blunders, "blunder", "blunders")
     )
 }
 
