@@ -67,5 +67,7 @@ mod score;
 mod search;
 mod tt;
 
+pub mod hub;
+
 pub use score::{WIN, WIN_BOUND};
 pub use search::{Level, SearchOptions, SearchResult, Searcher, best_move};

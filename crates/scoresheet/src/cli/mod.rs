@@ -47,6 +47,9 @@ enum Command {
     /// each move, inaccuracies, mistakes and blunders marked (NAGs) with the better line.
     #[command(alias = "analyze")]
     Analyse(analyse::AnalyseArgs),
+    /// Run the draughts engine as a Hub engine on standard input and output (Scan's
+    /// protocol, as lidraughts and pydraughts drive it).
+    Hub,
 }
 
 /// Runs a parsed command line. `Ok` carries the exit code; `Err` is a usage or I/O problem
@@ -60,5 +63,9 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Serve(args) => serve::run(args),
         Command::Db(args) => db::run(*args),
         Command::Analyse(args) => analyse::run(args),
+        Command::Hub => {
+            draughts::hub::serve(std::io::stdin().lock(), std::io::stdout().lock())?;
+            Ok(ExitCode::SUCCESS)
+        }
     }
 }

@@ -1,0 +1,492 @@
+//! A match between two draughts engines: the benchmark of the engine's strength.
+//!
+//! ```text
+//! cargo run --release -p draughts --example match -- \
+//!     --a self --b "hub:/path/to/old/scoresheet hub" --time 0.1 --games 400 --jobs 2
+//! ```
+//!
+//! Each player is `self` (this build's search, in this process) or `hub:COMMAND` (any Hub
+//! engine: an older build's `scoresheet hub`, or Scan). The games start from a fixed set of
+//! openings (the first `--plies` moves, picked by a seeded generator, each opening once, both
+//! sides' material equal after it); each opening is played twice, colours swapped. Each move
+//! gets `--time` seconds. A game that passes `--max-plies` is a draw. The report: A's wins,
+//! draws and losses, its score, the Elo difference with its 95 % interval, and the
+//! likelihood of superiority.
+//!
+//! Options: `--variant NAME` (default international), `--games N` (even; default 400),
+//! `--jobs N` games at once (default 1; give each engine its own core), `--seed N`,
+//! `--plies N` (default 4), `--max-plies N` (default 300), `--quiet`.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
+
+use draughts::{
+    Color, GameHistory, GameState, Level, Move, Position, SearchOptions, Searcher, Variant, hub,
+};
+
+/// What the match is asked to do.
+#[derive(Clone, Debug)]
+struct Settings {
+    a: String,
+    b: String,
+    variant: Variant,
+    time: f64,
+    games: usize,
+    jobs: usize,
+    seed: u64,
+    plies: usize,
+    max_plies: usize,
+    quiet: bool,
+}
+
+fn settings(args: &[String]) -> Result<Settings, String> {
+    let mut s = Settings {
+        a: "self".into(),
+        b: "self".into(),
+        variant: Variant::INTERNATIONAL,
+        time: 0.1,
+        games: 400,
+        jobs: 1,
+        seed: 1,
+        plies: 4,
+        max_plies: 300,
+        quiet: false,
+    };
+    let mut it = args.iter();
+    while let Some(flag) = it.next() {
+        if flag == "--quiet" {
+            s.quiet = true;
+            continue;
+        }
+        let value = it.next().ok_or(format!("{flag} needs a value"))?;
+        let num = |v: &str| {
+            v.parse::<u64>()
+                .map_err(|_| format!("{flag}: not a number: {v}"))
+        };
+        match flag.as_str() {
+            "--a" => s.a = value.clone(),
+            "--b" => s.b = value.clone(),
+            "--variant" => s.variant = hub::variant_named(value).map_err(|e| e.to_string())?,
+            "--time" => {
+                s.time = value
+                    .parse()
+                    .map_err(|_| format!("--time: not seconds: {value}"))?
+            }
+            "--games" => s.games = num(value)? as usize,
+            "--jobs" => s.jobs = (num(value)? as usize).max(1),
+            "--seed" => s.seed = num(value)?,
+            "--plies" => s.plies = num(value)? as usize,
+            "--max-plies" => s.max_plies = num(value)? as usize,
+            _ => return Err(format!("unknown option {flag}")),
+        }
+    }
+    if !s.games.is_multiple_of(2) {
+        s.games += 1;
+    }
+    Ok(s)
+}
+
+/// One engine of the match.
+enum Player {
+    /// This build's search.
+    Own(Box<Searcher>),
+    /// A Hub engine in its own process.
+    Hub(HubProcess),
+}
+
+struct HubProcess {
+    child: Child,
+    input: ChildStdin,
+    output: BufReader<ChildStdout>,
+}
+
+impl HubProcess {
+    fn start(command: &str, variant: &Variant) -> Result<HubProcess, String> {
+        let words: Vec<&str> = command.split_whitespace().collect();
+        let (program, args) = words.split_first().ok_or("an empty hub command")?;
+        let mut child = Command::new(program)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .map_err(|e| format!("{command}: {e}"))?;
+        let input = child.stdin.take().ok_or("no stdin")?;
+        let output = BufReader::new(child.stdout.take().ok_or("no stdout")?);
+        let mut p = HubProcess {
+            child,
+            input,
+            output,
+        };
+        p.send("hub")?;
+        p.until("wait")?;
+        p.send(&format!(
+            "set-param name=variant value={}",
+            hub::hub_name(variant)
+        ))?;
+        p.send("init")?;
+        p.until("ready")?;
+        Ok(p)
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), String> {
+        writeln!(self.input, "{line}")
+            .and_then(|()| self.input.flush())
+            .map_err(|e| format!("the engine went away: {e}"))
+    }
+
+    /// Reads lines until one starts with `word`: that line.
+    fn until(&mut self, word: &str) -> Result<String, String> {
+        let mut line = String::new();
+        loop {
+            line.clear();
+            let n = self
+                .output
+                .read_line(&mut line)
+                .map_err(|e| e.to_string())?;
+            if n == 0 {
+                return Err(format!("the engine ended before `{word}`"));
+            }
+            if line.split_whitespace().next() == Some(word) {
+                return Ok(line.trim().to_string());
+            }
+            if line.starts_with("error") {
+                return Err(format!("the engine said: {}", line.trim()));
+            }
+        }
+    }
+}
+
+impl Drop for HubProcess {
+    fn drop(&mut self) {
+        let _ = self.send("quit");
+        let _ = self.child.wait();
+    }
+}
+
+impl Player {
+    fn start(spec: &str, variant: &Variant) -> Result<Player, String> {
+        match spec {
+            "self" => Ok(Player::Own(Box::new(Searcher::new()))),
+            _ => match spec.strip_prefix("hub:") {
+                Some(command) => Ok(Player::Hub(HubProcess::start(command, variant)?)),
+                None => Err(format!("a player is `self` or `hub:COMMAND`, not {spec}")),
+            },
+        }
+    }
+
+    fn new_game(&mut self) -> Result<(), String> {
+        match self {
+            Player::Own(s) => {
+                s.clear();
+                Ok(())
+            }
+            Player::Hub(p) => p.send("new-game"),
+        }
+    }
+
+    /// The player's move in `game`, within `time` seconds.
+    fn play(&mut self, game: &GameHistory, time: f64) -> Result<Move, String> {
+        match self {
+            Player::Own(s) => {
+                let options =
+                    SearchOptions::new(Level::Strong).with_time(Duration::from_secs_f64(time));
+                s.search(game, &options)
+                    .map(|r| r.mv)
+                    .ok_or_else(|| "no move".to_string())
+            }
+            Player::Hub(p) => {
+                let moves: Vec<String> = game.moves().iter().map(hub::move_text).collect();
+                p.send(&format!(
+                    "pos pos={} moves=\"{}\"",
+                    hub::position_text(game.start()),
+                    moves.join(" ")
+                ))?;
+                p.send(&format!("level move-time={time}"))?;
+                p.send("go think")?;
+                let done = p.until("done")?;
+                let text = done
+                    .split_whitespace()
+                    .find_map(|w| w.strip_prefix("move="))
+                    .ok_or_else(|| format!("no move in `{done}`"))?;
+                hub::read_move(game.position(), text).map_err(|e| e.to_string())
+            }
+        }
+    }
+}
+
+/// A game's end, for player A.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Outcome {
+    Win,
+    Draw,
+    Loss,
+}
+
+/// The openings: `count` different positions after `plies` moves from the start, each
+/// picked by the seeded generator, with both sides' material equal.
+fn openings(variant: Variant, count: usize, plies: usize, seed: u64) -> Vec<Vec<Move>> {
+    let mut out: Vec<Vec<Move>> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    let mut r = seed;
+    let mut tries = 0;
+    while out.len() < count && tries < count * 1000 {
+        tries += 1;
+        let mut game = GameHistory::new(Position::start(variant));
+        let mut line = Vec::new();
+        for _ in 0..plies {
+            let moves = game.position().legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            r = splitmix(r);
+            let m = moves[(r % moves.len() as u64) as usize].clone();
+            game.push(&m).expect("a legal move");
+            line.push(m);
+        }
+        let pos = game.position();
+        let even = pos.pieces(Color::White).len() == pos.pieces(Color::Black).len();
+        if line.len() == plies && even && !game.state().is_over() && seen.insert(pos.zobrist()) {
+            out.push(line);
+        }
+    }
+    out
+}
+
+fn splitmix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = x;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Plays one game from `opening`, A with White when `a_white`.
+fn play(
+    s: &Settings,
+    a: &mut Player,
+    b: &mut Player,
+    opening: &[Move],
+    a_white: bool,
+) -> Result<(Outcome, usize), String> {
+    let mut game = GameHistory::new(Position::start(s.variant));
+    for m in opening {
+        game.push(m).map_err(|e| e.to_string())?;
+    }
+    a.new_game()?;
+    b.new_game()?;
+    let a_color = if a_white { Color::White } else { Color::Black };
+    while game.state() == GameState::Ongoing && game.moves().len() < s.max_plies {
+        let mover = if game.position().side_to_move() == a_color {
+            &mut *a
+        } else {
+            &mut *b
+        };
+        let m = mover.play(&game, s.time)?;
+        game.push(&m)
+            .map_err(|e| format!("an illegal move {m:?}: {e}"))?;
+    }
+    let plies = game.moves().len();
+    Ok(match game.state() {
+        GameState::Win { winner } if winner == a_color => (Outcome::Win, plies),
+        GameState::Win { .. } => (Outcome::Loss, plies),
+        _ => (Outcome::Draw, plies),
+    })
+}
+
+/// The Elo difference that a score (0 to 1) means.
+fn elo(score: f64) -> f64 {
+    let s = score.clamp(1e-6, 1.0 - 1e-6);
+    -400.0 * (1.0 / s - 1.0).log10()
+}
+
+/// The summary of a match from A's wins, draws and losses: its score, the Elo difference
+/// and its 95 % interval (normal approximation of the mean score), and the likelihood that
+/// A is the stronger.
+#[derive(Debug, PartialEq)]
+struct Summary {
+    score: f64,
+    elo: f64,
+    low: f64,
+    high: f64,
+    los: f64,
+}
+
+fn summary(w: usize, d: usize, l: usize) -> Summary {
+    let n = (w + d + l) as f64;
+    let score = (w as f64 + d as f64 / 2.0) / n;
+    let var = (w as f64 * (1.0 - score).powi(2)
+        + d as f64 * (0.5 - score).powi(2)
+        + l as f64 * score.powi(2))
+        / n;
+    let se = (var / n).sqrt();
+    let los = if w + l == 0 {
+        0.5
+    } else {
+        0.5 * (1.0 + erf((w as f64 - l as f64) / (2.0 * (w + l) as f64).sqrt()))
+    };
+    Summary {
+        score,
+        elo: elo(score),
+        low: elo(score - 1.96 * se),
+        high: elo(score + 1.96 * se),
+        los,
+    }
+}
+
+/// The error function (Abramowitz and Stegun 7.1.26, error below 1.5e-7).
+fn erf(x: f64) -> f64 {
+    let t = 1.0 / (1.0 + 0.327_591_1 * x.abs());
+    let y = 1.0
+        - (((((1.061_405_429 * t - 1.453_152_027) * t) + 1.421_413_741) * t - 0.284_496_736) * t
+            + 0.254_829_592)
+            * t
+            * (-x * x).exp();
+    if x >= 0.0 { y } else { -y }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let s = match settings(&args) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("match: {e}");
+            std::process::exit(2);
+        }
+    };
+    let lines = openings(s.variant, s.games / 2, s.plies, s.seed);
+    if lines.len() < s.games / 2 {
+        eprintln!(
+            "match: only {} different openings of {} plies",
+            lines.len(),
+            s.plies
+        );
+    }
+    let games = 2 * lines.len();
+    println!(
+        "{} games of {} at {} s a move: A = {}, B = {}",
+        games, s.variant.name, s.time, s.a, s.b
+    );
+    let next = AtomicUsize::new(0);
+    let results = Mutex::new((0usize, 0usize, 0usize));
+    std::thread::scope(|scope| {
+        for _ in 0..s.jobs.min(games.max(1)) {
+            scope.spawn(|| {
+                let (mut a, mut b) = match (Player::start(&s.a, &s.variant), Player::start(&s.b, &s.variant)) {
+                    (Ok(a), Ok(b)) => (a, b),
+                    (Err(e), _) | (_, Err(e)) => {
+                        eprintln!("match: {e}");
+                        std::process::exit(2);
+                    }
+                };
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= games {
+                        break;
+                    }
+                    let a_white = i.is_multiple_of(2);
+                    let (outcome, plies) = match play(&s, &mut a, &mut b, &lines[i / 2], a_white) {
+                        Ok(r) => r,
+                        Err(e) => {
+                            eprintln!("match: game {}: {e}", i + 1);
+                            std::process::exit(1);
+                        }
+                    };
+                    let mut r = results.lock().unwrap();
+                    match outcome {
+                        Outcome::Win => r.0 += 1,
+                        Outcome::Draw => r.1 += 1,
+                        Outcome::Loss => r.2 += 1,
+                    }
+                    if !s.quiet {
+                        let done = r.0 + r.1 + r.2;
+                        println!(
+                            "game {:>4} (opening {:>3}, A {}): {outcome:?} in {plies} plies; A {}-{}-{} after {done}",
+                            i + 1,
+                            i / 2 + 1,
+                            if a_white { "White" } else { "Black" },
+                            r.0,
+                            r.1,
+                            r.2
+                        );
+                    }
+                }
+            });
+        }
+    });
+    let (w, d, l) = *results.lock().unwrap();
+    let m = summary(w, d, l);
+    println!(
+        "A: {w} wins, {d} draws, {l} losses of {}: score {:.1} %, Elo {:+.0} (95 %: {:+.0} to {:+.0}), LOS {:.1} %",
+        w + d + l,
+        100.0 * m.score,
+        m.elo,
+        m.low,
+        m.high,
+        100.0 * m.los
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn elo_of_known_scores() {
+        assert!(elo(0.5).abs() < 1e-9);
+        // 75 %: 400·log10(3) = 190.85 Elo.
+        assert!((elo(0.75) - 190.848).abs() < 0.01);
+        assert!((elo(0.25) + 190.848).abs() < 0.01);
+        assert!((erf(1.0) - 0.842_700_79).abs() < 1e-6);
+    }
+
+    #[test]
+    fn a_summary_as_the_usual_calculators_give_it() {
+        // 1 win, 1 draw, 22 losses (the issue's first match): 6.25 %, about -470 Elo.
+        let m = summary(1, 1, 22);
+        assert!((m.score - 0.0625).abs() < 1e-9);
+        assert!((m.elo + 470.4).abs() < 0.5, "{m:?}");
+        assert!(m.low < m.elo && m.elo < m.high, "{m:?}");
+        assert!(m.los < 0.001, "{m:?}");
+        // Even: no difference, a symmetric interval, LOS one half.
+        let even = summary(30, 40, 30);
+        assert!(even.elo.abs() < 1e-9 && (even.low + even.high).abs() < 1e-6);
+        assert!((even.los - 0.5).abs() < 1e-9);
+    }
+
+    #[test]
+    fn openings_are_different_and_even() {
+        let lines = openings(Variant::INTERNATIONAL, 50, 4, 7);
+        assert_eq!(lines.len(), 50);
+        let again = openings(Variant::INTERNATIONAL, 50, 4, 7);
+        assert_eq!(lines, again, "the same seed, the same openings");
+        let mut ends = std::collections::HashSet::new();
+        for line in &lines {
+            let mut pos = Position::start(Variant::INTERNATIONAL);
+            for m in line {
+                pos = pos.after(m);
+            }
+            assert_eq!(
+                pos.pieces(Color::White).len(),
+                pos.pieces(Color::Black).len()
+            );
+            assert!(ends.insert(pos.zobrist()));
+        }
+    }
+
+    #[test]
+    fn a_short_match_between_this_build_and_itself_plays_out() {
+        let s = settings(&["--games".into(), "2".into(), "--time".into(), "0.01".into()]).unwrap();
+        let lines = openings(s.variant, 1, s.plies, s.seed);
+        let mut a = Player::start("self", &s.variant).unwrap();
+        let mut b = Player::start("self", &s.variant).unwrap();
+        for a_white in [true, false] {
+            let (_, plies) = play(&s, &mut a, &mut b, &lines[0], a_white).unwrap();
+            assert!(plies > s.plies);
+        }
+        assert!(Player::start("uci:stockfish", &s.variant).is_err());
+    }
+}
