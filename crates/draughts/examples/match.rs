@@ -9,7 +9,8 @@
 //! engine: an older build's `scoresheet hub`, or Scan). The games start from a fixed set of
 //! openings (the first `--plies` moves, picked by a seeded generator, each opening once, both
 //! sides' material equal after it); each opening is played twice, colours swapped. Each move
-//! gets `--time` seconds. A game that passes `--max-plies` is a draw. The report: A's wins,
+//! gets `--time` seconds (or `--nodes N` positions: the same games whatever else the machine
+//! does, for comparing two settings of the search on a busy machine). A game that passes `--max-plies` is a draw. The report: A's wins,
 //! draws and losses, its score, the Elo difference with its 95 % interval, and the
 //! likelihood of superiority.
 //!
@@ -34,6 +35,8 @@ struct Settings {
     b: String,
     variant: Variant,
     time: f64,
+    /// Positions a move instead of a time (the same games on a loaded machine).
+    nodes: Option<u64>,
     games: usize,
     jobs: usize,
     seed: u64,
@@ -48,6 +51,7 @@ fn settings(args: &[String]) -> Result<Settings, String> {
         b: "self".into(),
         variant: Variant::INTERNATIONAL,
         time: 0.1,
+        nodes: None,
         games: 400,
         jobs: 1,
         seed: 1,
@@ -75,6 +79,7 @@ fn settings(args: &[String]) -> Result<Settings, String> {
                     .parse()
                     .map_err(|_| format!("--time: not seconds: {value}"))?
             }
+            "--nodes" => s.nodes = Some(num(value)?),
             "--games" => s.games = num(value)? as usize,
             "--jobs" => s.jobs = (num(value)? as usize).max(1),
             "--seed" => s.seed = num(value)?,
@@ -188,12 +193,15 @@ impl Player {
         }
     }
 
-    /// The player's move in `game`, within `time` seconds.
-    fn play(&mut self, game: &GameHistory, time: f64) -> Result<Move, String> {
+    /// The player's move in `game`, within `time` seconds or `nodes` positions.
+    fn play(&mut self, game: &GameHistory, time: f64, nodes: Option<u64>) -> Result<Move, String> {
         match self {
             Player::Own(s) => {
-                let options =
-                    SearchOptions::new(Level::Strong).with_time(Duration::from_secs_f64(time));
+                let strong = SearchOptions::new(Level::Strong);
+                let options = match nodes {
+                    Some(n) => strong.with_nodes(n).with_time(Duration::from_secs(3600)),
+                    None => strong.with_time(Duration::from_secs_f64(time)),
+                };
                 s.search(game, &options)
                     .map(|r| r.mv)
                     .ok_or_else(|| "no move".to_string())
@@ -205,7 +213,10 @@ impl Player {
                     hub::position_text(game.start()),
                     moves.join(" ")
                 ))?;
-                p.send(&format!("level move-time={time}"))?;
+                match nodes {
+                    Some(n) => p.send(&format!("level nodes={n}"))?,
+                    None => p.send(&format!("level move-time={time}"))?,
+                }
                 p.send("go think")?;
                 let done = p.until("done")?;
                 let text = done
@@ -285,7 +296,7 @@ fn play(
         } else {
             &mut *b
         };
-        let m = mover.play(&game, s.time)?;
+        let m = mover.play(&game, s.time, s.nodes)?;
         game.push(&m)
             .map_err(|e| format!("an illegal move {m:?}: {e}"))?;
     }
@@ -366,9 +377,13 @@ fn main() {
         );
     }
     let games = 2 * lines.len();
+    let budget = match s.nodes {
+        Some(n) => format!("{n} positions"),
+        None => format!("{} s", s.time),
+    };
     println!(
-        "{} games of {} at {} s a move: A = {}, B = {}",
-        games, s.variant.name, s.time, s.a, s.b
+        "{} games of {} at {budget} a move: A = {}, B = {}",
+        games, s.variant.name, s.a, s.b
     );
     let next = AtomicUsize::new(0);
     let results = Mutex::new((0usize, 0usize, 0usize));
@@ -488,5 +503,20 @@ mod tests {
             assert!(plies > s.plies);
         }
         assert!(Player::start("uci:stockfish", &s.variant).is_err());
+        // By positions, a game is the same game whenever it is played.
+        let s = settings(&[
+            "--nodes".into(),
+            "3000".into(),
+            "--max-plies".into(),
+            "60".into(),
+        ])
+        .unwrap();
+        let mut games = Vec::new();
+        for _ in 0..2 {
+            let mut a = Player::start("self", &s.variant).unwrap();
+            let mut b = Player::start("self", &s.variant).unwrap();
+            games.push(play(&s, &mut a, &mut b, &lines[0], true).unwrap());
+        }
+        assert_eq!(games[0], games[1]);
     }
 }
