@@ -68,7 +68,7 @@ const HUB_NAMES: [(&str, Variant); 5] = [
 ];
 
 /// The variant a Hub `variant` parameter names: Scan's names (`normal`, `killer`, `bt`,
-/// `frisian`, `losing`) or any of ours.
+/// `frisian`, `losing`) or any name [`Variant`]'s `FromStr` reads.
 ///
 /// # Errors
 ///
@@ -78,7 +78,7 @@ pub fn variant_named(name: &str) -> Result<Variant, HubError> {
         .iter()
         .find(|(hub, _)| *hub == name)
         .map(|(_, v)| *v)
-        .or_else(|| Variant::ALL.into_iter().find(|v| v.name == name))
+        .or_else(|| name.parse().ok())
         .ok_or_else(|| HubError::Variant(name.to_string()))
 }
 
@@ -354,16 +354,7 @@ pub fn serve(input: impl BufRead, mut output: impl Write) -> io::Result<()> {
                     "id name=scoresheet version={}",
                     env!("CARGO_PKG_VERSION")
                 )?;
-                let names: Vec<&str> = HUB_NAMES
-                    .iter()
-                    .map(|(n, _)| *n)
-                    .chain(Variant::ALL.iter().map(|v| v.name))
-                    .fold(Vec::new(), |mut names, n| {
-                        if !names.contains(&n) {
-                            names.push(n);
-                        }
-                        names
-                    });
+                let names: Vec<&str> = Variant::ALL.iter().map(hub_name).collect();
                 writeln!(
                     out,
                     "param name=variant value=normal type=enum values=\"{}\"",
@@ -434,22 +425,17 @@ mod tests {
         }
         // A man on 37 takes 32 and 22, landing on 17; both orders of the taken squares name it.
         let mut two = Position::empty(Variant::INTERNATIONAL, Color::White);
-        two.put(
-            Square::from_number(37, two.size()).unwrap(),
-            Piece::man(Color::White),
-        );
-        two.put(
-            Square::from_number(32, two.size()).unwrap(),
-            Piece::man(Color::Black),
-        );
-        two.put(
-            Square::from_number(22, two.size()).unwrap(),
-            Piece::man(Color::Black),
-        );
-        two.put(
-            Square::from_number(5, two.size()).unwrap(),
-            Piece::man(Color::Black),
-        );
+        for (n, color) in [
+            (37, Color::White),
+            (32, Color::Black),
+            (22, Color::Black),
+            (5, Color::Black),
+        ] {
+            two.put(
+                Square::from_number(n, two.size()).unwrap(),
+                Piece::man(color),
+            );
+        }
         let mv = read_move(&two, "37x17x22x32").unwrap();
         assert_eq!(read_move(&two, "37x17x32x22").unwrap(), mv);
         assert_eq!(move_text(&mv), "37x17x22x32");
