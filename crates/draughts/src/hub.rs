@@ -287,8 +287,9 @@ impl Engine {
             Limit::Depth(d) => strong.with_depth(d).with_time(Duration::from_secs(3600)),
             Limit::Nodes(n) => strong.with_nodes(n).with_time(Duration::from_secs(3600)),
             Limit::Clock { time, inc, moves } => {
-                // Scan's rule of thumb: the time left over the moves to go (30 when not
-                // given), plus the increment, never more than half of what is left.
+                // Our own share of the clock (not taken from Scan): the time left over the
+                // moves to go (30 when not given), plus the increment, at most half of what
+                // is left.
                 let left = time + inc;
                 let share = left / f64::from(moves.unwrap_or(30).max(1)) + inc;
                 strong.with_time(Duration::from_secs_f64(share.min(left / 2.0).max(0.001)))
