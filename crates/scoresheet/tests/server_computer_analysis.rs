@@ -119,6 +119,15 @@ fn an_analysis_is_computed_once_and_kept_across_a_restart() {
     let refused = s.post("/api/computer-analysis", &bad.to_string());
     assert_eq!(refused.status, 422, "{}", refused.body);
     assert_eq!(refused.json()["error"]["code"], "illegal-move");
+    // A chess variant no engine here plays is the request's fault (schemathesis found it
+    // answered 501, a server error).
+    let antichess = json!({
+        "rules": "chess", "variant": "antichess", "moves": ["e3"],
+        "fen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+    });
+    let refused = s.post("/api/computer-analysis", &antichess.to_string());
+    assert_eq!(refused.status, 422, "{}", refused.body);
+    assert_eq!(refused.json()["error"]["code"], "variant-not-analysed");
     let unknown = s.get("/api/computer-analysis/0123456789abcdef0123456789abcdef");
     assert_eq!(unknown.status, 404);
     assert_eq!(s.get("/api/computer-analysis/nothex").status, 404);

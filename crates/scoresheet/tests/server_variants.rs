@@ -257,9 +257,9 @@ fn the_engine_says_it_has_none_for_crazyhouse() {
     let r = s.get(&format!(
         "/api/engine?rules=chess&variant=crazyhouse&fen={fen}"
     ));
-    assert_eq!(r.status, 501, "{}", r.body);
+    assert_eq!(r.status, 422, "{}", r.body);
     let e = r.json();
-    assert_eq!(e["error"]["code"], "engine-unavailable");
+    assert_eq!(e["error"]["code"], "variant-not-analysed");
     assert!(
         e["error"]["message"]
             .as_str()

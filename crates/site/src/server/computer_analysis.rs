@@ -151,7 +151,7 @@ pub async fn request(
             ChessVariant::Standard | ChessVariant::Chess960
         )
     {
-        return Err(unavailable(format!(
+        return Err(not_analysed(format!(
             "no engine analyses {}: Stockfish plays standard chess and Chess960 only",
             ChessVariant::of_position(p)
         )));
@@ -337,6 +337,11 @@ fn line_of(start: AnyPosition, ids: &[String]) -> Result<GameLine, ApiError> {
     Ok(GameLine { start, moves })
 }
 
-fn unavailable(message: String) -> ApiError {
-    ApiError::new(StatusCode::NOT_IMPLEMENTED, "engine-unavailable", message)
+/// A chess variant no engine here plays: the request's fault, not the server's (422).
+fn not_analysed(message: String) -> ApiError {
+    ApiError::new(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "variant-not-analysed",
+        message,
+    )
 }

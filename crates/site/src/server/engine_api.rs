@@ -67,8 +67,8 @@ pub async fn analyse(
     let pos = position_of(q.rules, q.variant, &q.fen)?;
     if let Some(variant) = q.variant.filter(|v| !analysed(*v)) {
         return Err(ApiError::new(
-            axum::http::StatusCode::NOT_IMPLEMENTED,
-            "engine-unavailable",
+            axum::http::StatusCode::UNPROCESSABLE_ENTITY,
+            "variant-not-analysed",
             format!(
                 "no engine analyses {}: Stockfish plays standard chess and Chess960 only",
                 variant

@@ -186,7 +186,12 @@ pub const ERROR_CODES: &[(&str, u16, &str)] = &[
     (
         "engine-unavailable",
         501,
-        "chess analysis, or chess against the computer, on a server without Stockfish; or the analysis of a chess variant no engine plays (Crazyhouse, Atomic, ...)",
+        "chess analysis, or chess against the computer, on a server without Stockfish",
+    ),
+    (
+        "variant-not-analysed",
+        422,
+        "the analysis of a chess variant no engine here plays (Stockfish plays standard chess and Chess960; not Crazyhouse, Atomic, ...)",
     ),
     (
         "body-timeout",
@@ -325,7 +330,7 @@ pub struct EngineParams {
     #[param(inline)]
     pub rules: RulesName,
     /// Chess: the variant of `fen` (standard chess when left out). Only standard chess and
-    /// Chess960 are analysed; another variant is 501 `engine-unavailable`.
+    /// Chess960 are analysed; another variant is 422 `variant-not-analysed`.
     #[param(inline)]
     pub variant: Option<ChessVariant>,
     /// The position to analyse.
@@ -950,10 +955,10 @@ fn game_computer_analysis() {}
         (status = 200, description = "A finite stream of `info` events and one `done`", body = EngineEvent, content_type = "text/event-stream",
             example = json!("event: info\ndata: {\"depth\":1,\"score\":5,\"mate\":null,\"pv\":[\"11-15\"],\"best\":\"11-15\",\"nodes\":8,\"time_ms\":0}\n\nevent: done\ndata: {\"reason\":\"time\"}\n\n")),
         (status = 400, description = "`bad-request`: a missing or unknown `rules`, a missing `fen`, an unknown `lang` or `style`, a `depth` or `figurines` that is not a number (0-4294967295, 0-255)", body = ErrorBody),
-        (status = 422, description = "`bad-fen`", body = ErrorBody),
+        (status = 422, description = "`bad-fen`; `variant-not-analysed`: a chess variant Stockfish does not play (Crazyhouse, Atomic, ...)", body = ErrorBody),
         (status = 429, description = "`too-many-streams`: the client's address already holds its live streams (`serve --streams-per-client`, 32), or the server is at its limit of streams", body = ErrorBody),
         (status = 500, description = "`internal`", body = ErrorBody),
-        (status = 501, description = "`engine-unavailable`: chess on a server without Stockfish, or a chess variant Stockfish does not play (Crazyhouse, Atomic, ...)", body = ErrorBody),
+        (status = 501, description = "`engine-unavailable`: chess on a server without Stockfish", body = ErrorBody),
         (status = 503, description = "`busy`: too many analyses at once; try again in a moment", body = ErrorBody),
     )
 )]
@@ -1032,10 +1037,10 @@ fn database_game() {}
         (status = 408, description = "`body-timeout`: the body stalled, arrived slower than 2 KB a second, or took longer than 30 s", body = ErrorBody),
         (status = 413, description = "`too-large`", body = ErrorBody),
         (status = 415, description = "`unsupported-media-type`", body = ErrorBody),
-        (status = 422, description = "`bad-fen`; `illegal-move`: a move of `moves` that cannot be played", body = ErrorBody),
+        (status = 422, description = "`bad-fen`; `illegal-move`: a move of `moves` that cannot be played; `variant-not-analysed`: a chess variant Stockfish does not play", body = ErrorBody),
         (status = 429, description = "`too-many-requests`: this address already sends 4 such requests at once", body = ErrorBody),
         (status = 500, description = "`internal`", body = ErrorBody),
-        (status = 501, description = "`engine-unavailable`: chess on a server without Stockfish, or a chess variant Stockfish does not play", body = ErrorBody),
+        (status = 501, description = "`engine-unavailable`: chess on a server without Stockfish", body = ErrorBody),
         (status = 503, description = "`busy`: 34 analyses are asked for already (two run, the others wait their turn), or too many heavy requests; try again in a moment", body = ErrorBody),
     )
 )]

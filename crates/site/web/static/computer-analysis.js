@@ -78,7 +78,7 @@ export function attachComputerAnalysis(box, o) {
     if (mine !== ticket) return;
     button.hidden = false;
     button.disabled = false;
-    const words = { busy: 'computer.busy', 'engine-unavailable': 'computer.unavailable', 'not-found': 'computer.failed' };
+    const words = { busy: 'computer.busy', 'engine-unavailable': 'computer.unavailable', 'variant-not-analysed': 'computer.unavailable', 'not-found': 'computer.failed' };
     say(words[e.code] ? t(words[e.code]) : e.message);
   }
 
