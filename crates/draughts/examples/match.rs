@@ -5,7 +5,8 @@
 //!     --a self --b "hub:/path/to/old/scoresheet hub" --time 0.1 --games 400 --jobs 2
 //! ```
 //!
-//! Each player is `self` (this build's search, in this process) or `hub:COMMAND` (any Hub
+//! Each player is `self` (this build's search, in this process), `self:EVAL` (the same with
+//! the evaluation `handmade`, `learned` or the weights file EVAL) or `hub:COMMAND` (any Hub
 //! engine: an older build's `scoresheet hub`, or Scan). The games start from a fixed set of
 //! openings (the first `--plies` moves, picked by a seeded generator, each opening once, both
 //! sides' material equal after it); each opening is played twice, colours swapped. Each move
@@ -23,6 +24,9 @@ use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
+
+mod common;
+use common::splitmix;
 
 use draughts::{
     Color, GameHistory, GameState, Level, Move, Position, SearchOptions, Searcher, Variant, hub,
@@ -176,10 +180,20 @@ impl Player {
     fn start(spec: &str, variant: &Variant) -> Result<Player, String> {
         match spec {
             "self" => Ok(Player::Own(Box::new(Searcher::new()))),
-            _ => match spec.strip_prefix("hub:") {
-                Some(command) => Ok(Player::Hub(HubProcess::start(command, variant)?)),
-                None => Err(format!("a player is `self` or `hub:COMMAND`, not {spec}")),
-            },
+            _ => {
+                if let Some(command) = spec.strip_prefix("hub:") {
+                    return Ok(Player::Hub(HubProcess::start(command, variant)?));
+                }
+                let Some(eval) = spec.strip_prefix("self:") else {
+                    return Err(format!(
+                        "a player is `self`, `self:EVAL` or `hub:COMMAND`, not {spec}"
+                    ));
+                };
+                let evaluation = common::evaluation(eval)?;
+                Ok(Player::Own(Box::new(
+                    Searcher::new().with_evaluation(evaluation),
+                )))
+            }
         }
     }
 
@@ -265,14 +279,6 @@ fn openings(variant: Variant, count: usize, plies: usize, seed: u64) -> Vec<Vec<
         }
     }
     out
-}
-
-fn splitmix(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = x;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 /// Plays one game from `opening`, A with White when `a_white`.

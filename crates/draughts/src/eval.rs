@@ -23,6 +23,7 @@
 use crate::bits::Bits;
 use crate::color::Color;
 use crate::geometry::{Geometry, main_road};
+use crate::learn::{EvalWeights, Layout};
 use crate::mask::Mask;
 use crate::movegen::{forward, quiet_count};
 use crate::square::Square;
@@ -91,10 +92,16 @@ pub(crate) struct EvalTables<B> {
     /// Most pieces a side may have against a lone king and still only draw, where kings fly.
     lone_king_draw: u32,
     w: Weights,
+    /// The learned evaluation, which takes the place of the terms above.
+    learned: Option<(&'static EvalWeights, Layout<B>)>,
 }
 
 impl<B: Mask> EvalTables<B> {
-    pub fn new<G: Geometry<B = B>>(v: &Variant, w: Weights) -> EvalTables<B> {
+    pub fn new<G: Geometry<B = B>>(
+        v: &Variant,
+        w: Weights,
+        learned: Option<&'static EvalWeights>,
+    ) -> EvalTables<B> {
         let size = v.size;
         let mut rows = [B::ZERO; 12];
         let mut centre = B::ZERO;
@@ -121,6 +128,7 @@ impl<B: Mask> EvalTables<B> {
             initial: 2 * i32::from(v.men_per_side()),
             lone_king_draw: if side >= 10 { 3 } else { 2 },
             w,
+            learned: learned.map(|l| (l, Layout::new::<G>(v))),
         }
     }
 }
@@ -185,24 +193,18 @@ fn side_score<G: Geometry>(
 /// The evaluation of `b` for the side to move.
 #[inline]
 pub(crate) fn evaluate<G: Geometry>(t: &EvalTables<G::B>, b: &Bits<G::B>) -> i32 {
-    let men_total = ((b.white | b.black) & !b.kings).count() as i32;
-    let mut score = side_score::<G>(t, b, Color::White, men_total)
-        - side_score::<G>(t, b, Color::Black, men_total);
-
-    // Material balance in man units, for trades and drawn endings.
-    let pieces_w = b.white.count();
-    let pieces_b = b.black.count();
-    let mat =
-        |own: G::B| (own & !b.kings).count() as i32 * MAN + (own & b.kings).count() as i32 * t.king;
-    let diff = mat(b.white) - mat(b.black);
-    let gone = t.initial - (pieces_w + pieces_b) as i32;
-    if diff > 0 {
-        score += t.w.trade * gone;
-    } else if diff < 0 {
-        score -= t.w.trade * gone;
-    }
-
+    let mut score = match &t.learned {
+        Some((weights, layout)) => {
+            let own = weights.evaluate::<G>(layout, b);
+            match b.side {
+                Color::White => own,
+                Color::Black => -own,
+            }
+        }
+        None => handmade::<G>(t, b),
+    };
     if t.flying {
+        let (pieces_w, pieces_b) = (b.white.count(), b.black.count());
         let lone = |own: G::B, other: u32| {
             own.count() == 1
                 && (own & b.kings).any()
@@ -222,4 +224,26 @@ pub(crate) fn evaluate<G: Geometry>(t: &EvalTables<G::B>, b: &Bits<G::B>) -> i32
         Color::White => score,
         Color::Black => -score,
     }
+}
+
+/// The hand-made evaluation of `b`, for White.
+#[inline(always)]
+fn handmade<G: Geometry>(t: &EvalTables<G::B>, b: &Bits<G::B>) -> i32 {
+    let men_total = ((b.white | b.black) & !b.kings).count() as i32;
+    let mut score = side_score::<G>(t, b, Color::White, men_total)
+        - side_score::<G>(t, b, Color::Black, men_total);
+
+    // Material balance in man units, for trades and drawn endings.
+    let pieces_w = b.white.count();
+    let pieces_b = b.black.count();
+    let mat =
+        |own: G::B| (own & !b.kings).count() as i32 * MAN + (own & b.kings).count() as i32 * t.king;
+    let diff = mat(b.white) - mat(b.black);
+    let gone = t.initial - (pieces_w + pieces_b) as i32;
+    if diff > 0 {
+        score += t.w.trade * gone;
+    } else if diff < 0 {
+        score -= t.w.trade * gone;
+    }
+    score
 }

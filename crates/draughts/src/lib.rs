@@ -68,6 +68,7 @@ mod search;
 mod tt;
 
 pub mod hub;
+pub mod learn;
 
 pub use score::{WIN, WIN_BOUND};
-pub use search::{Level, SearchOptions, SearchResult, Searcher, best_move};
+pub use search::{Evaluation, Level, SearchOptions, SearchResult, Searcher, best_move};

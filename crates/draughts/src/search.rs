@@ -14,6 +14,7 @@ use crate::eval::{EvalTables, Weights, evaluate};
 use crate::geometry::{Geometry, with_geometry};
 use crate::history::GameHistory;
 use crate::king_run::KingRun;
+use crate::learn::EvalWeights;
 use crate::mask::Mask;
 use crate::move_buf::{Buffered, MoveBuf, MoveBufs, Raw};
 use crate::movegen::{self, Rules};
@@ -21,7 +22,7 @@ use crate::moves::Move;
 use crate::position::Position;
 use crate::score::{WIN, WIN_BOUND};
 use crate::tt::{Bound, Table, TtMove};
-use crate::variant::Goal;
+use crate::variant::{Goal, Variant};
 use crate::zobrist::{self, splitmix};
 
 const INF: i32 = 32_000;
@@ -314,6 +315,36 @@ pub(crate) struct Params {
     pub lmr: bool,
     /// Evaluation weights.
     pub weights: Weights,
+    /// Which evaluation.
+    pub evaluation: Evaluation,
+}
+
+/// Which evaluation the search uses.
+///
+/// The hand-made one is still the default: the learned one wins at equal nodes (see
+/// [`crate::learn`]), and becomes the default once the full-game analysis judges moves on its
+/// scale (its hundredths of a man are worth more of a game than the hand-made ones).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Evaluation {
+    /// The learned evaluation where the variant has values built in ([`EvalWeights::builtin`]),
+    /// the hand-made one elsewhere.
+    Learned,
+    /// The hand-made evaluation (material, advancement, centre, mobility, ...) everywhere.
+    #[default]
+    Handmade,
+    /// These learned values, for their variant (the hand-made evaluation for others).
+    Weights(&'static EvalWeights),
+}
+
+impl Evaluation {
+    /// The learned values for `variant`, if any.
+    fn weights(self, variant: &Variant) -> Option<&'static EvalWeights> {
+        match self {
+            Evaluation::Learned => EvalWeights::builtin(variant),
+            Evaluation::Handmade => None,
+            Evaluation::Weights(w) => (w.variant() == variant).then_some(w),
+        }
+    }
 }
 
 impl Default for Params {
@@ -321,6 +352,7 @@ impl Default for Params {
         Params {
             lmr: true,
             weights: Weights::default(),
+            evaluation: Evaluation::Handmade,
         }
     }
 }
@@ -345,6 +377,12 @@ impl Searcher {
             params: Params::default(),
             stop: None,
         }
+    }
+
+    /// This searcher, scoring positions with `evaluation` (by default the hand-made one).
+    pub fn with_evaluation(mut self, evaluation: Evaluation) -> Searcher {
+        self.params.evaluation = evaluation;
+        self
     }
 
     /// This searcher, stopped as soon as `stop` is set (from any thread): a search in
@@ -407,7 +445,11 @@ impl Searcher {
         if moves.is_empty() {
             return None;
         }
-        let eval = EvalTables::new::<G>(variant, self.params.weights);
+        let eval = EvalTables::new::<G>(
+            variant,
+            self.params.weights,
+            self.params.evaluation.weights(variant),
+        );
         if moves.len() == 1 {
             return Some(SearchResult {
                 mv: moves[0].clone(),
@@ -464,13 +506,14 @@ impl Searcher {
         let mut best: Option<(usize, i32, u32)> = None;
         // The root moves as the last finished iteration scored them.
         let mut completed: Vec<(usize, i32)> = Vec::new();
+        let carried = Carried {
+            counters: last.counters,
+            run: pos.run(),
+        };
         for depth in 1..=max_depth {
             let done = worker.root(
                 &root,
-                Carried {
-                    counters: last.counters,
-                    run: pos.run(),
-                },
+                carried,
                 &root_buf.moves,
                 &mut order,
                 depth as i32,

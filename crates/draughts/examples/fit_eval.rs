@@ -1,0 +1,350 @@
+//! Fits the learned evaluation ([`draughts::learn`]) to positions labelled by their game's
+//! result, by logistic regression, and writes the weights file.
+//!
+//! ```text
+//! cargo run --release -p draughts --example selfplay -- --games 20000 --jobs 2 --out /tmp/sp.txt
+//! cargo run --release -p draughts --example fit_eval -- \
+//!     --out crates/draughts/data/international.eval /tmp/sp.txt
+//! ```
+//!
+//! Each input line is a Hub position (`W` or `B`, then a letter a square) and the result for
+//! White (`2` a win, `1` a draw, `0` a loss), as `selfplay` writes them (and as
+//! `scoresheet positions` writes the positions of real games). The model: the probability
+//! that the side to move wins is `1 / (1 + e^-s)`, `s` the evaluation's sum of values (a
+//! draw counts half a win); the values are fitted by full-batch gradient descent (Adam) on the
+//! mean log loss plus `--l2` times the squares of the window values. The last `--hold-out`
+//! share of the lines (default 0.05, whole games, as the files are written game by game) is
+//! kept aside: its loss is printed beside the fitted positions', and the values of the
+//! iteration with the lowest held-out loss are written.
+//!
+//! The values are written in hundredths of a man: all are scaled so that a man in the
+//! opening is worth 100.
+//!
+//! Options: `--variant NAME` (default international), `--iterations N` (default 400),
+//! `--without COUNT,...` (counts kept at 0: `men`, `kings`, `tempo`, `mainroad`, `move`),
+//! `--rate X` (Adam's step, default 0.05), `--l2 X` (default 1e-4: weaker lets the 100,000
+//! window values of a few thousand games learn their noise), `--hold-out X`.
+
+use std::io::{BufRead, BufReader};
+
+use draughts::learn::{Count, EvalWeights, param_count, terms};
+use draughts::{Color, Variant, hub};
+
+/// The positions as the fit reads them: the terms of all in one list.
+#[derive(Default)]
+struct Data {
+    /// Where each position's terms start in `index` and `coef`; one more than positions.
+    start: Vec<u32>,
+    index: Vec<u32>,
+    coef: Vec<f32>,
+    /// Share of a full board.
+    phase: Vec<f32>,
+    /// The result for the side to move: 1 a win, 0.5 a draw, 0 a loss.
+    label: Vec<f32>,
+}
+
+impl Data {
+    fn len(&self) -> usize {
+        self.label.len()
+    }
+
+    fn push(&mut self, t: &draughts::learn::Terms, label: f32) {
+        if self.start.is_empty() {
+            self.start.push(0);
+        }
+        for &(i, c) in &t.terms {
+            self.index.push(i);
+            self.coef.push(c as f32);
+        }
+        self.start.push(self.index.len() as u32);
+        self.phase.push(t.pieces as f32 / t.full as f32);
+        self.label.push(label);
+    }
+}
+
+struct Settings {
+    variant: Variant,
+    iterations: usize,
+    rate: f64,
+    l2: f64,
+    hold_out: f64,
+    /// Counts kept at 0.
+    without: Vec<Count>,
+    out: String,
+    inputs: Vec<String>,
+}
+
+fn settings(args: &[String]) -> Result<Settings, String> {
+    let mut s = Settings {
+        variant: Variant::INTERNATIONAL,
+        iterations: 400,
+        rate: 0.05,
+        l2: 1e-4,
+        hold_out: 0.05,
+        without: Vec::new(),
+        out: String::new(),
+        inputs: Vec::new(),
+    };
+    let mut i = 0;
+    while i < args.len() {
+        if !args[i].starts_with("--") {
+            s.inputs.push(args[i].clone());
+            i += 1;
+            continue;
+        }
+        let value = args
+            .get(i + 1)
+            .ok_or(format!("{} needs a value", args[i]))?;
+        let float = || {
+            value
+                .parse::<f64>()
+                .map_err(|e| format!("{}: {e}", args[i]))
+        };
+        match args[i].as_str() {
+            "--variant" => s.variant = value.parse()?,
+            "--iterations" => s.iterations = float()? as usize,
+            "--rate" => s.rate = float()?,
+            "--l2" => s.l2 = float()?,
+            "--hold-out" => s.hold_out = float()?.clamp(0.0, 0.5),
+            "--out" => s.out = value.clone(),
+            "--without" => {
+                for name in value.split(',') {
+                    let c = Count::ALL
+                        .into_iter()
+                        .find(|c| format!("{c:?}").eq_ignore_ascii_case(name))
+                        .ok_or(format!("--without: no count {name}"))?;
+                    s.without.push(c);
+                }
+            }
+            other => return Err(format!("unknown option {other}")),
+        }
+        i += 2;
+    }
+    if s.out.is_empty() || s.inputs.is_empty() {
+        return Err("usage: fit_eval --out FILE POSITIONS...".into());
+    }
+    Ok(s)
+}
+
+/// Reads the positions of `path` into `data`, their line numbers' errors reported.
+fn read(path: &str, variant: Variant, data: &mut Data) -> Result<(), String> {
+    let file = std::fs::File::open(path).map_err(|e| format!("{path}: {e}"))?;
+    for (n, line) in BufReader::new(file).lines().enumerate() {
+        let line = line.map_err(|e| format!("{path}:{}: {e}", n + 1))?;
+        let mut words = line.split_whitespace();
+        let (Some(pos), Some(result), None) = (words.next(), words.next(), words.next()) else {
+            return Err(format!("{path}:{}: not `POSITION RESULT`", n + 1));
+        };
+        let pos = hub::read_position(pos, variant).map_err(|e| format!("{path}:{}: {e}", n + 1))?;
+        let white = match result {
+            "2" => 1.0,
+            "1" => 0.5,
+            "0" => 0.0,
+            _ => return Err(format!("{path}:{}: result {result}: 0, 1 or 2", n + 1)),
+        };
+        let label = match pos.side_to_move() {
+            Color::White => white,
+            Color::Black => 1.0 - white,
+        };
+        data.push(&terms(&pos), label);
+    }
+    Ok(())
+}
+
+/// The values of a term at a phase: the opening's share `phase`.
+#[inline(always)]
+fn value(o: &[f64], e: &[f64], i: usize, phase: f64) -> f64 {
+    o[i] * phase + e[i] * (1.0 - phase)
+}
+
+/// Mean log loss of `range` of the positions; with `grad`, adds its gradient there.
+fn loss(
+    d: &Data,
+    range: std::ops::Range<usize>,
+    o: &[f64],
+    e: &[f64],
+    mut grad: Option<(&mut [f64], &mut [f64])>,
+) -> f64 {
+    let mut total = 0.0;
+    let n = range.len() as f64;
+    for p in range {
+        let (a, b) = (d.start[p] as usize, d.start[p + 1] as usize);
+        let phase = f64::from(d.phase[p]);
+        let mut s = 0.0;
+        for k in a..b {
+            s += f64::from(d.coef[k]) * value(o, e, d.index[k] as usize, phase);
+        }
+        let y = f64::from(d.label[p]);
+        let q = 1.0 / (1.0 + (-s).exp());
+        let q = q.clamp(1e-12, 1.0 - 1e-12);
+        total -= y * q.ln() + (1.0 - y) * (1.0 - q).ln();
+        if let Some((go, ge)) = grad.as_mut() {
+            let g = (q - y) / n;
+            for k in a..b {
+                let i = d.index[k] as usize;
+                let c = f64::from(d.coef[k]) * g;
+                go[i] += c * phase;
+                ge[i] += c * (1.0 - phase);
+            }
+        }
+    }
+    total / n
+}
+
+/// Fits the values to the first `fit` positions of `data`: the lowest held-out loss (the
+/// positions after `fit`), the opening's and the ending's values in logistic units, and the
+/// iteration that gave them.
+fn fit(data: &Data, fit: usize, s: &Settings) -> (f64, Vec<f64>, Vec<f64>, usize) {
+    let n = data.len();
+    let params = param_count(s.variant.size);
+    let counts = params - Count::ALL.len();
+    // Start from a man and a king (about three men where kings fly) and nothing else.
+    let mut o = vec![0.0; params];
+    let mut e = vec![0.0; params];
+    for v in [&mut o, &mut e] {
+        v[counts + Count::Men as usize] = 1.0;
+        v[counts + Count::Kings as usize] = if s.variant.flying_kings { 3.0 } else { 1.5 };
+    }
+    let (b1, b2, eps) = (0.9, 0.999, 1e-8);
+    let mut m = vec![0.0; 2 * params];
+    let mut v2 = vec![0.0; 2 * params];
+    let mut best = (f64::INFINITY, o.clone(), e.clone(), 0);
+    for it in 1..=s.iterations {
+        let mut go = vec![0.0; params];
+        let mut ge = vec![0.0; params];
+        let train = loss(data, 0..fit, &o, &e, Some((&mut go, &mut ge)));
+        let held = if fit < n {
+            loss(data, fit..n, &o, &e, None)
+        } else {
+            train
+        };
+        if held < best.0 {
+            best = (held, o.clone(), e.clone(), it - 1);
+        }
+        if it % 25 == 0 || it == 1 {
+            eprintln!(
+                "iteration {it}: loss {train:.5} fitted, {held:.5} held out; a man {:.3} / {:.3}, a king {:.3} / {:.3}",
+                o[counts],
+                e[counts],
+                o[counts + 1],
+                e[counts + 1]
+            );
+        }
+        for c in &s.without {
+            go[counts + *c as usize] = 0.0;
+            ge[counts + *c as usize] = 0.0;
+        }
+        let t = it as i32;
+        for (j, (x, g)) in o
+            .iter_mut()
+            .chain(e.iter_mut())
+            .zip(go.iter().chain(ge.iter()))
+            .enumerate()
+        {
+            let g = g + if j % params < counts {
+                2.0 * s.l2 * *x
+            } else {
+                0.0
+            };
+            m[j] = b1 * m[j] + (1.0 - b1) * g;
+            v2[j] = b2 * v2[j] + (1.0 - b2) * g * g;
+            let mh = m[j] / (1.0 - b1.powi(t));
+            let vh = v2[j] / (1.0 - b2.powi(t));
+            *x -= s.rate * mh / (vh.sqrt() + eps);
+        }
+    }
+    best
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let s = settings(&args).unwrap_or_else(|e| {
+        eprintln!("fit_eval: {e}");
+        std::process::exit(2);
+    });
+    let mut data = Data::default();
+    for path in &s.inputs {
+        if let Err(e) = read(path, s.variant, &mut data) {
+            eprintln!("fit_eval: {e}");
+            std::process::exit(1);
+        }
+    }
+    let n = data.len();
+    let fit_n = n - (n as f64 * s.hold_out) as usize;
+    eprintln!("{n} positions, {fit_n} fitted, {} held out", n - fit_n);
+
+    let (held, o, e, it) = fit(&data, fit_n, &s);
+    let counts = param_count(s.variant.size) - Count::ALL.len();
+    let scale = 100.0 / o[counts + Count::Men as usize];
+    eprintln!(
+        "best held-out loss {held:.5} after {it} iterations; {scale:.1} hundredths of a man a unit"
+    );
+    let opening: Vec<f64> = o.iter().map(|x| x * scale).collect();
+    let ending: Vec<f64> = e.iter().map(|x| x * scale).collect();
+    let weights = EvalWeights::new(&s.variant, &opening, &ending);
+    for c in Count::ALL {
+        eprintln!("{c:?}: {:?}", weights.count_value(c));
+    }
+    if let Err(err) = std::fs::write(&s.out, weights.to_bytes()) {
+        eprintln!("fit_eval: {}: {err}", s.out);
+        std::process::exit(1);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use draughts::{GameHistory, GameState, Position};
+
+    /// Positions of random games, each labelled a win for the side with more men (a draw
+    /// when even): the fit must find that men count, and predict better than a coin.
+    #[test]
+    fn the_fit_learns_what_decides_the_results() {
+        let mut data = Data::default();
+        let mut r = 1u64;
+        for _ in 0..60 {
+            let mut game = GameHistory::new(Position::start(Variant::INTERNATIONAL));
+            while game.state() == GameState::Ongoing && game.moves().len() < 120 {
+                let moves = game.position().legal_moves();
+                r = r
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                game.push(&moves[(r >> 33) as usize % moves.len()]).unwrap();
+                let pos = game.position();
+                let side = pos.side_to_move();
+                let (own, other) = (pos.pieces(side).len(), pos.pieces(!side).len());
+                let label = match own.cmp(&other) {
+                    std::cmp::Ordering::Greater => 1.0,
+                    std::cmp::Ordering::Equal => 0.5,
+                    std::cmp::Ordering::Less => 0.0,
+                };
+                data.push(&terms(pos), label);
+            }
+        }
+        let s = Settings {
+            variant: Variant::INTERNATIONAL,
+            iterations: 60,
+            rate: 0.05,
+            l2: 1e-4,
+            hold_out: 0.1,
+            without: Vec::new(),
+            out: String::new(),
+            inputs: Vec::new(),
+        };
+        let n = data.len();
+        let at_start = {
+            let params = param_count(s.variant.size);
+            loss(&data, 0..n, &vec![0.0; params], &vec![0.0; params], None)
+        };
+        assert!((at_start - std::f64::consts::LN_2).abs() < 1e-9);
+        let (held, o, e, _) = fit(&data, n * 9 / 10, &s);
+        let counts = param_count(s.variant.size) - Count::ALL.len();
+        assert!(held < 0.5 * at_start, "held-out loss {held}");
+        assert!(
+            o[counts] > 1.0 && e[counts] > 1.0,
+            "a man: {} {}",
+            o[counts],
+            e[counts]
+        );
+    }
+}

@@ -1,0 +1,216 @@
+//! Games of the engine against itself, written as positions labelled by the game's result:
+//! the data `fit_eval` fits the learned evaluation to.
+//!
+//! ```text
+//! cargo run --release -p draughts --example selfplay -- \
+//!     --games 20000 --nodes 4000 --jobs 2 --out /tmp/selfplay.txt
+//! ```
+//!
+//! Each game starts with 2 to `--random-plies` (default 10) random moves (a seeded
+//! generator: game `i` of seed `s` is always the same), then both sides play the search's
+//! move within `--nodes` positions (default 4,000). Past `--max-plies` (default 300) it is a
+//! draw. Every position after the random moves in which the side to move has no capture (the
+//! positions the search evaluates) is written, one a line: the Hub position (`W` or `B`,
+//! then a letter a square) and the result for White (`2` a win, `1` a draw, `0` a loss).
+//!
+//! Options: `--variant NAME` (default international), `--seed N`, `--eval handmade|learned|FILE`
+//! (the evaluation that plays; default: the search's own), `--jobs N`.
+
+use std::io::{BufWriter, Write};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use draughts::{
+    Color, Evaluation, GameHistory, GameState, Level, Position, SearchOptions, Searcher, Variant,
+    hub,
+};
+
+mod common;
+use common::{evaluation, splitmix};
+
+struct Settings {
+    variant: Variant,
+    games: usize,
+    nodes: u64,
+    jobs: usize,
+    seed: u64,
+    random_plies: usize,
+    max_plies: usize,
+    out: String,
+    evaluation: Option<Evaluation>,
+}
+
+fn settings(args: &[String]) -> Result<Settings, String> {
+    let mut s = Settings {
+        variant: Variant::INTERNATIONAL,
+        games: 1000,
+        nodes: 4000,
+        jobs: 1,
+        seed: 1,
+        random_plies: 10,
+        max_plies: 300,
+        out: String::new(),
+        evaluation: None,
+    };
+    let mut i = 0;
+    while i < args.len() {
+        let value = args
+            .get(i + 1)
+            .ok_or(format!("{} needs a value", args[i]))?;
+        let number = || {
+            value
+                .parse::<u64>()
+                .map_err(|e| format!("{}: {e}", args[i]))
+        };
+        match args[i].as_str() {
+            "--variant" => s.variant = value.parse()?,
+            "--games" => s.games = number()? as usize,
+            "--nodes" => s.nodes = number()?,
+            "--jobs" => s.jobs = number()?.max(1) as usize,
+            "--seed" => s.seed = number()?,
+            "--random-plies" => s.random_plies = number()?.max(2) as usize,
+            "--max-plies" => s.max_plies = number()? as usize,
+            "--out" => s.out = value.clone(),
+            "--eval" => s.evaluation = Some(evaluation(value)?),
+            other => return Err(format!("unknown option {other}")),
+        }
+        i += 2;
+    }
+    if s.out.is_empty() {
+        return Err("--out FILE is needed".into());
+    }
+    Ok(s)
+}
+
+/// Plays game `index`; its quiet positions and the result for White (2, 1, 0).
+fn play(s: &Settings, searcher: &mut Searcher, index: usize) -> (Vec<String>, u8) {
+    let mut r = splitmix(s.seed ^ (index as u64).wrapping_mul(0x2545_F491_4F6C_DD1D));
+    let mut game = GameHistory::new(Position::start(s.variant));
+    let random = 2 + (r % (s.random_plies as u64 - 1)) as usize;
+    searcher.clear();
+    let options = SearchOptions::new(Level::Strong)
+        .with_nodes(s.nodes)
+        .with_time(Duration::from_secs(3600));
+    let mut positions = Vec::new();
+    while game.state() == GameState::Ongoing && game.moves().len() < s.max_plies {
+        let pos = *game.position();
+        let moves = pos.legal_moves();
+        let m = if game.moves().len() < random {
+            r = splitmix(r);
+            moves[(r % moves.len() as u64) as usize].clone()
+        } else {
+            if !moves[0].is_capture() {
+                positions.push(hub::position_text(&pos));
+            }
+            match searcher.search(&game, &options) {
+                Some(found) => found.mv,
+                None => break,
+            }
+        };
+        game.push(&m).expect("a legal move");
+    }
+    let result = match game.state() {
+        GameState::Win {
+            winner: Color::White,
+        } => 2,
+        GameState::Win { .. } => 0,
+        _ => 1,
+    };
+    (positions, result)
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let s = match settings(&args) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("selfplay: {e}");
+            std::process::exit(2);
+        }
+    };
+    let file = std::fs::File::create(&s.out).unwrap_or_else(|e| {
+        eprintln!("selfplay: {}: {e}", s.out);
+        std::process::exit(1);
+    });
+    let out = Mutex::new(BufWriter::new(file));
+    let next = AtomicUsize::new(0);
+    let written = AtomicUsize::new(0);
+    let results = Mutex::new([0usize; 3]);
+    let start = Instant::now();
+    std::thread::scope(|scope| {
+        for _ in 0..s.jobs {
+            scope.spawn(|| {
+                let mut searcher = Searcher::with_table_size(16);
+                if let Some(e) = s.evaluation {
+                    searcher = searcher.with_evaluation(e);
+                }
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= s.games {
+                        break;
+                    }
+                    let (positions, result) = play(&s, &mut searcher, i);
+                    let mut out = out.lock().expect("the writer");
+                    for p in &positions {
+                        writeln!(out, "{p} {result}").expect("the positions are written");
+                    }
+                    let n = written.fetch_add(positions.len(), Ordering::Relaxed);
+                    let mut r = results.lock().expect("the results");
+                    r[usize::from(result)] += 1;
+                    if (i + 1).is_multiple_of(500) {
+                        eprintln!(
+                            "{} games, {} positions, White {}-{}-{} (W-D-L), {:.0} s",
+                            i + 1,
+                            n + positions.len(),
+                            r[2],
+                            r[1],
+                            r[0],
+                            start.elapsed().as_secs_f64()
+                        );
+                    }
+                }
+            });
+        }
+    });
+    out.into_inner()
+        .expect("the writer")
+        .flush()
+        .expect("the positions are written");
+    let r = results.into_inner().expect("the results");
+    eprintln!(
+        "{} games, {} positions, White {}-{}-{} (W-D-L), {:.0} s",
+        s.games,
+        written.into_inner(),
+        r[2],
+        r[1],
+        r[0],
+        start.elapsed().as_secs_f64()
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_game_gives_its_quiet_positions_and_the_same_game_again() {
+        let s = settings(&[
+            "--nodes".into(),
+            "300".into(),
+            "--out".into(),
+            "unused".into(),
+        ])
+        .unwrap();
+        let mut searcher = Searcher::with_table_size(1);
+        let (positions, result) = play(&s, &mut searcher, 3);
+        assert!(positions.len() > 20, "{}", positions.len());
+        assert!(result <= 2);
+        for text in &positions {
+            let pos = hub::read_position(text, s.variant).unwrap();
+            assert!(!pos.legal_moves()[0].is_capture(), "{text}");
+        }
+        assert_eq!(play(&s, &mut searcher, 3), (positions, result));
+        assert_ne!(play(&s, &mut searcher, 4).0, play(&s, &mut searcher, 3).0);
+    }
+}
