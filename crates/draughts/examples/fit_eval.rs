@@ -20,6 +20,19 @@
 //! The values are written in hundredths of a man: all are scaled so that a man in the
 //! opening is worth 100.
 //!
+//! The file also keeps the scale the fit found (hundredths of a man a logistic unit,
+//! [`EvalWeights::scale`]). `--scale-on FILE` fits nothing else: it keeps FILE's values,
+//! measures their scale on the positions given (the one number that makes the scores predict
+//! those games' results best) and writes FILE with it to `--out`. The built-in file's scale
+//! is measured so on the real games alone (`eval_positions`), as the analysis judges human
+//! moves by it:
+//!
+//! ```text
+//! cargo run --release -p draughts --example fit_eval -- --scale-on \
+//!     crates/draughts/data/international.eval --out crates/draughts/data/international.eval \
+//!     /tmp/real.txt
+//! ```
+//!
 //! Options: `--variant NAME` (default international), `--iterations N` (default 400),
 //! `--without COUNT,...` (counts kept at 0: `men`, `kings`, `tempo`, `mainroad`, `move`),
 //! `--rate X` (Adam's step, default 0.05), `--l2 X` (default 1e-4: weaker lets the 100,000
@@ -28,7 +41,7 @@
 use std::io::{BufRead, BufReader};
 
 use draughts::learn::{Count, EvalWeights, param_count, terms};
-use draughts::{Color, Variant, hub};
+use draughts::{Color, Position, Variant, hub};
 
 /// The positions as the fit reads them: the terms of all in one list.
 #[derive(Default)]
@@ -71,6 +84,8 @@ struct Settings {
     /// Counts kept at 0.
     without: Vec<Count>,
     out: String,
+    /// Only measure the scale of this file's values.
+    scale_on: Option<String>,
     inputs: Vec<String>,
 }
 
@@ -83,6 +98,7 @@ fn settings(args: &[String]) -> Result<Settings, String> {
         hold_out: 0.05,
         without: Vec::new(),
         out: String::new(),
+        scale_on: None,
         inputs: Vec::new(),
     };
     let mut i = 0;
@@ -107,6 +123,7 @@ fn settings(args: &[String]) -> Result<Settings, String> {
             "--l2" => s.l2 = float()?,
             "--hold-out" => s.hold_out = float()?.clamp(0.0, 0.5),
             "--out" => s.out = value.clone(),
+            "--scale-on" => s.scale_on = Some(value.clone()),
             "--without" => {
                 for name in value.split(',') {
                     let c = Count::ALL
@@ -126,8 +143,9 @@ fn settings(args: &[String]) -> Result<Settings, String> {
     Ok(s)
 }
 
-/// Reads the positions of `path` into `data`, their line numbers' errors reported.
-fn read(path: &str, variant: Variant, data: &mut Data) -> Result<(), String> {
+/// Reads the positions of `path`, each with the result for its side to move (1 a win, 0.5 a
+/// draw, 0 a loss), their line numbers' errors reported.
+fn read(path: &str, variant: Variant, mut each: impl FnMut(&Position, f32)) -> Result<(), String> {
     let file = std::fs::File::open(path).map_err(|e| format!("{path}: {e}"))?;
     for (n, line) in BufReader::new(file).lines().enumerate() {
         let line = line.map_err(|e| format!("{path}:{}: {e}", n + 1))?;
@@ -146,9 +164,54 @@ fn read(path: &str, variant: Variant, data: &mut Data) -> Result<(), String> {
             Color::White => white,
             Color::Black => 1.0 - white,
         };
-        data.push(&terms(&pos), label);
+        each(&pos, label);
     }
     Ok(())
+}
+
+/// The scale (hundredths a logistic unit) that makes `scores` predict `labels` best: the
+/// least mean log loss, by Newton's method on its inverse (the loss is convex in it).
+fn measure_scale(scores: &[f64], labels: &[f64]) -> f64 {
+    let mut u = 1.0 / 100.0;
+    for _ in 0..50 {
+        let (mut g, mut h) = (0.0, 0.0);
+        for (&s, &y) in scores.iter().zip(labels) {
+            let q = 1.0 / (1.0 + (-u * s).exp());
+            g += (q - y) * s;
+            h += q * (1.0 - q) * s * s;
+        }
+        if h <= 0.0 {
+            break;
+        }
+        let step = g / h;
+        u = (u - step).max(1e-6);
+        if step.abs() < 1e-12 {
+            break;
+        }
+    }
+    1.0 / u
+}
+
+/// `--scale-on`: measures the scale of `file`'s values on the positions and writes the file
+/// with it.
+fn rescale(s: &Settings, file: &str) -> Result<(), String> {
+    let bytes = std::fs::read(file).map_err(|e| format!("{file}: {e}"))?;
+    let weights = EvalWeights::from_bytes(&bytes).map_err(|e| format!("{file}: {e}"))?;
+    let (mut scores, mut labels) = (Vec::new(), Vec::new());
+    for path in &s.inputs {
+        read(path, *weights.variant(), |pos, label| {
+            scores.push(f64::from(weights.score(&terms(pos))));
+            labels.push(f64::from(label));
+        })?;
+    }
+    let scale = measure_scale(&scores, &labels);
+    eprintln!(
+        "{} positions: {scale:.1} hundredths of a man a unit (the file had {:.1})",
+        scores.len(),
+        weights.scale()
+    );
+    std::fs::write(&s.out, weights.with_scale(scale).to_bytes())
+        .map_err(|e| format!("{}: {e}", s.out))
 }
 
 /// The values of a term at a phase: the opening's share `phase`.
@@ -262,9 +325,16 @@ fn main() {
         eprintln!("fit_eval: {e}");
         std::process::exit(2);
     });
+    if let Some(file) = &s.scale_on {
+        if let Err(e) = rescale(&s, file) {
+            eprintln!("fit_eval: {e}");
+            std::process::exit(1);
+        }
+        return;
+    }
     let mut data = Data::default();
     for path in &s.inputs {
-        if let Err(e) = read(path, s.variant, &mut data) {
+        if let Err(e) = read(path, s.variant, |pos, label| data.push(&terms(pos), label)) {
             eprintln!("fit_eval: {e}");
             std::process::exit(1);
         }
@@ -281,7 +351,7 @@ fn main() {
     );
     let opening: Vec<f64> = o.iter().map(|x| x * scale).collect();
     let ending: Vec<f64> = e.iter().map(|x| x * scale).collect();
-    let weights = EvalWeights::new(&s.variant, &opening, &ending);
+    let weights = EvalWeights::new(&s.variant, &opening, &ending, scale);
     for c in Count::ALL {
         eprintln!("{c:?}: {:?}", weights.count_value(c));
     }
@@ -294,7 +364,7 @@ fn main() {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use draughts::{GameHistory, GameState, Position};
+    use draughts::{GameHistory, GameState};
 
     /// Positions of random games, each labelled a win for the side with more men (a draw
     /// when even): the fit must find that men count, and predict better than a coin.
@@ -329,6 +399,7 @@ mod tests {
             hold_out: 0.1,
             without: Vec::new(),
             out: String::new(),
+            scale_on: None,
             inputs: Vec::new(),
         };
         let n = data.len();
@@ -346,5 +417,27 @@ mod tests {
             o[counts],
             e[counts]
         );
+    }
+
+    /// Results drawn from a known logistic curve of the scores: the measured scale must be
+    /// near the curve's.
+    #[test]
+    fn the_scale_is_found_again() {
+        let mut r = 3u64;
+        let mut next = || {
+            r = r
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (r >> 11) as f64 / (1u64 << 53) as f64
+        };
+        let (mut scores, mut labels) = (Vec::new(), Vec::new());
+        for _ in 0..20_000 {
+            let s = (next() - 0.5) * 600.0;
+            let p = 1.0 / (1.0 + (-s / 80.0).exp());
+            scores.push(s);
+            labels.push(if next() < p { 1.0 } else { 0.0 });
+        }
+        let scale = measure_scale(&scores, &labels);
+        assert!((scale - 80.0).abs() < 4.0, "{scale}");
     }
 }

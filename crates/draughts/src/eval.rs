@@ -1,7 +1,11 @@
 //! The computer's evaluation of a position, in hundredths of a man, from the side to move's
 //! point of view.
 //!
-//! One function for every variant, steered by the variant's fields and the board's geometry:
+//! Where the variant has learned values ([`crate::learn`], International draughts) and the
+//! search is asked for them ([`crate::Evaluation::Learned`]), they take the place of the
+//! hand-made terms below; the lone-king draws and the losing variants' sign apply to both.
+//!
+//! The hand-made evaluation: one function for every variant, steered by the variant's fields and the board's geometry:
 //!
 //! - **material**: a man is 100; a king is 300 where kings fly (a flying king is worth about
 //!   three men) and 165 where they step (American checkers: about 1.5–2 men);

@@ -19,7 +19,7 @@
 //! The values are a data file ([`EvalWeights::from_bytes`], format [`FORMAT_VERSION`]) made by
 //! `examples/fit_eval.rs` from positions labelled by the result of their game
 //! (`examples/selfplay.rs`); the file of International draughts is built into the crate,
-//! and the search uses it when asked ([`crate::Evaluation::Learned`]).
+//! and the search uses it by default ([`crate::Evaluation::Learned`]).
 //!
 //! ```
 //! use draughts::learn::{EvalWeights, terms};
@@ -44,7 +44,7 @@ use crate::square::{BoardSize, Square};
 use crate::variant::Variant;
 
 /// The version of the weights file's format: a file of another version is refused.
-pub const FORMAT_VERSION: u16 = 1;
+pub const FORMAT_VERSION: u16 = 2;
 
 /// The first bytes of a weights file.
 const MAGIC: &[u8; 4] = b"SSEV";
@@ -307,7 +307,7 @@ pub fn terms(pos: &Position) -> Terms {
 }
 
 /// Why a weights file was refused.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum WeightsError {
     /// It does not start with the format's mark.
     #[error("not a scoresheet evaluation file (it does not start with SSEV)")]
@@ -321,6 +321,9 @@ pub enum WeightsError {
     /// Its variant is not known.
     #[error("evaluation file for an unknown variant {0:?}")]
     Variant(String),
+    /// Its scale is not a positive number.
+    #[error("evaluation file with the scale {0}, where a positive number is needed")]
+    Scale(f32),
     /// It ends early or goes on after its values.
     #[error("evaluation file of {found} bytes where its variant needs {expected}")]
     Length {
@@ -332,35 +335,43 @@ pub enum WeightsError {
 }
 
 /// The values of the learned evaluation of one variant, in hundredths of a man: the
-/// opening's and the ending's of each window configuration and count.
+/// opening's and the ending's of each window configuration and count, and the scale of the
+/// scores ([`EvalWeights::scale`]).
 ///
 /// The file: `SSEV`, the format version (u16), the length of the variant's name (u8) and the
-/// name, then for every value ([`param_count`] of them) the opening's and the ending's, each
-/// an i16; all little-endian.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// name, the scale (f32), then for every value ([`param_count`] of them) the opening's and
+/// the ending's, each an i16; all little-endian.
+#[derive(Clone, Debug, PartialEq)]
 pub struct EvalWeights {
     variant: Variant,
+    /// Hundredths of a man a logistic unit.
+    scale: f32,
     /// Opening and ending value of each term.
     values: Vec<[i16; 2]>,
 }
+
+/// The scale is a finite number (the file's reader refuses another), so equality is total.
+impl Eq for EvalWeights {}
 
 static INTERNATIONAL: OnceLock<EvalWeights> = OnceLock::new();
 
 impl EvalWeights {
     /// Values for `variant` from the fitted values of the opening and the ending (rounded,
-    /// and held within ±32,767).
+    /// and held within ±32,767), whose scores are `scale` hundredths a logistic unit.
     ///
     /// # Panics
-    /// When the slices are not [`param_count`] long.
-    pub fn new(variant: &Variant, opening: &[f64], ending: &[f64]) -> EvalWeights {
+    /// When the slices are not [`param_count`] long, or the scale is not a positive number.
+    pub fn new(variant: &Variant, opening: &[f64], ending: &[f64], scale: f64) -> EvalWeights {
         let n = param_count(variant.size);
         assert!(
             opening.len() == n && ending.len() == n,
             "{n} values a phase"
         );
+        assert!(scale.is_finite() && scale > 0.0, "a positive scale");
         let q = |x: f64| x.round().clamp(-32767.0, 32767.0) as i16;
         EvalWeights {
             variant: *variant,
+            scale: scale as f32,
             values: opening
                 .iter()
                 .zip(ending)
@@ -386,6 +397,30 @@ impl EvalWeights {
         &self.variant
     }
 
+    /// How scores turn into expected results: a score of `s` hundredths is worth
+    /// `1 / (1 + e^(-s / scale))` of a game to the side it favours, a draw counting a half.
+    /// `fit_eval` measures it on the games it is given (`--scale-on` on real games alone, for
+    /// the analysis's judgement of human moves).
+    ///
+    /// ```
+    /// use draughts::{Variant, learn::EvalWeights};
+    /// let w = EvalWeights::builtin(&Variant::INTERNATIONAL).expect("built in");
+    /// assert!(w.scale() > 10.0 && w.scale() < 1000.0);
+    /// ```
+    pub fn scale(&self) -> f64 {
+        f64::from(self.scale)
+    }
+
+    /// The same values with the scale `scale`.
+    ///
+    /// # Panics
+    /// When the scale is not a positive number.
+    pub fn with_scale(mut self, scale: f64) -> EvalWeights {
+        assert!(scale.is_finite() && scale > 0.0, "a positive scale");
+        self.scale = scale as f32;
+        self
+    }
+
     /// Reads a weights file.
     pub fn from_bytes(bytes: &[u8]) -> Result<EvalWeights, WeightsError> {
         if bytes.len() < 7 || &bytes[..4] != MAGIC {
@@ -406,13 +441,19 @@ impl EvalWeights {
             .find(|v| v.name == name)
             .ok_or(WeightsError::Variant(name))?;
         let n = param_count(variant.size);
-        let body = &bytes[7 + name_len..];
-        if body.len() != 4 * n {
+        let head = 7 + name_len + 4;
+        if bytes.len() != head + 4 * n {
             return Err(WeightsError::Length {
                 found: bytes.len(),
-                expected: 7 + name_len + 4 * n,
+                expected: head + 4 * n,
             });
         }
+        let scale = &bytes[head - 4..head];
+        let scale = f32::from_le_bytes([scale[0], scale[1], scale[2], scale[3]]);
+        if !(scale.is_finite() && scale > 0.0) {
+            return Err(WeightsError::Scale(scale));
+        }
+        let body = &bytes[head..];
         let values = body
             .chunks_exact(4)
             .map(|c| {
@@ -422,17 +463,22 @@ impl EvalWeights {
                 ]
             })
             .collect();
-        Ok(EvalWeights { variant, values })
+        Ok(EvalWeights {
+            variant,
+            scale,
+            values,
+        })
     }
 
     /// The weights file.
     pub fn to_bytes(&self) -> Vec<u8> {
         let name = self.variant.name.as_bytes();
-        let mut out = Vec::with_capacity(7 + name.len() + 4 * self.values.len());
+        let mut out = Vec::with_capacity(11 + name.len() + 4 * self.values.len());
         out.extend_from_slice(MAGIC);
         out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
         out.push(name.len() as u8);
         out.extend_from_slice(name);
+        out.extend_from_slice(&self.scale.to_le_bytes());
         for [o, e] in &self.values {
             out.extend_from_slice(&o.to_le_bytes());
             out.extend_from_slice(&e.to_le_bytes());
@@ -494,7 +540,7 @@ mod tests {
         };
         let o: Vec<f64> = (0..n).map(|_| draw()).collect();
         let e: Vec<f64> = (0..n).map(|_| draw()).collect();
-        EvalWeights::new(variant, &o, &e)
+        EvalWeights::new(variant, &o, &e, 59.5)
     }
 
     /// Positions of random games from the start, kings among them.
@@ -596,11 +642,18 @@ mod tests {
             EvalWeights::from_bytes(b"PNG\0\0\0\0\0"),
             Err(WeightsError::NotWeights)
         );
-        let mut later = bytes.clone();
-        later[4] = 2;
+        let mut older = bytes.clone();
+        older[4] = 1;
         assert_eq!(
-            EvalWeights::from_bytes(&later),
-            Err(WeightsError::Version { found: 2 })
+            EvalWeights::from_bytes(&older),
+            Err(WeightsError::Version { found: 1 })
+        );
+        let mut flat = bytes.clone();
+        let at = 7 + Variant::INTERNATIONAL.name.len();
+        flat[at..at + 4].copy_from_slice(&0f32.to_le_bytes());
+        assert_eq!(
+            EvalWeights::from_bytes(&flat),
+            Err(WeightsError::Scale(0.0))
         );
         let short = &bytes[..bytes.len() - 1];
         assert!(matches!(

@@ -2,12 +2,14 @@
 //! (`draughts/examples/fit_eval.rs` reads them beside the engine's own games).
 //!
 //! ```text
-//! cargo run --release -p games --example eval_positions -- \
-//!     --variant international ../shared/data/draughts/**/*.pdn > /tmp/real.txt
+//! find ../shared/data -name '*.pdn' -print0 |
+//!     xargs -0 cargo run --release -p games --example eval_positions -- \
+//!     --variant international > /tmp/real.txt
 //! ```
 //!
-//! Every game of the files whose rules (by its tags, or its squares) are `--variant` (default international) and whose
-//! result is a win or a draw gives each position of its main line in which the side to move
+//! (The shared data has file names with spaces, hence `-print0`.) Every game of the files
+//! whose rules (by its tags, or its squares) are `--variant` (default international) and
+//! whose result is a win or a draw gives each position of its main line in which the side to move
 //! has no capture: one a line, the Hub position (`W` or `B`, then a letter a square) and the
 //! result for White (`2` a win, `1` a draw, `0` a loss), as `selfplay` writes them. Games
 //! that do not read, or have another result, are counted on standard error and left out.

@@ -12,7 +12,7 @@ use games::{AnyGame, AnyPosition, MoveData, OnePass, ReadGame, ReadOptions};
 use record::{Extra, Nag};
 use site::engine::evaluation::Budget;
 use site::engine::game_analysis::GameLine;
-use site::engine::judgement::{Judgement, Score};
+use site::engine::judgement::{Curve, Judgement, Score};
 
 fn data(path: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -142,31 +142,34 @@ async fn stockfish_score(
 
 #[test]
 fn a_draughts_blunder_is_marked_and_a_deeper_search_confirms_it() {
-    // World championship 2003, round 1: Ba against Koifman, agreed drawn after 47. 42-38,
-    // which throws away about two and a half men (-0.05 to -2.42 at depth 10, -2.49 at
-    // depth 14, where 34-29 keeps the balance).
-    let text = game_of("draughts/pdn-spec-games/succeed/wk2003.pdn", 2);
-    assert!(text.contains("Koifman"), "{text}");
+    // Dutch championship 2009, round 12: Meijer against Meurs. Black, already worse, played
+    // 48... 14-19 and resigned: it walks into a forced win (+1.43 to a win in 6 at depth 10,
+    // where 39-44 holds on).
+    let text = game_of("draughts/pdn-spec-games/succeed/090417ronde12.pdn", 1);
+    assert!(text.contains("Meurs"), "{text}");
     let args = ["--depth", "10", "-j", "2"];
-    let annotated = analysed(&text, "wk2003-2.pdn", &args);
-    let game = check_annotated(&annotated, "wk2003-2.pdn", &args);
-    assert!(annotated.contains("47. 42-38??"), "{annotated}");
+    let annotated = analysed(&text, "nk2009-12.pdn", &args);
+    let game = check_annotated(&annotated, "nk2009-12.pdn", &args);
+    assert!(annotated.contains("48... 14-19??"), "{annotated}");
     let found = blunders(&game);
-    assert!(found.contains(&92), "47. 42-38 is ply 93: {found:?}");
-    let positions = GameLine::of(&game).positions();
+    assert!(found.contains(&95), "48... 14-19 is ply 96: {found:?}");
+    let line = GameLine::of(&game);
+    let AnyPosition::Draughts(start) = line.start else {
+        unreachable!("a draughts game")
+    };
+    // The position after `plies` moves, searched to depth 14 with the game before it.
+    let eval = |plies: usize| {
+        let game = site::engine::draughts_game(start, &line.moves[..plies]);
+        site::engine::draughts_search::evaluate(game, Budget::Depth(14)).score
+    };
+    let positions = line.positions();
     for ply in found {
-        let eval = |p: &AnyPosition| match p {
-            AnyPosition::Draughts(p) => {
-                site::engine::draughts_search::evaluate(*p, Budget::Depth(14)).score
-            }
-            AnyPosition::Chess(_) => unreachable!(),
-        };
         let white = positions[ply].white_to_move();
-        let judged = Judgement::of(eval(&positions[ply]), eval(&positions[ply + 1]), white);
+        let (before, after) = (eval(ply), eval(ply + 1));
         assert_eq!(
-            judged,
+            line.curve().judge(before, after, white),
             Some(Judgement::Blunder),
-            "ply {}: the depth-14 search does not confirm the blunder",
+            "ply {}: the depth-14 search does not confirm the blunder ({before:?} to {after:?})",
             ply + 1
         );
     }
@@ -209,7 +212,7 @@ fn a_chess_blunder_is_marked_and_a_deeper_stockfish_confirms_it() {
             let after = stockfish_score(&mut session, &positions[ply + 1], 20).await;
             let white = positions[ply].white_to_move();
             assert_eq!(
-                Judgement::of(before, after, white),
+                Curve::LICHESS.judge(before, after, white),
                 Some(Judgement::Blunder),
                 "ply {}: Stockfish at depth 20 does not confirm the blunder ({before:?} to {after:?})",
                 ply + 1

@@ -176,15 +176,62 @@ fn draughts_analysis_streams_legal_best_moves_depth_after_depth() {
     check(&s, "international", "W:W31-50:B1-20", 6);
     check(&s, "american", "B:W21-32:B1-12", 8);
     check(&s, "russian", "W:W21-32:B1-12", 6);
-    // Black to move, far ahead: the score is White's, so it is low.
-    let infos = check(&s, "international", "B:W46:B1,2,3,4,5,6", 3);
-    for info in infos {
+    // Black to move, far ahead: the score is White's, so it is low, and the opposite of the
+    // same position turned round with White to move.
+    let black = check(&s, "international", "B:W46:B1,2,3,4,5,6", 3);
+    let white = check(&s, "international", "W:W45,46,47,48,49,50:B5", 3);
+    for (b, w) in black.iter().zip(&white) {
         assert!(
-            info["score"].as_i64().is_some_and(|v| v < -300)
-                || info["mate"].as_i64().is_some_and(|m| m < 0),
-            "{info}"
+            b["score"].as_i64().is_some_and(|v| v < -100)
+                || b["mate"].as_i64().is_some_and(|m| m < 0),
+            "{b}"
         );
+        for key in ["score", "mate"] {
+            assert_eq!(b[key].as_i64().map(|v| -v), w[key].as_i64(), "{b} {w}");
+        }
     }
+}
+
+#[test]
+fn the_moves_that_led_to_the_position_are_seen() {
+    let s = Server::start(temp_database("engine-history"));
+    // Kings to and fro (the men on the edges, out of reach): after the eight moves the start
+    // stands for the third time, a draw, and the analysis says the game is over there.
+    let start = "W:WK48,35:BK3,16";
+    let moves = "48-43 3-9 43-48 9-3 48-43 3-9 43-48 9-3";
+    let (infos, reason) = analysis_with(s.addr, "international", start, 6, &[("moves", moves)]);
+    assert_eq!((infos.len(), reason.as_str()), (0, "no-moves"), "{infos:?}");
+    // One move short of it, the position is searched.
+    let (infos, reason) = analysis_with(
+        s.addr,
+        "international",
+        start,
+        4,
+        &[("moves", "48-43 3-9 43-48 9-3 48-43 3-9 43-48")],
+    );
+    assert_eq!(reason, "depth", "{infos:?}");
+    assert_eq!(infos.last().unwrap()["depth"], 4);
+    // Alone, the same position is searched.
+    let (_, reason) = analysis_with(s.addr, "international", start, 2, &[]);
+    assert_eq!(reason, "depth");
+    // A move that cannot be played is refused with its number; too many moves, too.
+    let r = s.get("/api/engine?rules=international&fen=W:WK48,35:BK3,16&moves=48-43%203-4");
+    assert_eq!(r.status, 422, "{}", r.body);
+    assert_eq!(r.json()["error"]["code"], "illegal-move");
+    assert!(
+        r.json()["error"]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("move 2 (3-4)"),
+        "{}",
+        r.body
+    );
+    let many = vec!["48-43 3-9 43-48 9-3"; 151].join(" ");
+    let r = s.get(&format!(
+        "/api/engine?rules=international&fen=W:WK48,35:BK3,16&{}",
+        serde_urlencoded::to_string([("moves", many.as_str())]).unwrap()
+    ));
+    assert_eq!(r.status, 400, "{}", r.body);
 }
 
 #[test]

@@ -18,7 +18,7 @@ use games::{AnyGame, ConvertStyle, OnePass, ReadGame, ReadOptions};
 use record::{ReadError, Reader};
 use site::engine::annotate::annotate;
 use site::engine::evaluation::Budget;
-use site::engine::game_analysis::{GameAnalysis, GameLine, Settings, evaluate_positions};
+use site::engine::game_analysis::{GameAnalysis, GameLine, Settings, evaluate_line};
 use site::engine::stockfish;
 
 use super::RulesArg;
@@ -115,7 +115,7 @@ pub fn run(args: AnalyseArgs) -> anyhow::Result<ExitCode> {
         let started = Instant::now();
         let done = Arc::new(AtomicUsize::new(0));
         let evals = {
-            let work = evaluate_positions(&positions, &settings, done.clone());
+            let work = evaluate_line(&line, &settings, done.clone());
             if terminal {
                 runtime.block_on(with_progress(work, done, positions.len(), number))
             } else {

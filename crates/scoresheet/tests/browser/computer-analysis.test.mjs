@@ -17,13 +17,13 @@ const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true };
 // An analysis takes seconds to a minute on a busy machine (Stockfish to depth 14 a position).
 const ANALYSIS_MS = 240000;
 
-/** The second game of the 2003 world championship (Ba - Koifman), whose 47. 42-38 throws
- * away two and a half men (tests/cli_analyse.rs). */
-function worldChampionshipGame() {
+/** Round 12 of the 2009 Dutch championship (Meijer - Meurs), whose last move, 48... 14-19,
+ * walks into a forced win (tests/cli_analyse.rs). */
+function championshipGame() {
   const here = dirname(fileURLToPath(import.meta.url));
-  const text = readFileSync(resolve(here, '../../../../../shared/data/draughts/pdn-spec-games/succeed/wk2003.pdn'), 'utf8');
+  const text = readFileSync(resolve(here, '../../../../../shared/data/draughts/pdn-spec-games/succeed/090417ronde12.pdn'), 'utf8');
   const games = text.split(/\n(?=\[Event )/);
-  return games[1];
+  return games[0];
 }
 
 /** Clicks the request button and waits for the graph; answers whether the progress showed. */
@@ -142,11 +142,11 @@ export default [
       const page = await newPage();
       await page.goto(`${baseUrl}/?lang=en`);
       const view = await (await page.request.post(`${baseUrl}/api/load`, {
-        data: { rules: 'international', start: 'pdn', text: worldChampionshipGame() },
+        data: { rules: 'international', start: 'pdn', text: championshipGame() },
       })).json();
       const ids = [];
       for (let n = view.nodes.find((x) => x.parent === 0 && x.main); n; n = view.nodes.find((x) => x.parent === n.id && x.main)) ids.push(n.move);
-      assertEqual(ids.length, 93, 'the game has 93 moves');
+      assertEqual(ids.length, 96, 'the game has 96 moves');
       const created = await (await page.request.post(`${baseUrl}/api/games`, { data: { rules: 'international', mode: 'device' } })).json();
       const id = created.game.id;
       for (const [ply, move] of ids.entries()) {
@@ -161,12 +161,12 @@ export default [
       await page.waitForSelector('#computer-analysis button.request:visible');
       const { status, sawProgress } = await requestAnalysis(page);
       assert(status === 202 && sawProgress, 'a new analysis shows its progress');
-      const mark = await markOf(page, 93);
-      assertEqual(mark && [mark.glyph, mark.kind], ['??', 'blunder'], '47. 42-38 is a blunder');
-      assert(Number(await summaryOf(page, 'blunder', 'white')) >= 1, 'White\'s blunders are counted');
-      assert((await page.textContent('#moves .ca-line[data-ply="93"]')).includes('Best:'), 'the better line as text');
+      const mark = await markOf(page, 96);
+      assertEqual(mark && [mark.glyph, mark.kind], ['??', 'blunder'], '48... 14-19 is a blunder');
+      assert(Number(await summaryOf(page, 'blunder', 'black')) >= 1, 'Black\'s blunders are counted');
+      assert((await page.textContent('#moves .ca-line[data-ply="96"]')).includes('Best:'), 'the better line as text');
       // The graph steps through the game as the move list does.
-      await clickGraph(page, 20, 93);
+      await clickGraph(page, 20, 96);
       await waitFor(page, () => document.querySelector('#moves button.move[aria-current="true"]')?.dataset.ply === '20', null, 'ply 20');
       const game = await (await page.request.get(`${baseUrl}/api/games/${id}`)).json();
       await waitFor(page, (f) => document.getElementById('fen-out').value === f, game.moves[19].fen, 'the position after ply 20');
@@ -182,10 +182,10 @@ export default [
       await other.goto(`${baseUrl}/game/${id}?lang=fr`);
       await other.waitForSelector('#computer-analysis .eval-graph');
       assertEqual(posts, [], 'no new request');
-      const theirs = await markOf(other, 93);
+      const theirs = await markOf(other, 96);
       assert(theirs && theirs.glyph === '??' && theirs.title.startsWith('Gaffe ('), `the same mark: ${JSON.stringify(theirs)}`);
-      assertEqual(await other.textContent('.ca-summary tr[data-row="blunder"] td[data-side="white"]'),
-        await summaryOf(page, 'blunder', 'white'), 'the same summary');
+      assertEqual(await other.textContent('.ca-summary tr[data-row="blunder"] td[data-side="black"]'),
+        await summaryOf(page, 'blunder', 'black'), 'the same summary');
       await other.locator('.eval-graph').scrollIntoViewIfNeeded();
       await shot(other, 'game-fr-phone');
     },

@@ -80,6 +80,33 @@ export default [
     run: (ctx) => analyseAndPlayBest(ctx, 'international', 'W:W31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20', 'international'),
   },
   {
+    name: 'International draughts: the engine is given the game, so a position standing for the third time is a draw, and alone it is searched',
+    async run({ baseUrl, newPage }) {
+      const page = await newPage();
+      await openAnalysis(page, baseUrl, '?lang=en');
+      const moves = ['48-43', '3-9', '43-48', '9-3', '48-43', '3-9', '43-48', '9-3'];
+      const text = `[GameType "20"]\n[FEN "W:WK48,35:BK3,16"]\n\n1. ${moves.slice(0, 2).join(' ')} 2. ${moves.slice(2, 4).join(' ')} 3. ${moves.slice(4, 6).join(' ')} 4. ${moves.slice(6).join(' ')} *`;
+      await loadText(page, { rules: 'international', start: 'pdn', text });
+      const asked = [];
+      page.on('request', (r) => {
+        if (r.url().includes('/api/engine?')) asked.push(new URL(r.url()).searchParams);
+      });
+      await page.evaluate(() => document.activeElement && document.activeElement.blur());
+      await page.keyboard.press('End');
+      await waitFor(page, () => document.querySelector('#moves button.move[aria-current="true"]')?.dataset.ply === '8', null, 'the last move');
+      await page.keyboard.press('l');
+      await waitFor(page, () => (document.getElementById('engine-line')?.textContent || '').includes('The game is over'), null,
+        'the engine says the game is over: the start stands for the third time');
+      const last = asked[asked.length - 1];
+      assertEqual(last.get('moves'), moves.join(' '), 'the moves from the start go with the request');
+      assert(/K48/.test(last.get('fen')), `the start's FEN: ${last.get('fen')}`);
+      // The same position at the start of the game: no history, searched as usual.
+      await page.keyboard.press('Home');
+      await waitDepth(page, 2);
+      assertEqual(asked[asked.length - 1].get('moves'), null, 'nothing before the start');
+    },
+  },
+  {
     name: 'chess by Stockfish: an evaluation, a depth and a legal best move',
     async run(ctx) {
       const r = await fetch(`${ctx.baseUrl}/api/engine/status`);

@@ -18,7 +18,7 @@ use tokio::sync::Semaphore;
 
 use super::draughts_search;
 use super::evaluation::{Budget, Evaluation};
-use super::judgement::{Judgement, Score, game_accuracy, move_accuracy, win_percent};
+use super::judgement::{Curve, Judgement, Score, move_accuracy};
 use super::stockfish::Session;
 use games::{AnyGame, AnyMove, AnyPosition, ChessMove, NotationChoice};
 
@@ -81,6 +81,15 @@ impl GameLine {
         }
         out
     }
+
+    /// The curve its evaluations are judged on: the draughts engine's in draughts
+    /// ([`Curve::of_draughts`]), lichess's in chess.
+    pub fn curve(&self) -> Curve {
+        match &self.start {
+            AnyPosition::Draughts(p) => Curve::of_draughts(p.variant()),
+            AnyPosition::Chess(_) => Curve::LICHESS,
+        }
+    }
 }
 
 /// How a full-game analysis runs.
@@ -108,17 +117,20 @@ pub enum AnalysisError {
     Failed(String),
 }
 
-/// Evaluates every position of `positions` within `settings`, `settings.jobs` at a time,
-/// adding one to `done` as each is finished. The evaluations come in the positions' order.
+/// Evaluates every position of `line` ([`GameLine::positions`]) within `settings`,
+/// `settings.jobs` at a time, adding one to `done` as each is finished. The evaluations come
+/// in the positions' order. A draughts position is searched with the game that led to it
+/// (repetitions and the variant's draw rules); Stockfish gets each position alone.
 ///
 /// # Errors
 ///
 /// [`AnalysisError`]: no engine for the rules, or the engine failed.
-pub async fn evaluate_positions(
-    positions: &[AnyPosition],
+pub async fn evaluate_line(
+    line: &GameLine,
     settings: &Settings,
     done: Arc<AtomicUsize>,
 ) -> Result<Vec<Evaluation>, AnalysisError> {
+    let positions = &line.positions()[..];
     let chess960 = match positions.first() {
         Some(AnyPosition::Chess(VariantPosition::Chess(p))) => {
             settings.stockfish.as_ref().ok_or_else(|| {
@@ -136,12 +148,14 @@ pub async fn evaluate_positions(
         _ => false,
     };
     let positions: Arc<Vec<AnyPosition>> = Arc::new(positions.to_vec());
+    let line = Arc::new(line.clone());
     let results: Arc<Mutex<Vec<Option<Evaluation>>>> =
         Arc::new(Mutex::new(vec![None; positions.len()]));
     let next = Arc::new(AtomicUsize::new(0));
     let mut workers = tokio::task::JoinSet::new();
     for _ in 0..settings.jobs.clamp(1, positions.len().max(1)) {
-        let (positions, results, next, done) = (
+        let (line, positions, results, next, done) = (
+            line.clone(),
             positions.clone(),
             results.clone(),
             next.clone(),
@@ -166,8 +180,14 @@ pub async fn evaluate_positions(
                 };
                 let found = match pos {
                     AnyPosition::Draughts(p) => {
-                        let (p, budget) = (*p, settings.budget);
-                        tokio::task::spawn_blocking(move || draughts_search::evaluate(p, budget))
+                        let game = match line.start {
+                            AnyPosition::Draughts(start) => {
+                                super::draughts_game(start, &line.moves[..i])
+                            }
+                            AnyPosition::Chess(_) => draughts::GameHistory::new(*p),
+                        };
+                        let budget = settings.budget;
+                        tokio::task::spawn_blocking(move || draughts_search::evaluate(game, budget))
                             .await
                             .map_err(|e| AnalysisError::Failed(e.to_string()))?
                     }
@@ -223,7 +243,7 @@ pub async fn evaluate_positions(
 pub struct PositionEval {
     /// The evaluation, White's.
     pub score: Score,
-    /// White's win percentage (0 to 100) by [`win_percent`]: the graph's height.
+    /// White's win percentage (0 to 100) on the game's [`Curve`]: the graph's height.
     pub win: f64,
     /// The depth searched, in plies.
     pub depth: u32,
@@ -285,7 +305,8 @@ impl GameAnalysis {
         let positions = line.positions();
         let scores: Vec<Score> = evals.iter().map(|e| e.score).collect();
         let white_first = line.start.white_to_move();
-        let (white_accuracy, black_accuracy) = game_accuracy(&scores, white_first);
+        let curve = line.curve();
+        let (white_accuracy, black_accuracy) = curve.game_accuracy(&scores, white_first);
         let mut white = PlayerSummary {
             accuracy: white_accuracy,
             ..PlayerSummary::default()
@@ -310,9 +331,9 @@ impl GameAnalysis {
             let judgement = if best {
                 None
             } else {
-                Judgement::of(before, after, mover_white)
+                curve.judge(before, after, mover_white)
             };
-            let (wb, wa) = (win_percent(before), win_percent(after));
+            let (wb, wa) = (curve.win_percent(before), curve.win_percent(after));
             let accuracy = if mover_white {
                 move_accuracy(wb, wa)
             } else {
@@ -348,7 +369,7 @@ impl GameAnalysis {
                     .collect();
                 PositionEval {
                     score: e.score,
-                    win: win_percent(e.score),
+                    win: curve.win_percent(e.score),
                     depth: e.depth,
                     best: ids,
                     line: texts,

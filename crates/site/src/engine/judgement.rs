@@ -1,11 +1,14 @@
 //! How a full-game analysis judges moves: lichess's method, which every player of the big
 //! sites knows, on both families.
 //!
-//! An evaluation becomes a **winning chance** in [-1, 1] (White's), by the logistic curve
-//! lichess fitted to its games, `2 / (1 + e^(-0.00368208 · cp)) - 1`, with the evaluation
-//! held within ±1000 (a forced win counts as +1000, a forced loss as -1000; a game already
-//! won as ±1, a draw as 0). Chess scores are centipawns; draughts scores are hundredths of a
-//! man on the same curve (one man ahead is about 59 % to win, as one pawn is in chess).
+//! An evaluation becomes a **winning chance** in [-1, 1] (White's) by a logistic [`Curve`],
+//! `2 / (1 + e^(-cp / scale)) - 1`, with the evaluation held within ±1000 (a forced win counts
+//! as +1000, a forced loss as -1000; a game already won as ±1, a draw as 0). Chess scores are
+//! centipawns on lichess's curve ([`Curve::LICHESS`], scale 1 / 0.00368208, fitted by lichess
+//! to its games: a pawn ahead is about 59 % to win). Draughts scores are hundredths of a man
+//! on the curve of the engine's evaluation ([`Curve::of_draughts`]): the learned evaluation's
+//! scale is measured on real games, so that its winning chances are the expected result of
+//! players who stand so (a man ahead in the opening is worth more than a pawn in chess).
 //!
 //! A move's **judgement** is how much it lowered its mover's winning chances:
 //! [`Judgement::Inaccuracy`] from 0.1, [`Judgement::Mistake`] from 0.2,
@@ -19,13 +22,13 @@
 //! weighs more than a plain average would let it).
 //!
 //! ```
-//! use site::engine::judgement::{Score, Judgement, win_percent};
-//! assert_eq!(win_percent(Score::Cp(0)), 50.0);
-//! assert!((win_percent(Score::Cp(100)) - 59.1).abs() < 0.1);
-//! // From a pawn (or man) ahead to a fifth of one behind: a mistake; to a pawn behind, a
-//! // blunder.
-//! assert_eq!(Judgement::of(Score::Cp(100), Score::Cp(-20), true), Some(Judgement::Mistake));
-//! assert_eq!(Judgement::of(Score::Cp(100), Score::Cp(-100), true), Some(Judgement::Blunder));
+//! use site::engine::judgement::{Curve, Judgement, Score};
+//! let chess = Curve::LICHESS;
+//! assert_eq!(chess.win_percent(Score::Cp(0)), 50.0);
+//! assert!((chess.win_percent(Score::Cp(100)) - 59.1).abs() < 0.1);
+//! // From a pawn ahead to a fifth of one behind: a mistake; to a pawn behind, a blunder.
+//! assert_eq!(chess.judge(Score::Cp(100), Score::Cp(-20), true), Some(Judgement::Mistake));
+//! assert_eq!(chess.judge(Score::Cp(100), Score::Cp(-100), true), Some(Judgement::Blunder));
 //! ```
 
 use serde::{Deserialize, Serialize};
@@ -46,29 +49,84 @@ pub enum Score {
 /// How far an evaluation counts, in centipawns: beyond this the game is decided.
 const CEILING: i32 = 1000;
 
-/// Lichess's slope of the logistic curve from centipawns to winning chances.
-const SLOPE: f64 = 0.003_682_08;
-
-/// White's winning chances in [-1, 1].
-pub fn winning_chances(score: Score) -> f64 {
-    let cp = match score {
-        Score::Cp(cp) => cp.clamp(-CEILING, CEILING),
-        Score::Mate(n) => {
-            if n >= 0 {
-                CEILING
-            } else {
-                -CEILING
-            }
-        }
-        Score::Over(Some(white)) => return if white { 1.0 } else { -1.0 },
-        Score::Over(None) => return 0.0,
-    };
-    (2.0 / (1.0 + (-SLOPE * f64::from(cp)).exp()) - 1.0).clamp(-1.0, 1.0)
+/// The logistic curve from evaluations to winning chances: its scale, in centipawns (or
+/// hundredths of a man) a logistic unit.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Curve {
+    scale: f64,
 }
 
-/// White's win percentage, `50 + 50 · winning chances`.
-pub fn win_percent(score: Score) -> f64 {
-    50.0 + 50.0 * winning_chances(score)
+impl Curve {
+    /// Lichess's curve of chess centipawns: slope 0.00368208.
+    pub const LICHESS: Curve = Curve {
+        scale: 1.0 / 0.003_682_08,
+    };
+
+    /// The curve of `scale` centipawns (or hundredths of a man) a logistic unit; lichess's
+    /// where the scale is not a positive number.
+    pub fn with_scale(scale: f64) -> Curve {
+        if scale.is_finite() && scale > 0.0 {
+            Curve { scale }
+        } else {
+            Curve::LICHESS
+        }
+    }
+
+    /// The curve of the draughts engine's scores in `variant`: the learned evaluation's
+    /// measured scale where the variant has one, lichess's (on which the hand-made
+    /// evaluation's hundredths of a man were judged) where not.
+    pub fn of_draughts(variant: &draughts::Variant) -> Curve {
+        draughts::learn::EvalWeights::builtin(variant)
+            .map_or(Curve::LICHESS, |w| Curve::with_scale(w.scale()))
+    }
+
+    /// The scale, in centipawns a logistic unit.
+    pub fn scale(self) -> f64 {
+        self.scale
+    }
+
+    /// White's winning chances in [-1, 1].
+    pub fn winning_chances(self, score: Score) -> f64 {
+        let cp = match score {
+            Score::Cp(cp) => cp.clamp(-CEILING, CEILING),
+            Score::Mate(n) => {
+                if n >= 0 {
+                    CEILING
+                } else {
+                    -CEILING
+                }
+            }
+            Score::Over(Some(white)) => return if white { 1.0 } else { -1.0 },
+            Score::Over(None) => return 0.0,
+        };
+        (2.0 / (1.0 + (-f64::from(cp) / self.scale).exp()) - 1.0).clamp(-1.0, 1.0)
+    }
+
+    /// White's win percentage, `50 + 50 · winning chances`.
+    pub fn win_percent(self, score: Score) -> f64 {
+        50.0 + 50.0 * self.winning_chances(score)
+    }
+
+    /// The judgement of a move by White (`white`) or Black from a position evaluated
+    /// `before` to one evaluated `after`; `None` when it lost less than 0.1.
+    pub fn judge(self, before: Score, after: Score, white: bool) -> Option<Judgement> {
+        let mut lost = self.winning_chances(before) - self.winning_chances(after);
+        if !white {
+            lost = -lost;
+        }
+        Judgement::ALL
+            .into_iter()
+            .rev()
+            .find(|j| lost >= j.threshold() - 1e-12)
+    }
+
+    /// Each player's accuracy over a game whose positions, from the start to the end, have
+    /// the evaluations `scores` (White's), White moving first when `white_first`:
+    /// `(white, black)`, `None` for a side that made no move.
+    pub fn game_accuracy(self, scores: &[Score], white_first: bool) -> (Option<f64>, Option<f64>) {
+        let wins: Vec<f64> = scores.iter().map(|&s| self.win_percent(s)).collect();
+        accuracies(&wins, white_first)
+    }
 }
 
 /// The three marks of a move that lost something.
@@ -112,19 +170,6 @@ impl Judgement {
         }
     }
 
-    /// The judgement of a move by White (`white`) or Black from a position evaluated
-    /// `before` to one evaluated `after`; `None` when it lost less than 0.1.
-    pub fn of(before: Score, after: Score, white: bool) -> Option<Judgement> {
-        let mut lost = winning_chances(before) - winning_chances(after);
-        if !white {
-            lost = -lost;
-        }
-        Judgement::ALL
-            .into_iter()
-            .rev()
-            .find(|j| lost >= j.threshold() - 1e-12)
-    }
-
     /// The annotation glyph's number: 6 (`?!`), 2 (`?`), 4 (`??`).
     pub fn nag(self) -> u16 {
         match self {
@@ -156,11 +201,8 @@ pub fn move_accuracy(before: f64, after: f64) -> f64 {
     (raw + 1.0).clamp(0.0, 100.0)
 }
 
-/// Each player's accuracy over a game whose positions, from the start to the end, have the
-/// evaluations `scores` (White's), White moving first when `white_first`: `(white, black)`,
-/// `None` for a side that made no move.
-pub fn game_accuracy(scores: &[Score], white_first: bool) -> (Option<f64>, Option<f64>) {
-    let wins: Vec<f64> = scores.iter().map(|&s| win_percent(s)).collect();
+/// Each player's accuracy over a game of win percentages `wins` (White's, one a position).
+fn accuracies(wins: &[f64], white_first: bool) -> (Option<f64>, Option<f64>) {
     if wins.len() < 2 {
         return (None, None);
     }
@@ -222,27 +264,27 @@ mod tests {
             (1000, 0.950_895),
             (5000, 0.950_895),
         ] {
-            let got = winning_chances(Score::Cp(cp));
+            let got = Curve::LICHESS.winning_chances(Score::Cp(cp));
             assert!(
                 (got - chances).abs() < 1e-5,
                 "{cp}: {got} against {chances}"
             );
         }
         assert_eq!(
-            winning_chances(Score::Mate(3)),
-            winning_chances(Score::Cp(1000))
+            Curve::LICHESS.winning_chances(Score::Mate(3)),
+            Curve::LICHESS.winning_chances(Score::Cp(1000))
         );
         assert_eq!(
-            winning_chances(Score::Mate(-1)),
-            winning_chances(Score::Cp(-1000))
+            Curve::LICHESS.winning_chances(Score::Mate(-1)),
+            Curve::LICHESS.winning_chances(Score::Cp(-1000))
         );
-        assert_eq!(win_percent(Score::Over(Some(false))), 0.0);
-        assert_eq!(win_percent(Score::Over(None)), 50.0);
+        assert_eq!(Curve::LICHESS.win_percent(Score::Over(Some(false))), 0.0);
+        assert_eq!(Curve::LICHESS.win_percent(Score::Over(None)), 50.0);
     }
 
     #[test]
     fn judgements_follow_the_movers_loss() {
-        let j = |a, b, white| Judgement::of(Score::Cp(a), Score::Cp(b), white);
+        let j = |a, b, white| Curve::LICHESS.judge(Score::Cp(a), Score::Cp(b), white);
         assert_eq!(j(0, 0, true), None);
         assert_eq!(j(0, -50, true), None, "0.09 lost");
         assert_eq!(j(0, -60, true), Some(Judgement::Inaccuracy), "0.11 lost");
@@ -255,14 +297,35 @@ mod tests {
         assert_eq!(j(900, 700, true), None);
         // Walking into a mate is a blunder; missing one for a big edge is not.
         assert_eq!(
-            Judgement::of(Score::Cp(50), Score::Mate(-2), true),
+            Curve::LICHESS.judge(Score::Cp(50), Score::Mate(-2), true),
             Some(Judgement::Blunder)
         );
-        assert_eq!(Judgement::of(Score::Mate(2), Score::Cp(900), true), None);
         assert_eq!(
-            Judgement::of(Score::Cp(-50), Score::Over(Some(true)), false),
+            Curve::LICHESS.judge(Score::Mate(2), Score::Cp(900), true),
+            None
+        );
+        assert_eq!(
+            Curve::LICHESS.judge(Score::Cp(-50), Score::Over(Some(true)), false),
             Some(Judgement::Blunder)
         );
+    }
+
+    #[test]
+    fn the_draughts_curve_is_the_learned_evaluations() {
+        let learned = draughts::learn::EvalWeights::builtin(&draughts::Variant::INTERNATIONAL)
+            .expect("built in");
+        let curve = Curve::of_draughts(&draughts::Variant::INTERNATIONAL);
+        assert_eq!(curve.scale(), learned.scale());
+        // A score of one scale is a logistic unit: 1 / (1 + e^-1) of the game, 0.4621 chances.
+        let one = Score::Cp(learned.scale().round() as i32);
+        assert!((curve.winning_chances(one) - 0.4621).abs() < 0.01);
+        // Variants without learned values keep lichess's curve; so does a senseless scale.
+        assert_eq!(
+            Curve::of_draughts(&draughts::Variant::AMERICAN),
+            Curve::LICHESS
+        );
+        assert_eq!(Curve::with_scale(0.0), Curve::LICHESS);
+        assert_eq!(Curve::with_scale(f64::NAN), Curve::LICHESS);
     }
 
     #[test]
@@ -277,17 +340,17 @@ mod tests {
     #[test]
     fn a_perfect_game_is_100_and_one_blunder_pulls_hard() {
         let calm = vec![Score::Cp(20); 41];
-        let (white, black) = game_accuracy(&calm, true);
+        let (white, black) = Curve::LICHESS.game_accuracy(&calm, true);
         assert_eq!((white, black), (Some(100.0), Some(100.0)));
         // White throws a rook away at move 10, then both play on perfectly.
         let mut scores = vec![Score::Cp(20); 19];
         scores.extend(vec![Score::Cp(-500); 22]);
-        let (white, black) = game_accuracy(&scores, true);
+        let (white, black) = Curve::LICHESS.game_accuracy(&scores, true);
         let (white, black) = (white.unwrap(), black.unwrap());
         assert_eq!(black, 100.0);
         assert!(white < 90.0 && white > 40.0, "{white}");
         // Black to move first: the first move is Black's.
-        let (white, black) = game_accuracy(&[Score::Cp(0), Score::Cp(400)], false);
+        let (white, black) = Curve::LICHESS.game_accuracy(&[Score::Cp(0), Score::Cp(400)], false);
         assert_eq!(white, None);
         assert!(black.unwrap() < 30.0);
     }

@@ -151,15 +151,24 @@ impl Engine {
         self.stockfish.is_some()
     }
 
-    /// Starts analysing `pos`, to `depth` plies at most ([`MAX_DEPTH`] when `None` or
-    /// deeper), its lines written in `notation`: its events arrive on the receiver.
-    /// Dropping the receiver stops the analysis.
+    /// Starts analysing the position after `moves` (each legal after the ones before) from
+    /// `start`, to `depth` plies at most ([`MAX_DEPTH`] when `None` or deeper), its lines
+    /// written in `notation`: its events arrive on the receiver. Dropping the receiver stops
+    /// the analysis.
+    ///
+    /// The draughts search knows the moves that led there (repetitions and the draw rules);
+    /// Stockfish is given the position alone.
     pub fn analyse(
         &self,
-        pos: AnyPosition,
+        start: AnyPosition,
+        moves: &[AnyMove],
         depth: Option<u32>,
         notation: NotationChoice,
     ) -> Result<mpsc::Receiver<Event>, EngineError> {
+        let mut pos = start.clone();
+        for m in moves {
+            pos = pos.after(m);
+        }
         let chess = matches!(pos, AnyPosition::Chess(_));
         if chess && self.stockfish.is_none() {
             return Err(EngineError::Unavailable);
@@ -191,8 +200,12 @@ impl Engine {
         };
         match (pos, &self.stockfish) {
             (AnyPosition::Draughts(p), _) => {
+                let start = match start {
+                    AnyPosition::Draughts(s) => s,
+                    AnyPosition::Chess(_) => p,
+                };
                 tokio::spawn(draughts_search::analyse(
-                    p,
+                    draughts_game(start, moves),
                     limits,
                     self.cpu.clone(),
                     tx,
@@ -215,6 +228,19 @@ impl Engine {
         }
         Ok(rx)
     }
+}
+
+/// The draughts game of `moves` from `start`: the moves legal one after the other (a chess
+/// move or an illegal one ends it there).
+pub fn draughts_game(start: draughts::Position, moves: &[AnyMove]) -> draughts::GameHistory {
+    let mut game = draughts::GameHistory::new(start);
+    for m in moves {
+        let AnyMove::Draughts(m) = m else { break };
+        if game.push(m).is_err() {
+            break;
+        }
+    }
+    game
 }
 
 /// How far an analysis goes, and how it writes its lines.
@@ -266,7 +292,7 @@ mod tests {
     async fn an_analysis_streams_depths_then_says_why_it_ended() {
         let engine = Engine::new(None);
         let mut events = engine
-            .analyse(international(), Some(4), NotationChoice::default())
+            .analyse(international(), &[], Some(4), NotationChoice::default())
             .unwrap();
         let mut depths = Vec::new();
         let stop = loop {
@@ -284,7 +310,7 @@ mod tests {
     async fn a_reader_that_goes_away_stops_the_analysis() {
         let engine = Engine::new(None);
         let mut events = engine
-            .analyse(international(), None, NotationChoice::default())
+            .analyse(international(), &[], None, NotationChoice::default())
             .unwrap();
         assert!(matches!(events.recv().await, Some(Event::Info(_))));
         assert!(engine.analyses.available_permits() < MAX_ANALYSES);
@@ -308,6 +334,7 @@ mod tests {
             engine
                 .analyse(
                     AnyPosition::start(Rules::Chess),
+                    &[],
                     None,
                     NotationChoice::default()
                 )
@@ -317,13 +344,13 @@ mod tests {
         let open: Vec<_> = (0..MAX_ANALYSES)
             .map(|_| {
                 engine
-                    .analyse(international(), None, NotationChoice::default())
+                    .analyse(international(), &[], None, NotationChoice::default())
                     .unwrap()
             })
             .collect();
         assert_eq!(
             engine
-                .analyse(international(), None, NotationChoice::default())
+                .analyse(international(), &[], None, NotationChoice::default())
                 .err(),
             Some(EngineError::Busy)
         );

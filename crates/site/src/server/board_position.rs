@@ -3,9 +3,11 @@
 //! position of both. A bad FEN is a 422 `bad-fen` with its column when known; a variant
 //! given with draughts rules is a 400.
 
+use axum::http::StatusCode;
 use games::{AnyPosition, ChessVariant, Rules};
 
 use super::error::ApiError;
+use crate::engine::game_analysis::{GameLine, MAX_PLIES};
 
 /// The chess variant of a request, checked against its rules: `None` for draughts, the
 /// variant named (standard chess when none is) for chess.
@@ -82,6 +84,37 @@ pub fn fen_error(text: &str, message: String) -> ApiError {
         Some(c) => error.at(1, c + leading as u32),
         None => error,
     }
+}
+
+/// The game from `start` by the moves `ids` (read as every move of the site is, by
+/// [`AnyPosition::find_move`]: an id, `32-28`, `Nf3`, ...): 422 `illegal-move` at the first
+/// that is not legal, 400 past [`MAX_PLIES`] (`what` takes at most so many).
+pub fn line_of<S: AsRef<str>>(
+    start: AnyPosition,
+    ids: &[S],
+    what: &str,
+) -> Result<GameLine, ApiError> {
+    if ids.len() > MAX_PLIES {
+        return Err(ApiError::bad_request(format!(
+            "{} moves: {what} takes at most {MAX_PLIES}",
+            ids.len()
+        )));
+    }
+    let mut pos = start.clone();
+    let mut moves = Vec::with_capacity(ids.len());
+    for (i, id) in ids.iter().enumerate() {
+        let id = id.as_ref();
+        let m = pos.find_move(id).map_err(|why| {
+            ApiError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "illegal-move",
+                format!("move {} ({id}): {why}", i + 1),
+            )
+        })?;
+        pos = pos.after(&m);
+        moves.push(m);
+    }
+    Ok(GameLine { start, moves })
 }
 
 #[cfg(test)]

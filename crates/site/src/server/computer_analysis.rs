@@ -23,13 +23,11 @@ use sha2::{Digest, Sha256};
 use tokio::sync::Semaphore;
 
 use super::AppState;
-use super::board_position::position_of;
+use super::board_position::{line_of, position_of};
 use super::error::ApiError;
 use super::json::ApiJson;
 use crate::engine::evaluation::Budget;
-use crate::engine::game_analysis::{
-    GameAnalysis, GameLine, MAX_PLIES, Settings, evaluate_positions,
-};
+use crate::engine::game_analysis::{GameAnalysis, GameLine, Settings, evaluate_line};
 use games::{AnyPosition, ChessVariant, Rules};
 
 /// Full-game analyses running at once on a server.
@@ -156,7 +154,7 @@ pub async fn request(
             ChessVariant::of_position(p)
         )));
     }
-    let line = line_of(start, &req.moves)?;
+    let line = line_of(start, &req.moves, "a computer analysis")?;
     let budget = site_budget(req.rules);
     let key = key_of(&line, budget);
     if let Some(status) = known(&app, &key).await? {
@@ -200,7 +198,7 @@ pub async fn request(
                 return;
             };
             job.started.store(true, Ordering::Relaxed);
-            let found = evaluate_positions(&positions, &settings, job.done.clone()).await;
+            let found = evaluate_line(&line, &settings, job.done.clone()).await;
             let saved = match found {
                 Ok(evals) => {
                     let analysis = GameAnalysis::judge(&line, &evals, budget, &Default::default());
@@ -308,33 +306,6 @@ fn job_status(key: &str, job: &Job) -> AnalysisStatus {
         total: job.total,
         analysis: None,
     }
-}
-
-/// The game from `start` by the moves `ids` (read as every move of the site is, by
-/// [`AnyPosition::find_move`]; the key is made from the moves found, so `32-28` and its id
-/// name one analysis): 422 `illegal-move` at the first that is not legal, 400 past
-/// [`MAX_PLIES`].
-fn line_of(start: AnyPosition, ids: &[String]) -> Result<GameLine, ApiError> {
-    if ids.len() > MAX_PLIES {
-        return Err(ApiError::bad_request(format!(
-            "{} moves: a computer analysis takes at most {MAX_PLIES}",
-            ids.len()
-        )));
-    }
-    let mut pos = start.clone();
-    let mut moves = Vec::with_capacity(ids.len());
-    for (i, id) in ids.iter().enumerate() {
-        let m = pos.find_move(id).map_err(|why| {
-            ApiError::new(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                "illegal-move",
-                format!("move {} ({id}): {why}", i + 1),
-            )
-        })?;
-        pos = pos.after(&m);
-        moves.push(m);
-    }
-    Ok(GameLine { start, moves })
 }
 
 /// A chess variant no engine here plays: the request's fault, not the server's (422).

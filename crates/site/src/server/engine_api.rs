@@ -16,7 +16,7 @@ use tokio_stream::StreamExt;
 use tokio_stream::wrappers::ReceiverStream;
 
 use super::AppState;
-use super::board_position::position_of;
+use super::board_position::{line_of, position_of};
 use super::error::ApiError;
 use super::forwarded::Client;
 use super::json::ApiQuery;
@@ -33,6 +33,11 @@ pub struct EngineQuery {
     /// Chess960 are analysed: another variant is `501` `engine-unavailable`.
     variant: Option<ChessVariant>,
     fen: String,
+    /// The moves played from `fen` before the position to analyse, separated by spaces (ids
+    /// such as `32-28` or `e2e4`, or any notation the site reads), at most
+    /// [`crate::engine::game_analysis::MAX_PLIES`]: the draughts search then knows the game
+    /// that led there (repetitions, the draw rules). Left out: `fen` itself is analysed.
+    moves: Option<String>,
     /// The deepest depth to search, in plies (at most [`engine::MAX_DEPTH`]).
     depth: Option<u32>,
     /// Chess: the language of the piece letters of the lines (as `notation.lang` of
@@ -64,7 +69,14 @@ pub async fn analyse(
     ApiQuery(q): ApiQuery<EngineQuery>,
     client: Option<axum::Extension<Client>>,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
-    let pos = position_of(q.rules, q.variant, &q.fen)?;
+    let start = position_of(q.rules, q.variant, &q.fen)?;
+    let ids: Vec<&str> = q
+        .moves
+        .as_deref()
+        .unwrap_or("")
+        .split_whitespace()
+        .collect();
+    let line = line_of(start, &ids, "an analysis")?;
     if let Some(variant) = q.variant.filter(|v| !analysed(*v)) {
         return Err(ApiError::new(
             axum::http::StatusCode::UNPROCESSABLE_ENTITY,
@@ -83,7 +95,9 @@ pub async fn analyse(
         squares: None,
     }
     .choice()?;
-    let events = app.engine.analyse(pos, q.depth, notation)?;
+    let events = app
+        .engine
+        .analyse(line.start, &line.moves, q.depth, notation)?;
     let stream = ReceiverStream::new(events).map(move |event| {
         // The stream's place is freed when the stream is dropped with this closure.
         let _held = &permit;

@@ -333,8 +333,13 @@ pub struct EngineParams {
     /// Chess960 are analysed; another variant is 422 `variant-not-analysed`.
     #[param(inline)]
     pub variant: Option<ChessVariant>,
-    /// The position to analyse.
+    /// The position to analyse, or where `moves` start.
     pub fen: String,
+    /// The moves played from `fen` before the position to analyse, separated by spaces (ids
+    /// such as `32-28` or `e2e4`, or any notation the site reads; at most 600): the
+    /// draughts search then knows the game that led there, so repetitions and the draw
+    /// rules are seen. Left out, `fen` itself is analysed.
+    pub moves: Option<String>,
     /// The deepest depth to search, in plies: 1 to 40 (the default; deeper asks are
     /// searched to 40).
     #[param(minimum = 0)]
@@ -954,8 +959,8 @@ fn game_computer_analysis() {}
     responses(
         (status = 200, description = "A finite stream of `info` events and one `done`", body = EngineEvent, content_type = "text/event-stream",
             example = json!("event: info\ndata: {\"depth\":1,\"score\":5,\"mate\":null,\"pv\":[\"11-15\"],\"best\":\"11-15\",\"nodes\":8,\"time_ms\":0}\n\nevent: done\ndata: {\"reason\":\"time\"}\n\n")),
-        (status = 400, description = "`bad-request`: a missing or unknown `rules`, a missing `fen`, an unknown `lang` or `style`, a `depth` or `figurines` that is not a number (0-4294967295, 0-255)", body = ErrorBody),
-        (status = 422, description = "`bad-fen`; `variant-not-analysed`: a chess variant Stockfish does not play (Crazyhouse, Atomic, ...)", body = ErrorBody),
+        (status = 400, description = "`bad-request`: a missing or unknown `rules`, a missing `fen`, an unknown `lang` or `style`, a `depth` or `figurines` that is not a number (0-4294967295, 0-255), more than 600 `moves`", body = ErrorBody),
+        (status = 422, description = "`bad-fen`; `illegal-move`: a move of `moves` that cannot be played; `variant-not-analysed`: a chess variant Stockfish does not play (Crazyhouse, Atomic, ...)", body = ErrorBody),
         (status = 429, description = "`too-many-streams`: the client's address already holds its live streams (`serve --streams-per-client`, 32), or the server is at its limit of streams", body = ErrorBody),
         (status = 500, description = "`internal`", body = ErrorBody),
         (status = 501, description = "`engine-unavailable`: chess on a server without Stockfish", body = ErrorBody),

@@ -484,7 +484,7 @@ async function showCurrent() {
   await board.set(pos, { last: n.id ? squaresOf(n.move) : null });
   ui.fen.value = pos.fen;
   $('open-editor').href = `/editor?${positionQuery(pos.fen)}`;
-  engine.show(tree.rules, pos.fen, notationRequest(), tree.variant);
+  engine.show(tree.rules, pos.fen, notationRequest(), tree.variant, { start: node(0).fen, moves: pathTo(n.id) });
   explorerAt = [tree.rules, tree.variant, pos.fen, notationRequest()];
   if (explorer) explorer.show(...explorerAt);
   ui.status.textContent = statusWords(pos);

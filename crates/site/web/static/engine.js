@@ -1,9 +1,8 @@
-// Engine analysis on the analysis board: an evaluation bar beside the board, the evaluation
-// as a number, the depth and the best line (its first move can be played), from the server's
-// analysis stream (GET /api/engine: draughts by the server's search, chess by Stockfish when
-// the server has it). Off by default; the button or the key `l` turns it on and off, and the
-// choice is remembered. Also "Play from here against the computer". A chess variant that
-// Stockfish does not play (Crazyhouse, Atomic, ...) has no engine: the panel says so.
+// Engine analysis on the analysis board: an evaluation bar, the evaluation as a number, the
+// depth and the best line (its first move can be played), from GET /api/engine (draughts: the
+// server's search; chess: Stockfish when the server has it). Off by default; the button or
+// the key `l` toggles it, and the choice is kept. Also "Play from here against the computer".
+// A chess variant Stockfish does not play (Crazyhouse, Atomic, ...) has no engine: so said.
 
 import { get, post } from './api.js';
 import { t, el, lang, variantName } from './i18n.js';
@@ -61,7 +60,7 @@ function scoreText(rules, info) {
 /**
  * Puts the engine's controls into `container` and its bar beside `boardEl`. `onBestMove(id)`
  * plays a move id on the board; `isFlipped()` says whether the board is seen from Black.
- * The page calls `show(rules, fen, notation)` whenever it shows another position.
+ * The page calls `show(rules, fen, notation, variant, history)` whenever it shows another position.
  */
 export function attachEngine({ container, boardEl, onBestMove, isFlipped = () => false }) {
   const state = {
@@ -69,6 +68,7 @@ export function attachEngine({ container, boardEl, onBestMove, isFlipped = () =>
     rules: null,
     variant: null, // chess: the variant of the position, null for standard chess
     fen: null,
+    past: '', // draughts: `start|moves` of the game that led to `fen`
     source: null,
     timer: null,
     chess: null, // whether the server analyses chess: null until asked
@@ -77,7 +77,7 @@ export function attachEngine({ container, boardEl, onBestMove, isFlipped = () =>
   };
 
   function key() {
-    return `${state.rules}|${state.variant}|${state.fen}|${state.notation}`;
+    return `${state.rules}|${state.variant}|${state.fen}|${state.notation}|${state.past}`;
   }
 
   const toggle = el('button', {
@@ -218,6 +218,11 @@ export function attachEngine({ container, boardEl, onBestMove, isFlipped = () =>
     state.timer = setTimeout(() => {
       state.timer = null;
       const q = new URLSearchParams({ rules, fen });
+      if (state.past) {
+        const [from, moves] = state.past.split('|');
+        q.set('fen', from);
+        q.set('moves', moves);
+      }
       if (state.variant) q.set('variant', state.variant);
       const notation = JSON.parse(state.notation || '{}');
       if (rules === 'chess') {
@@ -318,15 +323,19 @@ export function attachEngine({ container, boardEl, onBestMove, isFlipped = () =>
     /**
      * Shows the engine's view of another position (the previous analysis is dropped), its
      * chess lines written in `notation` ({ lang, style, figurines }, as /api/position takes);
-     * `variant` is the chess variant of the position (null for standard chess).
+     * `variant` is the chess variant of the position (null for standard chess); `history`
+     * ({ start, moves }) the game that led to `fen`: its repetitions count (draughts).
      */
-    show(rules, fen, notation, variant = null) {
+    show(rules, fen, notation, variant = null, history = null) {
       const written = JSON.stringify(notation || {});
-      const same = rules === state.rules && (variant || null) === state.variant && fen === state.fen && written === state.notation;
+      const moves = rules !== 'chess' && history ? history.moves : [];
+      const past = moves.length && moves.length <= 600 ? `${history.start}|${moves.join(' ')}` : '';
+      const same = rules === state.rules && (variant || null) === state.variant && fen === state.fen && written === state.notation && past === state.past;
       if (same && (state.source || state.timer)) return;
       state.rules = rules;
       state.variant = variant || null;
       state.fen = fen;
+      state.past = past;
       state.notation = written;
       render();
       start();
