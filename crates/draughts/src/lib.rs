@@ -67,6 +67,7 @@ mod score;
 mod search;
 mod tt;
 
+pub mod egdb;
 pub mod hub;
 pub mod learn;
 
