@@ -41,9 +41,7 @@ fn settings(args: &[String]) -> Result<Settings, String> {
         match arg.as_str() {
             "--variant" => s.variant = value()?.parse()?,
             "--pieces" => {
-                s.pieces = value()?
-                    .parse()
-                    .map_err(|e| format!("--pieces: {e}"))?;
+                s.pieces = value()?.parse().map_err(|e| format!("--pieces: {e}"))?;
             }
             "--out" => s.out = Some(PathBuf::from(value()?)),
             "--verify" => s.verify = Some(PathBuf::from(value()?)),
@@ -54,10 +52,7 @@ fn settings(args: &[String]) -> Result<Settings, String> {
         return Err(format!("{} has no endgame tables", s.variant.name));
     }
     if s.pieces < 2 || s.pieces > egdb::MAX_SLICE_PIECES {
-        return Err(format!(
-            "--pieces must be 2 to {}",
-            egdb::MAX_SLICE_PIECES
-        ));
+        return Err(format!("--pieces must be 2 to {}", egdb::MAX_SLICE_PIECES));
     }
     if s.out.is_none() && s.verify.is_none() {
         return Err("give --out DIR or --verify DIR".into());

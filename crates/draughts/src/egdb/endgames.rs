@@ -88,12 +88,7 @@ impl Endgames {
     pub fn insert(&mut self, table: Table) {
         assert_eq!(table.size(), self.variant.size, "a table of another board");
         self.tables.insert(table.slice(), table);
-        self.max_pieces = self
-            .tables
-            .keys()
-            .map(Slice::pieces)
-            .max()
-            .unwrap_or(0);
+        self.max_pieces = self.tables.keys().map(Slice::pieces).max().unwrap_or(0);
     }
 
     /// The table of `slice`, if held.

@@ -182,6 +182,9 @@ mod tests {
             from_bytes(&v, &longer),
             Err(TableError::Length { .. })
         ));
-        assert!(matches!(from_bytes(&v, &bytes[..10]), Err(TableError::Length { .. })));
+        assert!(matches!(
+            from_bytes(&v, &bytes[..10]),
+            Err(TableError::Length { .. })
+        ));
     }
 }

@@ -183,7 +183,11 @@ fn unrank(mut r: u64, k: u8, n: u32) -> u128 {
 pub(crate) fn man_squares(size: BoardSize, color: Color) -> u128 {
     let n = u32::from(size.squares());
     let row = u32::from(size.per_row());
-    let all = if n == 128 { u128::MAX } else { (1u128 << n) - 1 };
+    let all = if n == 128 {
+        u128::MAX
+    } else {
+        (1u128 << n) - 1
+    };
     match color {
         // White crowns on the top row (indices 0..per_row), Black on the bottom one.
         Color::White => all & !((1u128 << row) - 1),
