@@ -358,3 +358,36 @@ fn international_four_kings_beat_one() {
     assert!(all[&Wdl::Win] > 1_000_000);
     assert_eq!(all.get(&Wdl::Draw), None, "{all:?}");
 }
+
+#[test]
+fn the_search_scores_positions_of_the_tables_by_them() {
+    use draughts::{GameHistory, Level, SearchOptions, Searcher};
+    use std::sync::Arc;
+    let tables = Arc::new(kings_against_one(&Variant::RUSSIAN, 3));
+    let options = SearchOptions::new(Level::Strong).with_depth(3);
+    // Petrov's triangle: a win too long for a three-ply search to see, known from the tables.
+    let won =
+        GameHistory::new(Position::from_fen("W:WKc1,Kc3,Ke1:BKa3", Variant::RUSSIAN).unwrap());
+    let plain = Searcher::with_table_size(1).search(&won, &options).unwrap();
+    assert_eq!(plain.database_result(), None);
+    let mut searcher = Searcher::with_table_size(1).with_endgames(tables.clone());
+    let found = searcher.search(&won, &options).unwrap();
+    assert_eq!(found.database_result(), Some(Wdl::Win), "{found:?}");
+    assert!(found.score < draughts::WIN_BOUND && found.score >= draughts::DB_WIN_BOUND);
+    // The move keeps the win.
+    let after = won.position().after(&found.mv);
+    assert_eq!(tables.probe(&after), Some(Wdl::Loss));
+    // The lone king on the main road: the tables' draw scores 0.
+    let drawn =
+        GameHistory::new(Position::from_fen("W:WKa3,Kc1,Ke1:BKh8", Variant::RUSSIAN).unwrap());
+    let found = searcher.search(&drawn, &options).unwrap();
+    assert_eq!(found.score, 0);
+    assert_eq!(found.database_result(), None);
+    // Tables of another variant are not used.
+    let mut other = Searcher::with_table_size(1)
+        .with_endgames(Arc::new(kings_against_one(&Variant::BRAZILIAN, 1)));
+    assert_eq!(
+        other.search(&won, &options).unwrap().database_result(),
+        None
+    );
+}
