@@ -195,24 +195,22 @@ fn retrograde_analysis_agrees_with_forward_solving() {
 #[test]
 fn a_side_without_a_legal_move_has_lost() {
     let tables = generate(&Variant::AMERICAN, 2, |_, _| {});
-    // Black's man on 28 (h2) stands behind White's man on 32 (g1): it cannot move.
+    // Black's man on 28 (h2) has White's man on 32 (g1), its one square forward, in its way.
     let p = Position::from_fen("B:W32:B28", Variant::AMERICAN).unwrap();
     assert!(p.legal_moves().is_empty());
     assert_eq!(tables.probe(&p), Some(Wdl::Loss));
     let tables = generate(&Variant::INTERNATIONAL, 2, |_, _| {});
-    // White's man on 46 (a1)... and Black's on 41 (b2)? The man on 36 (a3) blocked by 31.
-    let p = Position::from_fen("W:W36:B31", Variant::INTERNATIONAL).unwrap();
-    if p.legal_moves().is_empty() {
-        assert_eq!(tables.probe(&p), Some(Wdl::Loss));
-    }
     // And every position of the tables without a legal move is stored as a loss.
+    let mut blocked = 0;
     for s in Slice::up_to(2) {
         for (_, p) in positions(&Variant::INTERNATIONAL, s) {
             if p.legal_moves().is_empty() {
                 assert_eq!(tables.probe(&p), Some(Wdl::Loss), "{}", p.to_fen());
+                blocked += 1;
             }
         }
     }
+    assert!(blocked > 0);
 }
 
 /// Counts of the values of `tables`' slice `s` among the positions that pass `keep`.
