@@ -389,3 +389,48 @@ fn the_search_scores_positions_of_the_tables_by_them() {
         None
     );
 }
+
+#[test]
+fn tables_saved_load_back_and_bad_files_are_refused() {
+    use draughts::egdb::{LoadError, TableError};
+    let dir = std::env::temp_dir().join(format!("egdb-test-{}", std::process::id()));
+    let tables = generate(&Variant::RUSSIAN, 2, |_, _| {});
+    let bytes = tables.save(&dir).unwrap();
+    assert!(bytes > tables.positions() / 4);
+    let loaded = Endgames::load(&Variant::RUSSIAN, &dir).unwrap();
+    assert_eq!(loaded.max_pieces(), 2);
+    for s in Slice::up_to(2) {
+        assert_eq!(loaded.table(s), tables.table(s));
+    }
+    // Tables of another variant on the same board are not read as Russian ones.
+    assert_eq!(
+        Endgames::load(&Variant::BRAZILIAN, &dir)
+            .unwrap()
+            .max_pieces(),
+        0
+    );
+    let name = dir.join("russian-0m1k-0m1k-w.wdl");
+    let mut file = std::fs::read(&name).unwrap();
+    file[4] = 7;
+    std::fs::write(&name, &file).unwrap();
+    match Endgames::load(&Variant::RUSSIAN, &dir) {
+        Err(LoadError::Table {
+            source: TableError::Version { found: 7 },
+            ..
+        }) => {}
+        other => panic!("{other:?}"),
+    }
+    std::fs::write(&name, b"not a table").unwrap();
+    assert!(matches!(
+        Endgames::load(&Variant::RUSSIAN, &dir),
+        Err(LoadError::Table {
+            source: TableError::NotTable,
+            ..
+        })
+    ));
+    assert!(matches!(
+        Endgames::load(&Variant::ANTIDRAUGHTS, &dir),
+        Err(LoadError::Unsupported(_))
+    ));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
