@@ -67,8 +67,9 @@ mod score;
 mod search;
 mod tt;
 
+pub mod egdb;
 pub mod hub;
 pub mod learn;
 
-pub use score::{WIN, WIN_BOUND};
+pub use score::{DB_WIN, DB_WIN_BOUND, WIN, WIN_BOUND};
 pub use search::{Evaluation, Level, SearchOptions, SearchResult, Searcher, best_move};

@@ -421,6 +421,16 @@ impl Position {
         &self.bits
     }
 
+    /// The position of `variant` with the pieces of `bits` (in the board's bit layout) and
+    /// no run of king moves.
+    pub(crate) fn from_bits(variant: &'static Variant, bits: Bits<u128>) -> Position {
+        Position {
+            variant,
+            bits,
+            run: KingRun::default(),
+        }
+    }
+
     /// The position's 64-bit Zobrist hash: its pieces and the side to move (what repetition
     /// compares), the same in every run and on every machine (the keys are fixed). Positions
     /// of different variants on one board size hash alike.

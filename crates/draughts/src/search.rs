@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 use crate::bits::Bits;
 use crate::color::Color;
 use crate::draw::{Counters, DrawCheck};
+use crate::egdb::{Endgames, Wdl};
 use crate::eval::{EvalTables, Weights, evaluate};
 use crate::geometry::{Geometry, with_geometry};
 use crate::history::GameHistory;
@@ -20,7 +21,7 @@ use crate::move_buf::{Buffered, MoveBuf, MoveBufs, Raw};
 use crate::movegen::{self, Rules};
 use crate::moves::Move;
 use crate::position::Position;
-use crate::score::{WIN, WIN_BOUND};
+use crate::score::{DB_WIN, DB_WIN_BOUND, WIN, WIN_BOUND};
 use crate::tt::{Bound, Table, TtMove};
 use crate::variant::{Goal, Variant};
 use crate::zobrist::{self, splitmix};
@@ -207,6 +208,20 @@ impl SearchResult {
             None
         }
     }
+
+    /// The value the endgame tables give the position for the side to move when the score
+    /// comes from them (see [`Searcher::with_endgames`]): a win or loss the tables know of
+    /// but the search has not played out. `None` for any other score (a draw from the tables
+    /// scores 0 like any other draw).
+    pub fn database_result(&self) -> Option<Wdl> {
+        if (DB_WIN_BOUND..WIN_BOUND).contains(&self.score) {
+            Some(Wdl::Win)
+        } else if (DB_WIN_BOUND..WIN_BOUND).contains(&-self.score) {
+            Some(Wdl::Loss)
+        } else {
+            None
+        }
+    }
 }
 
 /// Picks a move for the side to move of `game`, thinking for at most `time`.
@@ -308,6 +323,8 @@ pub struct Searcher {
     params: Params,
     /// Set from another thread, stops the search in progress (see [`Searcher::with_stop`]).
     stop: Option<Arc<AtomicBool>>,
+    /// Endgame tables probed in the search (see [`Searcher::with_endgames`]).
+    endgames: Option<Arc<Endgames>>,
 }
 
 /// Settings of the search and the evaluation, fixed for play; changed only by the tuning
@@ -378,6 +395,7 @@ impl Searcher {
             history: vec![0; HISTORY],
             params: Params::default(),
             stop: None,
+            endgames: None,
         }
     }
 
@@ -410,6 +428,30 @@ impl Searcher {
     pub fn with_stop(self, stop: Arc<AtomicBool>) -> Searcher {
         Searcher {
             stop: Some(stop),
+            ..self
+        }
+    }
+
+    /// This searcher, probing `endgames` in the search: a position of the tables' variant
+    /// (other than the root) whose slice they hold is not searched further but scored by
+    /// them, a win [`DB_WIN`] less the plies to it (below the forced wins the search finds
+    /// itself, above every evaluation), a loss the negative, a draw 0. The tables ignore the
+    /// variant's draws by move counts, which the search still applies on the path.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use draughts::egdb::{Wdl, generate};
+    /// use draughts::{GameHistory, Level, Position, SearchOptions, Searcher, Variant};
+    /// let tables = Arc::new(generate(&Variant::AMERICAN, 3, |_, _| {}));
+    /// let mut searcher = Searcher::with_table_size(1).with_endgames(tables);
+    /// // Two kings against one in the double corner: a long win, known from the tables.
+    /// let game = GameHistory::new(Position::from_fen("W:WK14,K18:BK1", Variant::AMERICAN).unwrap());
+    /// let found = searcher.search(&game, &SearchOptions::new(Level::Strong).with_depth(4)).unwrap();
+    /// assert_eq!(found.database_result(), Some(Wdl::Win));
+    /// ```
+    pub fn with_endgames(self, endgames: Arc<Endgames>) -> Searcher {
+        Searcher {
+            endgames: Some(endgames),
             ..self
         }
     }
@@ -500,6 +542,11 @@ impl Searcher {
             anti: variant.goal == Goal::Anti,
             first_king: variant.goal == Goal::FirstKing,
             king_limit: variant.king_move_limit,
+            endgames: self
+                .endgames
+                .as_deref()
+                .filter(|e| e.variant() == variant && e.max_pieces() > 0),
+            variant,
             _g: PhantomData,
         };
         let exact_all = level.margin() > 0;
@@ -630,6 +677,9 @@ struct Worker<'a, G: Geometry> {
     first_king: bool,
     /// The variant's limit on one king's moves in a row (Frisian).
     king_limit: Option<u8>,
+    /// Endgame tables of the variant, when the searcher has some.
+    endgames: Option<&'a Endgames>,
+    variant: &'static Variant,
     _g: PhantomData<G>,
 }
 
@@ -661,6 +711,21 @@ impl<G: Geometry> Worker<'_, G> {
         } else {
             -(WIN - ply as i32)
         }
+    }
+
+    /// The score the endgame tables give the position, when they hold it.
+    #[inline]
+    fn probe(&self, b: &Bits<G::B>, ply: usize) -> Option<i32> {
+        let tables = self.endgames?;
+        if (b.white | b.black).count() > u32::from(tables.max_pieces()) {
+            return None;
+        }
+        let pos = Position::from_bits(self.variant, b.cast());
+        Some(match tables.probe(&pos)? {
+            Wdl::Win => DB_WIN - ply as i32,
+            Wdl::Draw => 0,
+            Wdl::Loss => -(DB_WIN - ply as i32),
+        })
     }
 
     /// Counts a node; whether the search must stop.
@@ -820,6 +885,9 @@ impl<G: Geometry> Worker<'_, G> {
             };
             self.bufs[ply] = scratch;
             return if n == 0 { self.no_move(ply) } else { 0 };
+        }
+        if let Some(score) = self.probe(b, ply) {
+            return score;
         }
         if depth <= 0 || ply >= MAX_PLY - 2 {
             return self.quiesce(b, alpha, beta, ply);
