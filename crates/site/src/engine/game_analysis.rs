@@ -130,7 +130,7 @@ pub async fn evaluate_line(
     settings: &Settings,
     done: Arc<AtomicUsize>,
 ) -> Result<Vec<Evaluation>, AnalysisError> {
-    let positions = &line.positions()[..];
+    let positions: Arc<Vec<AnyPosition>> = Arc::new(line.positions());
     let chess960 = match positions.first() {
         Some(AnyPosition::Chess(VariantPosition::Chess(p))) => {
             settings.stockfish.as_ref().ok_or_else(|| {
@@ -147,7 +147,6 @@ pub async fn evaluate_line(
         }
         _ => false,
     };
-    let positions: Arc<Vec<AnyPosition>> = Arc::new(positions.to_vec());
     let line = Arc::new(line.clone());
     let results: Arc<Mutex<Vec<Option<Evaluation>>>> =
         Arc::new(Mutex::new(vec![None; positions.len()]));

@@ -165,11 +165,7 @@ impl Engine {
         depth: Option<u32>,
         notation: NotationChoice,
     ) -> Result<mpsc::Receiver<Event>, EngineError> {
-        let mut pos = start.clone();
-        for m in moves {
-            pos = pos.after(m);
-        }
-        let chess = matches!(pos, AnyPosition::Chess(_));
+        let chess = matches!(start, AnyPosition::Chess(_));
         if chess && self.stockfish.is_none() {
             return Err(EngineError::Unavailable);
         }
@@ -198,12 +194,8 @@ impl Engine {
             depth: depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH),
             notation,
         };
-        match (pos, &self.stockfish) {
-            (AnyPosition::Draughts(p), _) => {
-                let start = match start {
-                    AnyPosition::Draughts(s) => s,
-                    AnyPosition::Chess(_) => p,
-                };
+        match (start, &self.stockfish) {
+            (AnyPosition::Draughts(start), _) => {
                 tokio::spawn(draughts_search::analyse(
                     draughts_game(start, moves),
                     limits,
@@ -214,7 +206,14 @@ impl Engine {
             }
             // Stockfish plays standard chess and Chess960; Debian has no build for the
             // other variants.
-            (AnyPosition::Chess(VariantPosition::Chess(p)), Some(path)) => {
+            (AnyPosition::Chess(VariantPosition::Chess(start)), Some(path)) => {
+                // Stockfish gets the position after the moves (played here), alone.
+                let mut p = start;
+                for m in moves {
+                    if let AnyMove::Chess(m) = m {
+                        shakmaty::Position::play_unchecked(&mut p, *m);
+                    }
+                }
                 tokio::spawn(stockfish::analyse(
                     path.clone(),
                     p,
