@@ -2,10 +2,14 @@
 //! nothing beside it: writes a table of every file with its bytes to OUT_DIR/web_files.rs, a
 //! table of the static files that compress, gzipped once here (sent to browsers that accept
 //! gzip), and a version of the files under static/ (a hash of their names and bytes) for
-//! their URLs.
+//! their URLs. The static scripts and style sheets are sent without their comment lines
+//! (build/comments.rs).
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
+
+#[path = "build/comments.rs"]
+mod comments;
 
 fn collect(dir: &Path, root: &Path, out: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else {
@@ -29,11 +33,14 @@ fn main() {
     let manifest = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
     let root = Path::new(&manifest).join("web");
     println!("cargo:rerun-if-changed={}", root.display());
+    println!("cargo:rerun-if-changed=build/comments.rs");
     let mut files = Vec::new();
     collect(&root, &root, &mut files);
     let out_dir = PathBuf::from(std::env::var("OUT_DIR").expect("OUT_DIR"));
     let gzip_dir = out_dir.join("gzip");
     std::fs::create_dir_all(&gzip_dir).expect("make OUT_DIR/gzip");
+    let plain_dir = out_dir.join("plain");
+    std::fs::create_dir_all(&plain_dir).expect("make OUT_DIR/plain");
     let mut gzipped = String::from(
         "/// The static files that compress, gzipped (RFC 1952), by path relative to web/.\npub static GZIP_FILES: &[(&str, &[u8])] = &[\n",
     );
@@ -48,8 +55,20 @@ fn main() {
             continue;
         }
         println!("cargo:rerun-if-changed={}", root.join(rel).display());
+        let mut source = root.join(rel);
         if name.starts_with("static/") {
-            let bytes = std::fs::read(root.join(rel)).expect("read a web file");
+            let mut bytes = std::fs::read(&source).expect("read a web file");
+            // Scripts and style sheets go out without their comment lines.
+            let syntax = match name.rsplit('.').next() {
+                Some("js") => Some(comments::Syntax::Script),
+                Some("css") => Some(comments::Syntax::StyleSheet),
+                _ => None,
+            };
+            if let (Some(syntax), Ok(text)) = (syntax, std::str::from_utf8(&bytes)) {
+                bytes = comments::blank_comment_lines(text, syntax).into_bytes();
+                source = plain_dir.join(name.replace('/', "__"));
+                std::fs::write(&source, &bytes).expect("write a script without comments");
+            }
             version.add(name.as_bytes());
             version.add(&bytes);
             if compresses(&name) {
@@ -68,7 +87,7 @@ fn main() {
         let _ = writeln!(
             code,
             "    ({name:?}, include_bytes!({:?})),",
-            root.join(rel).display().to_string()
+            source.display().to_string()
         );
     }
     code.push_str("];\n");

@@ -36,6 +36,7 @@ use std::io::{self, BufRead, Write};
 use std::time::Duration;
 
 use crate::color::Color;
+use crate::egdb::Library;
 use crate::history::GameHistory;
 use crate::moves::Move;
 use crate::piece::{Piece, Role};
@@ -321,13 +322,14 @@ impl Engine {
 }
 
 /// Runs a Hub engine on `input` and `output` until `quit` or the end of the input. A
-/// command it cannot follow is answered `error <why>` and the engine goes on.
+/// command it cannot follow is answered `error <why>` and the engine goes on. The search
+/// probes `endgames`' tables of the variant played (see [`Searcher::with_endgames`]).
 ///
 /// ```
-/// use draughts::hub;
+/// use draughts::{egdb::Library, hub};
 /// let commands = "hub\ninit\nlevel depth=2\ngo think\nquit\n";
 /// let mut out = Vec::new();
-/// hub::serve(commands.as_bytes(), &mut out).unwrap();
+/// hub::serve(commands.as_bytes(), &mut out, &Library::default()).unwrap();
 /// let out = String::from_utf8(out).unwrap();
 /// assert!(out.contains("\nwait\n") && out.contains("\nready\n"), "{out}");
 /// assert!(out.lines().last().unwrap().starts_with("done move="), "{out}");
@@ -336,13 +338,17 @@ impl Engine {
 /// # Errors
 ///
 /// Reading or writing failed.
-pub fn serve(input: impl BufRead, mut output: impl Write) -> io::Result<()> {
+pub fn serve(input: impl BufRead, mut output: impl Write, endgames: &Library) -> io::Result<()> {
+    let searcher = |variant: &Variant| match endgames.for_variant(variant) {
+        Some(tables) => Searcher::new().with_endgames(tables),
+        None => Searcher::new(),
+    };
     let variant = Variant::INTERNATIONAL;
     let mut engine = Engine {
         variant,
         game: GameHistory::new(Position::start(variant)),
         limit: Limit::MoveTime(1.0),
-        searcher: Searcher::new(),
+        searcher: searcher(&variant),
     };
     for line in input.lines() {
         let line = line?;
@@ -372,6 +378,7 @@ pub fn serve(input: impl BufRead, mut output: impl Write) -> io::Result<()> {
                         Ok(v) => {
                             engine.variant = v;
                             engine.game = GameHistory::new(Position::start(v));
+                            engine.searcher = searcher(&v);
                         }
                         Err(e) => writeln!(out, "error {e}")?,
                     }
@@ -452,7 +459,7 @@ mod tests {
             level depth=3\ngo think\npos moves=\"32-23\"\nset-param name=variant value=checkers9\n\
             frobnicate\nping\nquit\nlevel depth=1\n";
         let mut out = Vec::new();
-        serve(commands.as_bytes(), &mut out).unwrap();
+        serve(commands.as_bytes(), &mut out, &Library::default()).unwrap();
         let out = String::from_utf8(out).unwrap();
         let lines: Vec<&str> = out.lines().collect();
         let done = lines.iter().find(|l| l.starts_with("done")).unwrap();
@@ -462,6 +469,39 @@ mod tests {
         assert!(out.contains("error unknown variant: checkers9"), "{out}");
         assert!(out.contains("error unknown command frobnicate"), "{out}");
         assert_eq!(lines.last(), Some(&"pong"), "quit ends the session: {out}");
+    }
+
+    /// The score a session prints for `pos` of `variant` at `depth` with `endgames`.
+    fn score(variant: &Variant, pos: &str, depth: u32, endgames: &Library) -> f64 {
+        let commands = format!(
+            "hub\ninit\nset-param name=variant value={}\npos pos={}\nlevel depth={depth}\ngo think\nquit\n",
+            hub_name(variant),
+            position_text(&Position::from_fen(pos, *variant).unwrap())
+        );
+        let mut out = Vec::new();
+        serve(commands.as_bytes(), &mut out, endgames).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        let info = out.lines().find(|l| l.starts_with("info")).unwrap();
+        arg(info, "score").unwrap().parse().unwrap()
+    }
+
+    /// With the tables of the variant played, the engine knows two kings against one in the
+    /// double corner are won (a win too long for a depth-4 search to see on its own); the
+    /// tables of the variant set are the ones probed.
+    #[test]
+    fn a_session_probes_the_tables_of_its_variant() {
+        let dir = std::env::temp_dir().join(format!("hub-tables-{}", std::process::id()));
+        crate::egdb::generate(&Variant::AMERICAN, 3, |_, _| {})
+            .save(&dir)
+            .unwrap();
+        let tables = Library::load(&dir).unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+        let won = "W:WK14,K18:BK1";
+        let db_win = f64::from(crate::score::DB_WIN) / 100.0;
+        let with = score(&Variant::AMERICAN, won, 4, &tables);
+        assert!(with > db_win - 1.0 && with <= db_win, "{with}");
+        let without = score(&Variant::AMERICAN, won, 4, &Library::default());
+        assert!(without < db_win - 10.0, "{without}");
     }
 
     #[test]

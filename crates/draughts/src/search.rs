@@ -227,9 +227,8 @@ impl SearchResult {
 /// Picks a move for the side to move of `game`, thinking for at most `time`.
 ///
 /// `None` when the side to move has no legal move. A game already drawn by a rule still gets
-/// a move: ask [`GameHistory::state`] first. Equivalent, but for a table sized to the level,
-/// to
-/// `Searcher::new().search(game, &SearchOptions::new(level).with_time(time).with_seed(seed))`.
+/// a move: ask [`GameHistory::state`] first. Equivalent to
+/// `Searcher::for_level(level).search(game, &SearchOptions::new(level).with_time(time).with_seed(seed))`.
 ///
 /// ```
 /// use std::time::Duration;
@@ -246,15 +245,7 @@ pub fn best_move(
     seed: u64,
 ) -> Option<SearchResult> {
     let options = SearchOptions::new(level).with_time(time).with_seed(seed);
-    Searcher::with_table_size(table_size(level)).search(game, &options)
-}
-
-fn table_size(level: Level) -> usize {
-    match level {
-        Level::Beginner => 1,
-        Level::Intermediate => 4,
-        Level::Strong => 32,
-    }
+    Searcher::for_level(level).search(game, &options)
 }
 
 /// A search with its memory (transposition table, history of good moves), reusable from
@@ -430,6 +421,16 @@ impl Searcher {
             stop: Some(stop),
             ..self
         }
+    }
+
+    /// A searcher whose transposition table is sized to `level`'s search (1 MiB for
+    /// beginners, 4 for intermediate, 32 for strong).
+    pub fn for_level(level: Level) -> Searcher {
+        Searcher::with_table_size(match level {
+            Level::Beginner => 1,
+            Level::Intermediate => 4,
+            Level::Strong => 32,
+        })
     }
 
     /// This searcher, probing `endgames` in the search: a position of the tables' variant

@@ -3,7 +3,7 @@
 //! Buckets of two entries: the first keeps the deeper search, the second always takes the
 //! newest. Scores of won and lost positions are stored relative to the node, not the root.
 
-use crate::score::WIN_BOUND;
+use crate::score::DB_WIN_BOUND;
 
 /// The result of a search in a stored entry: exact, or a bound.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -138,12 +138,14 @@ impl Table {
     }
 }
 
-/// Won and lost scores count plies from the root; stored, they count from the node.
+/// Won and lost scores (forced, or known from the endgame tables) count plies from the root;
+/// stored, they count from the node, so that a position met again at another ply is scored
+/// by its own distance.
 #[inline(always)]
 fn to_tt(score: i32, ply: i32) -> i32 {
-    if score >= WIN_BOUND {
+    if score >= DB_WIN_BOUND {
         score + ply
-    } else if score <= -WIN_BOUND {
+    } else if score <= -DB_WIN_BOUND {
         score - ply
     } else {
         score
@@ -152,11 +154,34 @@ fn to_tt(score: i32, ply: i32) -> i32 {
 
 #[inline(always)]
 fn from_tt(score: i32, ply: i32) -> i32 {
-    if score >= WIN_BOUND {
+    if score >= DB_WIN_BOUND {
         score - ply
-    } else if score <= -WIN_BOUND {
+    } else if score <= -DB_WIN_BOUND {
         score + ply
     } else {
         score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::score::{DB_WIN, WIN};
+
+    /// A win stored at one ply and met again at another keeps its distance from the node:
+    /// forced wins and the tables' wins alike; evaluations are stored as they are.
+    #[test]
+    fn won_scores_count_from_the_node() {
+        let mut table = Table::new(1);
+        for (key, score) in [(1, WIN - 9), (2, DB_WIN - 9), (3, -(DB_WIN - 9)), (4, 250)] {
+            table.store(key, TtMove::NONE, score, 3, Bound::Exact, 5);
+            let hit = table.probe(key, 2).unwrap();
+            let expected = match score {
+                250 => 250,
+                s if s > 0 => s + 3,
+                s => s - 3,
+            };
+            assert_eq!(hit.score, expected, "score {score}");
+        }
     }
 }

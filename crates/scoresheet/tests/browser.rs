@@ -39,7 +39,22 @@ fn pages_work_in_a_real_browser() {
         "db import: {}",
         String::from_utf8_lossy(&imported.stdout)
     );
-    let server = Server::try_start_with(database, &["--computer-games-per-client", "32"]).unwrap();
+    // American checkers' endgame tables up to 3 pieces (a second to build), for the
+    // board's "database" result.
+    let tables = std::env::temp_dir().join(format!("browser-tables-{}", std::process::id()));
+    draughts::egdb::generate(&draughts::Variant::AMERICAN, 3, |_, _| {})
+        .save(&tables)
+        .expect("write the tables");
+    let server = Server::try_start_with(
+        database,
+        &[
+            "--computer-games-per-client",
+            "32",
+            "--endgames",
+            tables.to_str().expect("a UTF-8 path"),
+        ],
+    )
+    .unwrap();
     let screenshots =
         Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/browser-screenshots");
     let status = Command::new("node")
@@ -49,6 +64,7 @@ fn pages_work_in_a_real_browser() {
         .env("SCREENSHOTS", &screenshots)
         .status()
         .expect("run node");
+    let _ = std::fs::remove_dir_all(&tables);
     assert!(
         status.success(),
         "browser tests failed (screenshots in {})",

@@ -160,7 +160,7 @@ fn a_draughts_blunder_is_marked_and_a_deeper_search_confirms_it() {
     // The position after `plies` moves, searched to depth 14 with the game before it.
     let eval = |plies: usize| {
         let game = site::engine::draughts_game(start, &line.moves[..plies]);
-        site::engine::draughts_search::evaluate(game, Budget::Depth(14)).score
+        site::engine::draughts_search::evaluate(game, Budget::Depth(14), None).score
     };
     let positions = line.positions();
     for ply in found {

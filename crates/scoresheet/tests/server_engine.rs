@@ -234,6 +234,49 @@ fn the_moves_that_led_to_the_position_are_seen() {
     assert_eq!(r.status, 400, "{}", r.body);
 }
 
+/// A server started with `--endgames DIR` says what the tables know ("database" in each
+/// depth, from White's side); without the option, nothing; a directory it cannot read stops
+/// the start with its name.
+#[test]
+fn the_endgame_tables_are_said() {
+    let dir = std::env::temp_dir().join(format!("engine-tables-{}", std::process::id()));
+    draughts::egdb::generate(&draughts::Variant::AMERICAN, 3, |_, _| {})
+        .save(&dir)
+        .unwrap();
+    let with = Server::try_start_with(
+        temp_database("engine-tables"),
+        &["--endgames", dir.to_str().unwrap()],
+    )
+    .unwrap();
+    let without = Server::start(temp_database("engine-no-tables"));
+    // Two kings against one in the double corner: a long win, held by the tables; and
+    // the same turned round with Black to move.
+    for (fen, said) in [
+        ("W:WK14,K18:BK1", "white-wins"),
+        ("B:WK32:BK19,K15", "black-wins"),
+    ] {
+        let (infos, _) = analysis(with.addr, "american", fen, 3);
+        assert!(
+            !infos.is_empty() && infos.iter().all(|i| i["database"] == said),
+            "{fen}: {infos:?}"
+        );
+        let (infos, _) = analysis(without.addr, "american", fen, 3);
+        assert!(
+            infos.iter().all(|i| i["database"].is_null()),
+            "{fen}: {infos:?}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+    let missing = Server::try_start_with(
+        temp_database("engine-tables-missing"),
+        &["--endgames", dir.to_str().unwrap()],
+    );
+    let Err(said) = missing else {
+        panic!("a server started on tables that are not there")
+    };
+    assert!(said.contains("--endgames"), "{said}");
+}
+
 #[test]
 fn what_cannot_be_analysed_is_refused_or_said() {
     let s = Server::start(temp_database("engine-refused"));

@@ -17,3 +17,8 @@ pub mod engine;
 pub mod models;
 pub mod server;
 pub mod store;
+
+/// The comment stripping build.rs applies to the static files, tested here.
+#[cfg(test)]
+#[path = "../build/comments.rs"]
+mod build_comments;

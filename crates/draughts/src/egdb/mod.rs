@@ -3,7 +3,8 @@
 //! A table holds one [`Slice`]: the numbers of each side's men and kings, and the side to
 //! move. [`generate`] builds every slice up to a number of pieces by retrograde analysis
 //! (see [`build`]'s text), [`Endgames`] holds the tables of one variant and answers
-//! [`Endgames::probe`], and [`verify`] checks a table against the rules.
+//! [`Endgames::probe`], [`Library`] holds every variant's tables found in a directory, and
+//! [`verify`] checks a table against the rules.
 //!
 //! The values are **game-theoretic**: with perfect play from both sides, a side that cannot
 //! move losing. The variants' draws by move counts (International's 25 moves with kings
@@ -15,7 +16,7 @@
 //! move have tables ([`supports`]): not Antidraughts or Breakthrough (other goals) nor
 //! Frisian and Frysk! (whose runs of king moves are part of the position).
 //!
-//! Storage is two bits a position in a versioned file per slice ([`file`]).
+//! Storage is two bits a position in a versioned file per slice ([`mod@file`]).
 //!
 //! ```
 //! use draughts::egdb::{Wdl, generate};
@@ -31,6 +32,7 @@ pub mod build;
 mod endgames;
 pub mod file;
 mod index;
+mod library;
 mod table;
 mod verify;
 mod wdl;
@@ -39,6 +41,7 @@ pub use build::{SliceStats, generate, solve};
 pub use endgames::{Endgames, LoadError, supports};
 pub use file::{FORMAT_VERSION, TableError};
 pub use index::{Indexer, MAX_SLICE_PIECES, Slice};
+pub use library::Library;
 pub use table::Table;
 pub use verify::{Verification, value_from_successors, verify};
 pub use wdl::Wdl;

@@ -54,6 +54,10 @@ pub struct AnalyseArgs {
     /// on the PATH, then /usr/games/stockfish).
     #[arg(long)]
     stockfish: Option<PathBuf>,
+    /// A directory of draughts endgame tables (as `cargo run --release -p draughts --example
+    /// egdb` writes them), probed by the search.
+    #[arg(long, value_name = "DIR")]
+    endgames: Option<PathBuf>,
 }
 
 pub fn run(args: AnalyseArgs) -> anyhow::Result<ExitCode> {
@@ -75,6 +79,11 @@ pub fn run(args: AnalyseArgs) -> anyhow::Result<ExitCode> {
         .build()
         .context("cannot start the async runtime")?;
     let stockfish = stockfish::find(args.stockfish.clone());
+    let endgames = match &args.endgames {
+        Some(dir) => draughts::egdb::Library::load(dir)
+            .with_context(|| format!("--endgames {}", dir.display()))?,
+        None => draughts::egdb::Library::default(),
+    };
     let jobs = args.jobs.unwrap_or_else(games::every_core).max(1);
     let style = ConvertStyle::default();
     let mut reader = Reader::new(input.reader);
@@ -110,6 +119,7 @@ pub fn run(args: AnalyseArgs) -> anyhow::Result<ExitCode> {
             jobs,
             stockfish: stockfish.clone(),
             cpu: None,
+            endgames: endgames.clone(),
         };
         let positions = line.positions();
         let started = Instant::now();

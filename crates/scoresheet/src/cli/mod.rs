@@ -12,6 +12,7 @@ mod convert;
 mod convert_table;
 mod db;
 mod fen;
+mod hub;
 mod input;
 mod perft;
 mod progress;
@@ -49,7 +50,7 @@ enum Command {
     Analyse(analyse::AnalyseArgs),
     /// Run the draughts engine as a Hub engine on standard input and output (Scan's
     /// protocol, as lidraughts and pydraughts drive it).
-    Hub,
+    Hub(hub::HubArgs),
 }
 
 /// Runs a parsed command line. `Ok` carries the exit code; `Err` is a usage or I/O problem
@@ -63,9 +64,6 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Serve(args) => serve::run(args),
         Command::Db(args) => db::run(*args),
         Command::Analyse(args) => analyse::run(args),
-        Command::Hub => {
-            draughts::hub::serve(std::io::stdin().lock(), std::io::stdout().lock())?;
-            Ok(ExitCode::SUCCESS)
-        }
+        Command::Hub(args) => hub::run(args),
     }
 }

@@ -39,6 +39,11 @@ pub struct ServeArgs {
     /// on the PATH, else /usr/games/stockfish; with none found, chess analysis is off.
     #[arg(long, value_name = "PATH")]
     stockfish: Option<std::path::PathBuf>,
+    /// A directory of draughts endgame tables (as `cargo run --release -p draughts --example
+    /// egdb` writes them): the analysis board, the full-game analysis and the computer's
+    /// strong moves probe them, and the board says "database win".
+    #[arg(long, value_name = "DIR")]
+    endgames: Option<std::path::PathBuf>,
     /// A reverse proxy in front of the server (an address such as 127.0.0.1, or a network
     /// such as 10.0.0.0/8; repeat for several): its `X-Forwarded-For` names the client, so
     /// that the limits kept per client (live streams) count each client, not the proxy.
@@ -134,6 +139,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
         secure_cookies: args.secure_cookies,
         stockfish: args.stockfish,
         examples: (!args.no_examples).then_some(args.examples),
+        endgames: args.endgames,
     }))?;
     Ok(ExitCode::SUCCESS)
 }

@@ -72,6 +72,23 @@ async function analyseAndPlayBest({ baseUrl, newPage, shot }, rules, fen, label)
 
 export default [
   {
+    name: 'with endgame tables (the test server has American checkers\' up to 3 pieces): the board says the tables\' result, not a number',
+    async run({ baseUrl, newPage, shot }) {
+      const page = await newPage();
+      await page.addInitScript(() => localStorage.setItem('scoresheet.engine', 'on'));
+      await openAnalysis(page, baseUrl, '?lang=en');
+      // Two kings against one in the double corner: won, too long for the search alone.
+      await loadText(page, { rules: 'american', start: 'fen', text: 'W:WK14,K18:BK1' });
+      await waitFor(page, () => document.getElementById('engine-score')?.textContent === 'Database: White wins', null,
+        'the tables\' win is said');
+      assert(Number(await page.getAttribute('.engine-panel', 'data-depth')) >= 1, 'at a depth');
+      await shot(page, 'engine-database-win');
+      // Far from the tables, a number as before.
+      await loadText(page, { rules: 'american', start: 'fen', text: 'B:W18,22,23,25,27,28,30,31:B1,3,5,6,9,10,11,12' });
+      await waitDepth(page, 2);
+    },
+  },
+  {
     name: 'American checkers: `l` shows an evaluation, a depth and a legal best move that plays when clicked',
     run: (ctx) => analyseAndPlayBest(ctx, 'american', 'B:W18,22,23,25,27,28,30,31:B1,3,5,6,9,10,11,12', 'american'),
   },

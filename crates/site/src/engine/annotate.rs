@@ -9,9 +9,12 @@ use record::{CommentKind, Extra, Extras, Line, Nag, Node, Text};
 
 use super::game_analysis::{GameAnalysis, GameLine, PlayerSummary};
 use super::judgement::{Judgement, Score};
+use super::tables::TableResult;
 use games::{AnyGame, AnyMove, AnyPosition, ChessMove};
 
-/// The evaluation as `[%eval]` writes it, White's; `None` when the game is over.
+/// The evaluation as `[%eval]` writes it, White's; `None` when the game is over, or the
+/// endgame tables say it is won (a result, not an evaluation: `[%eval]` has no way to say
+/// it); a draw the tables hold is `0.00`.
 ///
 /// ```
 /// use site::engine::annotate::eval_text;
@@ -29,7 +32,8 @@ pub fn eval_text(score: Score) -> Option<String> {
             Some(format!("{sign}{}.{:02}", cp / 100, cp % 100))
         }
         Score::Mate(n) => Some(format!("#{n}")),
-        Score::Over(_) => None,
+        Score::Table(TableResult::Draw) => Some("0.00".into()),
+        Score::Over(_) | Score::Table(_) => None,
     }
 }
 

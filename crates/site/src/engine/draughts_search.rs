@@ -5,17 +5,22 @@
 //! Each analysis is of a game's last position, with the game that led there
 //! ([`GameHistory`]): repetitions and the variants' draw rules (International's 25 king
 //! moves, the 16 moves of a few pieces against a lone king, ...) are seen inside the search.
+//! With endgame tables ([`Endgames`]), the search probes them, and a position they hold, or
+//! a line that reaches a table win, is said so ([`Info::database`]).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
+use draughts::egdb::Endgames;
 use draughts::{Color, GameHistory, GameState, Level, Move, Position, SearchOptions, Searcher};
 use tokio::sync::{Semaphore, mpsc};
 
 use super::evaluation::{Budget, Evaluation};
 use super::judgement::Score;
-use super::{Event, Held, Info, Limits, MAX_DEPTH, Stop, TIME_CAP, describe_line, for_white};
+use super::{
+    Event, Held, Info, Limits, MAX_DEPTH, Stop, TIME_CAP, TableResult, describe_line, for_white,
+};
 use games::{AnyMove, AnyPosition};
 
 /// The size of an analysis's transposition table, in MiB.
@@ -34,6 +39,8 @@ pub struct Analysis {
     /// The game after `forced`: what is searched.
     game: GameHistory,
     searcher: Searcher,
+    /// The tables' value of the searched position, when they hold it.
+    held: Option<TableResult>,
     stop: Arc<AtomicBool>,
     started: Instant,
     limits: Limits,
@@ -54,8 +61,9 @@ pub struct Step {
 }
 
 impl Analysis {
-    /// An analysis of the last position of `game` within `limits`.
-    pub fn new(mut game: GameHistory, limits: Limits) -> Analysis {
+    /// An analysis of the last position of `game` within `limits`, probing `endgames` when
+    /// given.
+    pub fn new(mut game: GameHistory, limits: Limits, endgames: Option<Arc<Endgames>>) -> Analysis {
         let start = *game.position();
         let mut forced = Vec::new();
         while forced.len() < MAX_FORCED && !game.state().is_over() {
@@ -70,11 +78,21 @@ impl Analysis {
             forced.push(only);
         }
         let stop = Arc::new(AtomicBool::new(false));
+        let pos = *game.position();
+        let held = endgames
+            .as_ref()
+            .and_then(|t| t.probe(&pos))
+            .map(|wdl| TableResult::of(wdl, pos.side_to_move() == Color::White));
+        let mut searcher = Searcher::with_table_size(TABLE_MB).with_stop(stop.clone());
+        if let Some(tables) = endgames {
+            searcher = searcher.with_endgames(tables);
+        }
         Analysis {
             start,
             forced,
             game,
-            searcher: Searcher::with_table_size(TABLE_MB).with_stop(stop.clone()),
+            searcher,
+            held,
             stop,
             started: Instant::now(),
             limits,
@@ -143,6 +161,11 @@ impl Analysis {
             best,
             nodes: self.nodes,
             time_ms: self.started.elapsed().as_millis() as u64,
+            database: self.held.or_else(|| {
+                found
+                    .database_result()
+                    .map(|wdl| TableResult::of(wdl, white))
+            }),
         });
         self.reported = self.reported.max(searched);
         let stop = if forced_in.is_some_and(|p| p.unsigned_abs() <= found.depth) {
@@ -200,6 +223,7 @@ impl Analysis {
                 best,
                 nodes: 0,
                 time_ms: self.started.elapsed().as_millis() as u64,
+                database: None,
             }),
             line,
             stop: Some(Stop::Forced),
@@ -207,19 +231,20 @@ impl Analysis {
     }
 }
 
-/// Analyses the last position of `game` within `limits`, one depth at a time, each under a permit of `cpu` on a
-/// blocking thread, sending each depth on `tx` and then why it ended. Stops as soon as the
-/// receiver is dropped (the search in progress is stopped too). `held` is kept until the
-/// end.
+/// Analyses the last position of `game` within `limits` (probing `endgames` when given),
+/// one depth at a time, each under a permit of `cpu` on a blocking thread, sending each depth
+/// on `tx` and then why it ended. Stops as soon as the receiver is dropped (the search in
+/// progress is stopped too). `held` is kept until the end.
 pub async fn analyse(
     game: GameHistory,
     limits: Limits,
+    endgames: Option<Arc<Endgames>>,
     cpu: Arc<Semaphore>,
     tx: mpsc::Sender<Event>,
     held: Held,
 ) {
     let _held = held;
-    let mut analysis = Analysis::new(game, limits);
+    let mut analysis = Analysis::new(game, limits, endgames);
     let deadline = tokio::time::Instant::now() + limits.time;
     let flag = analysis.stop_flag();
     let mut depth = 1;
@@ -262,18 +287,27 @@ pub async fn analyse(
     let _ = tx.send(Event::Done(stop)).await;
 }
 
-/// The analysis of the last position of `game` run to its end on this thread, one step per
-/// depth: for tests and tools.
-pub fn run_to_end(game: GameHistory, limits: Limits) -> (Vec<Info>, Stop) {
+/// The analysis of the last position of `game` (probing `endgames` when given) run to its
+/// end on this thread, one step per depth: for tests and tools.
+pub fn run_to_end(
+    game: GameHistory,
+    limits: Limits,
+    endgames: Option<Arc<Endgames>>,
+) -> (Vec<Info>, Stop) {
     let mut infos = Vec::new();
-    let stop = deepen(game, limits, |info, _| infos.push(info));
+    let stop = deepen(game, limits, endgames, |info, _| infos.push(info));
     (infos, stop)
 }
 
 /// Runs the analysis of the last position of `game` to its end on this thread, telling
 /// `found` each depth with its line's moves.
-fn deepen(game: GameHistory, limits: Limits, mut found: impl FnMut(Info, Vec<AnyMove>)) -> Stop {
-    let mut analysis = Analysis::new(game, limits);
+fn deepen(
+    game: GameHistory,
+    limits: Limits,
+    endgames: Option<Arc<Endgames>>,
+    mut found: impl FnMut(Info, Vec<AnyMove>),
+) -> Stop {
+    let mut analysis = Analysis::new(game, limits, endgames);
     let mut depth = 1;
     loop {
         let step = analysis.step(depth);
@@ -289,9 +323,10 @@ fn deepen(game: GameHistory, limits: Limits, mut found: impl FnMut(Info, Vec<Any
 }
 
 /// The evaluation of the last position of `game` by a search within `budget` (the deepest
-/// depth it finished), on this thread: the unit of a full-game analysis. A game that is over
-/// there (no moves, or drawn by a rule of the variant) is scored by its result.
-pub fn evaluate(game: GameHistory, budget: Budget) -> Evaluation {
+/// depth it finished, probing `endgames` when given), on this thread: the unit of a
+/// full-game analysis. A game that is over there (no moves, or drawn by a rule of the
+/// variant) is scored by its result.
+pub fn evaluate(game: GameHistory, budget: Budget, endgames: Option<Arc<Endgames>>) -> Evaluation {
     let start = *game.position();
     let over = match game.state() {
         GameState::Ongoing => None,
@@ -312,7 +347,9 @@ pub fn evaluate(game: GameHistory, budget: Budget) -> Evaluation {
         notation: Default::default(),
     };
     let mut last = None;
-    deepen(game, limits, |info, line| last = Some((info, line)));
+    deepen(game, limits, endgames, |info, line| {
+        last = Some((info, line))
+    });
     let Some((info, line)) = last else {
         // Out of time before depth 1: the first legal move, unjudged.
         return Evaluation {
@@ -326,10 +363,11 @@ pub fn evaluate(game: GameHistory, budget: Budget) -> Evaluation {
             nodes: 0,
         };
     };
-    let score = match (info.score, info.mate) {
-        (_, Some(mate)) => Score::Mate(mate),
-        (Some(cp), None) => Score::Cp(cp),
-        (None, None) => Score::Cp(0),
+    let score = match (info.score, info.mate, info.database) {
+        (_, Some(mate), _) => Score::Mate(mate),
+        (_, None, Some(table)) => Score::Table(table),
+        (Some(cp), None, None) => Score::Cp(cp),
+        (None, None, None) => Score::Cp(0),
     };
     Evaluation {
         score,
@@ -356,7 +394,7 @@ mod tests {
     /// starts the line.
     fn check_analysis(fen: &str, variant: Variant, depth: u32) -> Vec<Info> {
         let start = Position::from_fen(fen, variant).unwrap();
-        let (infos, stop) = run_to_end(GameHistory::new(start), limits(depth));
+        let (infos, stop) = run_to_end(GameHistory::new(start), limits(depth), None);
         assert_eq!(stop, Stop::Depth, "{fen}: {infos:?}");
         assert_eq!(
             infos.first().map(|i| i.depth),
@@ -432,7 +470,7 @@ mod tests {
     fn forced_moves_are_played_and_a_won_game_is_a_forced_result() {
         // American: Black (to move) must take 14x23 and White has nothing left.
         let start = Position::from_fen("B:W18:B14,1", Variant::AMERICAN).unwrap();
-        let (infos, stop) = run_to_end(GameHistory::new(start), limits(10));
+        let (infos, stop) = run_to_end(GameHistory::new(start), limits(10), None);
         assert_eq!(stop, Stop::Forced);
         assert_eq!(infos.len(), 1, "{infos:?}");
         assert_eq!(infos[0].best, "14x23");
@@ -445,7 +483,7 @@ mod tests {
         let start = Position::from_fen("W:W32:B23,24,27,28", Variant::AMERICAN).unwrap();
         assert!(!start.has_legal_move());
         assert_eq!(
-            run_to_end(GameHistory::new(start), limits(10)),
+            run_to_end(GameHistory::new(start), limits(10), None),
             (Vec::new(), Stop::NoMoves)
         );
     }
@@ -455,7 +493,7 @@ mod tests {
         // International: 32-27 leaves Black's last man one move, 17-21, into 27x16.
         let start = Position::from_fen("W:W28,32:B17", Variant::INTERNATIONAL).unwrap();
         assert!(start.legal_moves().len() > 1, "searched, not forced");
-        let (infos, stop) = run_to_end(GameHistory::new(start), limits(20));
+        let (infos, stop) = run_to_end(GameHistory::new(start), limits(20), None);
         assert_eq!(stop, Stop::Forced, "{infos:?}");
         let last = infos.last().unwrap();
         assert_eq!(
@@ -483,10 +521,53 @@ mod tests {
         assert_eq!(*game.position(), start);
         assert!(game.state().is_over(), "{:?}", game.state());
         let budget = Budget::Depth(4);
-        assert_eq!(evaluate(game.clone(), budget).score, Score::Over(None));
+        assert_eq!(
+            evaluate(game.clone(), budget, None).score,
+            Score::Over(None)
+        );
         assert!(matches!(
-            evaluate(GameHistory::new(start), budget).score,
+            evaluate(GameHistory::new(start), budget, None).score,
             Score::Cp(_)
         ));
+    }
+
+    /// The analysis says what the endgame tables know: of the position itself when they
+    /// hold it, and of a line that reaches them; from White's side whoever moves; nothing
+    /// without tables.
+    #[test]
+    fn the_tables_are_said() {
+        let tables = Some(Arc::new(draughts::egdb::generate(
+            &Variant::AMERICAN,
+            3,
+            |_, _| {},
+        )));
+        let database = |fen: &str, tables: Option<Arc<Endgames>>| {
+            let start = Position::from_fen(fen, Variant::AMERICAN).unwrap();
+            let (infos, _) = run_to_end(GameHistory::new(start), limits(4), tables);
+            infos.iter().map(|i| i.database).collect::<Vec<_>>()
+        };
+        let white_wins = Some(TableResult::WhiteWins);
+        // Two kings against one in the double corner: held by the tables, a long win.
+        assert_eq!(database("W:WK14,K18:BK1", tables.clone()), [white_wins; 4]);
+        // Four pieces: White's capture (one of two) reaches a won ending of three.
+        let reached = database("W:WK2,K10:BK1,7", tables.clone());
+        assert_eq!(reached.last(), Some(&white_wins), "{reached:?}");
+        // The same turned round, Black to move: Black wins.
+        let turned = database("B:W26,K32:BK23,K31", tables.clone());
+        assert_eq!(
+            turned.last(),
+            Some(&Some(TableResult::BlackWins)),
+            "{turned:?}"
+        );
+        assert_eq!(database("W:WK2,K10:BK1,7", None), [None; 4]);
+        // A draw the tables hold: one king against one, neither trapped.
+        let start = Position::from_fen("W:WK13:BK20", Variant::AMERICAN).unwrap();
+        let (infos, _) = run_to_end(GameHistory::new(start), limits(4), tables);
+        assert!(
+            infos
+                .iter()
+                .all(|i| i.database == Some(TableResult::Draw) && i.score == Some(0)),
+            "{infos:?}"
+        );
     }
 }

@@ -2,7 +2,7 @@
 //! (the draughts search for every draughts variant, Stockfish for chess), then each move
 //! judged and each player's accuracy worked out as lichess does ([`super::judgement`]).
 //!
-//! [`evaluate_positions`] runs the searches, several at once, counting the positions done
+//! [`evaluate_line`] runs the searches, several at once, counting the positions done
 //! so that a caller can show progress; [`GameAnalysis::judge`] turns their evaluations into
 //! the analysis kept with the game and shown on its page; [`super::annotate`] writes it into
 //! the game's record as NAGs, `[%eval]` comments and the better lines.
@@ -103,6 +103,8 @@ pub struct Settings {
     pub stockfish: Option<PathBuf>,
     /// A pool whose permit each search takes (the server's analysis pool), if any.
     pub cpu: Option<Arc<Semaphore>>,
+    /// The draughts endgame tables the searches probe (empty: none).
+    pub endgames: draughts::egdb::Library,
 }
 
 /// Why a full-game analysis could not be made.
@@ -185,10 +187,13 @@ pub async fn evaluate_line(
                             }
                             AnyPosition::Chess(_) => draughts::GameHistory::new(*p),
                         };
-                        let budget = settings.budget;
-                        tokio::task::spawn_blocking(move || draughts_search::evaluate(game, budget))
-                            .await
-                            .map_err(|e| AnalysisError::Failed(e.to_string()))?
+                        let (budget, tables) =
+                            (settings.budget, settings.endgames.for_variant(p.variant()));
+                        tokio::task::spawn_blocking(move || {
+                            draughts_search::evaluate(game, budget, tables)
+                        })
+                        .await
+                        .map_err(|e| AnalysisError::Failed(e.to_string()))?
                     }
                     AnyPosition::Chess(VariantPosition::Chess(p)) => {
                         if session.is_none() {

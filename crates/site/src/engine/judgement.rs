@@ -33,6 +33,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::tables::TableResult;
+
 /// An evaluation from White's point of view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "kebab-case")]
@@ -44,6 +46,9 @@ pub enum Score {
     /// The game is over in this position: `Some(true)` White has won, `Some(false)` Black
     /// has, `None` a draw.
     Over(Option<bool>),
+    /// What the draughts endgame tables say (a server with tables): a win with perfect play,
+    /// or a draw.
+    Table(TableResult),
 }
 
 /// How far an evaluation counts, in centipawns: beyond this the game is decided.
@@ -97,7 +102,9 @@ impl Curve {
                 }
             }
             Score::Over(Some(white)) => return if white { 1.0 } else { -1.0 },
-            Score::Over(None) => return 0.0,
+            Score::Over(None) | Score::Table(TableResult::Draw) => return 0.0,
+            Score::Table(TableResult::WhiteWins) => CEILING,
+            Score::Table(TableResult::BlackWins) => -CEILING,
         };
         (2.0 / (1.0 + (-f64::from(cp) / self.scale).exp()) - 1.0).clamp(-1.0, 1.0)
     }
@@ -307,6 +314,33 @@ mod tests {
         assert_eq!(
             Curve::LICHESS.judge(Score::Cp(-50), Score::Over(Some(true)), false),
             Some(Judgement::Blunder)
+        );
+        // The endgame tables: a won ending counts as a mate, a held draw as equality, so
+        // a move that throws a table win to a table draw is a blunder.
+        let table = Score::Table;
+        assert_eq!(
+            Curve::LICHESS.winning_chances(table(TableResult::BlackWins)),
+            Curve::LICHESS.winning_chances(Score::Mate(-4))
+        );
+        assert_eq!(
+            Curve::LICHESS.winning_chances(table(TableResult::Draw)),
+            0.0
+        );
+        assert_eq!(
+            Curve::LICHESS.judge(
+                table(TableResult::WhiteWins),
+                table(TableResult::Draw),
+                true
+            ),
+            Some(Judgement::Blunder)
+        );
+        assert_eq!(
+            Curve::LICHESS.judge(
+                table(TableResult::WhiteWins),
+                table(TableResult::WhiteWins),
+                true
+            ),
+            None
         );
     }
 

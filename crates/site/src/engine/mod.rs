@@ -24,6 +24,7 @@ pub mod evaluation;
 pub mod game_analysis;
 pub mod judgement;
 pub mod stockfish;
+pub mod tables;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -32,6 +33,9 @@ use std::time::Duration;
 use serde::Serialize;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore, mpsc};
 
+pub use tables::TableResult;
+
+use draughts::egdb::Library;
 use games::{AnyMove, AnyPosition, NotationChoice};
 use shakmaty::variant::VariantPosition;
 
@@ -72,6 +76,12 @@ pub struct Info {
     pub nodes: u64,
     /// Milliseconds since the analysis started.
     pub time_ms: u64,
+    /// What the endgame tables say of the position, when the search reached them (draughts,
+    /// on a server with tables: `scoresheet serve --endgames DIR`). A table win keeps a
+    /// `score` above 260 men (27,000 hundredths less the plies to the tables), so that a
+    /// bar or a judgement reading only the score still sees a win; a page shows "database
+    /// win" instead. Null otherwise.
+    pub database: Option<TableResult>,
 }
 
 /// Why an analysis ended.
@@ -114,6 +124,9 @@ pub enum EngineError {
 pub struct Engine {
     /// Stockfish's executable, when the server has one.
     pub stockfish: Option<PathBuf>,
+    /// The draughts endgame tables the searches probe (none unless loaded:
+    /// [`Engine::with_endgames`]).
+    pub endgames: Library,
     /// Permits to run an analysis step (see the module's doc).
     pub cpu: Arc<Semaphore>,
     /// Permits to hold an analysis open.
@@ -135,6 +148,7 @@ impl Engine {
         let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
         Engine {
             stockfish,
+            endgames: Library::default(),
             cpu: Arc::new(Semaphore::new((cores / 2).max(1))),
             analyses: Arc::new(Semaphore::new(MAX_ANALYSES)),
             processes: Arc::new(Semaphore::new(MAX_STOCKFISH)),
@@ -144,6 +158,12 @@ impl Engine {
     /// Engines with the Stockfish that [`stockfish::find`] finds.
     pub fn discover() -> Engine {
         Engine::new(stockfish::find(None))
+    }
+
+    /// These engines, the draughts searches probing `endgames` (the analysis board, the
+    /// full-game analysis, the computer's strong moves).
+    pub fn with_endgames(self, endgames: Library) -> Engine {
+        Engine { endgames, ..self }
     }
 
     /// Whether chess can be analysed (and played against the computer).
@@ -156,8 +176,8 @@ impl Engine {
     /// written in `notation`: its events arrive on the receiver. Dropping the receiver stops
     /// the analysis.
     ///
-    /// The draughts search knows the moves that led there (repetitions and the draw rules);
-    /// Stockfish is given the position alone.
+    /// The draughts search knows the moves that led there (repetitions and the draw rules)
+    /// and probes the endgame tables; Stockfish is given the position alone.
     pub fn analyse(
         &self,
         start: AnyPosition,
@@ -199,6 +219,7 @@ impl Engine {
                 tokio::spawn(draughts_search::analyse(
                     draughts_game(start, moves),
                     limits,
+                    self.endgames.for_variant(start.variant()),
                     self.cpu.clone(),
                     tx,
                     held,

@@ -260,6 +260,7 @@ pub fn info_of(
         best,
         nodes,
         time_ms: time.as_millis() as u64,
+        database: None,
     })
 }
 

@@ -188,6 +188,7 @@ pub async fn request(
         jobs: app.engine.cpu.available_permits().max(1),
         stockfish: app.engine.stockfish.clone(),
         cpu: Some(app.engine.cpu.clone()),
+        endgames: app.engine.endgames.clone(),
     };
     let status = job_status(&key, &job);
     let work = {

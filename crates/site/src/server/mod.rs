@@ -149,6 +149,9 @@ pub struct ServerConfig {
     /// Game files imported into the games database at start when it holds no game (see
     /// [`archive::import_examples`]); `None`: none.
     pub examples: Option<std::path::PathBuf>,
+    /// A directory of draughts endgame tables, loaded at start and probed by the analysis
+    /// and the computer's strong moves (see [`crate::engine::Engine::with_endgames`]).
+    pub endgames: Option<std::path::PathBuf>,
 }
 
 /// Opens the database, binds the address and serves until Ctrl-C.
@@ -162,7 +165,19 @@ pub async fn serve(config: ServerConfig) -> anyhow::Result<()> {
     {
         anyhow::bail!("--stockfish {}: no such file", path.display());
     }
-    state.engine = crate::engine::Engine::new(crate::engine::stockfish::find(config.stockfish));
+    let endgames = match config.endgames.clone() {
+        Some(dir) => {
+            tokio::task::spawn_blocking(move || {
+                draughts::egdb::Library::load(&dir)
+                    .map_err(|e| anyhow::anyhow!("--endgames {}: {e}", dir.display()))
+            })
+            .await??
+        }
+        None => draughts::egdb::Library::default(),
+    };
+    let tables = endgames.summary();
+    state.engine = crate::engine::Engine::new(crate::engine::stockfish::find(config.stockfish))
+        .with_endgames(endgames);
     let db = database::Database::open(&config.database).await?;
     state.database = Some(db.clone());
     let state = Arc::new(state);
@@ -180,6 +195,9 @@ pub async fn serve(config: ServerConfig) -> anyhow::Result<()> {
         shown(&config.database),
         limits.max_connections
     );
+    if !tables.is_empty() {
+        eprintln!("scoresheet: endgame tables: {tables}");
+    }
     listener::serve(listener, router(state), limits, async {
         let _ = tokio::signal::ctrl_c().await;
     })

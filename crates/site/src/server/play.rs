@@ -197,11 +197,27 @@ impl PlayedGame {
     }
 
     /// The computer's move at `level`, as a move id: draughts only (`None` for chess, whose
-    /// moves Stockfish chooses: [`super::games_api::computer`]'s `computer_chess_move`).
-    pub fn computer_move(&self, level: draughts::Level, seed: u64) -> Option<String> {
+    /// moves Stockfish chooses: [`super::games_api::computer`]'s `computer_chess_move`). The
+    /// strong level probes `endgames`' tables of the game's variant; the weaker ones play
+    /// endings by their own lights.
+    pub fn computer_move(
+        &self,
+        level: draughts::Level,
+        seed: u64,
+        endgames: &draughts::egdb::Library,
+    ) -> Option<String> {
         match self {
             PlayedGame::Draughts(h) => {
-                let found = draughts::best_move(h, level, level.default_time(), seed)?;
+                let mut searcher = draughts::Searcher::for_level(level);
+                if level == draughts::Level::Strong
+                    && let Some(tables) = endgames.for_variant(h.position().variant())
+                {
+                    searcher = searcher.with_endgames(tables);
+                }
+                let options = draughts::SearchOptions::new(level)
+                    .with_time(level.default_time())
+                    .with_seed(seed);
+                let found = searcher.search(h, &options)?;
                 Some(draughts_move_id(&found.mv))
             }
             PlayedGame::Chess { .. } => None,

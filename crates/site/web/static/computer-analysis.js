@@ -23,6 +23,7 @@ if (!document.getElementById('computer-analysis-styles')) {
 function scoreText(score) {
   if ('cp' in score) return (score.cp / 100).toFixed(2);
   if ('mate' in score) return `#${score.mate}`;
+  if ('table' in score) return t(`analysis.engine-db-${score.table}`);
   return score.over === true ? '1-0' : score.over === false ? '0-1' : '½-½';
 }
 

@@ -40,14 +40,15 @@ function sideOf(rules, fen) {
 
 /** White's share of the bar, 0 to 100, for a score in hundredths (pawns or men). */
 function share(info) {
-  if (info.mate !== null && info.mate !== undefined) return info.mate > 0 ? 100 : 0;
+  if (info.mate != null) return info.mate > 0 ? 100 : 0;
   const s = Math.max(-2000, Math.min(2000, info.score || 0));
   return 50 + 50 * (2 / (1 + Math.exp(-0.004 * s)) - 1);
 }
 
-/** The evaluation as a person reads it: `+1.25` (chess), `+1.3` men (draughts), `#5`. */
+/** The evaluation as a person reads it: `+1.25` (chess), `+1.3` men (draughts), `#5`, or what the endgame tables say. */
 function scoreText(rules, info) {
-  if (info.mate !== null && info.mate !== undefined) return `#${info.mate}`;
+  if (info.mate != null) return `#${info.mate}`;
+  if (info.database) return t(`analysis.engine-db-${info.database}`);
   const digits = rules === 'chess' ? 2 : 1;
   const value = (info.score || 0) / 100;
   return new Intl.NumberFormat(lang, {

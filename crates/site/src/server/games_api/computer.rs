@@ -84,8 +84,9 @@ pub async fn computer_turn(app: Arc<AppState>, id: String) {
         let chosen = computer_chess_move(&app, &taken.game.start_fen, &moves, level).await;
         (taken, chosen)
     } else {
+        let endgames = app.engine.endgames.clone();
         let Ok(done) = tokio::task::spawn_blocking(move || {
-            let chosen = taken.played.computer_move(level, seed);
+            let chosen = taken.played.computer_move(level, seed, &endgames);
             (taken, chosen)
         })
         .await
