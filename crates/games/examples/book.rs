@@ -20,7 +20,7 @@
 //!    games played there and the engine's best move; within `--engine-plies` every legal
 //!    move is.
 //! 3. **The check**: each candidate is scored by a search of the position after it, at a
-//!    fixed budget of `--nodes` positions (default 40,000; nodes, not time, so that the book
+//!    fixed budget of `--nodes` positions (default 100,000; nodes, not time, so that the book
 //!    is the same on any machine), from a cleared table. Candidates scoring more than
 //!    `--margin` hundredths (default 30) below the best are dropped: the book holds no
 //!    blunder, whatever the games played. Within `--engine-plies` the engine's moves are kept
@@ -66,7 +66,7 @@ impl Settings {
             plies: 16,
             engine_plies: 6,
             min_games: 2,
-            nodes: 40_000,
+            nodes: 100_000,
             margin: 30,
             confirm: 10,
             width: 3,

@@ -78,11 +78,11 @@ impl BookMove {
 /// A position as the book matches it: the pieces (square index sets) and the side to move.
 /// Ordered, so that a book's file is the same from build to build.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub(crate) struct Key {
-    pub(crate) side: Color,
-    pub(crate) white: u128,
-    pub(crate) black: u128,
-    pub(crate) kings: u128,
+struct Key {
+    side: Color,
+    white: u128,
+    black: u128,
+    kings: u128,
 }
 
 impl Key {
