@@ -258,3 +258,20 @@ fn a_move_not_legal_in_its_position_is_refused() {
     ));
     assert!(book.is_empty());
 }
+
+#[test]
+fn a_damaged_file_is_refused_or_read_never_a_panic() {
+    let bytes = small().to_bytes();
+    for i in 0..bytes.len() {
+        for flip in [0x01, 0x10, 0x80, 0xff] {
+            let mut damaged = bytes.clone();
+            damaged[i] ^= flip;
+            if let Ok(book) = Book::from_bytes(&damaged) {
+                for (pos, moves) in book.positions() {
+                    let legal = pos.legal_moves();
+                    assert!(moves.iter().all(|m| legal.contains(&m.mv)));
+                }
+            }
+        }
+    }
+}
