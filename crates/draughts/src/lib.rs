@@ -14,6 +14,7 @@
 //! - [`GameHistory`], [`DrawRules`]: a game's moves, repetitions and each variant's draw rules;
 //!   [`GameHistory::state`] says when the rules end the game.
 //! - [`best_move`], [`Searcher`]: a computer opponent (alpha-beta search) at three [`Level`]s.
+//! - [`Book`]: opening books, which the computer opponent plays from before it searches.
 //!
 //! ```
 //! use draughts::{Position, Variant};
@@ -67,9 +68,11 @@ mod score;
 mod search;
 mod tt;
 
+pub mod book;
 pub mod egdb;
 pub mod hub;
 pub mod learn;
 
+pub use book::{Book, BookError, BookMove};
 pub use score::{DB_WIN, DB_WIN_BOUND, WIN, WIN_BOUND};
 pub use search::{Evaluation, Level, SearchOptions, SearchResult, Searcher, best_move};

@@ -104,9 +104,11 @@ fn the_computer_moves_after_its_server_died_during_its_search() {
     let db = postgres_database("computer");
     let a = Server::start(db.clone());
     let b = Server::start(db);
+    // Out of the opening book (no White man on 50), where the computer would reply at once.
     let (id, secret, _) = create(
         &a,
-        json!({ "rules": "international", "mode": "computer", "level": "strong", "color": "white" }),
+        json!({ "rules": "international", "mode": "computer", "level": "strong", "color": "white",
+            "fen": "W:W31-49:B1-20" }),
     );
     assert_eq!(play(&a, &id, &secret, "32-28", 0).status, 200);
     // A searches for 1.5 s: killed now, it never stores the computer's reply.

@@ -259,13 +259,15 @@ export default [
       await page.goto(`${baseUrl}/new?lang=en`);
       // Strong International games in which the computer (White) moves first: one search
       // each, in the computer's own pool (half the cores), the last one waiting its turn.
+      // (From a start without White's man on 50: from the standard start the computer plays
+      // its opening book's move at once.)
       const ids = await page.evaluate(async () => {
         const made = [];
         for (let i = 0; i < 6; i++) {
           const r = await fetch('/api/games', {
             method: 'POST',
             headers: { 'Content-Type': 'application/json' },
-            body: JSON.stringify({ rules: 'international', mode: 'computer', level: 'strong', color: 'black' }),
+            body: JSON.stringify({ rules: 'international', mode: 'computer', level: 'strong', color: 'black', fen: 'W:W31-49:B1-20' }),
           });
           if (r.status !== 201) throw new Error(`${r.status} ${await r.text()}`);
           made.push((await r.json()).game.id);

@@ -197,8 +197,10 @@ impl PlayedGame {
     }
 
     /// The computer's move at `level`, as a move id: draughts only (`None` for chess, whose
-    /// moves Stockfish chooses: [`super::games_api::computer`]'s `computer_chess_move`). The
-    /// strong level probes `endgames`' tables of the game's variant; the weaker ones play
+    /// moves Stockfish chooses: [`super::games_api::computer`]'s `computer_chess_move`).
+    /// From the variant's built-in opening book while the game is in it (International
+    /// draughts from its start: [`draughts::Book::builtin`]), else from a search; the strong
+    /// level's search probes `endgames`' tables of the game's variant, the weaker levels play
     /// endings by their own lights.
     pub fn computer_move(
         &self,
@@ -206,8 +208,28 @@ impl PlayedGame {
         seed: u64,
         endgames: &draughts::egdb::Library,
     ) -> Option<String> {
+        let book = match self {
+            PlayedGame::Draughts(h) => draughts::Book::builtin(h.position().variant()),
+            PlayedGame::Chess { .. } => None,
+        };
+        self.computer_move_with(level, seed, book, endgames)
+    }
+
+    /// The computer's move at `level` as [`PlayedGame::computer_move`] chooses it, playing
+    /// from `book` (none: always a search). The level and the seed choose among the book's
+    /// moves as they do among the search's ([`draughts::Book::choose`]).
+    pub fn computer_move_with(
+        &self,
+        level: draughts::Level,
+        seed: u64,
+        book: Option<&draughts::Book>,
+        endgames: &draughts::egdb::Library,
+    ) -> Option<String> {
         match self {
             PlayedGame::Draughts(h) => {
+                if let Some(mv) = book.and_then(|b| b.choose(h.position(), level, seed)) {
+                    return Some(draughts_move_id(&mv));
+                }
                 let mut searcher = draughts::Searcher::for_level(level);
                 if level == draughts::Level::Strong
                     && let Some(tables) = endgames.for_variant(h.position().variant())
@@ -289,5 +311,83 @@ pub fn winner_of(rules: Rules, result: &str) -> Option<Side> {
             "0-1" => Some(Side::Black),
             _ => None,
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use draughts::{Book, Level, Position, Variant};
+
+    fn international() -> PlayedGame {
+        PlayedGame::Draughts(GameHistory::new(Position::start(Variant::INTERNATIONAL)))
+    }
+
+    /// The move of the start position whose id is `id`.
+    fn start_move(id: &str) -> draughts::Move {
+        let start = Position::start(Variant::INTERNATIONAL);
+        let mv = start
+            .legal_moves()
+            .into_iter()
+            .find(|m| draughts_move_id(m) == id);
+        mv.unwrap_or_else(|| panic!("{id} is not a move of the start"))
+    }
+
+    #[test]
+    fn the_computer_opens_international_games_from_the_book() {
+        let book = Book::builtin(&Variant::INTERNATIONAL).expect("built in");
+        let start = Position::start(Variant::INTERNATIONAL);
+        let game = international();
+        for level in Level::ALL {
+            let mut chosen = std::collections::HashSet::new();
+            for seed in 0..20 {
+                let id = game
+                    .computer_move(level, seed, &Default::default())
+                    .expect("a move");
+                let mv = start_move(&id);
+                assert!(
+                    book.moves(&start).iter().any(|b| b.mv == mv),
+                    "{level}: {id}"
+                );
+                chosen.insert(id);
+            }
+            // The strongest level plays the book's best move, the others vary.
+            assert_eq!(
+                chosen.len() == 1,
+                level == Level::Strong,
+                "{level}: {chosen:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn without_a_book_the_computer_searches() {
+        // A book of one move at the start: with it the computer plays it, without it the
+        // search chooses among every legal move.
+        let start = Position::start(Variant::INTERNATIONAL);
+        let mut book = Book::new(Variant::INTERNATIONAL);
+        let edge = start_move("31-26");
+        let only = draughts::BookMove {
+            mv: edge.clone(),
+            games: 1,
+            points: 1,
+            engine_score: 0,
+        };
+        book.insert(&start, only).unwrap();
+        let game = international();
+        let id = draughts_move_id(&edge);
+        assert_eq!(
+            game.computer_move_with(Level::Beginner, 3, Some(&book), &Default::default()),
+            Some(id.clone())
+        );
+        let searched = game
+            .computer_move_with(Level::Beginner, 3, None, &Default::default())
+            .expect("a move");
+        assert!(
+            start
+                .legal_moves()
+                .iter()
+                .any(|m| draughts_move_id(m) == searched)
+        );
     }
 }
