@@ -52,6 +52,12 @@ pub const MAX_ANALYSES: usize = 16;
 /// Stockfish processes at once (analyses and the computer's chess moves together).
 pub const MAX_STOCKFISH: usize = 4;
 
+/// The version of the engines' judgements: part of the key a full-game analysis is kept
+/// under (`server::computer_analysis::key_of`), so that an analysis an older engine made is
+/// made again, not shown as this one's. Raise it whenever the draughts search or evaluation
+/// changes what it finds (2: the learned evaluation, its curve and the game's history).
+pub const ANALYSIS_VERSION: u32 = 2;
+
 /// One finished depth of an analysis.
 ///
 /// Scores are from **White's** point of view (positive: White is better), whoever is to
@@ -164,6 +170,17 @@ impl Engine {
     /// full-game analysis, the computer's strong moves).
     pub fn with_endgames(self, endgames: Library) -> Engine {
         Engine { endgames, ..self }
+    }
+
+    /// The most pieces of the positions the endgame tables of `rules` hold (0: none, or
+    /// chess).
+    pub fn table_pieces(&self, rules: games::Rules) -> u8 {
+        match rules {
+            games::Rules::Draughts(v) => {
+                self.endgames.for_variant(&v).map_or(0, |t| t.max_pieces())
+            }
+            games::Rules::Chess => 0,
+        }
     }
 
     /// Whether chess can be analysed (and played against the computer).

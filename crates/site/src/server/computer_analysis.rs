@@ -4,7 +4,7 @@
 //! when done.
 //!
 //! An analysis is kept in the store under the **key** of what was analysed: the rules, the
-//! start position, the moves and the search ([`key_of`]). Both players of a game, anyone who
+//! start position, the moves, the search and the engine ([`key_of`]). Both players of a game, anyone who
 //! pastes the same game on the analysis board, and the server after a restart find the same
 //! analysis, computed once. The searches take the engine's analysis pool one position at a
 //! time ([`crate::engine::Engine::cpu`]), so that the analysis board's engine keeps its turn;
@@ -46,9 +46,11 @@ pub fn site_budget(rules: Rules) -> Budget {
     }
 }
 
-/// The key an analysis of `line` within `budget` is kept under: 32 hexadecimal digits of
-/// the SHA-256 of the rules, the start's FEN, the moves' ids and the budget.
-pub fn key_of(line: &GameLine, budget: Budget) -> String {
+/// The key an analysis of `line` within `budget` by `engine` is kept under: 32 hexadecimal
+/// digits of the SHA-256 of the rules, the start's FEN, the moves' ids, the budget, the
+/// engines' version ([`crate::engine::ANALYSIS_VERSION`]) and the endgame tables it probes,
+/// so that another engine's analysis is made again, not shown.
+pub fn key_of(line: &GameLine, budget: Budget, engine: &crate::engine::Engine) -> String {
     let mut hash = Sha256::new();
     hash.update(line.start.rules().name().as_bytes());
     hash.update(b"\n");
@@ -60,6 +62,15 @@ pub fn key_of(line: &GameLine, budget: Budget) -> String {
         pos = pos.after(m);
     }
     hash.update(format!("\n{budget:?}").as_bytes());
+    let rules = line.start.rules();
+    hash.update(
+        format!(
+            "\nengine {} tables {}",
+            crate::engine::ANALYSIS_VERSION,
+            engine.table_pieces(rules)
+        )
+        .as_bytes(),
+    );
     hash.finalize()[..16]
         .iter()
         .map(|b| format!("{b:02x}"))
@@ -156,7 +167,7 @@ pub async fn request(
     }
     let line = line_of(start, &req.moves, "a computer analysis")?;
     let budget = site_budget(req.rules);
-    let key = key_of(&line, budget);
+    let key = key_of(&line, budget, &app.engine);
     if let Some(status) = known(&app, &key).await? {
         let code = match status.state {
             AnalysisState::Done => StatusCode::OK,
@@ -247,7 +258,11 @@ pub(crate) async fn status_of(
     app: &AppState,
     line: &GameLine,
 ) -> Result<Option<AnalysisStatus>, ApiError> {
-    known(app, &key_of(line, site_budget(line.start.rules()))).await
+    known(
+        app,
+        &key_of(line, site_budget(line.start.rules()), &app.engine),
+    )
+    .await
 }
 
 /// The site's analysis of `line` (at [`site_budget`]) when it is kept (done).
@@ -255,7 +270,11 @@ pub(crate) async fn kept(
     app: &AppState,
     line: &GameLine,
 ) -> Result<Option<GameAnalysis>, ApiError> {
-    kept_under(app, &key_of(line, site_budget(line.start.rules()))).await
+    kept_under(
+        app,
+        &key_of(line, site_budget(line.start.rules()), &app.engine),
+    )
+    .await
 }
 
 async fn kept_under(app: &AppState, key: &str) -> Result<Option<GameAnalysis>, ApiError> {
@@ -316,4 +335,43 @@ fn not_analysed(message: String) -> ApiError {
         "variant-not-analysed",
         message,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::Engine;
+    use games::AnyPosition;
+
+    /// An analysis is kept for the engine that made it: endgame tables of the game's variant
+    /// change the key, other variants' tables do not.
+    #[test]
+    fn the_key_names_the_engine() {
+        let dir = std::env::temp_dir().join(format!("analysis-key-{}", std::process::id()));
+        draughts::egdb::generate(&draughts::Variant::AMERICAN, 2, |_, _| {})
+            .save(&dir)
+            .unwrap();
+        let library = draughts::egdb::Library::load(&dir).unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+        let (plain, with_tables) = (Engine::new(None), Engine::new(None).with_endgames(library));
+        let line = |variant| GameLine {
+            start: AnyPosition::start(Rules::Draughts(variant)),
+            moves: Vec::new(),
+        };
+        let budget = Budget::Depth(10);
+        let american = line(draughts::Variant::AMERICAN);
+        assert_eq!(
+            key_of(&american, budget, &plain),
+            key_of(&american, budget, &Engine::new(None))
+        );
+        assert_ne!(
+            key_of(&american, budget, &plain),
+            key_of(&american, budget, &with_tables)
+        );
+        let international = line(draughts::Variant::INTERNATIONAL);
+        assert_eq!(
+            key_of(&international, budget, &plain),
+            key_of(&international, budget, &with_tables)
+        );
+    }
 }
