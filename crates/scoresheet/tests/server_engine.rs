@@ -294,6 +294,34 @@ fn what_cannot_be_analysed_is_refused_or_said() {
     assert_eq!(reason, "no-moves");
 }
 
+/// Stockfish is given the game that led to the position: a king that can step into a
+/// position standing for the third time holds the draw, and without the game it is lost.
+#[test]
+fn stockfish_is_given_the_moves_that_led_to_the_position() {
+    let s = Server::start(temp_database("engine-chess-history"));
+    needs_stockfish(&s);
+    // Black's queen against White's lone king, far apart; both go to and fro twice.
+    let fen = "k7/q7/8/8/8/8/8/7K w - - 0 1";
+    let moves = "h1h2 a7a6 h2h1 a6a7 h1h2 a7a6 h2h1 a6a7";
+    let (infos, _) = analysis_with(
+        s.addr,
+        "chess",
+        fen,
+        10,
+        &[("moves", moves), ("style", "uci")],
+    );
+    let last = infos.last().expect("a depth");
+    assert_eq!(last["best"], "h1h2", "{last}");
+    assert_eq!(last["score"], 0, "the third time is a draw: {last}");
+    let (infos, _) = analysis(s.addr, "chess", fen, 10);
+    let alone = infos.last().expect("a depth");
+    assert!(
+        alone["score"].as_i64().is_some_and(|cp| cp < -500)
+            || alone["mate"].as_i64().is_some_and(|m| m < 0),
+        "alone the position is lost: {alone}"
+    );
+}
+
 #[test]
 fn chess_analysis_by_stockfish_streams_legal_best_moves() {
     let s = Server::start(temp_database("engine-chess"));

@@ -193,8 +193,8 @@ impl Engine {
     /// written in `notation`: its events arrive on the receiver. Dropping the receiver stops
     /// the analysis.
     ///
-    /// The draughts search knows the moves that led there (repetitions and the draw rules)
-    /// and probes the endgame tables; Stockfish is given the position alone.
+    /// Both engines know the moves that led there (repetitions, the draw rules); the
+    /// draughts search probes the endgame tables too.
     pub fn analyse(
         &self,
         start: AnyPosition,
@@ -245,16 +245,17 @@ impl Engine {
             // Stockfish plays standard chess and Chess960; Debian has no build for the
             // other variants.
             (AnyPosition::Chess(VariantPosition::Chess(start)), Some(path)) => {
-                // Stockfish gets the position after the moves (played here), alone.
-                let mut p = start;
-                for m in moves {
-                    if let AnyMove::Chess(m) = m {
-                        shakmaty::Position::play_unchecked(&mut p, *m);
-                    }
-                }
+                let moves = moves
+                    .iter()
+                    .filter_map(|m| match m {
+                        AnyMove::Chess(m) => Some(*m),
+                        AnyMove::Draughts(_) => None,
+                    })
+                    .collect();
                 tokio::spawn(stockfish::analyse(
                     path.clone(),
-                    p,
+                    start,
+                    moves,
                     limits,
                     self.cpu.clone(),
                     tx,

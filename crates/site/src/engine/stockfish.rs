@@ -210,6 +210,16 @@ fn setup(pos: &Chess) -> (String, Vec<(&'static str, String)>) {
     (fen, vec![("UCI_Chess960", chess960.to_string())])
 }
 
+/// UCI's `position fen FEN moves ...` (without `moves` when there are none).
+fn position_command(fen: &str, moves: &[String]) -> String {
+    let mut position = format!("position fen {fen}");
+    if !moves.is_empty() {
+        position.push_str(" moves ");
+        position.push_str(&moves.join(" "));
+    }
+    position
+}
+
 /// The moves of a UCI line that are legal one after the other from `pos` (the line is cut
 /// at the first that is not).
 fn line_of(pos: &Chess, pv: &[String]) -> Vec<AnyMove> {
@@ -264,14 +274,17 @@ pub fn info_of(
     })
 }
 
-/// Analyses `pos` with the Stockfish at `path`, one depth at a time (`go depth N`, each from
-/// a clear hash: iterative deepening done again at each depth costs about twice one
-/// search to the last depth), each depth under a permit of `cpu` so that chess and draughts
-/// analyses take turns, sending each depth on `tx` and then why it ended. The process is killed as soon as the receiver is dropped.
-/// `held` is kept until the end.
+/// Analyses the position after `moves` (each legal after the ones before) from `start` with
+/// the Stockfish at `path`, which is given the moves too (`position fen START moves ...`), so
+/// that it sees repetitions coming and the fifty-move count. One depth at a time (`go depth
+/// N`, each from a clear hash: iterative deepening done again at each depth costs about
+/// twice one search to the last depth), each depth under a permit of `cpu` so that chess and
+/// draughts analyses take turns, sending each depth on `tx` and then why it ended. The
+/// process is killed as soon as the receiver is dropped. `held` is kept until the end.
 pub async fn analyse(
     path: PathBuf,
-    pos: Chess,
+    start: Chess,
+    moves: Vec<shakmaty::Move>,
     limits: Limits,
     cpu: Arc<Semaphore>,
     tx: mpsc::Sender<Event>,
@@ -279,7 +292,7 @@ pub async fn analyse(
 ) {
     let _held = held;
     let stop = tokio::select! {
-        stop = run(&path, &pos, limits, &cpu, &tx) => stop,
+        stop = run(&path, &start, &moves, limits, &cpu, &tx) => stop,
         // Dropping `run` drops the process, which kills it.
         () = tx.closed() => return,
     };
@@ -288,21 +301,30 @@ pub async fn analyse(
 
 async fn run(
     path: &Path,
-    pos: &Chess,
+    start: &Chess,
+    moves: &[shakmaty::Move],
     limits: Limits,
     cpu: &Arc<Semaphore>,
     tx: &mpsc::Sender<Event>,
 ) -> Stop {
+    let mut position = start.clone();
+    let mut played = Vec::with_capacity(moves.len());
+    let mode = start.castles().mode();
+    for m in moves {
+        played.push(UciMove::from_move(*m, mode).to_string());
+        position.play_unchecked(*m);
+    }
+    let pos = &position;
     if pos.legal_moves().is_empty() {
         return Stop::NoMoves;
     }
     let started = Instant::now();
     let deadline = tokio::time::Instant::now() + limits.time;
-    let (fen, options) = setup(pos);
+    let (fen, options) = setup(start);
     let Ok(mut uci) = Uci::start(path, &options).await else {
         return Stop::Failed;
     };
-    if uci.send(&format!("position fen {fen}")).await.is_err() {
+    if uci.send(&position_command(&fen, &played)).await.is_err() {
         return Stop::Failed;
     }
     let (mut nodes, mut reported) = (0, 0);
@@ -474,12 +496,7 @@ async fn search(
     }
     let work = async {
         let mut uci = Uci::start(path, &options).await.ok()?;
-        let mut position = format!("position fen {fen}");
-        if !moves.is_empty() {
-            position.push_str(" moves ");
-            position.push_str(&moves.join(" "));
-        }
-        uci.send(&position).await.ok()?;
+        uci.send(&position_command(&fen, moves)).await.ok()?;
         uci.send(&format!("go movetime {}", time.as_millis()))
             .await
             .ok()?;

@@ -35,8 +35,8 @@ pub struct EngineQuery {
     fen: String,
     /// The moves played from `fen` before the position to analyse, separated by spaces (ids
     /// such as `32-28` or `e2e4`, or any notation the site reads), at most
-    /// [`crate::engine::game_analysis::MAX_PLIES`]: the draughts search then knows the game
-    /// that led there (repetitions, the draw rules). Left out: `fen` itself is analysed.
+    /// [`crate::engine::game_analysis::MAX_PLIES`]: the engine then knows the game that led
+    /// there (repetitions, the draw rules). Left out: `fen` itself is analysed.
     moves: Option<String>,
     /// The deepest depth to search, in plies (at most [`engine::MAX_DEPTH`]).
     depth: Option<u32>,

@@ -69,7 +69,7 @@ export function attachEngine({ container, boardEl, onBestMove, isFlipped = () =>
     rules: null,
     variant: null, // chess: the variant of the position, null for standard chess
     fen: null,
-    past: '', // draughts: `start|moves` of the game that led to `fen`
+    past: '', // `start|moves` of the game that led to `fen`
     source: null,
     timer: null,
     chess: null, // whether the server analyses chess: null until asked
@@ -325,11 +325,11 @@ export function attachEngine({ container, boardEl, onBestMove, isFlipped = () =>
      * Shows the engine's view of another position (the previous analysis is dropped), its
      * chess lines written in `notation` ({ lang, style, figurines }, as /api/position takes);
      * `variant` is the chess variant of the position (null for standard chess); `history`
-     * ({ start, moves }) the game that led to `fen`: its repetitions count (draughts).
+     * ({ start, moves }) the game that led to `fen`: its repetitions count.
      */
     show(rules, fen, notation, variant = null, history = null) {
       const written = JSON.stringify(notation || {});
-      const moves = rules !== 'chess' && history ? history.moves : [];
+      const moves = history ? history.moves : [];
       const past = moves.length && moves.length <= 600 ? `${history.start}|${moves.join(' ')}` : '';
       const same = rules === state.rules && (variant || null) === state.variant && fen === state.fen && written === state.notation && past === state.past;
       if (same && (state.source || state.timer)) return;
