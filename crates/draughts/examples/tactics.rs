@@ -84,7 +84,7 @@ fn settings(args: &[String]) -> Result<Settings, String> {
 /// The engine's move in `tactic` (a new game), written, and whether it solves it.
 fn try_one(s: &Settings, engine: &mut Player, tactic: &Tactic) -> Result<(String, bool), String> {
     engine.new_game()?;
-    let game = GameHistory::new(tactic.position.clone());
+    let game = GameHistory::new(tactic.position);
     let mv = engine.play(&game, s.time, s.nodes)?;
     let text = tactic
         .position
