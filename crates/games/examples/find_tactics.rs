@@ -26,12 +26,13 @@
 //!    the learned evaluation's scale), or wins by force;
 //! 3. at `--shallow` plies (default 3) the search plays another move;
 //! 4. searched at `--depth` − 1 plies after each move, the best stays the best, still
-//!    decisive, and every other move scores below an expected result of `--rest` (default
-//!    0.55) and wins nothing by force.
+//!    decisive, and every other move wins nothing by force and scores below an expected
+//!    result of `--rest` (default 0.55) or `--margin` (default 75) below the best.
 //!
 //! Each tactic is printed as a line of the suite's format (`id | FEN | solution | source`),
 //! its source the file, the game's number in it, its event and players and the ply;
-//! `sacrifice` marks a solution that leaves the opponent a capture. A position already
+//! `sacrifice` marks a solution that leaves the opponent a capture; the ids are `--prefix`
+//! (default `game`), a dash and the number. A position already
 //! printed is not printed again. `--construct N` makes N positions instead: seeded random
 //! endings (`--seed`, default 1; see `random_position`) that are tactics with a sacrifice for
 //! a solution. `--check FILE` searches the positions of a suite's file and says of each
@@ -61,9 +62,14 @@ struct Settings {
     /// The score that no other move may reach: for an expected result of `--rest` (default
     /// 0.55).
     rest: i32,
+    /// Or at least this much below the best move's score (`--margin`, default 75: about
+    /// one and a half men by the learned evaluation).
+    margin: i32,
     files: Vec<String>,
     /// A suite's file to check instead of games to search.
     check: Option<String>,
+    /// The ids' prefix (`--prefix`, default `game`).
+    prefix: String,
     /// How many positions to construct (`--construct N`) instead of searching games.
     construct: Option<usize>,
     /// The seed of the constructed positions.
@@ -82,10 +88,12 @@ fn settings() -> Result<Settings, String> {
         gain: 200,
         win: 0,
         rest: 0,
+        margin: 75,
         files: Vec::new(),
         check: None,
         all: false,
         window: 12,
+        prefix: "game".into(),
         construct: None,
         seed: 1,
     };
@@ -112,8 +120,10 @@ fn settings() -> Result<Settings, String> {
             "--gain" => s.gain = num(&value)? as i32,
             "--win" => win = value.parse().map_err(|_| format!("--win: {value}"))?,
             "--rest" => rest = value.parse().map_err(|_| format!("--rest: {value}"))?,
+            "--margin" => s.margin = num(&value)? as i32,
             "--check" => s.check = Some(value),
             "--construct" => s.construct = Some(num(&value)?.max(0) as usize),
+            "--prefix" => s.prefix = value,
             "--seed" => s.seed = num(&value)? as u64,
             "--window" => s.window = num(&value)?.max(2) as usize,
             _ => return Err(format!("unknown option {arg}")),
@@ -206,7 +216,9 @@ impl Analysis {
     fn is_tactic(&self, s: &Settings) -> bool {
         let (top_move, top, top_gain) = &self.values[0];
         let decisive = *top >= WIN_BOUND || (*top >= s.win && *top_gain >= s.gain);
-        let unique = self.values[1..].iter().all(|(_, v, _)| *v < s.rest);
+        let unique = self.values[1..]
+            .iter()
+            .all(|(_, v, _)| *v < WIN_BOUND && (*v < s.rest || *v <= top - s.margin));
         *top_move == self.best && self.shallow != self.best && decisive && unique
     }
 }
@@ -476,7 +488,8 @@ fn main() {
                         ""
                     };
                     let text = format!(
-                        "game-{found:03} | {} | {text} | {about}, ply {ply}{sacrifice}",
+                        "{}-{found:03} | {} | {text} | {about}, ply {ply}{sacrifice}",
+                        s.prefix,
                         pos.to_fen()
                     );
                     writeln!(out, "{text}").expect("stdout");
