@@ -19,18 +19,14 @@
 //! `--jobs N` games at once (default 1; give each engine its own core), `--seed N`,
 //! `--plies N` (default 4), `--max-plies N` (default 300), `--quiet`.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::Duration;
 
 mod common;
+use common::engine::Player;
 use common::splitmix;
 
-use draughts::{
-    Color, GameHistory, GameState, Level, Move, Position, SearchOptions, Searcher, Variant, hub,
-};
+use draughts::{Color, GameHistory, GameState, Move, Position, Variant, hub};
 
 /// What the match is asked to do.
 #[derive(Clone, Debug)]
@@ -96,151 +92,6 @@ fn settings(args: &[String]) -> Result<Settings, String> {
         s.games += 1;
     }
     Ok(s)
-}
-
-/// One engine of the match.
-enum Player {
-    /// This build's search.
-    Own(Box<Searcher>),
-    /// A Hub engine in its own process.
-    Hub(HubProcess),
-}
-
-struct HubProcess {
-    child: Child,
-    input: ChildStdin,
-    output: BufReader<ChildStdout>,
-}
-
-impl HubProcess {
-    fn start(command: &str, variant: &Variant) -> Result<HubProcess, String> {
-        let words: Vec<&str> = command.split_whitespace().collect();
-        let (program, args) = words.split_first().ok_or("an empty hub command")?;
-        let mut child = Command::new(program)
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .map_err(|e| format!("{command}: {e}"))?;
-        let input = child.stdin.take().ok_or("no stdin")?;
-        let output = BufReader::new(child.stdout.take().ok_or("no stdout")?);
-        let mut p = HubProcess {
-            child,
-            input,
-            output,
-        };
-        p.send("hub")?;
-        p.until("wait")?;
-        p.send(&format!(
-            "set-param name=variant value={}",
-            hub::hub_name(variant)
-        ))?;
-        p.send("init")?;
-        p.until("ready")?;
-        Ok(p)
-    }
-
-    fn send(&mut self, line: &str) -> Result<(), String> {
-        writeln!(self.input, "{line}")
-            .and_then(|()| self.input.flush())
-            .map_err(|e| format!("the engine went away: {e}"))
-    }
-
-    /// Reads lines until one starts with `word`: that line.
-    fn until(&mut self, word: &str) -> Result<String, String> {
-        let mut line = String::new();
-        loop {
-            line.clear();
-            let n = self
-                .output
-                .read_line(&mut line)
-                .map_err(|e| e.to_string())?;
-            if n == 0 {
-                return Err(format!("the engine ended before `{word}`"));
-            }
-            if line.split_whitespace().next() == Some(word) {
-                return Ok(line.trim().to_string());
-            }
-            if line.starts_with("error") {
-                return Err(format!("the engine said: {}", line.trim()));
-            }
-        }
-    }
-}
-
-impl Drop for HubProcess {
-    fn drop(&mut self) {
-        let _ = self.send("quit");
-        let _ = self.child.wait();
-    }
-}
-
-impl Player {
-    fn start(spec: &str, variant: &Variant) -> Result<Player, String> {
-        match spec {
-            "self" => Ok(Player::Own(Box::new(Searcher::new()))),
-            _ => {
-                if let Some(command) = spec.strip_prefix("hub:") {
-                    return Ok(Player::Hub(HubProcess::start(command, variant)?));
-                }
-                let Some(eval) = spec.strip_prefix("self:") else {
-                    return Err(format!(
-                        "a player is `self`, `self:EVAL` or `hub:COMMAND`, not {spec}"
-                    ));
-                };
-                let evaluation = common::evaluation(eval)?;
-                Ok(Player::Own(Box::new(
-                    Searcher::new().with_evaluation(evaluation),
-                )))
-            }
-        }
-    }
-
-    fn new_game(&mut self) -> Result<(), String> {
-        match self {
-            Player::Own(s) => {
-                s.clear();
-                Ok(())
-            }
-            Player::Hub(p) => p.send("new-game"),
-        }
-    }
-
-    /// The player's move in `game`, within `time` seconds or `nodes` positions.
-    fn play(&mut self, game: &GameHistory, time: f64, nodes: Option<u64>) -> Result<Move, String> {
-        match self {
-            Player::Own(s) => {
-                let strong = SearchOptions::new(Level::Strong);
-                let options = match nodes {
-                    Some(n) => strong.with_nodes(n).with_time(Duration::from_secs(3600)),
-                    None => strong.with_time(Duration::from_secs_f64(time)),
-                };
-                s.search(game, &options)
-                    .map(|r| r.mv)
-                    .ok_or_else(|| "no move".to_string())
-            }
-            Player::Hub(p) => {
-                let moves: Vec<String> = game.moves().iter().map(hub::move_text).collect();
-                p.send(&format!(
-                    "pos pos={} moves=\"{}\"",
-                    hub::position_text(game.start()),
-                    moves.join(" ")
-                ))?;
-                match nodes {
-                    Some(n) => p.send(&format!("level nodes={n}"))?,
-                    None => p.send(&format!("level move-time={time}"))?,
-                }
-                p.send("go think")?;
-                let done = p.until("done")?;
-                let text = done
-                    .split_whitespace()
-                    .find_map(|w| w.strip_prefix("move="))
-                    .ok_or_else(|| format!("no move in `{done}`"))?;
-                hub::read_move(game.position(), text).map_err(|e| e.to_string())
-            }
-        }
-    }
 }
 
 /// A game's end, for player A.

@@ -1,4 +1,10 @@
-//! What the engine's example programs (`match`, `selfplay`) share.
+//! What the engine's example programs (`match`, `selfplay`, `tactics`) share.
+
+// Each program uses a part of it.
+#![allow(dead_code)]
+
+pub mod engine;
+pub mod suite;
 
 use draughts::Evaluation;
 use draughts::learn::EvalWeights;

@@ -1,0 +1,132 @@
+//! The tactical test positions (`data/tactics/international.txt`): the file reads, its
+//! positions and solutions are legal, its ids unique, and (ignored by default, being slow in
+//! a debug build) a search at a fixed depth confirms each solution, by the measures of
+//! `crates/games/examples/find_tactics.rs` that found them: the best move is a solution, its
+//! line gains two men or more with a score worth an expected result of 0.6, or it wins by
+//! force:
+//!
+//! ```text
+//! cargo test --release -p draughts --test tactics -- --include-ignored
+//! ```
+
+use std::collections::HashSet;
+use std::time::Duration;
+
+use draughts::learn::EvalWeights;
+use draughts::{Color, GameHistory, Level, Position, SearchOptions, Searcher, Variant, WIN_BOUND};
+
+#[path = "../examples/common/suite.rs"]
+#[allow(dead_code)]
+mod suite;
+
+const FILE: &str = include_str!("../data/tactics/international.txt");
+
+/// The depth at which `find_tactics` found or checked the positions.
+const DEPTH: u32 = 12;
+
+fn tactics() -> Vec<suite::Tactic> {
+    suite::read(FILE, Variant::INTERNATIONAL).expect("the file reads")
+}
+
+#[test]
+fn the_file_reads_and_its_positions_and_solutions_are_legal() {
+    let tactics = tactics();
+    assert!(tactics.len() >= 60, "{} positions", tactics.len());
+    let mut ids = HashSet::new();
+    let mut positions = HashSet::new();
+    for t in &tactics {
+        assert!(ids.insert(t.id.clone()), "line {}: {} twice", t.line, t.id);
+        assert!(
+            positions.insert(t.position.zobrist()),
+            "line {}: {}: a position already in the file",
+            t.line,
+            t.id
+        );
+        let pos = &t.position;
+        for color in [Color::White, Color::Black] {
+            assert!(pos.pieces(color).len() <= 20, "{}: too many pieces", t.id);
+        }
+        // No man stands on the row where it would have been crowned: White's on 1-5,
+        // Black's on 46-50.
+        for sq in pos.men(Color::White) {
+            assert!(sq.number() > 5, "{}: a white man on {}", t.id, sq.number());
+        }
+        for sq in pos.men(Color::Black) {
+            assert!(sq.number() < 46, "{}: a black man on {}", t.id, sq.number());
+        }
+        assert!(pos.winner().is_none(), "{}: the game is over", t.id);
+        let legal = pos.legal_moves();
+        assert!(legal.len() >= 2, "{}: no choice", t.id);
+        assert!(!legal[0].is_capture(), "{}: a capture is forced", t.id);
+        for m in &t.solutions {
+            assert!(legal.contains(m), "{}: an illegal solution", t.id);
+        }
+        assert!(!t.source.is_empty(), "{}: no source", t.id);
+        // The FEN written back reads as the same position.
+        assert_eq!(
+            &Position::from_fen(&pos.to_fen(), Variant::INTERNATIONAL).unwrap(),
+            pos
+        );
+    }
+}
+
+/// The material of the side to move of `pos` less the opponent's: men 100, kings 300.
+fn material(pos: &Position) -> i32 {
+    let me = pos.side_to_move();
+    let count = |c: Color| pos.men(c).len() as i32 * 100 + pos.kings(c).len() as i32 * 300;
+    count(me) - count(!me)
+}
+
+#[test]
+#[ignore = "slow in a debug build; seconds in release: cargo test --release -p draughts --test tactics -- --include-ignored"]
+fn a_search_at_a_fixed_depth_confirms_every_solution() {
+    // The score worth an expected result of 0.6 by the learned evaluation's scale, as
+    // find_tactics measures a win.
+    let scale = EvalWeights::builtin(&Variant::INTERNATIONAL)
+        .expect("built in")
+        .scale();
+    let win = (scale * (0.6f64 / 0.4).ln()).round() as i32;
+    let mut failed = Vec::new();
+    for t in tactics() {
+        let mut searcher = Searcher::new();
+        let options = SearchOptions::new(Level::Strong)
+            .with_depth(DEPTH)
+            .with_time(Duration::from_secs(3600));
+        let found = searcher
+            .search(&GameHistory::new(t.position), &options)
+            .expect("a move");
+        // The material at the end of the expected line, its captures played out.
+        let mut end = t.position;
+        for m in &found.pv {
+            end.play(m).expect("a legal line");
+        }
+        for _ in 0..16 {
+            let moves = end.legal_moves();
+            let Some(take) = moves
+                .iter()
+                .filter(|m| m.is_capture())
+                .max_by_key(|m| m.captured().len())
+            else {
+                break;
+            };
+            end = end.after(take);
+        }
+        let sign = if end.side_to_move() == t.position.side_to_move() {
+            1
+        } else {
+            -1
+        };
+        let gain = sign * material(&end) - material(&t.position);
+        let decisive = found.score >= WIN_BOUND || (gain >= 200 && found.score >= win);
+        if !t.solved_by(&found.mv) || !decisive {
+            failed.push(format!(
+                "{}: {} (score {}, gain {gain})",
+                t.id,
+                t.position
+                    .write_move(&found.mv, &draughts::MoveStyle::of(&Variant::INTERNATIONAL)),
+                found.score
+            ));
+        }
+    }
+    assert!(failed.is_empty(), "not confirmed: {failed:#?}");
+}
