@@ -42,7 +42,9 @@ use draughts::{
     Book, BookMove, GameHistory, Level, Move, MoveStyle, Position, SearchOptions, Searcher,
     Variant, WIN,
 };
-use games::{AnyGame, OnePass, Outcome, ReadGame, ReadOptions};
+use games::Outcome;
+
+mod common;
 
 /// The builder's settings, from the command line.
 struct Settings {
@@ -133,60 +135,39 @@ struct Seen {
 fn read_games(s: &Settings) -> HashMap<Position, Seen> {
     let start = Position::start(s.variant);
     let mut seen: HashMap<Position, Seen> = HashMap::new();
-    let (mut used, mut skipped, mut other_start) = (0, 0, 0);
-    for path in &s.files {
-        let bytes = match std::fs::read(path) {
-            Ok(b) => b,
-            Err(e) => {
-                eprintln!("book: {path}: {e}");
-                continue;
+    let (mut used, mut unfinished, mut other_start) = (0, 0, 0);
+    let skipped = common::draughts_games::each_game("book", &s.files, s.variant, |found| {
+        let game = found.game;
+        let winner = match game.outcome() {
+            Some(Outcome::Win(c)) => Some(c),
+            Some(Outcome::Draw) => None,
+            _ => {
+                unfinished += 1;
+                return;
             }
         };
-        let mut reader = record::Reader::from_bytes(&bytes);
-        let mut one_pass = OnePass::new(ReadOptions::default());
-        while let Some(read) = one_pass.next(&mut reader) {
-            let Ok(ReadGame::Game(game)) = read else {
-                skipped += 1;
-                continue;
-            };
-            let AnyGame::Draughts(game) = *game else {
-                skipped += 1;
-                continue;
-            };
-            let winner = match game.outcome() {
-                Some(Outcome::Win(c)) => Some(c),
-                Some(Outcome::Draw) => None,
-                _ => {
-                    skipped += 1;
-                    continue;
-                }
-            };
-            if game.variant != s.variant {
-                skipped += 1;
-                continue;
-            }
-            if game.start != start {
-                other_start += 1;
-                continue;
-            }
-            used += 1;
-            let mut pos = game.start;
-            for node in game.game.moves.nodes.iter().take(s.plies) {
-                let side = pos.side_to_move();
-                let points = match winner {
-                    Some(c) if c == side => 2,
-                    Some(_) => 0,
-                    None => 1,
-                };
-                let here = seen.entry(pos).or_default();
-                here.games += 1;
-                let played = here.moves.entry(node.mov.clone()).or_default();
-                played.games += 1;
-                played.points += points;
-                pos = pos.after(&node.mov);
-            }
+        if game.start != start {
+            other_start += 1;
+            return;
         }
-    }
+        used += 1;
+        let mut pos = game.start;
+        for node in game.game.moves.nodes.iter().take(s.plies) {
+            let side = pos.side_to_move();
+            let points = match winner {
+                Some(c) if c == side => 2,
+                Some(_) => 0,
+                None => 1,
+            };
+            let here = seen.entry(pos).or_default();
+            here.games += 1;
+            let played = here.moves.entry(node.mov.clone()).or_default();
+            played.games += 1;
+            played.points += points;
+            pos = pos.after(&node.mov);
+        }
+    });
+    let skipped = skipped + unfinished;
     eprintln!("{used} games read; {other_start} from another position left out, {skipped} others");
     seen
 }

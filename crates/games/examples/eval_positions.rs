@@ -17,7 +17,9 @@
 use std::io::{BufWriter, Write};
 
 use draughts::{Color, Variant, hub};
-use games::{AnyGame, OnePass, Outcome, ReadGame, ReadOptions};
+use games::Outcome;
+
+mod common;
 
 fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
@@ -32,51 +34,29 @@ fn main() {
     }
     let out = std::io::stdout();
     let mut out = BufWriter::new(out.lock());
-    let (mut used, mut skipped, mut positions) = (0, 0, 0);
-    for path in &args {
-        let bytes = match std::fs::read(path) {
-            Ok(b) => b,
-            Err(e) => {
-                eprintln!("eval_positions: {path}: {e}");
-                continue;
+    let (mut used, mut unfinished, mut positions) = (0, 0, 0);
+    let skipped = common::draughts_games::each_game("eval_positions", &args, variant, |found| {
+        let game = found.game;
+        let result = match game.outcome() {
+            Some(Outcome::Win(Color::White)) => 2,
+            Some(Outcome::Win(Color::Black)) => 0,
+            Some(Outcome::Draw) => 1,
+            _ => {
+                unfinished += 1;
+                return;
             }
         };
-        // The rules as each game's tags (or squares) say: games of other rules are left out.
-        let mut reader = record::Reader::from_bytes(&bytes);
-        let mut one_pass = OnePass::new(ReadOptions::default());
-        while let Some(read) = one_pass.next(&mut reader) {
-            let Ok(ReadGame::Game(game)) = read else {
-                skipped += 1;
-                continue;
-            };
-            let AnyGame::Draughts(game) = *game else {
-                skipped += 1;
-                continue;
-            };
-            let result = match game.outcome() {
-                Some(Outcome::Win(Color::White)) => 2,
-                Some(Outcome::Win(Color::Black)) => 0,
-                Some(Outcome::Draw) => 1,
-                _ => {
-                    skipped += 1;
-                    continue;
-                }
-            };
-            if game.variant != variant {
-                skipped += 1;
-                continue;
+        used += 1;
+        let mut pos = game.start;
+        for node in &game.game.moves.nodes {
+            if !pos.legal_moves().first().is_some_and(|m| m.is_capture()) {
+                writeln!(out, "{} {result}", hub::position_text(&pos)).expect("stdout");
+                positions += 1;
             }
-            used += 1;
-            let mut pos = game.start;
-            for node in &game.game.moves.nodes {
-                if !pos.legal_moves().first().is_some_and(|m| m.is_capture()) {
-                    writeln!(out, "{} {result}", hub::position_text(&pos)).expect("stdout");
-                    positions += 1;
-                }
-                pos = pos.after(&node.mov);
-            }
+            pos = pos.after(&node.mov);
         }
-    }
+    });
+    let skipped = skipped + unfinished;
     out.flush().expect("stdout");
     eprintln!("{used} games, {positions} positions; {skipped} games left out");
 }

@@ -48,7 +48,7 @@ use draughts::{
     Color, GameHistory, Level, Move, MoveStyle, Piece, Position, SearchOptions, Searcher, Square,
     Variant, WIN_BOUND,
 };
-use games::{AnyGame, OnePass, ReadGame, ReadOptions};
+mod common;
 
 /// What the search looks for.
 struct Settings {
@@ -427,77 +427,53 @@ fn main() {
     let mut searcher = Searcher::new();
     let mut seen = HashSet::new();
     let (mut games, mut positions, mut found) = (0, 0, 0);
-    for path in &s.files {
-        let bytes = match std::fs::read(path) {
-            Ok(b) => b,
-            Err(e) => {
-                eprintln!("find_tactics: {path}: {e}");
-                continue;
-            }
-        };
-        let name = std::path::Path::new(path)
-            .file_name()
-            .map_or(path.clone(), |n| n.to_string_lossy().into_owned());
-        let mut reader = record::Reader::from_bytes(&bytes);
-        let mut one_pass = OnePass::new(ReadOptions::default());
-        let mut number = 0;
-        while let Some(read) = one_pass.next(&mut reader) {
-            number += 1;
-            let Ok(ReadGame::Game(game)) = read else {
-                continue;
-            };
-            let AnyGame::Draughts(game) = *game else {
-                continue;
-            };
-            if game.variant != s.variant {
-                continue;
-            }
-            games += 1;
-            let tag = |t: &str| game.game.tags.get(t).unwrap_or("?").trim().to_string();
-            let about = format!(
-                "{name}, game {number} ({}, {} - {})",
-                tag("Event"),
-                tag("White"),
-                tag("Black")
-            );
-            let line: Vec<Position> = std::iter::once(game.start)
-                .chain(game.game.moves.nodes.iter().scan(game.start, |p, node| {
-                    *p = p.after(&node.mov);
-                    Some(*p)
-                }))
-                .collect();
-            for (ply, pos) in line.iter().enumerate().take(line.len() - 1) {
-                positions += 1;
-                // Without `--all`, only where the game gained the mover material soon after.
-                let played = s.all
-                    || (2..=s.window)
-                        .step_by(2)
-                        .filter_map(|k| line.get(ply + k))
-                        .any(|later| material(later) - material(pos) >= s.gain);
-                if played
-                    && seen.insert(pos.zobrist())
-                    && let Some(a) = analyse(&s, &mut searcher, pos, true)
-                    && a.is_tactic(&s)
-                {
-                    let mv = a.best;
-                    found += 1;
-                    let text = pos.write_move(&mv, &style);
-                    let sacrifice = if pos.after(&mv).has_capture() {
-                        ", sacrifice"
-                    } else {
-                        ""
-                    };
-                    let text = format!(
-                        "{}-{found:03} | {} | {text} | {about}, ply {ply}{sacrifice}",
-                        s.prefix,
-                        pos.to_fen()
-                    );
-                    writeln!(out, "{text}").expect("stdout");
-                    out.flush().expect("stdout");
-                    eprintln!("{text}");
-                }
+    common::draughts_games::each_game("find_tactics", &s.files, s.variant, |found_game| {
+        let (name, number, game) = (found_game.file, found_game.number, found_game.game);
+        games += 1;
+        let tag = |t: &str| game.game.tags.get(t).unwrap_or("?").trim().to_string();
+        let about = format!(
+            "{name}, game {number} ({}, {} - {})",
+            tag("Event"),
+            tag("White"),
+            tag("Black")
+        );
+        let line: Vec<Position> = std::iter::once(game.start)
+            .chain(game.game.moves.nodes.iter().scan(game.start, |p, node| {
+                *p = p.after(&node.mov);
+                Some(*p)
+            }))
+            .collect();
+        for (ply, pos) in line.iter().enumerate().take(line.len() - 1) {
+            positions += 1;
+            // Without `--all`, only where the game gained the mover material soon after.
+            let played = s.all
+                || (2..=s.window)
+                    .step_by(2)
+                    .filter_map(|k| line.get(ply + k))
+                    .any(|later| material(later) - material(pos) >= s.gain);
+            if played
+                && seen.insert(pos.zobrist())
+                && let Some(a) = analyse(&s, &mut searcher, pos, true)
+                && a.is_tactic(&s)
+            {
+                let mv = a.best;
+                found += 1;
+                let text = pos.write_move(&mv, &style);
+                let sacrifice = if pos.after(&mv).has_capture() {
+                    ", sacrifice"
+                } else {
+                    ""
+                };
+                let text = format!(
+                    "{}-{found:03} | {} | {text} | {about}, ply {ply}{sacrifice}",
+                    s.prefix,
+                    pos.to_fen()
+                );
+                writeln!(out, "{text}").expect("stdout");
+                out.flush().expect("stdout");
+                eprintln!("{text}");
             }
         }
-    }
+    });
     eprintln!("{games} games, {positions} positions, {found} tactics");
 }
