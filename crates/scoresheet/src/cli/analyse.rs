@@ -54,8 +54,7 @@ pub struct AnalyseArgs {
     /// on the PATH, then /usr/games/stockfish).
     #[arg(long)]
     stockfish: Option<PathBuf>,
-    /// A directory of draughts endgame tables (as `cargo run --release -p draughts --example
-    /// egdb` writes them), probed by the search.
+    /// A directory of draughts endgame tables (as `scoresheet egdb build` writes them), probed by the search.
     #[arg(long, value_name = "DIR")]
     endgames: Option<PathBuf>,
 }

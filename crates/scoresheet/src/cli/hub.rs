@@ -9,8 +9,8 @@ use clap::Args;
 /// Arguments of `scoresheet hub`.
 #[derive(Debug, Args)]
 pub struct HubArgs {
-    /// A directory of endgame tables (as `cargo run --release -p draughts --example egdb`
-    /// writes them): the search probes the tables of the variant played.
+    /// A directory of endgame tables (as `scoresheet egdb build` writes
+    /// them): the search probes the tables of the variant played.
     #[arg(long, value_name = "DIR")]
     endgames: Option<PathBuf>,
 }

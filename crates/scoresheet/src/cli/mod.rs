@@ -11,6 +11,7 @@ mod convert;
 #[cfg(feature = "parquet")]
 mod convert_table;
 mod db;
+mod egdb;
 mod fen;
 mod hub;
 mod input;
@@ -51,6 +52,9 @@ enum Command {
     /// Run the draughts engine as a Hub engine on standard input and output (Scan's
     /// protocol, as lidraughts and pydraughts drive it).
     Hub(hub::HubArgs),
+    /// Build or check the draughts endgame tables that `serve`, `analyse` and `hub` load
+    /// with `--endgames DIR`.
+    Egdb(egdb::EgdbArgs),
 }
 
 /// Runs a parsed command line. `Ok` carries the exit code; `Err` is a usage or I/O problem
@@ -65,5 +69,6 @@ pub fn run(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Db(args) => db::run(*args),
         Command::Analyse(args) => analyse::run(args),
         Command::Hub(args) => hub::run(args),
+        Command::Egdb(args) => egdb::run(args),
     }
 }

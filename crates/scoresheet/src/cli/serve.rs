@@ -39,8 +39,7 @@ pub struct ServeArgs {
     /// on the PATH, else /usr/games/stockfish; with none found, chess analysis is off.
     #[arg(long, value_name = "PATH")]
     stockfish: Option<std::path::PathBuf>,
-    /// A directory of draughts endgame tables (as `cargo run --release -p draughts --example
-    /// egdb` writes them): the analysis board, the full-game analysis and the computer's
+    /// A directory of draughts endgame tables (as `scoresheet egdb build` writes them): the analysis board, the full-game analysis and the computer's
     /// strong moves probe them, and the board says "database win".
     #[arg(long, value_name = "DIR")]
     endgames: Option<std::path::PathBuf>,
