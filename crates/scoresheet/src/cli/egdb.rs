@@ -34,7 +34,8 @@ enum EgdbCommand {
         /// The draughts variant (international, russian, american, ...).
         #[arg(long, default_value = "international")]
         variant: Variant,
-        /// The most pieces of a position, both sides together (2 to 8).
+        /// The most pieces of a position, both sides together (2 up to the most a slice
+        /// holds, 9; each piece more multiplies the time and the size by tens).
         #[arg(long, default_value_t = 4)]
         pieces: u8,
         /// Where the tables go (made if missing).
