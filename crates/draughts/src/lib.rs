@@ -64,6 +64,7 @@ pub use draw_rules::{BalanceLimit, DrawRules, FewKingsRule, LoneKingRule};
 pub use history::{GameHistory, GameState};
 
 mod eval;
+mod eval_cache;
 mod score;
 mod search;
 mod tt;

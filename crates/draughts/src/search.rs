@@ -12,6 +12,7 @@ use crate::color::Color;
 use crate::draw::{Counters, DrawCheck};
 use crate::egdb::{Endgames, Wdl};
 use crate::eval::{EvalTables, Weights, evaluate};
+use crate::eval_cache::EvalCache;
 use crate::geometry::{Geometry, with_geometry};
 use crate::history::GameHistory;
 use crate::king_run::KingRun;
@@ -316,6 +317,9 @@ pub struct Searcher {
     stop: Option<Arc<AtomicBool>>,
     /// Endgame tables probed in the search (see [`Searcher::with_endgames`]).
     endgames: Option<Arc<Endgames>>,
+    /// The evaluation's scores of positions met before, for the variant and settings that
+    /// made them.
+    eval_cache: EvalCache<(&'static str, Params)>,
 }
 
 /// Settings of the search and the evaluation, fixed for play; changed only by the tuning
@@ -387,6 +391,7 @@ impl Searcher {
             params: Params::default(),
             stop: None,
             endgames: None,
+            eval_cache: EvalCache::new(),
         }
     }
 
@@ -506,6 +511,7 @@ impl Searcher {
             });
         }
         self.tt.new_search();
+        self.eval_cache.serve((variant.name, self.params));
         for h in &mut self.history {
             *h /= 8;
         }
@@ -520,6 +526,7 @@ impl Searcher {
         let mut worker = Worker::<G> {
             tt: &mut self.tt,
             history: &mut self.history,
+            eval_cache: &mut self.eval_cache,
             rules,
             check: *game.check(),
             eval,
@@ -653,6 +660,7 @@ struct Carried {
 struct Worker<'a, G: Geometry> {
     tt: &'a mut Table,
     history: &'a mut [i32],
+    eval_cache: &'a mut EvalCache<(&'static str, Params)>,
     rules: Rules,
     check: DrawCheck,
     eval: EvalTables<G::B>,
@@ -743,9 +751,21 @@ impl<G: Geometry> Worker<'_, G> {
         self.stopped
     }
 
+    /// The evaluation of `b` (whose hash is `key`), from the cache when it was met before,
+    /// with the level's noise.
     #[inline(always)]
-    fn evaluate(&self, b: &Bits<G::B>, key: u64) -> i32 {
-        let mut s = evaluate::<G>(&self.eval, b);
+    fn evaluate(&mut self, b: &Bits<G::B>, key: u64) -> i32 {
+        let mut s = match self.eval_cache.get(key) {
+            Some(cached) => {
+                debug_assert_eq!(cached, evaluate::<G>(&self.eval, b), "cached score");
+                cached
+            }
+            None => {
+                let s = evaluate::<G>(&self.eval, b);
+                self.eval_cache.put(key, s);
+                s
+            }
+        };
         if self.noise > 0 {
             let r = splitmix(key ^ self.seed);
             s += (r % (2 * self.noise as u64 + 1)) as i32 - self.noise;
