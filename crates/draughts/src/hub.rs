@@ -490,12 +490,7 @@ mod tests {
     /// tables of the variant set are the ones probed.
     #[test]
     fn a_session_probes_the_tables_of_its_variant() {
-        let dir = std::env::temp_dir().join(format!("hub-tables-{}", std::process::id()));
-        crate::egdb::generate(&Variant::AMERICAN, 3, |_, _| {})
-            .save(&dir)
-            .unwrap();
-        let tables = Library::load(&dir).unwrap();
-        std::fs::remove_dir_all(&dir).unwrap();
+        let tables = Library::of([crate::egdb::generate(&Variant::AMERICAN, 3, |_, _| {})]);
         let won = "W:WK14,K18:BK1";
         let db_win = f64::from(crate::score::DB_WIN) / 100.0;
         let with = score(&Variant::AMERICAN, won, 4, &tables);

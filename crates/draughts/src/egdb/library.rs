@@ -44,6 +44,26 @@ impl Library {
         Ok(Library { tables })
     }
 
+    /// A library of tables already in memory (built by [`super::generate`], say), one
+    /// [`Endgames`] a variant: a later one of the same variant replaces an earlier.
+    ///
+    /// ```
+    /// use draughts::egdb::{Library, generate};
+    /// use draughts::Variant;
+    /// let library = Library::of([generate(&Variant::RUSSIAN, 2, |_, _| {})]);
+    /// assert_eq!(library.for_variant(&Variant::RUSSIAN).unwrap().max_pieces(), 2);
+    /// ```
+    pub fn of(tables: impl IntoIterator<Item = Endgames>) -> Library {
+        let mut library = Library::default();
+        for t in tables {
+            library
+                .tables
+                .retain(|held| held.variant().name != t.variant().name);
+            library.tables.push(Arc::new(t));
+        }
+        library
+    }
+
     /// The tables of `variant`, when the library has some.
     pub fn for_variant(&self, variant: &Variant) -> Option<Arc<Endgames>> {
         self.tables

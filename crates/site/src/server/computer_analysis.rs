@@ -347,12 +347,11 @@ mod tests {
     /// change the key, other variants' tables do not.
     #[test]
     fn the_key_names_the_engine() {
-        let dir = std::env::temp_dir().join(format!("analysis-key-{}", std::process::id()));
-        draughts::egdb::generate(&draughts::Variant::AMERICAN, 2, |_, _| {})
-            .save(&dir)
-            .unwrap();
-        let library = draughts::egdb::Library::load(&dir).unwrap();
-        std::fs::remove_dir_all(&dir).unwrap();
+        let library = draughts::egdb::Library::of([draughts::egdb::generate(
+            &draughts::Variant::AMERICAN,
+            2,
+            |_, _| {},
+        )]);
         let (plain, with_tables) = (Engine::new(None), Engine::new(None).with_endgames(library));
         let line = |variant| GameLine {
             start: AnyPosition::start(Rules::Draughts(variant)),
