@@ -5,8 +5,9 @@
 //!     --a self --b "hub:/path/to/old/scoresheet hub" --time 0.1 --games 400 --jobs 2
 //! ```
 //!
-//! Each player is `self` (this build's search, in this process), `self:EVAL` (the same with
-//! the evaluation `handmade`, `learned` or the weights file EVAL) or `hub:COMMAND` (any Hub
+//! Each player is `self` (this build's search, in this process), `self:OPTIONS` (the same
+//! with comma-separated options: the evaluation `handmade`, `learned` or the weights file
+//! EVAL, and `threads=N` for a search on N threads) or `hub:COMMAND` (any Hub
 //! engine: an older build's `scoresheet hub`, or Scan). The games start from a fixed set of
 //! openings (the first `--plies` moves, picked by a seeded generator, each opening once, both
 //! sides' material equal after it); each opening is played twice, colours swapped. Each move

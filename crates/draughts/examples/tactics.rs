@@ -10,9 +10,9 @@
 //! its format in `examples/common/suite.rs`) is given to the engine, as the start of a new
 //! game, for `--time` seconds (default 1.0; or `--nodes N` positions); a position is solved
 //! when the engine's move is one of its solutions. The engine is `self` (this build's search,
-//! the default evaluation), `self:EVAL` (with the evaluation `handmade`, `learned` or the
-//! weights file EVAL) or `hub:COMMAND` (any Hub engine: an older build's `scoresheet hub`,
-//! or Scan). The report: the share solved, and with `--verbose` each position's id, the move
+//! the default evaluation), `self:OPTIONS` (comma-separated: the evaluation `handmade`,
+//! `learned` or the weights file EVAL, and `threads=N`) or `hub:COMMAND` (any Hub engine: an
+//! older build's `scoresheet hub`, or Scan). The report: the share solved, and with `--verbose` each position's id, the move
 //! played and whether it solves it.
 //!
 //! Options: `--variant NAME` (default international), `--jobs N` positions at once

@@ -11,6 +11,7 @@
 //! | `init` | `ready` |
 //! | `ping` | `pong` |
 //! | `set-param name=variant value=normal` | nothing |
+//! | `set-param name=threads value=2` | nothing (the search runs on 2 threads) |
 //! | `new-game` | nothing (the engine forgets what it learnt) |
 //! | `pos pos=Wbbbb…e moves="32-28 19-23"` | nothing |
 //! | `level move-time=0.5`, `level depth=12`, `level nodes=N`, `level time=60 inc=1` | nothing |
@@ -321,6 +322,9 @@ impl Engine {
     }
 }
 
+/// The most threads a Hub engine's search runs on (its `threads` parameter).
+pub const MAX_THREADS: usize = 64;
+
 /// Runs a Hub engine on `input` and `output` until `quit` or the end of the input. A
 /// command it cannot follow is answered `error <why>` and the engine goes on. The search
 /// probes `endgames`' tables of the variant played (see [`Searcher::with_endgames`]).
@@ -367,23 +371,35 @@ pub fn serve(input: impl BufRead, mut output: impl Write, endgames: &Library) ->
                     "param name=variant value=normal type=enum values=\"{}\"",
                     names.join(" ")
                 )?;
+                writeln!(
+                    out,
+                    "param name=threads value={} type=int min=1 max={MAX_THREADS}",
+                    engine.searcher.threads()
+                )?;
                 writeln!(out, "wait")?;
             }
             "init" => writeln!(out, "ready")?,
             "ping" => writeln!(out, "pong")?,
             "new-game" => engine.searcher.clear(),
-            "set-param" => {
-                if arg(args, "name") == Some("variant") {
-                    match variant_named(arg(args, "value").unwrap_or("")) {
-                        Ok(v) => {
-                            engine.variant = v;
-                            engine.game = GameHistory::new(Position::start(v));
-                            engine.searcher = searcher(&v);
-                        }
-                        Err(e) => writeln!(out, "error {e}")?,
+            "set-param" => match arg(args, "name") {
+                Some("variant") => match variant_named(arg(args, "value").unwrap_or("")) {
+                    Ok(v) => {
+                        let threads = engine.searcher.threads();
+                        engine.variant = v;
+                        engine.game = GameHistory::new(Position::start(v));
+                        engine.searcher = searcher(&v).with_threads(threads);
                     }
-                }
-            }
+                    Err(e) => writeln!(out, "error {e}")?,
+                },
+                Some("threads") => match arg(args, "value").unwrap_or("").parse::<usize>() {
+                    Ok(n) if (1..=MAX_THREADS).contains(&n) => engine.searcher.set_threads(n),
+                    _ => writeln!(
+                        out,
+                        "error threads is a whole number from 1 to {MAX_THREADS}"
+                    )?,
+                },
+                _ => {}
+            },
             "pos" => {
                 if let Err(e) = engine.position(args) {
                     writeln!(out, "error {e}")?;
@@ -469,6 +485,55 @@ mod tests {
         assert!(out.contains("error unknown variant: checkers9"), "{out}");
         assert!(out.contains("error unknown command frobnicate"), "{out}");
         assert_eq!(lines.last(), Some(&"pong"), "quit ends the session: {out}");
+    }
+
+    /// `threads` is announced and set, kept when the variant changes, and a value out of
+    /// range is refused; the search on two threads answers with a legal move at its depth.
+    #[test]
+    fn a_session_sets_the_threads_of_its_search() {
+        let commands = "hub
+init
+set-param name=threads value=2
+set-param name=threads value=0
+            set-param name=threads value=many
+set-param name=variant value=normal
+            level depth=7
+go think
+quit
+";
+        let mut out = Vec::new();
+        serve(commands.as_bytes(), &mut out, &Library::default()).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        assert!(
+            out.contains(&format!(
+                "param name=threads value=1 type=int min=1 max={MAX_THREADS}\n"
+            )),
+            "{out}"
+        );
+        let refused = format!("error threads is a whole number from 1 to {MAX_THREADS}");
+        assert_eq!(out.matches(&refused).count(), 2, "{out}");
+        let info = out.lines().rfind(|l| l.starts_with("info")).unwrap();
+        assert_eq!(arg(info, "depth"), Some("7"), "{out}");
+        let done = out.lines().find(|l| l.starts_with("done")).unwrap();
+        let mv = arg(done, "move").unwrap();
+        read_move(&Position::start(Variant::INTERNATIONAL), mv).unwrap();
+        // The threads set are kept across a change of variant.
+        let mut engine_out = Vec::new();
+        serve(
+            "set-param name=threads value=3
+set-param name=variant value=russian
+hub
+"
+            .as_bytes(),
+            &mut engine_out,
+            &Library::default(),
+        )
+        .unwrap();
+        let engine_out = String::from_utf8(engine_out).unwrap();
+        assert!(
+            engine_out.contains("param name=threads value=3 "),
+            "{engine_out}"
+        );
     }
 
     /// The score a session prints for `pos` of `variant` at `depth` with `endgames`.

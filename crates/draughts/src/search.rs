@@ -313,6 +313,10 @@ pub struct Searcher {
     tt: Table,
     history: Vec<i32>,
     params: Params,
+    /// Threads a search runs on (1: this one alone; see [`Searcher::with_threads`]).
+    threads: usize,
+    /// What the helper threads keep from search to search, one per thread beyond the first.
+    helpers: Vec<Helper>,
     /// Set from another thread, stops the search in progress (see [`Searcher::with_stop`]).
     stop: Option<Arc<AtomicBool>>,
     /// Endgame tables probed in the search (see [`Searcher::with_endgames`]).
@@ -320,6 +324,33 @@ pub struct Searcher {
     /// The evaluation's scores of positions met before, for the variant and settings that
     /// made them.
     eval_cache: EvalCache<(&'static str, Params)>,
+}
+
+/// What a helper thread of the search keeps from one search to the next: its own history of
+/// good moves and its own evaluation cache (the transposition table is shared).
+#[derive(Clone, Debug)]
+struct Helper {
+    history: Vec<i32>,
+    eval_cache: EvalCache<(&'static str, Params)>,
+}
+
+impl Helper {
+    fn new() -> Helper {
+        Helper {
+            history: vec![0; HISTORY],
+            eval_cache: EvalCache::new(),
+        }
+    }
+}
+
+/// Whether helper thread `helper` (from 1) leaves out iteration `depth`, so that the helpers
+/// run ahead of the main thread at staggered depths instead of all searching the same tree
+/// in the same order (Stockfish's lazy SMP pattern).
+fn skips(helper: usize, depth: u32) -> bool {
+    const SIZE: [u32; 20] = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4];
+    const PHASE: [u32; 20] = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
+    let i = (helper - 1) % 20;
+    ((depth + PHASE[i]) / SIZE[i]) % 2 == 1
 }
 
 /// Settings of the search and the evaluation, fixed for play; changed only by the tuning
@@ -389,6 +420,8 @@ impl Searcher {
             tt: Table::new(megabytes),
             history: vec![0; HISTORY],
             params: Params::default(),
+            threads: 1,
+            helpers: Vec::new(),
             stop: None,
             endgames: None,
             eval_cache: EvalCache::new(),
@@ -426,6 +459,38 @@ impl Searcher {
             stop: Some(stop),
             ..self
         }
+    }
+
+    /// This searcher, searching on `threads` threads (at least one) at once: the helper
+    /// threads search the same position at staggered depths and share the transposition
+    /// table with the first (lazy SMP), so the first reaches each depth sooner; the move of
+    /// the deepest iteration any thread finished is played. With more than one thread a
+    /// search is no longer reproducible (the threads race); a node limit counts the first
+    /// thread's nodes. The weaker levels, which score every root move exactly, search on one
+    /// thread.
+    ///
+    /// ```
+    /// use draughts::{GameHistory, Level, Position, SearchOptions, Searcher, Variant};
+    /// let mut searcher = Searcher::with_table_size(4).with_threads(2);
+    /// let game = GameHistory::new(Position::start(Variant::INTERNATIONAL));
+    /// let found = searcher.search(&game, &SearchOptions::new(Level::Strong).with_depth(6)).unwrap();
+    /// assert_eq!(found.depth, 6);
+    /// assert!(game.position().legal_moves().contains(&found.mv));
+    /// ```
+    pub fn with_threads(mut self, threads: usize) -> Searcher {
+        self.set_threads(threads);
+        self
+    }
+
+    /// Searches from now on run on `threads` threads (see [`Searcher::with_threads`]).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
+        self.helpers.resize_with(self.threads - 1, Helper::new);
+    }
+
+    /// The threads a search runs on.
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     /// A searcher whose transposition table is sized to `level`'s search (1 MiB for
@@ -466,6 +531,9 @@ impl Searcher {
     pub fn clear(&mut self) {
         self.tt.clear();
         self.history.fill(0);
+        for helper in &mut self.helpers {
+            helper.history.fill(0);
+        }
     }
 
     /// Searches the current position of `game` under `options`. `None` when the side to
@@ -516,6 +584,18 @@ impl Searcher {
             *h /= 8;
         }
         let level = options.level;
+        let exact_all = level.margin() > 0;
+        let helpers: &mut [Helper] = if exact_all {
+            &mut []
+        } else {
+            &mut self.helpers
+        };
+        for helper in helpers.iter_mut() {
+            helper.eval_cache.serve((variant.name, self.params));
+            for h in &mut helper.history {
+                *h /= 8;
+            }
+        }
         let max_depth = options
             .max_depth
             .unwrap_or(u32::MAX)
@@ -523,8 +603,9 @@ impl Searcher {
             .max(1);
         let entries = game.entries();
         let last = entries.last().expect("a history has a position");
+        let done = AtomicBool::new(false);
         let mut worker = Worker::<G> {
-            tt: &mut self.tt,
+            tt: &self.tt,
             history: &mut self.history,
             eval_cache: &mut self.eval_cache,
             rules,
@@ -542,6 +623,8 @@ impl Searcher {
             deadline: start + options.time,
             max_nodes: options.max_nodes.unwrap_or(u64::MAX),
             stop: self.stop.as_deref(),
+            // A helper that finishes the deepest iteration asked for ends the search.
+            done: Some(&done),
             stopped: false,
             first_done: false,
             noise: level.noise(),
@@ -557,7 +640,6 @@ impl Searcher {
             variant,
             _g: PhantomData,
         };
-        let exact_all = level.margin() > 0;
         // Root moves with their latest scores, best first.
         let mut order: Vec<(usize, i32)> = (0..moves.len()).map(|i| (i, 0)).collect();
         let mut best: Option<(usize, i32, u32)> = None;
@@ -567,37 +649,60 @@ impl Searcher {
             counters: last.counters,
             run: pos.run(),
         };
-        for depth in 1..=max_depth {
-            let done = worker.root(
-                &root,
-                carried,
-                &root_buf.moves,
-                &mut order,
-                depth as i32,
-                exact_all,
-            );
-            match done {
-                Some(()) => {
-                    best = Some((order[0].0, order[0].1, depth));
-                    completed.clone_from(&order);
-                }
-                None => {
-                    // A stopped iteration still counts when its first move, the best of the
-                    // previous one, was searched in full: any move that beat it did too.
-                    if let Some(&(i, s)) = order.first().filter(|_| worker.first_done) {
-                        best = Some((i, s, depth - 1));
+        let helper_workers: Vec<Worker<G>> = helpers
+            .iter_mut()
+            .map(|h| worker.helper(&mut h.history, &mut h.eval_cache, &done))
+            .collect();
+        let root_moves = &root_buf.moves[..];
+        std::thread::scope(|scope| {
+            let running: Vec<_> = helper_workers
+                .into_iter()
+                .enumerate()
+                .map(|(i, mut w)| {
+                    scope.spawn(move || w.deepen(&root, carried, root_moves, max_depth, i + 1))
+                })
+                .collect();
+            for depth in 1..=max_depth {
+                let finished = worker.root(
+                    &root,
+                    carried,
+                    root_moves,
+                    &mut order,
+                    depth as i32,
+                    exact_all,
+                );
+                match finished {
+                    Some(()) => {
+                        best = Some((order[0].0, order[0].1, depth));
+                        completed.clone_from(&order);
                     }
+                    None => {
+                        // A stopped iteration still counts when its first move, the best of the
+                        // previous one, was searched in full: any move that beat it did too.
+                        if let Some(&(i, s)) = order.first().filter(|_| worker.first_done) {
+                            best = Some((i, s, depth - 1));
+                        }
+                        break;
+                    }
+                }
+                let score = order[0].1;
+                if score.abs() >= WIN_BOUND && (WIN - score.abs()) <= depth as i32 {
+                    break;
+                }
+                if start.elapsed() * 5 >= options.time * 2 {
                     break;
                 }
             }
-            let score = order[0].1;
-            if score.abs() >= WIN_BOUND && (WIN - score.abs()) <= depth as i32 {
-                break;
+            done.store(true, Ordering::Relaxed);
+            for thread in running {
+                let (found, nodes) = thread.join().expect("a helper thread of the search");
+                worker.nodes += nodes;
+                // A deeper iteration finished by a helper beats the first thread's.
+                if let Some(found) = found.filter(|f| best.is_none_or(|b| f.2 > b.2)) {
+                    best = Some(found);
+                }
             }
-            if start.elapsed() * 5 >= options.time * 2 {
-                break;
-            }
-        }
+        });
         // Not even the first iteration finished: the first move, judged as it stands.
         let fallback = (order[0].0, worker.evaluate(&root, 0), 0);
         let (mut index, mut score, depth) = best.unwrap_or(fallback);
@@ -658,7 +763,7 @@ struct Carried {
 }
 
 struct Worker<'a, G: Geometry> {
-    tt: &'a mut Table,
+    tt: &'a Table,
     history: &'a mut [i32],
     eval_cache: &'a mut EvalCache<(&'static str, Params)>,
     rules: Rules,
@@ -674,6 +779,9 @@ struct Worker<'a, G: Geometry> {
     max_nodes: u64,
     /// Stops the search when set by another thread.
     stop: Option<&'a AtomicBool>,
+    /// Set when one of the search's threads has finished: the first, or a helper that
+    /// finished the deepest iteration asked for.
+    done: Option<&'a AtomicBool>,
     stopped: bool,
     /// The root's first move was searched in full in the current iteration.
     first_done: bool,
@@ -689,10 +797,86 @@ struct Worker<'a, G: Geometry> {
     /// Endgame tables of the variant, when the searcher has some.
     endgames: Option<&'a Endgames>,
     variant: &'static Variant,
-    _g: PhantomData<G>,
+    _g: PhantomData<fn() -> G>,
 }
 
-impl<G: Geometry> Worker<'_, G> {
+impl<'a, G: Geometry> Worker<'a, G> {
+    /// A worker for a helper thread: this one's search, with its own history, evaluation
+    /// cache and buffers, stopped when `done` is set.
+    fn helper(
+        &self,
+        history: &'a mut [i32],
+        eval_cache: &'a mut EvalCache<(&'static str, Params)>,
+        done: &'a AtomicBool,
+    ) -> Worker<'a, G> {
+        Worker {
+            tt: self.tt,
+            history,
+            eval_cache,
+            rules: self.rules,
+            check: self.check,
+            eval: self.eval.clone(),
+            keys: self.keys.clone(),
+            bufs: (0..MAX_PLY).map(|_| MoveBuf::default()).collect(),
+            scores: (0..MAX_PLY).map(|_| Vec::new()).collect(),
+            killers: [[TtMove::NONE; 2]; MAX_PLY],
+            nodes: 0,
+            deadline: self.deadline,
+            max_nodes: u64::MAX,
+            stop: self.stop,
+            done: Some(done),
+            stopped: false,
+            first_done: false,
+            noise: self.noise,
+            lmr: self.lmr,
+            seed: self.seed,
+            anti: self.anti,
+            first_king: self.first_king,
+            king_limit: self.king_limit,
+            endgames: self.endgames,
+            variant: self.variant,
+            _g: PhantomData,
+        }
+    }
+
+    /// A helper thread's iterative deepening (helper `index`, from 1), until `max_depth` or
+    /// until stopped: the deepest iteration it finished (best move's index, score, depth),
+    /// and the nodes it visited.
+    fn deepen(
+        &mut self,
+        b: &Bits<G::B>,
+        c: Carried,
+        moves: &[Raw<G::B>],
+        max_depth: u32,
+        index: usize,
+    ) -> (Option<(usize, i32, u32)>, u64) {
+        let mut order: Vec<(usize, i32)> = (0..moves.len()).map(|i| (i, 0)).collect();
+        let mut best = None;
+        for depth in 1..=max_depth {
+            if depth > 1 && depth < max_depth && skips(index, depth) {
+                continue;
+            }
+            if self
+                .root(b, c, moves, &mut order, depth as i32, false)
+                .is_none()
+            {
+                break;
+            }
+            best = Some((order[0].0, order[0].1, depth));
+            let score = order[0].1;
+            if score.abs() >= WIN_BOUND && (WIN - score.abs()) <= depth as i32 {
+                break;
+            }
+        }
+        // The last depth asked for is finished: the other threads need not finish it too.
+        if best.is_some_and(|b| b.2 == max_depth)
+            && let Some(done) = self.done
+        {
+            done.store(true, Ordering::Relaxed);
+        }
+        (best, self.nodes)
+    }
+
     /// What the node after `m`, played in `b` and giving `nb`, carries.
     #[inline(always)]
     fn next(&self, c: Carried, b: &Bits<G::B>, m: &Raw<G::B>, nb: &Bits<G::B>) -> Carried {
@@ -744,7 +928,8 @@ impl<G: Geometry> Worker<'_, G> {
         if self.nodes & 1023 == 0
             && (self.nodes >= self.max_nodes
                 || Instant::now() >= self.deadline
-                || self.stop.is_some_and(|s| s.load(Ordering::Relaxed)))
+                || self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
+                || self.done.is_some_and(|s| s.load(Ordering::Relaxed)))
         {
             self.stopped = true;
         }

@@ -2,6 +2,13 @@
 //!
 //! Buckets of two entries: the first keeps the deeper search, the second always takes the
 //! newest. Scores of won and lost positions are stored relative to the node, not the root.
+//!
+//! The threads of one search share the table without locks: an entry is two atomic words,
+//! its data and its key xor its data, so an entry that two threads wrote at once (a torn
+//! write, half of each) no longer matches its key and is ignored (Hyatt and Mann's lockless
+//! hashing).
+
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use crate::score::DB_WIN_BOUND;
 
@@ -30,6 +37,7 @@ impl TtMove {
     }
 }
 
+/// An entry as stored: move, score, depth and meta packed in one word.
 #[derive(Clone, Copy, Debug, Default)]
 struct Slot {
     key: u64,
@@ -38,6 +46,46 @@ struct Slot {
     depth: u8,
     /// Bound in the low two bits (0 empty), generation above.
     meta: u8,
+}
+
+impl Slot {
+    #[inline(always)]
+    fn data(self) -> u64 {
+        u64::from(self.mv)
+            | u64::from(self.score as u16) << 32
+            | u64::from(self.depth) << 48
+            | u64::from(self.meta) << 56
+    }
+}
+
+/// An entry in the table: its data, and its key xor its data.
+#[derive(Debug, Default)]
+struct Cell {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+impl Cell {
+    /// The entry as it reads now (a torn one has a key nobody stored).
+    #[inline(always)]
+    fn load(&self) -> Slot {
+        let data = self.data.load(Relaxed);
+        let check = self.check.load(Relaxed);
+        Slot {
+            key: check ^ data,
+            mv: data as u32,
+            score: (data >> 32) as u16 as i16,
+            depth: (data >> 48) as u8,
+            meta: (data >> 56) as u8,
+        }
+    }
+
+    #[inline(always)]
+    fn save(&self, slot: Slot) {
+        let data = slot.data();
+        self.data.store(data, Relaxed);
+        self.check.store(slot.key ^ data, Relaxed);
+    }
 }
 
 /// What a probe found.
@@ -49,10 +97,11 @@ pub(crate) struct Hit {
     pub bound: Bound,
 }
 
-/// A fixed-size table.
-#[derive(Clone, Debug)]
+/// A fixed-size table, shared by the threads of a search (its methods take `&self`, but for
+/// clearing and starting a search).
+#[derive(Debug)]
 pub(crate) struct Table {
-    slots: Vec<Slot>,
+    slots: Vec<Cell>,
     /// Buckets minus one (a power of two minus one).
     mask: usize,
     generation: u8,
@@ -65,7 +114,7 @@ impl Table {
         let buckets = (bytes / (2 * std::mem::size_of::<Slot>())).next_power_of_two() / 2;
         let buckets = buckets.max(1);
         Table {
-            slots: vec![Slot::default(); 2 * buckets],
+            slots: (0..2 * buckets).map(|_| Cell::default()).collect(),
             mask: buckets - 1,
             generation: 0,
         }
@@ -73,7 +122,9 @@ impl Table {
 
     /// Forgets everything.
     pub fn clear(&mut self) {
-        self.slots.fill(Slot::default());
+        for cell in &mut self.slots {
+            *cell = Cell::default();
+        }
         self.generation = 0;
     }
 
@@ -90,7 +141,8 @@ impl Table {
     #[inline]
     pub fn probe(&self, key: u64, ply: i32) -> Option<Hit> {
         let i = self.bucket(key);
-        for s in &self.slots[i..i + 2] {
+        for cell in &self.slots[i..i + 2] {
+            let s = cell.load();
             if s.key == key && s.meta & 3 != 0 {
                 let bound = match s.meta & 3 {
                     1 => Bound::Exact,
@@ -109,7 +161,7 @@ impl Table {
     }
 
     #[inline]
-    pub fn store(&mut self, key: u64, mv: TtMove, score: i32, depth: i32, bound: Bound, ply: i32) {
+    pub fn store(&self, key: u64, mv: TtMove, score: i32, depth: i32, bound: Bound, ply: i32) {
         let i = self.bucket(key);
         let b = match bound {
             Bound::Exact => 1,
@@ -123,7 +175,7 @@ impl Table {
             depth: depth.clamp(0, 255) as u8,
             meta: b | self.generation << 2,
         };
-        let first = self.slots[i];
+        let first = self.slots[i].load();
         let first_old = first.meta >> 2 != self.generation;
         if first.key == key || first.meta & 3 == 0 || first_old || depth >= i32::from(first.depth) {
             // Keep a move found earlier for the same position when this search found none.
@@ -131,9 +183,27 @@ impl Table {
             if first.key == key && mv == TtMove::NONE {
                 slot.mv = first.mv;
             }
-            self.slots[i] = slot;
+            self.slots[i].save(slot);
         } else {
-            self.slots[i + 1] = slot;
+            self.slots[i + 1].save(slot);
+        }
+    }
+}
+
+impl Clone for Table {
+    fn clone(&self) -> Table {
+        let slots = self
+            .slots
+            .iter()
+            .map(|c| Cell {
+                check: AtomicU64::new(c.check.load(Relaxed)),
+                data: AtomicU64::new(c.data.load(Relaxed)),
+            })
+            .collect();
+        Table {
+            slots,
+            mask: self.mask,
+            generation: self.generation,
         }
     }
 }
@@ -168,11 +238,60 @@ mod tests {
     use super::*;
     use crate::score::{DB_WIN, WIN};
 
+    /// An entry whose two words do not belong together (written by two threads at once) is
+    /// not found: not under the key of either write.
+    #[test]
+    fn a_torn_entry_is_not_found() {
+        let table = Table::new(1);
+        table.store(5, TtMove(7), 120, 4, Bound::Lower, 0);
+        assert_eq!(table.probe(5, 0).map(|h| h.score), Some(120));
+        let i = table.bucket(5);
+        // Another write's data under this entry's check word.
+        let other = Slot {
+            key: 5,
+            mv: 9,
+            score: -40,
+            depth: 8,
+            meta: 1,
+        };
+        table.slots[i].data.store(other.data(), Relaxed);
+        assert!(table.probe(5, 0).is_none());
+    }
+
+    /// Threads storing and probing at once: every entry found is one a thread stored for
+    /// that key (each key's entry is a function of the key), never a mix.
+    #[test]
+    fn threads_share_the_table() {
+        let table = Table::new(1);
+        let entry = |key: u64| {
+            let score = (key % 2000) as i32 - 1000;
+            (TtMove(key as u32), score, (key % 30) as i32)
+        };
+        std::thread::scope(|scope| {
+            for t in 0..4u64 {
+                let table = &table;
+                scope.spawn(move || {
+                    for n in 0..200_000u64 {
+                        // Few buckets' worth of keys, so that threads write the same ones.
+                        let key = crate::zobrist::splitmix(n % 5000 + t * 7) | 1;
+                        let (mv, score, depth) = entry(key);
+                        table.store(key, mv, score, depth, Bound::Exact, 0);
+                        let probed = crate::zobrist::splitmix(n % 4999) | 1;
+                        if let Some(hit) = table.probe(probed, 0) {
+                            let (mv, score, depth) = entry(probed);
+                            assert_eq!((hit.mv, hit.score, hit.depth), (mv, score, depth));
+                        }
+                    }
+                });
+            }
+        });
+    }
+
     /// A win stored at one ply and met again at another keeps its distance from the node:
     /// forced wins and the tables' wins alike; evaluations are stored as they are.
     #[test]
     fn won_scores_count_from_the_node() {
-        let mut table = Table::new(1);
+        let table = Table::new(1);
         for (key, score) in [(1, WIN - 9), (2, DB_WIN - 9), (3, -(DB_WIN - 9)), (4, 250)] {
             table.store(key, TtMove::NONE, score, 3, Bound::Exact, 5);
             let hit = table.probe(key, 2).unwrap();

@@ -13,7 +13,9 @@ use std::collections::HashSet;
 use std::time::Duration;
 
 use draughts::learn::EvalWeights;
-use draughts::{Color, GameHistory, Level, Position, SearchOptions, Searcher, Variant, WIN_BOUND};
+use draughts::{
+    Color, GameHistory, Level, Position, SearchOptions, SearchResult, Searcher, Variant, WIN_BOUND,
+};
 
 #[path = "../examples/common/suite.rs"]
 #[allow(dead_code)]
@@ -77,6 +79,16 @@ fn material(pos: &Position) -> i32 {
     count(me) - count(!me)
 }
 
+/// The strong level's move in `t`'s position at [`DEPTH`], by `searcher`.
+fn search(t: &suite::Tactic, mut searcher: Searcher) -> SearchResult {
+    let options = SearchOptions::new(Level::Strong)
+        .with_depth(DEPTH)
+        .with_time(Duration::from_secs(3600));
+    searcher
+        .search(&GameHistory::new(t.position), &options)
+        .expect("a move")
+}
+
 #[test]
 #[ignore = "slow in a debug build; seconds in release: cargo test --release -p draughts --test tactics -- --include-ignored"]
 fn a_search_at_a_fixed_depth_confirms_every_solution() {
@@ -88,13 +100,7 @@ fn a_search_at_a_fixed_depth_confirms_every_solution() {
     let win = (scale * (0.6f64 / 0.4).ln()).round() as i32;
     let mut failed = Vec::new();
     for t in tactics() {
-        let mut searcher = Searcher::new();
-        let options = SearchOptions::new(Level::Strong)
-            .with_depth(DEPTH)
-            .with_time(Duration::from_secs(3600));
-        let found = searcher
-            .search(&GameHistory::new(t.position), &options)
-            .expect("a move");
+        let found = search(&t, Searcher::new());
         // The material at the end of the expected line, its captures played out.
         let mut end = t.position;
         for m in &found.pv {
@@ -129,4 +135,24 @@ fn a_search_at_a_fixed_depth_confirms_every_solution() {
         }
     }
     assert!(failed.is_empty(), "not confirmed: {failed:#?}");
+}
+
+/// The search on two threads (lazy SMP: the threads share the table and race) finds the
+/// shots too: the first twelve positions at the file's depth, each solved with a winning
+/// score.
+#[test]
+fn a_search_on_two_threads_plays_the_solutions() {
+    let mut failed = Vec::new();
+    for t in tactics().into_iter().take(12) {
+        let found = search(&t, Searcher::with_table_size(8).with_threads(2));
+        // The depth asked for, or less when the search saw a forced win through to its end.
+        let forced = found
+            .forced_result_in()
+            .is_some_and(|plies| plies > 0 && plies as u32 <= found.depth);
+        assert!(found.depth == DEPTH || forced, "{}: {found:?}", t.id);
+        if !t.solved_by(&found.mv) || found.score < 100 {
+            failed.push(format!("{}: score {}", t.id, found.score));
+        }
+    }
+    assert!(failed.is_empty(), "not solved on two threads: {failed:#?}");
 }

@@ -485,3 +485,26 @@ fn the_computer_accepts_a_chess_draw_only_when_stockfish_sees_no_win() {
     assert_eq!(r.status, 409, "{}", r.body);
     assert_eq!(r.json()["error"]["code"], "draw-declined");
 }
+
+/// `--analysis-threads N` bounds the threads of one draughts analysis step: a server started
+/// with it analyses as any other, and 0 is refused at the start with the option's name.
+#[test]
+fn the_analysis_threads_are_an_option_of_serve() {
+    let s = Server::try_start_with(
+        temp_database("engine-threads"),
+        &["--analysis-threads", "2"],
+    )
+    .unwrap();
+    let (infos, reason) = analysis(s.addr, "international", "W:W31-50:B1-20", 5);
+    let depths: Vec<u64> = infos.iter().map(|i| i["depth"].as_u64().unwrap()).collect();
+    assert_eq!(depths, [1, 2, 3, 4, 5], "{infos:?}");
+    assert_eq!(reason, "depth");
+    let refused = Server::try_start_with(
+        temp_database("engine-threads-0"),
+        &["--analysis-threads", "0"],
+    );
+    let Err(said) = refused else {
+        panic!("a server started with 0 analysis threads")
+    };
+    assert!(said.contains("--analysis-threads"), "{said}");
+}

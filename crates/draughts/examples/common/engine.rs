@@ -90,25 +90,29 @@ impl Drop for HubProcess {
 }
 
 impl Player {
-    /// The engine `spec` names: `self`, `self:EVAL` or `hub:COMMAND`.
+    /// The engine `spec` names: `self`, `self:OPTIONS` or `hub:COMMAND`, where OPTIONS
+    /// are comma-separated: an evaluation EVAL (see [`evaluation`]) and `threads=N`.
     pub fn start(spec: &str, variant: &Variant) -> Result<Player, String> {
-        match spec {
-            "self" => Ok(Player::Own(Box::new(Searcher::new()))),
-            _ => {
-                if let Some(command) = spec.strip_prefix("hub:") {
-                    return Ok(Player::Hub(HubProcess::start(command, variant)?));
-                }
-                let Some(eval) = spec.strip_prefix("self:") else {
-                    return Err(format!(
-                        "a player is `self`, `self:EVAL` or `hub:COMMAND`, not {spec}"
-                    ));
-                };
-                let evaluation = evaluation(eval)?;
-                Ok(Player::Own(Box::new(
-                    Searcher::new().with_evaluation(evaluation),
-                )))
-            }
+        if let Some(command) = spec.strip_prefix("hub:") {
+            return Ok(Player::Hub(HubProcess::start(command, variant)?));
         }
+        let options = match spec {
+            "self" => "",
+            _ => spec.strip_prefix("self:").ok_or_else(|| {
+                format!("a player is `self`, `self:OPTIONS` or `hub:COMMAND`, not {spec}")
+            })?,
+        };
+        let mut searcher = Searcher::new();
+        for option in options.split(',').filter(|o| !o.is_empty()) {
+            searcher = match option.strip_prefix("threads=") {
+                Some(n) => searcher.with_threads(
+                    n.parse()
+                        .map_err(|_| format!("threads=N takes a number, not {n}"))?,
+                ),
+                None => searcher.with_evaluation(evaluation(option)?),
+            };
+        }
+        Ok(Player::Own(Box::new(searcher)))
     }
 
     /// Forgets what the engine learnt of earlier games (its table).

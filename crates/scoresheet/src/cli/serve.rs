@@ -39,10 +39,17 @@ pub struct ServeArgs {
     /// on the PATH, else /usr/games/stockfish; with none found, chess analysis is off.
     #[arg(long, value_name = "PATH")]
     stockfish: Option<std::path::PathBuf>,
-    /// A directory of draughts endgame tables (as `scoresheet egdb build` writes them): the analysis board, the full-game analysis and the computer's
-    /// strong moves probe them, and the board says "database win".
+    /// A directory of draughts endgame tables (as `scoresheet egdb build` writes them): the
+    /// analysis board, the full-game analysis and the computer's strong moves probe them,
+    /// and the board says "database win".
     #[arg(long, value_name = "DIR")]
     endgames: Option<std::path::PathBuf>,
+    /// The most threads one draughts analysis of the board searches on at a time. The
+    /// analysis pool has half the machine's cores; a step takes as many of them as are free,
+    /// up to this (by default all), so a board analysed alone goes deeper and boards analysed
+    /// together share the pool.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+    analysis_threads: Option<u16>,
     /// A reverse proxy in front of the server (an address such as 127.0.0.1, or a network
     /// such as 10.0.0.0/8; repeat for several): its `X-Forwarded-For` names the client, so
     /// that the limits kept per client (live streams) count each client, not the proxy.
@@ -139,6 +146,7 @@ pub fn run(args: ServeArgs) -> anyhow::Result<ExitCode> {
         stockfish: args.stockfish,
         examples: (!args.no_examples).then_some(args.examples),
         endgames: args.endgames,
+        analysis_threads: args.analysis_threads.map(usize::from),
     }))?;
     Ok(ExitCode::SUCCESS)
 }

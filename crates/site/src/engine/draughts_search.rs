@@ -14,12 +14,13 @@ use std::time::Instant;
 
 use draughts::egdb::Endgames;
 use draughts::{Color, GameHistory, GameState, Level, Move, Position, SearchOptions, Searcher};
-use tokio::sync::{Semaphore, mpsc};
+use tokio::sync::{OwnedSemaphorePermit, mpsc};
 
 use super::evaluation::{Budget, Evaluation};
 use super::judgement::Score;
 use super::{
-    Event, Held, Info, Limits, MAX_DEPTH, Stop, TIME_CAP, TableResult, describe_line, for_white,
+    Event, Held, Info, Limits, MAX_DEPTH, Pool, Stop, TIME_CAP, TableResult, describe_line,
+    for_white,
 };
 use games::{AnyMove, AnyPosition};
 
@@ -99,6 +100,11 @@ impl Analysis {
             nodes: 0,
             reported: 0,
         }
+    }
+
+    /// The next steps search on `threads` threads.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.searcher.set_threads(threads);
     }
 
     /// A flag that, set from another thread, ends the step in progress.
@@ -232,14 +238,15 @@ impl Analysis {
 }
 
 /// Analyses the last position of `game` within `limits` (probing `endgames` when given),
-/// one depth at a time, each under a permit of `cpu` on a blocking thread, sending each depth
-/// on `tx` and then why it ended. Stops as soon as the receiver is dropped (the search in
+/// one depth at a time, each under a permit of `pool` on a blocking thread (and on as many
+/// threads as it found permits free, up to the pool's `threads`), sending each depth on `tx`
+/// and then why it ended. Stops as soon as the receiver is dropped (the search in
 /// progress is stopped too). `held` is kept until the end.
 pub async fn analyse(
     game: GameHistory,
     limits: Limits,
     endgames: Option<Arc<Endgames>>,
-    cpu: Arc<Semaphore>,
+    pool: Pool,
     tx: mpsc::Sender<Event>,
     held: Held,
 ) {
@@ -250,12 +257,13 @@ pub async fn analyse(
     let mut depth = 1;
     let stop = loop {
         let permit = tokio::select! {
-            permit = tokio::time::timeout_at(deadline, cpu.clone().acquire_owned()) => permit,
+            permit = tokio::time::timeout_at(deadline, pool.cpu.clone().acquire_owned()) => permit,
             () = tx.closed() => return,
         };
-        let Ok(Ok(permit)) = permit else {
+        let Ok(Ok(mut permit)) = permit else {
             break Stop::Time;
         };
+        analysis.set_threads(more_permits(&pool, &mut permit));
         let mut work = tokio::task::spawn_blocking(move || {
             let step = analysis.step(depth);
             (analysis, step)
@@ -285,6 +293,18 @@ pub async fn analyse(
         depth += 1;
     };
     let _ = tx.send(Event::Done(stop)).await;
+}
+
+/// Adds to `permit` (one of `pool.cpu`'s) the permits free at once, up to `pool.threads` in
+/// all: how many it holds now.
+fn more_permits(pool: &Pool, permit: &mut OwnedSemaphorePermit) -> usize {
+    while permit.num_permits() < pool.threads {
+        match pool.cpu.clone().try_acquire_owned() {
+            Ok(more) => permit.merge(more),
+            Err(_) => break,
+        }
+    }
+    permit.num_permits()
 }
 
 /// The analysis of the last position of `game` (probing `endgames` when given) run to its
@@ -418,6 +438,49 @@ mod tests {
             assert!(info.score.is_some() != info.mate.is_some());
         }
         infos
+    }
+
+    /// A step takes the permits free at once, up to the pool's threads, and never waits
+    /// for more.
+    #[test]
+    fn a_step_takes_the_free_permits_up_to_the_pools_threads() {
+        let cpu = Arc::new(tokio::sync::Semaphore::new(3));
+        for (threads, held, left) in [(1, 1, 2), (2, 2, 1), (3, 3, 0), (8, 3, 0)] {
+            let pool = Pool {
+                cpu: cpu.clone(),
+                threads,
+            };
+            let mut permit = cpu.clone().try_acquire_owned().unwrap();
+            assert_eq!(more_permits(&pool, &mut permit), held, "{threads} threads");
+            assert_eq!(cpu.available_permits(), left);
+            drop(permit);
+            assert_eq!(cpu.available_permits(), 3);
+        }
+        // Two permits held elsewhere: one more is all there is.
+        let others = cpu.clone().try_acquire_many_owned(2).unwrap();
+        let pool = Pool {
+            cpu: cpu.clone(),
+            threads: 3,
+        };
+        let mut permit = cpu.clone().try_acquire_owned().unwrap();
+        assert_eq!(more_permits(&pool, &mut permit), 1);
+        drop((permit, others));
+    }
+
+    /// An analysis on two threads gives every depth with a legal line, as on one.
+    #[test]
+    fn an_analysis_on_two_threads_deepens_with_legal_moves() {
+        let start = Position::start(Variant::INTERNATIONAL);
+        let mut analysis = Analysis::new(GameHistory::new(start), limits(8), None);
+        analysis.set_threads(2);
+        let legal = AnyPosition::Draughts(start).legal_moves(&Default::default());
+        for depth in 1..=8 {
+            let step = analysis.step(depth);
+            let info = step.info.expect("each step a new depth");
+            assert_eq!(info.depth, depth);
+            assert!(legal.iter().any(|m| m.id == info.best), "{info:?}");
+            assert_eq!(step.stop, (depth == 8).then_some(Stop::Depth));
+        }
     }
 
     #[test]

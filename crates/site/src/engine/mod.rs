@@ -17,6 +17,11 @@
 //! boards analysed at once take turns depth by depth instead of queueing for seconds. The
 //! number of analyses open at once is bounded too ([`MAX_ANALYSES`], [`MAX_STOCKFISH`]):
 //! each holds a transposition table (or a Stockfish process).
+//!
+//! A draughts analysis step that finds more permits of the pool free than the one it waited
+//! for takes them too, up to [`Engine::threads`], and searches on that many threads (lazy
+//! SMP, see [`draughts::Searcher::with_threads`]): a board analysed alone on a server with
+//! cores to spare goes deeper, and one analysed among many takes its turn on one core.
 
 pub mod annotate;
 pub mod draughts_search;
@@ -135,6 +140,8 @@ pub struct Engine {
     pub endgames: Library,
     /// Permits to run an analysis step (see the module's doc).
     pub cpu: Arc<Semaphore>,
+    /// The most threads (permits of [`Engine::cpu`]) one draughts analysis step takes.
+    pub threads: usize,
     /// Permits to hold an analysis open.
     analyses: Arc<Semaphore>,
     /// Permits to run a Stockfish process.
@@ -149,13 +156,16 @@ pub struct Held {
 
 impl Engine {
     /// Engines with Stockfish at `stockfish` (none: chess analysis unavailable), and a pool
-    /// of half the machine's cores.
+    /// of half the machine's cores, all of which one draughts analysis step may take when
+    /// they are free.
     pub fn new(stockfish: Option<PathBuf>) -> Engine {
         let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+        let pool = (cores / 2).max(1);
         Engine {
             stockfish,
             endgames: Library::default(),
-            cpu: Arc::new(Semaphore::new((cores / 2).max(1))),
+            cpu: Arc::new(Semaphore::new(pool)),
+            threads: pool,
             analyses: Arc::new(Semaphore::new(MAX_ANALYSES)),
             processes: Arc::new(Semaphore::new(MAX_STOCKFISH)),
         }
@@ -164,6 +174,15 @@ impl Engine {
     /// Engines with the Stockfish that [`stockfish::find`] finds.
     pub fn discover() -> Engine {
         Engine::new(stockfish::find(None))
+    }
+
+    /// These engines, a draughts analysis step taking at most `threads` of the pool's
+    /// permits (at least one).
+    pub fn with_analysis_threads(self, threads: usize) -> Engine {
+        Engine {
+            threads: threads.max(1),
+            ..self
+        }
     }
 
     /// These engines, the draughts searches probing `endgames` (the analysis board, the
@@ -237,7 +256,10 @@ impl Engine {
                     draughts_game(start, moves),
                     limits,
                     self.endgames.for_variant(start.variant()),
-                    self.cpu.clone(),
+                    Pool {
+                        cpu: self.cpu.clone(),
+                        threads: self.threads,
+                    },
                     tx,
                     held,
                 ));
@@ -266,6 +288,16 @@ impl Engine {
         }
         Ok(rx)
     }
+}
+
+/// The permits a draughts analysis runs under: its steps take one of `cpu`, waiting for
+/// it, and as many more as are free up to `threads` in all.
+#[derive(Clone, Debug)]
+pub struct Pool {
+    /// The engines' analysis pool ([`Engine::cpu`]).
+    pub cpu: Arc<Semaphore>,
+    /// The most permits a step takes ([`Engine::threads`]).
+    pub threads: usize,
 }
 
 /// The draughts game of `moves` from `start`: the moves legal one after the other (a chess
@@ -342,6 +374,30 @@ mod tests {
         assert_eq!(depths, [1, 2, 3, 4]);
         assert_eq!(stop, Stop::Depth);
         assert!(events.recv().await.is_none(), "nothing after done");
+    }
+
+    /// With a pool of two permits free, a draughts analysis searches on two threads: it
+    /// still gives every depth, and gives both permits back when it ends.
+    #[tokio::test]
+    async fn an_analysis_on_two_threads_streams_every_depth_and_frees_its_permits() {
+        let mut engine = Engine::new(None).with_analysis_threads(2);
+        engine.cpu = Arc::new(Semaphore::new(2));
+        let mut events = engine
+            .analyse(international(), &[], Some(9), NotationChoice::default())
+            .unwrap();
+        let mut depths = Vec::new();
+        let mut busy = false;
+        let stop = loop {
+            busy |= engine.cpu.available_permits() == 0;
+            match events.recv().await.expect("a done event ends the stream") {
+                Event::Info(info) => depths.push(info.depth),
+                Event::Done(stop) => break stop,
+            }
+        };
+        assert_eq!(depths, (1..=9).collect::<Vec<u32>>());
+        assert_eq!(stop, Stop::Depth);
+        assert!(busy, "the steps held both permits");
+        assert_eq!(engine.cpu.available_permits(), 2);
     }
 
     #[tokio::test]

@@ -152,6 +152,9 @@ pub struct ServerConfig {
     /// A directory of draughts endgame tables, loaded at start and probed by the analysis
     /// and the computer's strong moves (see [`crate::engine::Engine::with_endgames`]).
     pub endgames: Option<std::path::PathBuf>,
+    /// The most threads one draughts analysis step of the board runs on, when the analysis
+    /// pool has them free (see [`crate::engine::Engine::threads`]); `None`: the whole pool.
+    pub analysis_threads: Option<usize>,
 }
 
 /// Opens the database, binds the address and serves until Ctrl-C.
@@ -176,8 +179,12 @@ pub async fn serve(config: ServerConfig) -> anyhow::Result<()> {
         None => draughts::egdb::Library::default(),
     };
     let tables = endgames.summary();
-    state.engine = crate::engine::Engine::new(crate::engine::stockfish::find(config.stockfish))
+    let mut engine = crate::engine::Engine::new(crate::engine::stockfish::find(config.stockfish))
         .with_endgames(endgames);
+    if let Some(threads) = config.analysis_threads {
+        engine = engine.with_analysis_threads(threads);
+    }
+    state.engine = engine;
     let db = database::Database::open(&config.database).await?;
     state.database = Some(db.clone());
     let state = Arc::new(state);
