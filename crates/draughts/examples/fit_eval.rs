@@ -36,9 +36,13 @@
 //! Options: `--variant NAME` (default international), `--iterations N` (default 400),
 //! `--without COUNT,...` (counts kept at 0: `men`, `kings`, `tempo`, `mainroad`, `move`),
 //! `--rate X` (Adam's step, default 0.05), `--l2 X` (default 1e-4: weaker lets the 100,000
-//! window values of a few thousand games learn their noise), `--hold-out X`.
+//! window values of a few thousand games learn their noise), `--hold-out X` (default 0.05,
+//! clamped to 0 to 0.5); `--help` lists them.
 
 use std::io::{BufRead, BufReader};
+use std::str::FromStr;
+
+use clap::Parser;
 
 use draughts::learn::{Count, EvalWeights, param_count, terms};
 use draughts::{Color, Position, Variant, hub};
@@ -75,72 +79,57 @@ impl Data {
     }
 }
 
+/// Fits the learned evaluation to positions labelled by their game's result, and writes the
+/// weights file.
+#[derive(clap::Parser)]
+#[command(args_override_self = true, allow_negative_numbers = true)]
 struct Settings {
+    /// The variant of the positions.
+    #[arg(long, default_value = "international", value_parser = Variant::from_str)]
     variant: Variant,
+    /// Iterations of the gradient descent.
+    #[arg(long, value_name = "N", default_value_t = 400, value_parser = whole)]
     iterations: usize,
+    /// Adam's step.
+    #[arg(long, value_name = "X", default_value_t = 0.05)]
     rate: f64,
+    /// The weight of the window values' squares in the loss.
+    #[arg(long, value_name = "X", default_value_t = 1e-4)]
     l2: f64,
+    /// The share of the lines, at the end, kept aside to measure the fit by (0 to 0.5).
+    #[arg(long, value_name = "X", default_value_t = 0.05, value_parser = share)]
     hold_out: f64,
-    /// Counts kept at 0.
+    /// Counts kept at 0: `men`, `kings`, `tempo`, `mainroad`, `move`.
+    #[arg(long, value_name = "COUNT,...", value_delimiter = ',', value_parser = count)]
     without: Vec<Count>,
+    /// The weights file written (needed).
+    #[arg(long, value_name = "FILE", default_value_t, hide_default_value = true)]
     out: String,
     /// Only measure the scale of this file's values.
+    #[arg(long, value_name = "FILE")]
     scale_on: Option<String>,
+    /// The files of positions and results (needed).
+    #[arg(value_name = "POSITIONS")]
     inputs: Vec<String>,
 }
 
-fn settings(args: &[String]) -> Result<Settings, String> {
-    let mut s = Settings {
-        variant: Variant::INTERNATIONAL,
-        iterations: 400,
-        rate: 0.05,
-        l2: 1e-4,
-        hold_out: 0.05,
-        without: Vec::new(),
-        out: String::new(),
-        scale_on: None,
-        inputs: Vec::new(),
-    };
-    let mut i = 0;
-    while i < args.len() {
-        if !args[i].starts_with("--") {
-            s.inputs.push(args[i].clone());
-            i += 1;
-            continue;
-        }
-        let value = args
-            .get(i + 1)
-            .ok_or(format!("{} needs a value", args[i]))?;
-        let float = || {
-            value
-                .parse::<f64>()
-                .map_err(|e| format!("{}: {e}", args[i]))
-        };
-        match args[i].as_str() {
-            "--variant" => s.variant = value.parse()?,
-            "--iterations" => s.iterations = float()? as usize,
-            "--rate" => s.rate = float()?,
-            "--l2" => s.l2 = float()?,
-            "--hold-out" => s.hold_out = float()?.clamp(0.0, 0.5),
-            "--out" => s.out = value.clone(),
-            "--scale-on" => s.scale_on = Some(value.clone()),
-            "--without" => {
-                for name in value.split(',') {
-                    let c = Count::ALL
-                        .into_iter()
-                        .find(|c| format!("{c:?}").eq_ignore_ascii_case(name))
-                        .ok_or(format!("--without: no count {name}"))?;
-                    s.without.push(c);
-                }
-            }
-            other => return Err(format!("unknown option {other}")),
-        }
-        i += 2;
-    }
-    if s.out.is_empty() || s.inputs.is_empty() {
-        return Err("usage: fit_eval --out FILE POSITIONS...".into());
-    }
-    Ok(s)
+/// A whole number, read as a float and cut to its whole part (`1e3`, `2.5`), as the
+/// program always read `--iterations`.
+fn whole(text: &str) -> Result<usize, std::num::ParseFloatError> {
+    Ok(text.parse::<f64>()? as usize)
+}
+
+/// `--hold-out`: a share, clamped to 0 to 0.5.
+fn share(text: &str) -> Result<f64, std::num::ParseFloatError> {
+    Ok(text.parse::<f64>()?.clamp(0.0, 0.5))
+}
+
+/// `--without`: a count by its name, in any case.
+fn count(name: &str) -> Result<Count, String> {
+    Count::ALL
+        .into_iter()
+        .find(|c| format!("{c:?}").eq_ignore_ascii_case(name))
+        .ok_or(format!("no count {name}"))
 }
 
 /// Reads the positions of `path`, each with the result for its side to move (1 a win, 0.5 a
@@ -320,11 +309,11 @@ fn fit(data: &Data, fit: usize, s: &Settings) -> (f64, Vec<f64>, Vec<f64>, usize
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let s = settings(&args).unwrap_or_else(|e| {
-        eprintln!("fit_eval: {e}");
+    let s = Settings::parse();
+    if s.out.is_empty() || s.inputs.is_empty() {
+        eprintln!("fit_eval: usage: fit_eval --out FILE POSITIONS...");
         std::process::exit(2);
-    });
+    }
     if let Some(file) = &s.scale_on {
         if let Err(e) = rescale(&s, file) {
             eprintln!("fit_eval: {e}");
@@ -417,6 +406,45 @@ mod tests {
             o[counts],
             e[counts]
         );
+    }
+
+    #[test]
+    fn options_are_read() {
+        let s = Settings::try_parse_from(["fit_eval", "--out", "w.eval", "a.txt"]).unwrap();
+        assert_eq!((s.variant, s.iterations), (Variant::INTERNATIONAL, 400));
+        assert_eq!((s.rate, s.l2, s.hold_out), (0.05, 1e-4, 0.05));
+        assert_eq!(
+            (s.out.as_str(), s.scale_on, s.inputs),
+            ("w.eval", None, vec!["a.txt".into()])
+        );
+        assert!(s.without.is_empty());
+        let s = Settings::try_parse_from([
+            "fit_eval",
+            "a.txt",
+            "--without",
+            "MEN,tempo",
+            "--iterations",
+            "1e3",
+            "--hold-out",
+            "0.9",
+            "--l2",
+            "-1",
+            "--without",
+            "move",
+            "--variant",
+            "russian",
+            "--out",
+            "w.eval",
+            "b.txt",
+        ])
+        .unwrap();
+        assert_eq!(s.without, [Count::Men, Count::Tempo, Count::Move]);
+        assert_eq!((s.iterations, s.hold_out, s.l2), (1000, 0.5, -1.0));
+        assert_eq!(s.variant, Variant::RUSSIAN);
+        assert_eq!(s.inputs, ["a.txt", "b.txt"]);
+        assert!(Settings::try_parse_from(["fit_eval", "--without", "queens"]).is_err());
+        assert!(Settings::try_parse_from(["fit_eval", "--rate"]).is_err());
+        assert!(Settings::try_parse_from(["fit_eval", "--fast", "1"]).is_err());
     }
 
     /// Results drawn from a known logistic curve of the scores: the measured scale must be

@@ -18,81 +18,57 @@
 //!
 //! Options: `--variant NAME` (default international), `--games N` (even; default 400),
 //! `--jobs N` games at once (default 1; give each engine its own core), `--seed N`,
-//! `--plies N` (default 4), `--max-plies N` (default 300), `--quiet`.
+//! `--plies N` (default 4), `--max-plies N` (default 300), `--quiet`; `--help` lists them.
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use clap::Parser;
+
 mod common;
 use common::engine::Player;
-use common::splitmix;
+use common::{at_least, splitmix};
 
 use draughts::{Color, GameHistory, GameState, Move, Position, Variant, hub};
 
-/// What the match is asked to do.
-#[derive(Clone, Debug)]
+/// A match between two draughts engines: A's score, its Elo difference and the likelihood of
+/// superiority.
+#[derive(Clone, Debug, clap::Parser)]
+#[command(args_override_self = true)]
 struct Settings {
+    /// Player A: `self`, `self:OPTIONS` (an evaluation, `threads=N`) or `hub:COMMAND`.
+    #[arg(long, value_name = "PLAYER", default_value = "self")]
     a: String,
+    /// Player B, as A.
+    #[arg(long, value_name = "PLAYER", default_value = "self")]
     b: String,
+    /// The variant played.
+    #[arg(long, default_value = "international", value_parser = hub::variant_named)]
     variant: Variant,
+    /// Seconds a move.
+    #[arg(long, value_name = "SECONDS", default_value_t = 0.1)]
     time: f64,
     /// Positions a move instead of a time (the same games on a loaded machine).
+    #[arg(long, value_name = "N")]
     nodes: Option<u64>,
+    /// Games played (an odd number is made even: each opening is played twice).
+    #[arg(long, value_name = "N", default_value_t = 400)]
     games: usize,
+    /// Games at once (0 is taken as 1).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = at_least(1usize))]
     jobs: usize,
+    /// The seed of the openings.
+    #[arg(long, value_name = "N", default_value_t = 1)]
     seed: u64,
+    /// Plies of each opening.
+    #[arg(long, value_name = "N", default_value_t = 4)]
     plies: usize,
+    /// Plies after which a game is a draw.
+    #[arg(long, value_name = "N", default_value_t = 300)]
     max_plies: usize,
+    /// Only the summary, not each game.
+    #[arg(long)]
     quiet: bool,
-}
-
-fn settings(args: &[String]) -> Result<Settings, String> {
-    let mut s = Settings {
-        a: "self".into(),
-        b: "self".into(),
-        variant: Variant::INTERNATIONAL,
-        time: 0.1,
-        nodes: None,
-        games: 400,
-        jobs: 1,
-        seed: 1,
-        plies: 4,
-        max_plies: 300,
-        quiet: false,
-    };
-    let mut it = args.iter();
-    while let Some(flag) = it.next() {
-        if flag == "--quiet" {
-            s.quiet = true;
-            continue;
-        }
-        let value = it.next().ok_or(format!("{flag} needs a value"))?;
-        let num = |v: &str| {
-            v.parse::<u64>()
-                .map_err(|_| format!("{flag}: not a number: {v}"))
-        };
-        match flag.as_str() {
-            "--a" => s.a = value.clone(),
-            "--b" => s.b = value.clone(),
-            "--variant" => s.variant = hub::variant_named(value).map_err(|e| e.to_string())?,
-            "--time" => {
-                s.time = value
-                    .parse()
-                    .map_err(|_| format!("--time: not seconds: {value}"))?
-            }
-            "--nodes" => s.nodes = Some(num(value)?),
-            "--games" => s.games = num(value)? as usize,
-            "--jobs" => s.jobs = (num(value)? as usize).max(1),
-            "--seed" => s.seed = num(value)?,
-            "--plies" => s.plies = num(value)? as usize,
-            "--max-plies" => s.max_plies = num(value)? as usize,
-            _ => return Err(format!("unknown option {flag}")),
-        }
-    }
-    if !s.games.is_multiple_of(2) {
-        s.games += 1;
-    }
-    Ok(s)
 }
 
 /// A game's end, for player A.
@@ -218,14 +194,11 @@ fn erf(x: f64) -> f64 {
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let s = match settings(&args) {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("match: {e}");
-            std::process::exit(2);
-        }
-    };
+    let mut s = Settings::parse();
+    // Each opening is played twice, colours swapped.
+    if !s.games.is_multiple_of(2) {
+        s.games += 1;
+    }
     let lines = openings(s.variant, s.games / 2, s.plies, s.seed);
     if lines.len() < s.games / 2 {
         eprintln!(
@@ -308,6 +281,43 @@ mod tests {
     use super::*;
 
     #[test]
+    fn options_are_read() {
+        let s = Settings::try_parse_from(["match"]).unwrap();
+        assert_eq!((s.a.as_str(), s.b.as_str()), ("self", "self"));
+        assert_eq!(
+            (s.variant, s.time, s.nodes),
+            (Variant::INTERNATIONAL, 0.1, None)
+        );
+        assert_eq!((s.games, s.jobs, s.seed), (400, 1, 1));
+        assert_eq!((s.plies, s.max_plies, s.quiet), (4, 300, false));
+        let s = Settings::try_parse_from([
+            "match",
+            "--a",
+            "self:handmade,threads=2",
+            "--b",
+            "hub:scan hub",
+            "--variant",
+            "normal",
+            "--jobs",
+            "0",
+            "--quiet",
+        ])
+        .unwrap();
+        assert_eq!(
+            (s.a.as_str(), s.b.as_str()),
+            ("self:handmade,threads=2", "hub:scan hub")
+        );
+        assert_eq!(
+            (s.variant, s.jobs, s.quiet),
+            (Variant::INTERNATIONAL, 1, true)
+        );
+        assert!(Settings::try_parse_from(["match", "--games"]).is_err());
+        assert!(Settings::try_parse_from(["match", "--games", "many"]).is_err());
+        assert!(Settings::try_parse_from(["match", "--variant", "chess"]).is_err());
+        assert!(Settings::try_parse_from(["match", "--fast"]).is_err());
+    }
+
+    #[test]
     fn elo_of_known_scores() {
         assert!(elo(0.5).abs() < 1e-9);
         // 75 %: 400·log10(3) = 190.85 Elo.
@@ -352,7 +362,7 @@ mod tests {
 
     #[test]
     fn a_short_match_between_this_build_and_itself_plays_out() {
-        let s = settings(&["--games".into(), "2".into(), "--time".into(), "0.01".into()]).unwrap();
+        let s = Settings::try_parse_from(["match", "--games", "2", "--time", "0.01"]).unwrap();
         let lines = openings(s.variant, 1, s.plies, s.seed);
         let mut a = Player::start("self", &s.variant).unwrap();
         let mut b = Player::start("self", &s.variant).unwrap();
@@ -362,13 +372,8 @@ mod tests {
         }
         assert!(Player::start("uci:stockfish", &s.variant).is_err());
         // By positions, a game is the same game whenever it is played.
-        let s = settings(&[
-            "--nodes".into(),
-            "3000".into(),
-            "--max-plies".into(),
-            "60".into(),
-        ])
-        .unwrap();
+        let s =
+            Settings::try_parse_from(["match", "--nodes", "3000", "--max-plies", "60"]).unwrap();
         let mut games = Vec::new();
         for _ in 0..2 {
             let mut a = Player::start("self", &s.variant).unwrap();

@@ -13,13 +13,17 @@
 //! positions the search evaluates) is written, one a line: the Hub position (`W` or `B`,
 //! then a letter a square) and the result for White (`2` a win, `1` a draw, `0` a loss).
 //!
-//! Options: `--variant NAME` (default international), `--seed N`, `--eval handmade|learned|FILE`
-//! (the evaluation that plays; default: the search's own), `--jobs N`.
+//! Options: `--out FILE` (needed), `--games N` (default 1,000), `--variant NAME` (default
+//! international), `--seed N`, `--eval handmade|learned|FILE` (the evaluation that plays;
+//! default: the search's own), `--jobs N`; `--help` lists them.
 
 use std::io::{BufWriter, Write};
+use std::str::FromStr;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
+
+use clap::Parser;
 
 use draughts::{
     Color, Evaluation, GameHistory, GameState, Level, Position, SearchOptions, Searcher, Variant,
@@ -27,60 +31,40 @@ use draughts::{
 };
 
 mod common;
-use common::{evaluation, splitmix};
+use common::{at_least, evaluation, splitmix};
 
+/// Games of the engine against itself, written as positions labelled by the game's result.
+#[derive(clap::Parser)]
+#[command(args_override_self = true)]
 struct Settings {
+    /// The variant played.
+    #[arg(long, default_value = "international", value_parser = Variant::from_str)]
     variant: Variant,
+    /// Games played.
+    #[arg(long, value_name = "N", default_value_t = 1000)]
     games: usize,
+    /// Positions the search looks at a move.
+    #[arg(long, value_name = "N", default_value_t = 4000)]
     nodes: u64,
+    /// Games at once (0 is taken as 1).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = at_least(1usize))]
     jobs: usize,
+    /// The seed of the random moves: game i of a seed is always the same.
+    #[arg(long, value_name = "N", default_value_t = 1)]
     seed: u64,
+    /// Each game starts with 2 to this many random moves (less is taken as 2).
+    #[arg(long, value_name = "N", default_value_t = 10, value_parser = at_least(2usize))]
     random_plies: usize,
+    /// Plies after which a game is a draw.
+    #[arg(long, value_name = "N", default_value_t = 300)]
     max_plies: usize,
+    /// The file the positions are written to (needed).
+    #[arg(long, value_name = "FILE", default_value_t, hide_default_value = true)]
     out: String,
+    /// The evaluation that plays: `handmade`, `learned` or a weights file (default: the
+    /// search's own).
+    #[arg(long = "eval", value_name = "EVAL", value_parser = evaluation)]
     evaluation: Option<Evaluation>,
-}
-
-fn settings(args: &[String]) -> Result<Settings, String> {
-    let mut s = Settings {
-        variant: Variant::INTERNATIONAL,
-        games: 1000,
-        nodes: 4000,
-        jobs: 1,
-        seed: 1,
-        random_plies: 10,
-        max_plies: 300,
-        out: String::new(),
-        evaluation: None,
-    };
-    let mut i = 0;
-    while i < args.len() {
-        let value = args
-            .get(i + 1)
-            .ok_or(format!("{} needs a value", args[i]))?;
-        let number = || {
-            value
-                .parse::<u64>()
-                .map_err(|e| format!("{}: {e}", args[i]))
-        };
-        match args[i].as_str() {
-            "--variant" => s.variant = value.parse()?,
-            "--games" => s.games = number()? as usize,
-            "--nodes" => s.nodes = number()?,
-            "--jobs" => s.jobs = number()?.max(1) as usize,
-            "--seed" => s.seed = number()?,
-            "--random-plies" => s.random_plies = number()?.max(2) as usize,
-            "--max-plies" => s.max_plies = number()? as usize,
-            "--out" => s.out = value.clone(),
-            "--eval" => s.evaluation = Some(evaluation(value)?),
-            other => return Err(format!("unknown option {other}")),
-        }
-        i += 2;
-    }
-    if s.out.is_empty() {
-        return Err("--out FILE is needed".into());
-    }
-    Ok(s)
 }
 
 /// Plays game `index`; its quiet positions and the result for White (2, 1, 0).
@@ -121,14 +105,11 @@ fn play(s: &Settings, searcher: &mut Searcher, index: usize) -> (Vec<String>, u8
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let s = match settings(&args) {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("selfplay: {e}");
-            std::process::exit(2);
-        }
-    };
+    let s = Settings::parse();
+    if s.out.is_empty() {
+        eprintln!("selfplay: --out FILE is needed");
+        std::process::exit(2);
+    }
     let file = std::fs::File::create(&s.out).unwrap_or_else(|e| {
         eprintln!("selfplay: {}: {e}", s.out);
         std::process::exit(1);
@@ -195,13 +176,8 @@ mod tests {
 
     #[test]
     fn a_game_gives_its_quiet_positions_and_the_same_game_again() {
-        let s = settings(&[
-            "--nodes".into(),
-            "300".into(),
-            "--out".into(),
-            "unused".into(),
-        ])
-        .unwrap();
+        let s =
+            Settings::try_parse_from(["selfplay", "--nodes", "300", "--out", "unused"]).unwrap();
         let mut searcher = Searcher::with_table_size(1);
         let (positions, result) = play(&s, &mut searcher, 3);
         assert!(positions.len() > 20, "{}", positions.len());

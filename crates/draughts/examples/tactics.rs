@@ -9,76 +9,57 @@
 //! Each position of the file (`--file`, default `crates/draughts/data/tactics/international.txt`;
 //! its format in `examples/common/suite.rs`) is given to the engine, as the start of a new
 //! game, for `--time` seconds (default 1.0; or `--nodes N` positions); a position is solved
-//! when the engine's move is one of its solutions. The engine is `self` (this build's search,
-//! the default evaluation), `self:OPTIONS` (comma-separated: the evaluation `handmade`,
-//! `learned` or the weights file EVAL, and `threads=N`) or `hub:COMMAND` (any Hub engine: an
-//! older build's `scoresheet hub`, or Scan). The report: the share solved, and with `--verbose` each position's id, the move
-//! played and whether it solves it.
+//! when the engine's move is one of its solutions. The engine (`--engine`, default `self`) is
+//! `self` (this build's search, the default evaluation), `self:OPTIONS` (comma-separated:
+//! the evaluation `handmade`, `learned` or the weights file EVAL, and `threads=N`) or
+//! `hub:COMMAND` (any Hub engine: an older build's `scoresheet hub`, or Scan). The report:
+//! the share solved, and with `--verbose` each position's id, the move played and whether
+//! it solves it.
 //!
 //! Options: `--variant NAME` (default international), `--jobs N` positions at once
-//! (default 1; each job runs its own engine: give each its own core), `--verbose`.
+//! (default 1; each job runs its own engine: give each its own core), `--verbose`; `--help`
+//! lists them.
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use clap::Parser;
+
 mod common;
+use common::at_least;
 use common::engine::Player;
 use common::suite::{self, Tactic};
 
 use draughts::{GameHistory, MoveStyle, Variant, hub};
 
-/// What the run is asked to do.
-#[derive(Clone, Debug)]
+/// The tactical test suite: the share of shots an engine finds in a given time.
+#[derive(Clone, Debug, clap::Parser)]
+#[command(args_override_self = true)]
 struct Settings {
+    /// The engine: `self`, `self:OPTIONS` (an evaluation, `threads=N`) or `hub:COMMAND`.
+    #[arg(long, default_value = "self")]
     engine: String,
+    /// The suite's file.
+    #[arg(
+        long,
+        default_value = concat!(env!("CARGO_MANIFEST_DIR"), "/data/tactics/international.txt")
+    )]
     file: String,
+    /// The variant of the positions.
+    #[arg(long, default_value = "international", value_parser = hub::variant_named)]
     variant: Variant,
+    /// Seconds a position.
+    #[arg(long, value_name = "SECONDS", default_value_t = 1.0)]
     time: f64,
+    /// Positions searched a position instead of a time.
+    #[arg(long, value_name = "N")]
     nodes: Option<u64>,
+    /// Positions at once, each job with its own engine (0 is taken as 1).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = at_least(1usize))]
     jobs: usize,
+    /// Each position's id, the move played and whether it solves it.
+    #[arg(long)]
     verbose: bool,
-}
-
-fn settings(args: &[String]) -> Result<Settings, String> {
-    let mut s = Settings {
-        engine: "self".into(),
-        file: concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/data/tactics/international.txt"
-        )
-        .into(),
-        variant: Variant::INTERNATIONAL,
-        time: 1.0,
-        nodes: None,
-        jobs: 1,
-        verbose: false,
-    };
-    let mut it = args.iter();
-    while let Some(flag) = it.next() {
-        if flag == "--verbose" {
-            s.verbose = true;
-            continue;
-        }
-        let value = it.next().ok_or(format!("{flag} needs a value"))?;
-        let num = |v: &str| {
-            v.parse::<u64>()
-                .map_err(|_| format!("{flag}: not a number: {v}"))
-        };
-        match flag.as_str() {
-            "--engine" => s.engine = value.clone(),
-            "--file" => s.file = value.clone(),
-            "--variant" => s.variant = hub::variant_named(value).map_err(|e| e.to_string())?,
-            "--time" => {
-                s.time = value
-                    .parse()
-                    .map_err(|_| format!("--time: not seconds: {value}"))?
-            }
-            "--nodes" => s.nodes = Some(num(value)?),
-            "--jobs" => s.jobs = (num(value)? as usize).max(1),
-            _ => return Err(format!("unknown option {flag}")),
-        }
-    }
-    Ok(s)
 }
 
 /// The engine's move in `tactic` (a new game), written, and whether it solves it.
@@ -148,11 +129,7 @@ fn run(s: &Settings, tactics: &[Tactic]) -> Result<Vec<(String, bool)>, String> 
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let s = settings(&args).unwrap_or_else(|e| {
-        eprintln!("tactics: {e}");
-        std::process::exit(2);
-    });
+    let s = Settings::parse();
     let text = std::fs::read_to_string(&s.file).unwrap_or_else(|e| {
         eprintln!("tactics: {}: {e}", s.file);
         std::process::exit(2);
@@ -193,11 +170,11 @@ mod tests {
             a | W:W27,28,32,37,38:B12,13,17,18,19 | 27-22 | constructed\n\
             b | W:W33:B28 | 33x22 | constructed\n";
         let tactics = suite::read(text, Variant::INTERNATIONAL).unwrap();
-        let s = settings(&["--nodes".into(), "2000".into()]).unwrap();
+        let s = Settings::try_parse_from(["tactics", "--nodes", "2000"]).unwrap();
         let results = run(&s, &tactics).unwrap();
         assert_eq!(results.len(), 2);
         assert_eq!(results[1], ("33x22".to_string(), true));
-        assert!(settings(&["--jobs".into()]).is_err());
+        assert!(Settings::try_parse_from(["tactics", "--jobs"]).is_err());
         assert!(Player::start("uci:stockfish", &s.variant).is_err());
     }
 }

@@ -19,46 +19,32 @@
 
 use std::time::{Duration, Instant};
 
+use clap::Parser;
+
 use draughts::{GameHistory, Level, Position, SearchOptions, Searcher, Variant, hub};
 
 mod common;
-use common::splitmix;
+use common::{at_least, splitmix};
 
-/// What the run is asked to do.
+/// The search on several threads: time to a fixed depth on one thread and on `--threads N`.
+#[derive(clap::Parser)]
+#[command(args_override_self = true)]
 struct Settings {
+    /// The variant of the positions.
+    #[arg(long, default_value = "international", value_parser = hub::variant_named)]
     variant: Variant,
+    /// Threads of the search timed against one (0 is taken as 1).
+    #[arg(long, default_value_t = 2, value_parser = at_least(1usize))]
     threads: usize,
+    /// Plies each position is searched to.
+    #[arg(long, default_value_t = 14)]
     depth: u32,
+    /// How many positions are searched.
+    #[arg(long, default_value_t = 12)]
     positions: usize,
+    /// The seed of the self-play that reaches the positions.
+    #[arg(long, default_value_t = 1)]
     seed: u64,
-}
-
-fn settings(args: &[String]) -> Result<Settings, String> {
-    let mut s = Settings {
-        variant: Variant::INTERNATIONAL,
-        threads: 2,
-        depth: 14,
-        positions: 12,
-        seed: 1,
-    };
-    let mut it = args.iter();
-    while let Some(flag) = it.next() {
-        let mut value = || {
-            it.next()
-                .ok_or_else(|| format!("{flag} needs a value"))
-                .cloned()
-        };
-        let number = |v: String| v.parse::<u64>().map_err(|_| format!("{flag}: {v}"));
-        match flag.as_str() {
-            "--variant" => s.variant = hub::variant_named(&value()?).map_err(|e| e.to_string())?,
-            "--threads" => s.threads = number(value()?)?.max(1) as usize,
-            "--depth" => s.depth = number(value()?)? as u32,
-            "--positions" => s.positions = number(value()?)? as usize,
-            "--seed" => s.seed = number(value()?)?,
-            other => return Err(format!("unknown option {other}")),
-        }
-    }
-    Ok(s)
 }
 
 /// A middlegame: 12 to 40 plies of a quick, seeded self-play, then on to the first position
@@ -97,14 +83,7 @@ fn time_to_depth(game: &GameHistory, depth: u32, threads: usize) -> (Duration, u
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let s = match settings(&args) {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("threads: {e}");
-            std::process::exit(2);
-        }
-    };
+    let s = Settings::parse();
     let mut games = Vec::new();
     let mut seed = s.seed;
     while games.len() < s.positions {
@@ -167,13 +146,24 @@ mod tests {
 
     #[test]
     fn options_are_read() {
-        let args: Vec<String> = ["--threads", "3", "--depth", "9", "--variant", "russian"]
-            .map(String::from)
-            .to_vec();
-        let s = settings(&args).unwrap();
+        let args = [
+            "threads",
+            "--threads",
+            "3",
+            "--depth",
+            "9",
+            "--variant",
+            "russian",
+        ];
+        let s = Settings::try_parse_from(args).unwrap();
         assert_eq!((s.threads, s.depth, s.variant), (3, 9, Variant::RUSSIAN));
-        assert!(settings(&["--depth".to_string()]).is_err());
-        assert!(settings(&["--fast".to_string()]).is_err());
+        assert!(Settings::try_parse_from(["threads", "--depth"]).is_err());
+        assert!(Settings::try_parse_from(["threads", "--fast"]).is_err());
+        let s = Settings::try_parse_from(["threads", "--threads", "0"]).unwrap();
+        assert_eq!(
+            (s.variant, s.threads, s.depth, s.positions, s.seed),
+            (Variant::INTERNATIONAL, 1, 14, 12, 1)
+        );
     }
 
     #[test]

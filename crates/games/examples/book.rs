@@ -34,9 +34,12 @@
 //! `--out` (default `international.book`), read back to check it, and its figures printed.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
+use std::str::FromStr;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
+
+use clap::{Parser, value_parser};
 
 use draughts::{
     Book, BookMove, GameHistory, Level, Move, MoveStyle, Position, SearchOptions, Searcher,
@@ -45,71 +48,46 @@ use draughts::{
 use games::Outcome;
 
 mod common;
+use common::at_least;
 
-/// The builder's settings, from the command line.
+/// Builds the opening book of a variant from the first moves of real games and from the
+/// engine's own choices, every move checked by a search.
+#[derive(clap::Parser)]
+#[command(args_override_self = true)]
 struct Settings {
+    /// The rules of the games and of the book.
+    #[arg(long, default_value = "international", value_parser = Variant::from_str)]
     variant: Variant,
+    /// Plies of each game read.
+    #[arg(long, value_name = "N", default_value_t = 16)]
     plies: usize,
+    /// Plies within which every position is expanded and every legal move a candidate.
+    #[arg(long, value_name = "N", default_value_t = 6)]
     engine_plies: usize,
+    /// Games that make a position expanded, or a move kept, whatever its score.
+    #[arg(long, value_name = "N", default_value_t = 2)]
     min_games: u32,
+    /// Positions of each search.
+    #[arg(long, value_name = "N", default_value_t = 100_000)]
     nodes: u64,
+    /// Hundredths below the best from which a candidate is dropped.
+    #[arg(long, value_name = "N", default_value_t = 30, value_parser = value_parser!(i32).range(0..))]
     margin: i32,
+    /// Hundredths below the best within which a move the games played is kept.
+    #[arg(long, value_name = "N", default_value_t = 10, value_parser = value_parser!(i32).range(0..))]
     confirm: i32,
+    /// The engine's moves kept within `--engine-plies`.
+    #[arg(long, value_name = "N", default_value_t = 3)]
     width: usize,
+    /// Threads of the searches (0 is taken as 1).
+    #[arg(long, value_name = "N", default_value_t = 2, value_parser = at_least(1usize))]
     threads: usize,
+    /// The book file written.
+    #[arg(long, value_name = "FILE", default_value = "international.book")]
     out: String,
+    /// The record files (PDN) read.
+    #[arg(value_name = "FILES")]
     files: Vec<String>,
-}
-
-impl Settings {
-    fn from_args() -> Settings {
-        let mut s = Settings {
-            variant: Variant::INTERNATIONAL,
-            plies: 16,
-            engine_plies: 6,
-            min_games: 2,
-            nodes: 100_000,
-            margin: 30,
-            confirm: 10,
-            width: 3,
-            threads: 2,
-            out: "international.book".into(),
-            files: Vec::new(),
-        };
-        let mut args = std::env::args().skip(1);
-        while let Some(a) = args.next() {
-            if !a.starts_with("--") {
-                s.files.push(a);
-                continue;
-            }
-            let value = args
-                .next()
-                .unwrap_or_else(|| fail(&format!("{a} needs a value")));
-            let number = || -> u64 {
-                value
-                    .parse()
-                    .unwrap_or_else(|_| fail(&format!("{a}: {value:?} is not a number")))
-            };
-            match a.as_str() {
-                "--variant" => {
-                    s.variant = value
-                        .parse::<Variant>()
-                        .unwrap_or_else(|e| fail(&e.to_string()));
-                }
-                "--plies" => s.plies = number() as usize,
-                "--engine-plies" => s.engine_plies = number() as usize,
-                "--min-games" => s.min_games = number() as u32,
-                "--nodes" => s.nodes = number(),
-                "--margin" => s.margin = number() as i32,
-                "--confirm" => s.confirm = number() as i32,
-                "--width" => s.width = number() as usize,
-                "--threads" => s.threads = (number() as usize).max(1),
-                "--out" => s.out = value,
-                _ => fail(&format!("unknown option {a}")),
-            }
-        }
-        s
-    }
 }
 
 fn fail(message: &str) -> ! {
@@ -243,7 +221,7 @@ struct Node {
 }
 
 fn main() {
-    let s = Settings::from_args();
+    let s = Settings::parse();
     let began = Instant::now();
     let seen = read_games(&s);
     let engine = Engine {
@@ -384,4 +362,48 @@ fn main() {
         began.elapsed().as_secs_f64()
     );
     println!("at the start: {}", first.join(", "));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_are_read() {
+        let s = Settings::try_parse_from(["book"]).unwrap();
+        assert_eq!(
+            (s.variant, s.plies, s.engine_plies),
+            (Variant::INTERNATIONAL, 16, 6)
+        );
+        assert_eq!(
+            (s.min_games, s.nodes, s.margin, s.confirm),
+            (2, 100_000, 30, 10)
+        );
+        assert_eq!(
+            (s.width, s.threads, s.out.as_str()),
+            (3, 2, "international.book")
+        );
+        assert!(s.files.is_empty());
+        let s = Settings::try_parse_from([
+            "book",
+            "a.pdn",
+            "--threads",
+            "0",
+            "--variant",
+            "frisian",
+            "--out",
+            "f.book",
+            "b.pdn",
+        ])
+        .unwrap();
+        assert_eq!(
+            (s.threads, s.variant, s.out.as_str()),
+            (1, Variant::FRISIAN, "f.book")
+        );
+        assert_eq!(s.files, ["a.pdn", "b.pdn"]);
+        assert!(Settings::try_parse_from(["book", "--margin=-5"]).is_err());
+        assert!(Settings::try_parse_from(["book", "--nodes", "many"]).is_err());
+        assert!(Settings::try_parse_from(["book", "--out"]).is_err());
+        assert!(Settings::try_parse_from(["book", "--fast", "1"]).is_err());
+    }
 }

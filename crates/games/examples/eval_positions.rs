@@ -15,27 +15,32 @@
 //! that do not read, or have another result, are counted on standard error and left out.
 
 use std::io::{BufWriter, Write};
+use std::str::FromStr;
 
+use clap::Parser;
 use draughts::{Color, Variant, hub};
 use games::Outcome;
 
 mod common;
 
+/// The positions of real games, labelled by their result, for fitting the learned evaluation.
+#[derive(clap::Parser)]
+#[command(args_override_self = true)]
+struct Settings {
+    /// The rules of the games used.
+    #[arg(long, default_value = "international", value_parser = Variant::from_str)]
+    variant: Variant,
+    /// The record files (PDN) read.
+    #[arg(value_name = "FILES")]
+    files: Vec<String>,
+}
+
 fn main() {
-    let mut args: Vec<String> = std::env::args().skip(1).collect();
-    let mut variant = Variant::INTERNATIONAL;
-    if let Some(i) = args.iter().position(|a| a == "--variant") {
-        let name = args.get(i + 1).cloned().unwrap_or_default();
-        variant = name.parse().unwrap_or_else(|e| {
-            eprintln!("eval_positions: {e}");
-            std::process::exit(2);
-        });
-        args.drain(i..i + 2);
-    }
+    let Settings { variant, files } = Settings::parse();
     let out = std::io::stdout();
     let mut out = BufWriter::new(out.lock());
     let (mut used, mut unfinished, mut positions) = (0, 0, 0);
-    let skipped = common::draughts_games::each_game("eval_positions", &args, variant, |found| {
+    let skipped = common::draughts_games::each_game("eval_positions", &files, variant, |found| {
         let game = found.game;
         let result = match game.outcome() {
             Some(Outcome::Win(Color::White)) => 2,
@@ -59,4 +64,24 @@ fn main() {
     let skipped = skipped + unfinished;
     out.flush().expect("stdout");
     eprintln!("{used} games, {positions} positions; {skipped} games left out");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_are_read() {
+        let s = Settings::try_parse_from(["eval_positions", "a.pdn"]).unwrap();
+        assert_eq!(
+            (s.variant, s.files),
+            (Variant::INTERNATIONAL, vec!["a.pdn".into()])
+        );
+        let s =
+            Settings::try_parse_from(["eval_positions", "a.pdn", "--variant", "russian", "b.pdn"])
+                .unwrap();
+        assert_eq!((s.variant, s.files.len()), (Variant::RUSSIAN, 2));
+        assert!(Settings::try_parse_from(["eval_positions", "--variant"]).is_err());
+        assert!(Settings::try_parse_from(["eval_positions", "--variant", "chess"]).is_err());
+    }
 }

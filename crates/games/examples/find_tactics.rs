@@ -42,6 +42,9 @@
 
 use std::collections::HashSet;
 use std::io::{BufWriter, Write};
+use std::str::FromStr;
+
+use clap::Parser;
 
 use draughts::learn::EvalWeights;
 use draughts::{
@@ -49,89 +52,76 @@ use draughts::{
     Variant, WIN_BOUND,
 };
 mod common;
+use common::at_least;
 
-/// What the search looks for.
+/// Finds tactical positions (shots) in real games, or constructs them, for the draughts
+/// engine's tactical test suite.
+#[derive(clap::Parser)]
+#[command(args_override_self = true, allow_negative_numbers = true)]
 struct Settings {
+    /// The rules of the games and positions.
+    #[arg(long, default_value = "international", value_parser = Variant::from_str)]
     variant: Variant,
+    /// Plies of the full search (less is taken as 2).
+    #[arg(long, value_name = "N", default_value_t = 12, value_parser = at_least(2u32))]
     depth: u32,
+    /// Plies of the shallow search, which must play another move (less is taken as 1).
+    #[arg(long, value_name = "N", default_value_t = 3, value_parser = at_least(1u32))]
     shallow: u32,
+    /// Hundredths of material (men 100, kings 300) the best move's line must gain, and the
+    /// game must have gained.
+    #[arg(long, value_name = "N", default_value_t = 200)]
     gain: i32,
+    /// The expected result from which a move wins (by the learned evaluation's scale).
+    #[arg(long = "win", value_name = "P", default_value_t = 0.6)]
+    win_result: f64,
+    /// The expected result every other move must stay below, or else `--margin` below the
+    /// best.
+    #[arg(long = "rest", value_name = "P", default_value_t = 0.55)]
+    rest_result: f64,
     /// The score from which a move wins: the learned evaluation's for an expected result of
-    /// `--win` (default 0.6).
+    /// `--win`.
+    #[arg(skip)]
     win: i32,
-    /// The score that no other move may reach: for an expected result of `--rest` (default
-    /// 0.55).
+    /// The score that no other move may reach: for an expected result of `--rest`.
+    #[arg(skip)]
     rest: i32,
-    /// Or at least this much below the best move's score (`--margin`, default 75: about
-    /// one and a half men by the learned evaluation).
+    /// How far below the best move's score another move must stay when it reaches `--rest`
+    /// (75: about one and a half men by the learned evaluation).
+    #[arg(long, value_name = "N", default_value_t = 75)]
     margin: i32,
+    /// The record files (PDN) searched.
+    #[arg(value_name = "FILES")]
     files: Vec<String>,
     /// A suite's file to check instead of games to search.
+    #[arg(long, value_name = "FILE")]
     check: Option<String>,
-    /// The ids' prefix (`--prefix`, default `game`).
+    /// The ids' prefix.
+    #[arg(long, default_value = "game")]
     prefix: String,
-    /// How many positions to construct (`--construct N`) instead of searching games.
+    /// How many positions to construct instead of searching games.
+    #[arg(long, value_name = "N")]
     construct: Option<usize>,
     /// The seed of the constructed positions.
+    #[arg(long, value_name = "N", default_value_t = 1)]
     seed: u64,
     /// Search every position, not only those the game's next plies gained material in.
+    #[arg(long)]
     all: bool,
-    /// How many plies ahead the game must gain material (without `all`).
+    /// How many plies ahead the game must gain material, without `--all` (less is taken as
+    /// 2).
+    #[arg(long, value_name = "N", default_value_t = 12, value_parser = at_least(2usize))]
     window: usize,
 }
 
-fn settings() -> Result<Settings, String> {
-    let mut s = Settings {
-        variant: Variant::INTERNATIONAL,
-        depth: 12,
-        shallow: 3,
-        gain: 200,
-        win: 0,
-        rest: 0,
-        margin: 75,
-        files: Vec::new(),
-        check: None,
-        all: false,
-        window: 12,
-        prefix: "game".into(),
-        construct: None,
-        seed: 1,
-    };
-    let (mut win, mut rest) = (0.6, 0.55);
-    let mut it = std::env::args().skip(1);
-    while let Some(arg) = it.next() {
-        if arg == "--all" {
-            s.all = true;
-            continue;
-        }
-        if !arg.starts_with("--") {
-            s.files.push(arg);
-            continue;
-        }
-        let value = it.next().ok_or(format!("{arg} needs a value"))?;
-        let num = |v: &str| {
-            v.parse::<i64>()
-                .map_err(|_| format!("{arg}: not a number: {v}"))
-        };
-        match arg.as_str() {
-            "--variant" => s.variant = value.parse::<Variant>().map_err(|e| e.to_string())?,
-            "--depth" => s.depth = num(&value)?.max(2) as u32,
-            "--shallow" => s.shallow = num(&value)?.max(1) as u32,
-            "--gain" => s.gain = num(&value)? as i32,
-            "--win" => win = value.parse().map_err(|_| format!("--win: {value}"))?,
-            "--rest" => rest = value.parse().map_err(|_| format!("--rest: {value}"))?,
-            "--margin" => s.margin = num(&value)? as i32,
-            "--check" => s.check = Some(value),
-            "--construct" => s.construct = Some(num(&value)?.max(0) as usize),
-            "--prefix" => s.prefix = value,
-            "--seed" => s.seed = num(&value)? as u64,
-            "--window" => s.window = num(&value)?.max(2) as usize,
-            _ => return Err(format!("unknown option {arg}")),
-        }
+impl Settings {
+    /// The settings, the expected results of `--win` and `--rest` made the scores they are
+    /// for the variant.
+    fn with_scores(mut self) -> Settings {
+        self.win = score_for(&self.variant, self.win_result);
+        self.rest = score_for(&self.variant, self.rest_result);
+        self
     }
-    s.win = score_for(&s.variant, win);
-    s.rest = score_for(&s.variant, rest);
-    Ok(s)
 }
 
 /// The score of the default (learned) evaluation worth an expected result of `p` (a win 1,
@@ -409,10 +399,7 @@ fn construct(s: &Settings, count: usize) {
 }
 
 fn main() {
-    let s = settings().unwrap_or_else(|e| {
-        eprintln!("find_tactics: {e}");
-        std::process::exit(2);
-    });
+    let s = Settings::parse().with_scores();
     if let Some(path) = &s.check {
         check(&s, path);
         return;
@@ -476,4 +463,53 @@ fn main() {
         }
     });
     eprintln!("{games} games, {positions} positions, {found} tactics");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn options_are_read() {
+        let s = Settings::try_parse_from(["find_tactics"])
+            .unwrap()
+            .with_scores();
+        assert_eq!(
+            (s.variant, s.depth, s.shallow),
+            (Variant::INTERNATIONAL, 12, 3)
+        );
+        assert_eq!((s.gain, s.margin, s.window, s.seed), (200, 75, 12, 1));
+        let learned = |p| score_for(&Variant::INTERNATIONAL, p);
+        assert_eq!((s.win, s.rest), (learned(0.6), learned(0.55)));
+        assert!(s.win > s.rest && s.rest > 0);
+        assert_eq!((s.check, s.construct, s.all), (None, None, false));
+        assert_eq!((s.prefix.as_str(), s.files.len()), ("game", 0));
+        let s = Settings::try_parse_from([
+            "find_tactics",
+            "a.pdn",
+            "--depth",
+            "0",
+            "--shallow",
+            "0",
+            "--window",
+            "1",
+            "--gain",
+            "-50",
+            "--all",
+            "b.pdn",
+            "--win",
+            "0.7",
+        ])
+        .unwrap()
+        .with_scores();
+        assert_eq!((s.depth, s.shallow, s.window, s.gain), (2, 1, 2, -50));
+        assert_eq!(
+            (s.all, s.files),
+            (true, vec!["a.pdn".into(), "b.pdn".into()])
+        );
+        assert_eq!(s.win, score_for(&Variant::INTERNATIONAL, 0.7));
+        assert!(Settings::try_parse_from(["find_tactics", "--depth"]).is_err());
+        assert!(Settings::try_parse_from(["find_tactics", "--variant", "chess"]).is_err());
+        assert!(Settings::try_parse_from(["find_tactics", "--deep", "3"]).is_err());
+    }
 }

@@ -1,4 +1,4 @@
-//! What the engine's example programs (`match`, `selfplay`, `tactics`) share.
+//! What the engine's example programs (`match`, `selfplay`, `tactics`, `threads`) share.
 
 // Each program uses a part of it.
 #![allow(dead_code)]
@@ -21,6 +21,20 @@ pub fn evaluation(spec: &str) -> Result<Evaluation, String> {
             Evaluation::Weights(Box::leak(Box::new(weights)))
         }
     })
+}
+
+/// A command line's value parser (clap's `value_parser`) for a number of at least `min`: a
+/// smaller one is taken as `min`, as the programs always took it (`--jobs 0` runs one job).
+pub fn at_least<T>(min: T) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static
+where
+    T: std::str::FromStr + Ord + Copy + Send + Sync + 'static,
+    T::Err: std::fmt::Display,
+{
+    move |text| {
+        text.parse::<T>()
+            .map(|n| n.max(min))
+            .map_err(|e| e.to_string())
+    }
 }
 
 /// The next number of a seeded generator (splitmix64).
