@@ -9,7 +9,7 @@
 //!
 //! # CPU
 //!
-//! Analysis runs on the server, in a pool of its own ([`Engine::cpu`]): half the cores (at
+//! Analysis runs on the server, in a pool of its own ([`Pool::cpu`]): half the cores (at
 //! least one) may run an analysis step at a time. It does not share the permits of the heavy
 //! requests and of the computer's moves ([`crate::server::AppState::heavy`]), so that
 //! however many boards are analysed, moves and pasted games never wait behind an analysis;
@@ -19,7 +19,7 @@
 //! each holds a transposition table (or a Stockfish process).
 //!
 //! A draughts analysis step that finds more permits of the pool free than the one it waited
-//! for takes them too, up to [`Engine::threads`], and searches on that many threads (lazy
+//! for takes them too, up to [`Pool::threads`], and searches on that many threads (lazy
 //! SMP, see [`draughts::Searcher::with_threads`]): a board analysed alone on a server with
 //! cores to spare goes deeper, and one analysed among many takes its turn on one core.
 
@@ -138,10 +138,9 @@ pub struct Engine {
     /// The draughts endgame tables the searches probe (none unless loaded:
     /// [`Engine::with_endgames`]).
     pub endgames: Library,
-    /// Permits to run an analysis step (see the module's doc).
-    pub cpu: Arc<Semaphore>,
-    /// The most threads (permits of [`Engine::cpu`]) one draughts analysis step takes.
-    pub threads: usize,
+    /// Permits to run an analysis step, and how many one draughts step may take (see the
+    /// module's doc).
+    pub pool: Pool,
     /// Permits to hold an analysis open.
     analyses: Arc<Semaphore>,
     /// Permits to run a Stockfish process.
@@ -164,8 +163,10 @@ impl Engine {
         Engine {
             stockfish,
             endgames: Library::default(),
-            cpu: Arc::new(Semaphore::new(pool)),
-            threads: pool,
+            pool: Pool {
+                cpu: Arc::new(Semaphore::new(pool)),
+                threads: pool,
+            },
             analyses: Arc::new(Semaphore::new(MAX_ANALYSES)),
             processes: Arc::new(Semaphore::new(MAX_STOCKFISH)),
         }
@@ -178,11 +179,9 @@ impl Engine {
 
     /// These engines, a draughts analysis step taking at most `threads` of the pool's
     /// permits (at least one).
-    pub fn with_analysis_threads(self, threads: usize) -> Engine {
-        Engine {
-            threads: threads.max(1),
-            ..self
-        }
+    pub fn with_analysis_threads(mut self, threads: usize) -> Engine {
+        self.pool.threads = threads.max(1);
+        self
     }
 
     /// These engines, the draughts searches probing `endgames` (the analysis board, the
@@ -256,10 +255,7 @@ impl Engine {
                     draughts_game(start, moves),
                     limits,
                     self.endgames.for_variant(start.variant()),
-                    Pool {
-                        cpu: self.cpu.clone(),
-                        threads: self.threads,
-                    },
+                    self.pool.clone(),
                     tx,
                     held,
                 ));
@@ -279,7 +275,7 @@ impl Engine {
                     start,
                     moves,
                     limits,
-                    self.cpu.clone(),
+                    self.pool.cpu.clone(),
                     tx,
                     held,
                 ));
@@ -290,13 +286,13 @@ impl Engine {
     }
 }
 
-/// The permits a draughts analysis runs under: its steps take one of `cpu`, waiting for
-/// it, and as many more as are free up to `threads` in all.
+/// The engines' analysis pool: its steps take one permit of `cpu`, waiting for it, and a
+/// draughts step as many more as are free, up to `threads` in all.
 #[derive(Clone, Debug)]
 pub struct Pool {
-    /// The engines' analysis pool ([`Engine::cpu`]).
+    /// Permits to run an analysis step.
     pub cpu: Arc<Semaphore>,
-    /// The most permits a step takes ([`Engine::threads`]).
+    /// The most permits (threads) one draughts analysis step takes.
     pub threads: usize,
 }
 
@@ -381,14 +377,14 @@ mod tests {
     #[tokio::test]
     async fn an_analysis_on_two_threads_streams_every_depth_and_frees_its_permits() {
         let mut engine = Engine::new(None).with_analysis_threads(2);
-        engine.cpu = Arc::new(Semaphore::new(2));
+        engine.pool.cpu = Arc::new(Semaphore::new(2));
         let mut events = engine
             .analyse(international(), &[], Some(9), NotationChoice::default())
             .unwrap();
         let mut depths = Vec::new();
         let mut busy = false;
         let stop = loop {
-            busy |= engine.cpu.available_permits() == 0;
+            busy |= engine.pool.cpu.available_permits() == 0;
             match events.recv().await.expect("a done event ends the stream") {
                 Event::Info(info) => depths.push(info.depth),
                 Event::Done(stop) => break stop,
@@ -397,7 +393,7 @@ mod tests {
         assert_eq!(depths, (1..=9).collect::<Vec<u32>>());
         assert_eq!(stop, Stop::Depth);
         assert!(busy, "the steps held both permits");
-        assert_eq!(engine.cpu.available_permits(), 2);
+        assert_eq!(engine.pool.cpu.available_permits(), 2);
     }
 
     #[tokio::test]

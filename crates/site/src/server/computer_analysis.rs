@@ -7,7 +7,7 @@
 //! start position, the moves, the search and the engine ([`key_of`]). Both players of a game, anyone who
 //! pastes the same game on the analysis board, and the server after a restart find the same
 //! analysis, computed once. The searches take the engine's analysis pool one position at a
-//! time ([`crate::engine::Engine::cpu`]), so that the analysis board's engine keeps its turn;
+//! time ([`crate::engine::Pool::cpu`]), so that the analysis board's engine keeps its turn;
 //! at most [`MAX_RUNNING`] analyses run at once, the others wait their turn in a queue of
 //! at most [`MAX_WAITING`] (as lichess queues its analyses).
 
@@ -196,9 +196,9 @@ pub async fn request(
     }
     let settings = Settings {
         budget,
-        jobs: app.engine.cpu.available_permits().max(1),
+        jobs: app.engine.pool.cpu.available_permits().max(1),
         stockfish: app.engine.stockfish.clone(),
-        cpu: Some(app.engine.cpu.clone()),
+        cpu: Some(app.engine.pool.cpu.clone()),
         endgames: app.engine.endgames.clone(),
     };
     let status = job_status(&key, &job);

@@ -153,7 +153,7 @@ pub struct ServerConfig {
     /// and the computer's strong moves (see [`crate::engine::Engine::with_endgames`]).
     pub endgames: Option<std::path::PathBuf>,
     /// The most threads one draughts analysis step of the board runs on, when the analysis
-    /// pool has them free (see [`crate::engine::Engine::threads`]); `None`: the whole pool.
+    /// pool has them free (see [`crate::engine::Pool::threads`]); `None`: the whole pool.
     pub analysis_threads: Option<usize>,
 }
 
