@@ -343,16 +343,20 @@ pub const MAX_THREADS: usize = 64;
 ///
 /// Reading or writing failed.
 pub fn serve(input: impl BufRead, mut output: impl Write, endgames: &Library) -> io::Result<()> {
-    let searcher = |variant: &Variant| match endgames.for_variant(variant) {
-        Some(tables) => Searcher::new().with_endgames(tables),
-        None => Searcher::new(),
+    // A variant's searcher, on the threads set so far.
+    let searcher = |variant: &Variant, threads: usize| {
+        let searcher = Searcher::new().with_threads(threads);
+        match endgames.for_variant(variant) {
+            Some(tables) => searcher.with_endgames(tables),
+            None => searcher,
+        }
     };
     let variant = Variant::INTERNATIONAL;
     let mut engine = Engine {
         variant,
         game: GameHistory::new(Position::start(variant)),
         limit: Limit::MoveTime(1.0),
-        searcher: searcher(&variant),
+        searcher: searcher(&variant, 1),
     };
     for line in input.lines() {
         let line = line?;
@@ -384,10 +388,9 @@ pub fn serve(input: impl BufRead, mut output: impl Write, endgames: &Library) ->
             "set-param" => match arg(args, "name") {
                 Some("variant") => match variant_named(arg(args, "value").unwrap_or("")) {
                     Ok(v) => {
-                        let threads = engine.searcher.threads();
                         engine.variant = v;
                         engine.game = GameHistory::new(Position::start(v));
-                        engine.searcher = searcher(&v).with_threads(threads);
+                        engine.searcher = searcher(&v, engine.searcher.threads());
                     }
                     Err(e) => writeln!(out, "error {e}")?,
                 },
