@@ -9,10 +9,16 @@
 //!
 //! Each input line is a Hub position (`W` or `B`, then a letter a square) and the result for
 //! White (`2` a win, `1` a draw, `0` a loss), as `selfplay` writes them (and as
-//! `scoresheet positions` writes the positions of real games). The model: the probability
-//! that the side to move wins is `1 / (1 + e^-s)`, `s` the evaluation's sum of values (a
-//! draw counts half a win); the values are fitted by full-batch gradient descent (Adam) on the
-//! mean log loss plus `--l2` times the squares of the window values. The last `--hold-out`
+//! `scoresheet positions` writes the positions of real games), and maybe the search's score
+//! of the position for its side to move (hundredths of a man, as `selfplay` writes it). The
+//! model: the probability that the side to move wins is `1 / (1 + e^-s)`, `s` the
+//! evaluation's sum of values (a draw counts half a win); the values are fitted by full-batch
+//! gradient descent (Adam) on the mean log loss plus `--l2` times the squares of the window
+//! values. The target of a line is its result; with `--lambda X` below 1, the target of a
+//! line with a score is `X` times its result plus `1 - X` times the score's expected result,
+//! `1 / (1 + e^(-score / c))`, `c` the scale that makes the scores predict the results best
+//! (measured on the scored lines, and printed): the search's score is a less noisy witness
+//! of a position than one game's result. The last `--hold-out`
 //! share of the lines (default 0.05, whole games, as the files are written game by game) is
 //! kept aside: its loss is printed beside the fitted positions', and the values of the
 //! iteration with the lowest held-out loss are written.
@@ -34,6 +40,7 @@
 //! ```
 //!
 //! Options: `--variant NAME` (default international), `--iterations N` (default 400),
+//! `--lambda X` (the result's share of a scored line's target, 0 to 1, default 1),
 //! `--without COUNT,...` (counts kept at 0: `men`, `kings`, `tempo`, `mainroad`, `move`),
 //! `--rate X` (Adam's step, default 0.05), `--l2 X` (default 1e-4: weaker lets the 100,000
 //! window values of a few thousand games learn their noise), `--hold-out X` (default 0.05,
@@ -56,8 +63,11 @@ struct Data {
     coef: Vec<f32>,
     /// Share of a full board.
     phase: Vec<f32>,
-    /// The result for the side to move: 1 a win, 0.5 a draw, 0 a loss.
+    /// The result for the side to move: 1 a win, 0.5 a draw, 0 a loss; then the target the
+    /// fit aims at ([`Data::blend`]).
     label: Vec<f32>,
+    /// The search's score for the side to move, where the line has one.
+    score: Vec<Option<i32>>,
 }
 
 impl Data {
@@ -65,7 +75,7 @@ impl Data {
         self.label.len()
     }
 
-    fn push(&mut self, t: &draughts::learn::Terms, label: f32) {
+    fn push(&mut self, t: &draughts::learn::Terms, label: f32, score: Option<i32>) {
         if self.start.is_empty() {
             self.start.push(0);
         }
@@ -76,6 +86,35 @@ impl Data {
         self.start.push(self.index.len() as u32);
         self.phase.push(t.pieces as f32 / t.full as f32);
         self.label.push(label);
+        self.score.push(score);
+    }
+
+    /// Makes each scored line's target `lambda` times its result plus the rest times its
+    /// score's expected result, on the scale measured on the scored lines; that scale, or
+    /// none when no line has a score (or `lambda` is 1: the results alone).
+    fn blend(&mut self, lambda: f64) -> Option<f64> {
+        if lambda >= 1.0 {
+            return None;
+        }
+        // Scores of forced wins are thousands: past ±30 men the curve is flat anyway.
+        let clamp = |s: i32| f64::from(s.clamp(-3000, 3000));
+        let (scores, labels): (Vec<f64>, Vec<f64>) = self
+            .score
+            .iter()
+            .zip(&self.label)
+            .filter_map(|(s, &l)| s.map(|s| (clamp(s), f64::from(l))))
+            .unzip();
+        if scores.is_empty() {
+            return None;
+        }
+        let c = measure_scale(&scores, &labels);
+        for (label, score) in self.label.iter_mut().zip(&self.score) {
+            if let Some(s) = score {
+                let expected = 1.0 / (1.0 + (-clamp(*s) / c).exp());
+                *label = (lambda * f64::from(*label) + (1.0 - lambda) * expected) as f32;
+            }
+        }
+        Some(c)
     }
 }
 
@@ -90,6 +129,10 @@ struct Settings {
     /// Iterations of the gradient descent.
     #[arg(long, value_name = "N", default_value_t = 400, value_parser = whole)]
     iterations: usize,
+    /// The result's share of the target of a line with a score (0 to 1; the rest is the
+    /// score's expected result).
+    #[arg(long, value_name = "X", default_value_t = 1.0, value_parser = unit)]
+    lambda: f64,
     /// Adam's step.
     #[arg(long, value_name = "X", default_value_t = 0.05)]
     rate: f64,
@@ -119,6 +162,14 @@ fn whole(text: &str) -> Result<usize, std::num::ParseFloatError> {
     Ok(text.parse::<f64>()? as usize)
 }
 
+/// `--lambda`: a share from 0 to 1.
+fn unit(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(x) if (0.0..=1.0).contains(&x) => Ok(x),
+        _ => Err(format!("{text} is not a number from 0 to 1")),
+    }
+}
+
 /// `--hold-out`: a share, clamped to 0 to 0.5.
 fn share(text: &str) -> Result<f64, std::num::ParseFloatError> {
     Ok(text.parse::<f64>()?.clamp(0.0, 0.5))
@@ -133,15 +184,25 @@ fn count(name: &str) -> Result<Count, String> {
 }
 
 /// Reads the positions of `path`, each with the result for its side to move (1 a win, 0.5 a
-/// draw, 0 a loss), their line numbers' errors reported.
-fn read(path: &str, variant: Variant, mut each: impl FnMut(&Position, f32)) -> Result<(), String> {
+/// draw, 0 a loss) and the line's score if it has one, their line numbers' errors reported.
+fn read(
+    path: &str,
+    variant: Variant,
+    mut each: impl FnMut(&Position, f32, Option<i32>),
+) -> Result<(), String> {
     let file = std::fs::File::open(path).map_err(|e| format!("{path}: {e}"))?;
     for (n, line) in BufReader::new(file).lines().enumerate() {
         let line = line.map_err(|e| format!("{path}:{}: {e}", n + 1))?;
         let mut words = line.split_whitespace();
-        let (Some(pos), Some(result), None) = (words.next(), words.next(), words.next()) else {
-            return Err(format!("{path}:{}: not `POSITION RESULT`", n + 1));
+        let (Some(pos), Some(result), score, None) =
+            (words.next(), words.next(), words.next(), words.next())
+        else {
+            return Err(format!("{path}:{}: not `POSITION RESULT [SCORE]`", n + 1));
         };
+        let score = score
+            .map(|s| s.parse::<i32>())
+            .transpose()
+            .map_err(|e| format!("{path}:{}: score: {e}", n + 1))?;
         let pos = hub::read_position(pos, variant).map_err(|e| format!("{path}:{}: {e}", n + 1))?;
         let white = match result {
             "2" => 1.0,
@@ -153,7 +214,7 @@ fn read(path: &str, variant: Variant, mut each: impl FnMut(&Position, f32)) -> R
             Color::White => white,
             Color::Black => 1.0 - white,
         };
-        each(&pos, label);
+        each(&pos, label, score);
     }
     Ok(())
 }
@@ -188,7 +249,7 @@ fn rescale(s: &Settings, file: &str) -> Result<(), String> {
     let weights = EvalWeights::from_bytes(&bytes).map_err(|e| format!("{file}: {e}"))?;
     let (mut scores, mut labels) = (Vec::new(), Vec::new());
     for path in &s.inputs {
-        read(path, *weights.variant(), |pos, label| {
+        read(path, *weights.variant(), |pos, label, _| {
             scores.push(f64::from(weights.score(&terms(pos))));
             labels.push(f64::from(label));
         })?;
@@ -323,10 +384,17 @@ fn main() {
     }
     let mut data = Data::default();
     for path in &s.inputs {
-        if let Err(e) = read(path, s.variant, |pos, label| data.push(&terms(pos), label)) {
+        let push = |pos: &Position, label, score| data.push(&terms(pos), label, score);
+        if let Err(e) = read(path, s.variant, push) {
             eprintln!("fit_eval: {e}");
             std::process::exit(1);
         }
+    }
+    if let Some(c) = data.blend(s.lambda) {
+        eprintln!(
+            "targets: {} of the results, the rest the scores' on {c:.1} hundredths a unit",
+            s.lambda
+        );
     }
     let n = data.len();
     let fit_n = n - (n as f64 * s.hold_out) as usize;
@@ -377,12 +445,13 @@ mod tests {
                     std::cmp::Ordering::Equal => 0.5,
                     std::cmp::Ordering::Less => 0.0,
                 };
-                data.push(&terms(pos), label);
+                data.push(&terms(pos), label, None);
             }
         }
         let s = Settings {
             variant: Variant::INTERNATIONAL,
             iterations: 60,
+            lambda: 1.0,
             rate: 0.05,
             l2: 1e-4,
             hold_out: 0.1,
@@ -408,6 +477,46 @@ mod tests {
         );
     }
 
+    /// Scored lines whose results follow the scores on a known curve: the blend measures
+    /// that curve and mixes the targets; unscored lines keep their results.
+    #[test]
+    fn scored_lines_blend_their_results_with_their_scores() {
+        let pos = Position::start(Variant::INTERNATIONAL);
+        let t = terms(&pos);
+        let mut data = Data::default();
+        let mut r = 9u64;
+        for i in 0..20_000 {
+            let score = (i % 401) - 200;
+            r = r
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let draw = (r >> 11) as f64 / (1u64 << 53) as f64;
+            let win = draw < 1.0 / (1.0 + (-f64::from(score) / 80.0).exp());
+            data.push(&t, if win { 1.0 } else { 0.0 }, Some(score));
+        }
+        data.push(&t, 1.0, None);
+        data.push(&t, 0.0, Some(50_000));
+        let results = data.label.clone();
+        assert_eq!(Data::default().blend(0.5), None);
+        let mut all_results = Data::default();
+        all_results.push(&t, 1.0, Some(100));
+        assert_eq!(all_results.blend(1.0), None);
+        assert_eq!(all_results.label, [1.0]);
+
+        let c = data.blend(0.25).expect("scored lines");
+        assert!((c - 80.0).abs() < 6.0, "scale {c}");
+        let n = results.len();
+        let expected = |s: f64| 1.0 / (1.0 + (-s / c).exp());
+        for i in [0, 1, 200, 399] {
+            let s = f64::from((i as i32 % 401) - 200);
+            let want = 0.25 * f64::from(results[i]) + 0.75 * expected(s);
+            assert!((f64::from(data.label[i]) - want).abs() < 1e-5);
+        }
+        assert_eq!(data.label[n - 2], 1.0, "an unscored line keeps its result");
+        let won = 0.75 * expected(3000.0);
+        assert!((f64::from(data.label[n - 1]) - won).abs() < 1e-5);
+    }
+
     #[test]
     fn options_are_read() {
         let s = Settings::try_parse_from(["fit_eval", "--out", "w.eval", "a.txt"]).unwrap();
@@ -418,6 +527,10 @@ mod tests {
             ("w.eval", None, vec!["a.txt".into()])
         );
         assert!(s.without.is_empty());
+        assert_eq!(s.lambda, 1.0);
+        let s = Settings::try_parse_from(["fit_eval", "--lambda", "0.3", "--out", "w", "a"]);
+        assert_eq!(s.unwrap().lambda, 0.3);
+        assert!(Settings::try_parse_from(["fit_eval", "--lambda", "1.5", "a"]).is_err());
         let s = Settings::try_parse_from([
             "fit_eval",
             "a.txt",

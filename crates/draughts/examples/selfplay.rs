@@ -11,7 +11,10 @@
 //! move within `--nodes` positions (default 4,000). Past `--max-plies` (default 300) it is a
 //! draw. Every position after the random moves in which the side to move has no capture (the
 //! positions the search evaluates) is written, one a line: the Hub position (`W` or `B`,
-//! then a letter a square) and the result for White (`2` a win, `1` a draw, `0` a loss).
+//! then a letter a square), the result for White (`2` a win, `1` a draw, `0` a loss) and the
+//! search's score of the position for its side to move, in hundredths of a man (left out
+//! when the side had one move, played without a search). `fit_eval --lambda` mixes the
+//! score into the result it fits to.
 //!
 //! Options: `--out FILE` (needed), `--games N` (default 1,000), `--variant NAME` (default
 //! international), `--seed N`, `--eval handmade|learned|FILE` (the evaluation that plays;
@@ -67,8 +70,12 @@ struct Settings {
     evaluation: Option<Evaluation>,
 }
 
+/// A quiet position of a game, as a Hub position, and the search's score of it for its side
+/// to move (none when it had one move).
+type Scored = (String, Option<i32>);
+
 /// Plays game `index`; its quiet positions and the result for White (2, 1, 0).
-fn play(s: &Settings, searcher: &mut Searcher, index: usize) -> (Vec<String>, u8) {
+fn play(s: &Settings, searcher: &mut Searcher, index: usize) -> (Vec<Scored>, u8) {
     let mut r = splitmix(s.seed ^ (index as u64).wrapping_mul(0x2545_F491_4F6C_DD1D));
     let mut game = GameHistory::new(Position::start(s.variant));
     let random = 2 + (r % (s.random_plies as u64 - 1)) as usize;
@@ -84,13 +91,14 @@ fn play(s: &Settings, searcher: &mut Searcher, index: usize) -> (Vec<String>, u8
             r = splitmix(r);
             moves[(r % moves.len() as u64) as usize].clone()
         } else {
+            let Some(found) = searcher.search(&game, &options) else {
+                break;
+            };
             if !moves[0].is_capture() {
-                positions.push(hub::position_text(&pos));
+                let score = (found.depth > 0).then_some(found.score);
+                positions.push((hub::position_text(&pos), score));
             }
-            match searcher.search(&game, &options) {
-                Some(found) => found.mv,
-                None => break,
-            }
+            found.mv
         };
         game.push(&m).expect("a legal move");
     }
@@ -133,8 +141,12 @@ fn main() {
                     }
                     let (positions, result) = play(&s, &mut searcher, i);
                     let mut out = out.lock().expect("the writer");
-                    for p in &positions {
-                        writeln!(out, "{p} {result}").expect("the positions are written");
+                    for (p, score) in &positions {
+                        match score {
+                            Some(score) => writeln!(out, "{p} {result} {score}"),
+                            None => writeln!(out, "{p} {result}"),
+                        }
+                        .expect("the positions are written");
                     }
                     let n = written.fetch_add(positions.len(), Ordering::Relaxed);
                     let mut r = results.lock().expect("the results");
@@ -182,7 +194,14 @@ mod tests {
         let (positions, result) = play(&s, &mut searcher, 3);
         assert!(positions.len() > 20, "{}", positions.len());
         assert!(result <= 2);
-        for text in &positions {
+        assert!(
+            positions
+                .iter()
+                .filter(|(_, score)| score.is_some())
+                .count()
+                > 20
+        );
+        for (text, _) in &positions {
             let pos = hub::read_position(text, s.variant).unwrap();
             assert!(!pos.legal_moves()[0].is_capture(), "{text}");
         }
