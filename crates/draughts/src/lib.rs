@@ -75,5 +75,5 @@ pub mod hub;
 pub mod learn;
 
 pub use book::{Book, BookError, BookMove};
-pub use score::{DB_WIN, DB_WIN_BOUND, WIN, WIN_BOUND};
+pub use score::{DB_WIN, DB_WIN_BOUND, WIN, WIN_BOUND, db_win};
 pub use search::{Evaluation, Level, SearchOptions, SearchResult, Searcher, best_move};

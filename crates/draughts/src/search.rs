@@ -22,7 +22,7 @@ use crate::move_buf::{Buffered, MoveBuf, MoveBufs, Raw};
 use crate::movegen::{self, Rules};
 use crate::moves::Move;
 use crate::position::Position;
-use crate::score::{DB_WIN, DB_WIN_BOUND, WIN, WIN_BOUND};
+use crate::score::{DB_WIN_BOUND, WIN, WIN_BOUND, db_win};
 use crate::tt::{Bound, Table, TtMove};
 use crate::variant::{Goal, Variant};
 use crate::zobrist::{self, splitmix};
@@ -505,9 +505,13 @@ impl Searcher {
 
     /// This searcher, probing `endgames` in the search: a position of the tables' variant
     /// (other than the root) whose slice they hold is not searched further but scored by
-    /// them, a win [`DB_WIN`] less the plies to it (below the forced wins the search finds
-    /// itself, above every evaluation), a loss the negative, a draw 0. The tables ignore the
-    /// variant's draws by move counts, which the search still applies on the path.
+    /// them: a win [`db_win`] of its material and of the plies to it plus its distance to
+    /// conversion (below the forced wins the search finds itself, above every evaluation), a
+    /// loss the negative, a draw 0. So a won table position is played towards less material
+    /// and by the shortest way to its next capture or crowning
+    /// ([`crate::egdb::Table::plies`]), and the loser holds out longest: the win is
+    /// converted, not kept, before the variant's draws by move counts end the game. The
+    /// tables ignore those draws, which the search still applies on the path.
     ///
     /// ```
     /// use std::sync::Arc;
@@ -914,10 +918,19 @@ impl<'a, G: Geometry> Worker<'a, G> {
             return None;
         }
         let pos = Position::from_bits(self.variant, b.cast());
-        Some(match tables.probe(&pos)? {
-            Wdl::Win => DB_WIN - ply as i32,
+        let (value, plies) = tables.probe_plies(&pos)?;
+        let all = b.white | b.black;
+        let win = || {
+            db_win(
+                all.count(),
+                (all & !b.kings).count(),
+                ply as u32 + u32::from(plies),
+            )
+        };
+        Some(match value {
+            Wdl::Win => win(),
             Wdl::Draw => 0,
-            Wdl::Loss => -(DB_WIN - ply as i32),
+            Wdl::Loss => -win(),
         })
     }
 

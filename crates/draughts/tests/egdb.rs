@@ -4,7 +4,10 @@
 use std::collections::HashMap;
 
 use draughts::egdb::{Endgames, Indexer, Slice, Wdl, generate, solve, verify};
-use draughts::{BoardSize, Color, Position, Square, Variant};
+use draughts::{
+    BoardSize, Color, GameHistory, GameState, Level, Position, SearchOptions, Searcher, Square,
+    Variant,
+};
 
 fn slice(white_men: u8, white_kings: u8, black_men: u8, black_kings: u8, side: Color) -> Slice {
     Slice {
@@ -433,4 +436,89 @@ fn tables_saved_load_back_and_bad_files_are_refused() {
         Err(LoadError::Unsupported(_))
     ));
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Plays `start` out with the strong search on both sides, `depth` plies a move, probing
+/// `tables`, until the game ends under the variant's rules (its move-count draws among them)
+/// or 300 plies have been played; gives the game's state then.
+fn play_out(tables: &std::sync::Arc<Endgames>, start: Position, depth: u32) -> GameState {
+    let mut searcher = Searcher::with_table_size(1).with_endgames(std::sync::Arc::clone(tables));
+    let options = SearchOptions::new(Level::Strong).with_depth(depth);
+    let mut game = GameHistory::new(start);
+    while game.state() == GameState::Ongoing && game.moves().len() < 300 {
+        let found = searcher.search(&game, &options).expect("a move");
+        game.push(&found.mv).unwrap();
+    }
+    game.state()
+}
+
+#[test]
+fn won_table_endings_are_played_to_the_win_before_a_move_count_draws_them() {
+    // Kings only, where the kings-only rule draws a game after 40 moves each in American
+    // checkers and 15 in Russian draughts: two kings against one in a double corner, three
+    // against one off the main road (Petrov's triangle). A search that only knew the
+    // positions were won kept them won, round and round, until the rule drew them.
+    fn russian_off_road(p: &Position) -> bool {
+        road(p) == (false, false)
+    }
+    fn american_cornered(p: &Position) -> bool {
+        in_double_corner(lone_king(p))
+    }
+    let cases = [
+        (
+            Variant::AMERICAN,
+            2,
+            american_cornered as fn(&Position) -> bool,
+        ),
+        (Variant::RUSSIAN, 3, russian_off_road),
+    ];
+    for (variant, white, keep) in cases {
+        let tables = std::sync::Arc::new(kings_against_one(&variant, white));
+        let won: Vec<Position> = positions(&variant, slice(0, white, 0, 1, Color::White))
+            .map(|(_, p)| p)
+            .filter(|p| quiet(p) && keep(p) && tables.probe(p) == Some(Wdl::Win))
+            .collect();
+        assert!(won.len() > 100, "{}", won.len());
+        let mut longest = 0;
+        for p in won.iter().step_by(won.len() / 25) {
+            let (value, plies) = tables.probe_plies(p).unwrap();
+            assert_eq!(value, Wdl::Win);
+            longest = longest.max(plies);
+            assert_eq!(
+                play_out(&tables, *p, 2),
+                GameState::Win {
+                    winner: Color::White
+                },
+                "{} {}",
+                variant.name,
+                p.to_fen()
+            );
+        }
+        // The sample holds long wins, not only shots.
+        assert!(longest >= 9, "{} {longest}", variant.name);
+    }
+}
+
+#[test]
+fn a_wrong_distance_is_found_by_the_check() {
+    let mut tables = kings_against_one(&Variant::AMERICAN, 2);
+    let s = slice(0, 2, 0, 1, Color::White);
+    let p = Position::from_fen("W:WK14,K18:BK1", Variant::AMERICAN).unwrap();
+    let (value, plies) = tables.probe_plies(&p).unwrap();
+    assert_eq!(value, Wdl::Win);
+    assert_eq!(verify(&tables, s).unwrap().inconsistent, 0);
+    let index = Indexer::new(Variant::AMERICAN.size, s).index(&p).unwrap();
+    let mut table = tables.table(s).unwrap().clone();
+    table.set_plies(index, plies + 2);
+    tables.insert(table);
+    let v = verify(&tables, s).unwrap();
+    // The position itself, and the predecessors whose distance rested on it.
+    assert!(v.inconsistent >= 1, "{v:?}");
+    assert!(
+        v.examples.iter().any(|m| m.fen == p.to_fen()
+            && m.stored == (Wdl::Win, plies + 2)
+            && m.expected == (Wdl::Win, plies)),
+        "{:?}",
+        v.examples
+    );
 }

@@ -28,9 +28,11 @@ fn tables_are_built_verified_and_a_damaged_one_found() {
     let table = dir.join("american-0m2k-0m1k-w.wdl");
     let mut bytes = std::fs::read(&table).expect("two kings against one, White to move");
     // The file's head: magic, version, the variant's name with its length, the slice (5
-    // bytes), the count (8 bytes); then the values, four a byte.
+    // bytes), the count (8 bytes); then the values, four a byte, then a distance a position.
     let values = 4 + 2 + 1 + "american".len() + 5 + 8;
-    for b in &mut bytes[values..] {
+    let count = u64::from_le_bytes(bytes[values - 8..values].try_into().unwrap()) as usize;
+    assert_eq!(bytes.len(), values + count.div_ceil(4) + count);
+    for b in &mut bytes[values..values + count.div_ceil(4)] {
         *b = (0..4).fold(0, |acc, k| {
             let code = (*b >> (2 * k)) & 3;
             let turned = match code {

@@ -14,7 +14,15 @@
 //! had no capture (a capture would have been compulsory). A predecessor of a lost position is
 //! won; one of a won position has one move fewer left, and is lost when none is left and no
 //! move out of the material draws. What never resolves is a draw.
+//!
+//! The values spread breadth-first, nearest the end first, so each position also gets its
+//! distance to conversion ([`Table::plies`]): a win one ply more than the nearest lost
+//! successor (1 when a capture or crowning wins at once), a loss one more than the farthest
+//! won successor within the material (the last one to resolve it), 1 when every move leaves
+//! the material and 0 without a move. The search plays a won table position by it, so a win
+//! is converted before the variant's move-count draws end the game.
 
+use std::collections::VecDeque;
 use std::time::{Duration, Instant};
 
 use crate::color::Color;
@@ -145,7 +153,10 @@ pub fn solve(tables: &mut Endgames, material: Slice) -> [SliceStats; 2] {
         .each_ref()
         .map(|ix| vec![UNKNOWN; ix.len() as usize]);
     let mut counts: [Vec<u8>; 2] = indexers.each_ref().map(|ix| vec![0; ix.len() as usize]);
-    let mut stack: Vec<(usize, u64)> = Vec::new();
+    let mut plies: [Vec<u8>; 2] = indexers.each_ref().map(|ix| vec![0; ix.len() as usize]);
+    // Positions resolved and not yet spread, in order of distance.
+    let mut queue: VecDeque<(usize, u64)> = VecDeque::new();
+    let mut at_once: Vec<(usize, u64)> = Vec::new();
 
     for s in 0..2 {
         for idx in 0..indexers[s].len() {
@@ -176,10 +187,16 @@ pub fn solve(tables: &mut Endgames, material: Slice) -> [SliceStats; 2] {
             }
             if win {
                 values[s][i] = WIN;
-                stack.push((s, idx));
+                plies[s][i] = 1;
+                queue.push_back((s, idx));
             } else if internal == 0 && !drawn {
                 values[s][i] = LOSS;
-                stack.push((s, idx));
+                if moves.is_empty() {
+                    at_once.push((s, idx));
+                } else {
+                    plies[s][i] = 1;
+                    queue.push_back((s, idx));
+                }
             } else {
                 assert!(internal < u32::from(DRAWN_EXIT), "too many moves to count");
                 counts[s][i] = internal as u8 | if drawn { DRAWN_EXIT } else { 0 };
@@ -187,11 +204,16 @@ pub fn solve(tables: &mut Endgames, material: Slice) -> [SliceStats; 2] {
         }
     }
 
-    while let Some((s, idx)) = stack.pop() {
+    // The positions without a move (distance 0) spread first.
+    for seed in at_once.into_iter().rev() {
+        queue.push_front(seed);
+    }
+    while let Some((s, idx)) = queue.pop_front() {
         let pos = indexers[s]
             .position(variant, idx)
             .expect("a resolved index names a position");
         let lost = values[s][idx as usize] == LOSS;
+        let next = plies[s][idx as usize].saturating_add(1);
         let o = 1 - s;
         predecessors(&pos, &board, |q| {
             let qi = indexers[o]
@@ -202,13 +224,15 @@ pub fn solve(tables: &mut Endgames, material: Slice) -> [SliceStats; 2] {
             }
             if lost {
                 values[o][qi] = WIN;
-                stack.push((o, qi as u64));
+                plies[o][qi] = next;
+                queue.push_back((o, qi as u64));
             } else {
                 debug_assert!(counts[o][qi] & !DRAWN_EXIT > 0, "a move counted once");
                 counts[o][qi] -= 1;
                 if counts[o][qi] == 0 {
                     values[o][qi] = LOSS;
-                    stack.push((o, qi as u64));
+                    plies[o][qi] = next;
+                    queue.push_back((o, qi as u64));
                 }
             }
         });
@@ -226,16 +250,18 @@ pub fn solve(tables: &mut Endgames, material: Slice) -> [SliceStats; 2] {
             draws: 0,
             losses: 0,
             time,
-            bytes: table.bytes().len(),
+            bytes: table.bytes().len() + table.plies_bytes().len(),
         };
         for (i, &v) in values[s].iter().enumerate() {
             match v {
                 WIN => {
                     table.set(i as u64, Wdl::Win);
+                    table.set_plies(i as u64, plies[s][i]);
                     st.wins += 1;
                 }
                 LOSS => {
                     table.set(i as u64, Wdl::Loss);
+                    table.set_plies(i as u64, plies[s][i]);
                     st.losses += 1;
                 }
                 INVALID => continue,

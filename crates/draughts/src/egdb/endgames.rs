@@ -111,17 +111,37 @@ impl Endgames {
     /// pieces has lost whatever is held; a side to move whose opponent has none gets `None`
     /// (no game reaches it).
     pub fn probe(&self, pos: &Position) -> Option<Wdl> {
+        self.probe_plies(pos).map(|(wdl, _)| wdl)
+    }
+
+    /// The value of `pos` for its side to move and its distance to conversion (the plies to
+    /// the capture or crowning that leaves its material, with best play: see
+    /// [`Table::plies`]), or `None` as for [`Endgames::probe`]. A side to move without
+    /// pieces has lost, at distance 0.
+    ///
+    /// ```
+    /// use draughts::egdb::{Wdl, generate};
+    /// use draughts::{Position, Variant};
+    /// let tables = generate(&Variant::AMERICAN, 3, |_, _| {});
+    /// // Two kings against one: won, but the lone king must first be driven out of the
+    /// // double corner, which takes more than a few moves.
+    /// let pos = Position::from_fen("W:WK14,K18:BK1", Variant::AMERICAN).unwrap();
+    /// let (value, plies) = tables.probe_plies(&pos).unwrap();
+    /// assert_eq!(value, Wdl::Win);
+    /// assert!(plies > 10, "{plies}");
+    /// ```
+    pub fn probe_plies(&self, pos: &Position) -> Option<(Wdl, u8)> {
         if !std::ptr::eq(pos.variant(), self.variant) && pos.variant() != self.variant {
             return None;
         }
         let side = pos.side_to_move();
         if pos.pieces(side).is_empty() {
-            return Some(Wdl::Loss);
+            return Some((Wdl::Loss, 0));
         }
         if pos.pieces(!side).is_empty() {
             return None;
         }
-        self.tables.get(&Slice::of(pos))?.probe(pos)
+        self.tables.get(&Slice::of(pos))?.probe_plies(pos)
     }
 
     /// Writes every table into `dir` (made if missing), one file a slice

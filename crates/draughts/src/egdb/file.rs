@@ -1,18 +1,20 @@
-//! The file of one table: a versioned header and the values, two bits a position.
+//! The file of one table: a versioned header, the values, two bits a position, and the
+//! distances to conversion, a byte a position.
 //!
 //! The file: `SSDB`, the format version (u16), the length of the variant's name (u8) and the
 //! name, the slice (White's men, White's kings, Black's men, Black's kings, each a u8, and
 //! the side to move, 0 White or 1 Black), the number of positions (u64), then the values as
-//! [`Table`] holds them; all little-endian.
+//! [`Table`] holds them, then the distances ([`Table::plies`]); all little-endian. (Format 1
+//! had no distances.)
 
 use crate::color::Color;
 use crate::variant::Variant;
 
-use super::index::{MAX_SLICE_PIECES, Slice};
+use super::index::{Indexer, MAX_SLICE_PIECES, Slice};
 use super::table::Table;
 
 /// The version of the table file's format: a file of another version is refused.
-pub const FORMAT_VERSION: u16 = 1;
+pub const FORMAT_VERSION: u16 = 2;
 
 /// The first bytes of a table file.
 const MAGIC: &[u8; 4] = b"SSDB";
@@ -54,7 +56,8 @@ pub enum TableError {
 pub fn to_bytes(variant: &Variant, table: &Table) -> Vec<u8> {
     let name = variant.name.as_bytes();
     let s = table.slice();
-    let mut out = Vec::with_capacity(4 + 2 + 1 + name.len() + 5 + 8 + table.bytes().len());
+    let values = table.bytes().len() + table.plies_bytes().len();
+    let mut out = Vec::with_capacity(4 + 2 + 1 + name.len() + 5 + 8 + values);
     out.extend_from_slice(MAGIC);
     out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
     out.push(name.len() as u8);
@@ -68,6 +71,7 @@ pub fn to_bytes(variant: &Variant, table: &Table) -> Vec<u8> {
     ]);
     out.extend_from_slice(&table.len().to_le_bytes());
     out.extend_from_slice(table.bytes());
+    out.extend_from_slice(table.plies_bytes());
     out
 }
 
@@ -115,15 +119,17 @@ pub fn from_bytes(variant: &Variant, bytes: &[u8]) -> Result<Table, TableError> 
     }
     let count = &bytes[head - 8..head];
     let count = u64::from_le_bytes(count.try_into().expect("eight bytes"));
-    let table = Table::new(variant.size, slice);
-    let expected = head + Table::bytes_for(table.len());
-    if count != table.len() || bytes.len() != expected {
+    let len = Indexer::new(variant.size, slice).len();
+    let values = head + Table::bytes_for(len);
+    let expected = values + len as usize;
+    if count != len || bytes.len() != expected {
         return Err(TableError::Length {
             found: bytes.len(),
             expected,
         });
     }
-    Ok(Table::from_bytes(variant.size, slice, bytes[head..].to_vec()).expect("length checked"))
+    let (wdl, plies) = (bytes[head..values].to_vec(), bytes[values..].to_vec());
+    Ok(Table::from_bytes(variant.size, slice, wdl, plies).expect("length checked"))
 }
 
 /// The file name of a table: the variant's name and the slice's, such as
@@ -148,6 +154,8 @@ mod tests {
         let mut t = Table::new(Variant::RUSSIAN.size, slice);
         t.set(0, Wdl::Win);
         t.set(5, Wdl::Loss);
+        t.set_plies(0, 7);
+        t.set_plies(5, 6);
         (Variant::RUSSIAN, t)
     }
 
@@ -155,7 +163,9 @@ mod tests {
     fn round_trip() {
         let (v, t) = sample();
         let bytes = to_bytes(&v, &t);
-        assert_eq!(from_bytes(&v, &bytes), Ok(t));
+        let back = from_bytes(&v, &bytes).unwrap();
+        assert_eq!((back.plies(0), back.plies(5), back.plies(1)), (7, 6, 0));
+        assert_eq!(back, t);
     }
 
     #[test]

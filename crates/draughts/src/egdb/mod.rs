@@ -43,5 +43,5 @@ pub use file::{FORMAT_VERSION, TableError};
 pub use index::{Indexer, MAX_SLICE_PIECES, Slice};
 pub use library::Library;
 pub use table::Table;
-pub use verify::{Verification, value_from_successors, verify};
+pub use verify::{Mismatch, Verification, plies_from_successors, value_from_successors, verify};
 pub use wdl::Wdl;

@@ -1,4 +1,5 @@
-//! One slice's values, two bits a position.
+//! One slice's values, two bits a position, and their distances to conversion, a byte a
+//! position.
 
 use crate::position::Position;
 use crate::square::BoardSize;
@@ -7,7 +8,8 @@ use super::index::{Indexer, Slice};
 use super::wdl::Wdl;
 
 /// The values of every position of one slice on one board, four to a byte (bits `2i` and
-/// `2i + 1` of byte `n / 4` hold position `n = 4 · (n / 4) + i`).
+/// `2i + 1` of byte `n / 4` hold position `n = 4 · (n / 4) + i`), and each position's
+/// distance to conversion (see [`Table::plies`]), a byte each.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Table {
     size: BoardSize,
@@ -15,6 +17,7 @@ pub struct Table {
     len: u64,
     indexer: Indexer,
     bytes: Vec<u8>,
+    plies: Vec<u8>,
 }
 
 impl Table {
@@ -28,24 +31,32 @@ impl Table {
             len,
             indexer,
             bytes: vec![0; Table::bytes_for(len)],
+            plies: vec![0; len as usize],
         }
     }
 
-    /// The bytes that `len` positions take.
+    /// The bytes that the values of `len` positions take.
     pub fn bytes_for(len: u64) -> usize {
         len.div_ceil(4) as usize
     }
 
-    /// A table from its stored bytes, which must be [`Table::bytes_for`] the slice's length.
-    pub(crate) fn from_bytes(size: BoardSize, slice: Slice, bytes: Vec<u8>) -> Option<Table> {
+    /// A table from its stored values, which must be [`Table::bytes_for`] the slice's
+    /// length, and distances, one a position.
+    pub(crate) fn from_bytes(
+        size: BoardSize,
+        slice: Slice,
+        bytes: Vec<u8>,
+        plies: Vec<u8>,
+    ) -> Option<Table> {
         let indexer = Indexer::new(size, slice);
         let len = indexer.len();
-        (bytes.len() == Table::bytes_for(len)).then_some(Table {
+        (bytes.len() == Table::bytes_for(len) && plies.len() as u64 == len).then_some(Table {
             size,
             slice,
             len,
             indexer,
             bytes,
+            plies,
         })
     }
 
@@ -74,9 +85,14 @@ impl Table {
         &self.indexer
     }
 
-    /// The stored bytes.
+    /// The stored values, four to a byte.
     pub fn bytes(&self) -> &[u8] {
         &self.bytes
+    }
+
+    /// The stored distances, one byte a position.
+    pub fn plies_bytes(&self) -> &[u8] {
+        &self.plies
     }
 
     /// The value at `index`.
@@ -92,9 +108,30 @@ impl Table {
         *byte = (*byte & !(3 << shift)) | (value.code() << shift);
     }
 
+    /// The distance to conversion at `index`: of a won position, the plies to the capture
+    /// or crowning that leaves the slice's material when the winner hurries and the loser
+    /// holds out (1 when the move itself captures or crowns); of a lost position, the same
+    /// seen from the loser (0 when it has no move); 0 for a draw. At most 255: a longer
+    /// distance is stored as 255.
+    pub fn plies(&self, index: u64) -> u8 {
+        self.plies[index as usize]
+    }
+
+    /// Sets the distance at `index`.
+    pub fn set_plies(&mut self, index: u64, plies: u8) {
+        self.plies[index as usize] = plies;
+    }
+
     /// The value of `pos`, when it is of this table's slice and board.
     pub fn probe(&self, pos: &Position) -> Option<Wdl> {
         let index = self.indexer.index(pos)?;
         Some(self.get(index))
+    }
+
+    /// The value of `pos` and its distance to conversion ([`Table::plies`]), when it is of
+    /// this table's slice and board.
+    pub fn probe_plies(&self, pos: &Position) -> Option<(Wdl, u8)> {
+        let index = self.indexer.index(pos)?;
+        Some((self.get(index), self.plies(index)))
     }
 }

@@ -146,8 +146,12 @@ fn check(tables: &Endgames) -> u64 {
             v.losses,
             v.inconsistent
         );
-        for (fen, stored, expected) in &v.examples {
-            println!("  inconsistent: {fen} stored {stored}, successors give {expected}");
+        for m in &v.examples {
+            let ((stored, plies), (expected, expected_plies)) = (m.stored, m.expected);
+            let fen = &m.fen;
+            println!(
+                "  inconsistent: {fen} stored {stored} in {plies} plies, successors give {expected} in {expected_plies}"
+            );
         }
         positions += v.positions;
         bad += v.inconsistent;

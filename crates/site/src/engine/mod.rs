@@ -89,9 +89,10 @@ pub struct Info {
     pub time_ms: u64,
     /// What the endgame tables say of the position, when the search reached them (draughts,
     /// on a server with tables: `scoresheet serve --endgames DIR`). A table win keeps a
-    /// `score` above 260 men (27,000 hundredths less the plies to the tables), so that a
-    /// bar or a judgement reading only the score still sees a win; a page shows "database
-    /// win" instead. Null otherwise.
+    /// `score` above 170 men ([`draughts::db_win`]: 27,000 hundredths less the material's
+    /// rank and the plies to the next conversion), so that a bar or a judgement reading
+    /// only the score still sees a win; a page shows "database win" instead. Null
+    /// otherwise.
     pub database: Option<TableResult>,
 }
 
