@@ -41,6 +41,8 @@
 //!
 //! Options: `--variant NAME` (default international), `--iterations N` (default 400),
 //! `--lambda X` (the result's share of a scored line's target, 0 to 1, default 1),
+//! `--start FILE` (start from a weights file's values, fitting them further: the L2 term
+//! pulls the window values towards them),
 //! `--without COUNT,...` (counts kept at 0: `men`, `kings`, `tempo`, `mainroad`, `move`),
 //! `--rate X` (Adam's step, default 0.05), `--l2 X` (default 1e-4: weaker lets the 100,000
 //! window values of a few thousand games learn their noise), `--hold-out X` (default 0.05,
@@ -148,6 +150,10 @@ struct Settings {
     /// The weights file written (needed).
     #[arg(long, value_name = "FILE", default_value_t, hide_default_value = true)]
     out: String,
+    /// Start from this file's values (in logistic units on the positions given), and pull
+    /// the window values towards them rather than towards 0.
+    #[arg(long, value_name = "FILE")]
+    start: Option<String>,
     /// Only measure the scale of this file's values.
     #[arg(long, value_name = "FILE")]
     scale_on: Option<String>,
@@ -304,20 +310,51 @@ fn loss(
     total / n
 }
 
-/// Fits the values to the first `fit` positions of `data`: the lowest held-out loss (the
-/// positions after `fit`), the opening's and the ending's values in logistic units, and the
-/// iteration that gave them.
-fn fit(data: &Data, fit: usize, s: &Settings) -> (f64, Vec<f64>, Vec<f64>, usize) {
+/// The opening's and the ending's values of `weights` in logistic units on `data` (divided
+/// by the scale that makes them predict its targets best), and that scale.
+fn start_values(weights: &EvalWeights, data: &Data) -> (Vec<f64>, Vec<f64>, f64) {
+    let values = weights.values();
+    let o: Vec<f64> = values.iter().map(|v| f64::from(v[0])).collect();
+    let e: Vec<f64> = values.iter().map(|v| f64::from(v[1])).collect();
+    let scores: Vec<f64> = (0..data.len())
+        .map(|p| {
+            let phase = f64::from(data.phase[p]);
+            let (a, b) = (data.start[p] as usize, data.start[p + 1] as usize);
+            (a..b)
+                .map(|k| f64::from(data.coef[k]) * value(&o, &e, data.index[k] as usize, phase))
+                .sum()
+        })
+        .collect();
+    let labels: Vec<f64> = data.label.iter().map(|&l| f64::from(l)).collect();
+    let scale = measure_scale(&scores, &labels);
+    let unit = |v: Vec<f64>| v.into_iter().map(|x| x / scale).collect();
+    (unit(o), unit(e), scale)
+}
+
+/// Fits the values to the first `fit` positions of `data`, from `start` (the opening's and
+/// the ending's values in logistic units, which the L2 term then pulls towards) or from a man
+/// and a king alone (pulled towards 0): the lowest held-out loss (the positions after `fit`),
+/// the opening's and the ending's values in logistic units, and the iteration that gave them.
+fn fit(
+    data: &Data,
+    fit: usize,
+    s: &Settings,
+    start: Option<(Vec<f64>, Vec<f64>)>,
+) -> (f64, Vec<f64>, Vec<f64>, usize) {
     let n = data.len();
     let params = param_count(s.variant.size);
     let counts = params - Count::ALL.len();
-    // Start from a man and a king (about three men where kings fly) and nothing else.
-    let mut o = vec![0.0; params];
-    let mut e = vec![0.0; params];
-    for v in [&mut o, &mut e] {
-        v[counts + Count::Men as usize] = 1.0;
-        v[counts + Count::Kings as usize] = if s.variant.flying_kings { 3.0 } else { 1.5 };
-    }
+    let (mut o, mut e) = start.unwrap_or_else(|| {
+        // A man and a king (about three men where kings fly) and nothing else.
+        let mut o = vec![0.0; params];
+        let mut e = vec![0.0; params];
+        for v in [&mut o, &mut e] {
+            v[counts + Count::Men as usize] = 1.0;
+            v[counts + Count::Kings as usize] = if s.variant.flying_kings { 3.0 } else { 1.5 };
+        }
+        (o, e)
+    });
+    let prior: Vec<f64> = o.iter().chain(e.iter()).copied().collect();
     let (b1, b2, eps) = (0.9, 0.999, 1e-8);
     let mut m = vec![0.0; 2 * params];
     let mut v2 = vec![0.0; 2 * params];
@@ -355,7 +392,7 @@ fn fit(data: &Data, fit: usize, s: &Settings) -> (f64, Vec<f64>, Vec<f64>, usize
             .enumerate()
         {
             let g = g + if j % params < counts {
-                2.0 * s.l2 * *x
+                2.0 * s.l2 * (*x - prior[j])
             } else {
                 0.0
             };
@@ -400,7 +437,23 @@ fn main() {
     let fit_n = n - (n as f64 * s.hold_out) as usize;
     eprintln!("{n} positions, {fit_n} fitted, {} held out", n - fit_n);
 
-    let (held, o, e, it) = fit(&data, fit_n, &s);
+    let start = s.start.as_ref().map(|file| {
+        let weights = std::fs::read(file)
+            .map_err(|e| e.to_string())
+            .and_then(|b| EvalWeights::from_bytes(&b).map_err(|e| e.to_string()))
+            .and_then(|w| match *w.variant() == s.variant {
+                true => Ok(w),
+                false => Err(format!("values for {}", w.variant().name)),
+            })
+            .unwrap_or_else(|e| {
+                eprintln!("fit_eval: {file}: {e}");
+                std::process::exit(1);
+            });
+        let (o, e, scale) = start_values(&weights, &data);
+        eprintln!("starting from {file}: {scale:.1} hundredths a unit on these positions");
+        (o, e)
+    });
+    let (held, o, e, it) = fit(&data, fit_n, &s, start);
     let counts = param_count(s.variant.size) - Count::ALL.len();
     let scale = 100.0 / o[counts + Count::Men as usize];
     eprintln!(
@@ -458,6 +511,7 @@ mod tests {
             without: Vec::new(),
             out: String::new(),
             scale_on: None,
+            start: None,
             inputs: Vec::new(),
         };
         let n = data.len();
@@ -466,7 +520,7 @@ mod tests {
             loss(&data, 0..n, &vec![0.0; params], &vec![0.0; params], None)
         };
         assert!((at_start - std::f64::consts::LN_2).abs() < 1e-9);
-        let (held, o, e, _) = fit(&data, n * 9 / 10, &s);
+        let (held, o, e, _) = fit(&data, n * 9 / 10, &s, None);
         let counts = param_count(s.variant.size) - Count::ALL.len();
         assert!(held < 0.5 * at_start, "held-out loss {held}");
         assert!(
@@ -515,6 +569,32 @@ mod tests {
         assert_eq!(data.label[n - 2], 1.0, "an unscored line keeps its result");
         let won = 0.75 * expected(3000.0);
         assert!((f64::from(data.label[n - 1]) - won).abs() < 1e-5);
+    }
+
+    /// Positions labelled by the built-in values' own curve on a scale of 70: starting from
+    /// those values finds that scale, and the values in its units.
+    #[test]
+    fn a_start_is_read_in_the_units_of_the_positions() {
+        let weights = EvalWeights::builtin(&Variant::INTERNATIONAL).unwrap();
+        let mut data = Data::default();
+        let mut game = GameHistory::new(Position::start(Variant::INTERNATIONAL));
+        let mut r = 5u64;
+        while game.state() == GameState::Ongoing && game.moves().len() < 150 {
+            let moves = game.position().legal_moves();
+            r = r
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            game.push(&moves[(r >> 33) as usize % moves.len()]).unwrap();
+            let t = terms(game.position());
+            let expected = 1.0 / (1.0 + (-f64::from(weights.score(&t)) / 70.0).exp());
+            data.push(&t, expected as f32, None);
+        }
+        let (o, e, scale) = start_values(weights, &data);
+        assert!((scale - 70.0).abs() < 0.5, "{scale}");
+        for (i, v) in weights.values().iter().enumerate().step_by(997) {
+            assert!((o[i] * scale - f64::from(v[0])).abs() < 1e-6);
+            assert!((e[i] * scale - f64::from(v[1])).abs() < 1e-6);
+        }
     }
 
     #[test]

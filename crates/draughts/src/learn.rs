@@ -497,6 +497,12 @@ impl EvalWeights {
         mix(o, e, t.pieces, t.full)
     }
 
+    /// Every value, the opening's and the ending's, in the order of the file: the windows'
+    /// configurations, then the counts ([`param_count`] of them).
+    pub fn values(&self) -> &[[i16; 2]] {
+        &self.values
+    }
+
     /// The value of a count in the opening and in the ending.
     pub fn count_value(&self, c: Count) -> [i16; 2] {
         self.values[count_param(self.variant.size, c)]
