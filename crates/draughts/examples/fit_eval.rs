@@ -476,6 +476,23 @@ mod tests {
     use super::*;
     use draughts::{GameHistory, GameState};
 
+    /// The positions of a game of random moves from the start (drawn from the generator
+    /// `r`), after each move, until it ends or has `plies` moves.
+    fn random_game(r: &mut u64, plies: usize) -> Vec<Position> {
+        let mut game = GameHistory::new(Position::start(Variant::INTERNATIONAL));
+        let mut out = Vec::new();
+        while game.state() == GameState::Ongoing && game.moves().len() < plies {
+            let moves = game.position().legal_moves();
+            *r = r
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            game.push(&moves[(*r >> 33) as usize % moves.len()])
+                .unwrap();
+            out.push(*game.position());
+        }
+        out
+    }
+
     /// Positions of random games, each labelled a win for the side with more men (a draw
     /// when even): the fit must find that men count, and predict better than a coin.
     #[test]
@@ -483,14 +500,7 @@ mod tests {
         let mut data = Data::default();
         let mut r = 1u64;
         for _ in 0..60 {
-            let mut game = GameHistory::new(Position::start(Variant::INTERNATIONAL));
-            while game.state() == GameState::Ongoing && game.moves().len() < 120 {
-                let moves = game.position().legal_moves();
-                r = r
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                game.push(&moves[(r >> 33) as usize % moves.len()]).unwrap();
-                let pos = game.position();
+            for pos in &random_game(&mut r, 120) {
                 let side = pos.side_to_move();
                 let (own, other) = (pos.pieces(side).len(), pos.pieces(!side).len());
                 let label = match own.cmp(&other) {
@@ -577,15 +587,8 @@ mod tests {
     fn a_start_is_read_in_the_units_of_the_positions() {
         let weights = EvalWeights::builtin(&Variant::INTERNATIONAL).unwrap();
         let mut data = Data::default();
-        let mut game = GameHistory::new(Position::start(Variant::INTERNATIONAL));
-        let mut r = 5u64;
-        while game.state() == GameState::Ongoing && game.moves().len() < 150 {
-            let moves = game.position().legal_moves();
-            r = r
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            game.push(&moves[(r >> 33) as usize % moves.len()]).unwrap();
-            let t = terms(game.position());
+        for pos in &random_game(&mut 5, 150) {
+            let t = terms(pos);
             let expected = 1.0 / (1.0 + (-f64::from(weights.score(&t)) / 70.0).exp());
             data.push(&t, expected as f32, None);
         }
