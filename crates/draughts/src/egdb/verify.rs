@@ -39,20 +39,13 @@ pub struct Mismatch {
 /// The value that the rules give a position from its successors' values (each looked up
 /// with `probe`, for the side to move there): lost without a legal move; won when a move
 /// leads to a position lost for the opponent; lost when every move leads to one won for the
-/// opponent; drawn otherwise. `None` when a successor has no value.
+/// opponent; drawn otherwise. `None` when a successor has no value. (The value of
+/// [`plies_from_successors`], without the distances.)
 pub fn value_from_successors(
     pos: &Position,
     mut probe: impl FnMut(&Position) -> Option<Wdl>,
 ) -> Option<Wdl> {
-    let mut all_won = true;
-    for mv in pos.legal_moves() {
-        match probe(&pos.after(&mv))? {
-            Wdl::Loss => return Some(Wdl::Win),
-            Wdl::Draw => all_won = false,
-            Wdl::Win => {}
-        }
-    }
-    Some(if all_won { Wdl::Loss } else { Wdl::Draw })
+    plies_from_successors(pos, |p| probe(p).map(|value| (value, 0))).map(|(value, _)| value)
 }
 
 /// The value and the distance to conversion ([`super::Table::plies`]) that the rules give
