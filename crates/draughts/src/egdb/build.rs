@@ -58,7 +58,8 @@ pub struct SliceStats {
     pub losses: u64,
     /// The time taken to solve the slice's material, both sides to move together.
     pub time: Duration,
-    /// The bytes of the slice's values in memory and on disk (without the file's header).
+    /// The bytes of the slice's values and distances in memory and on disk (without the
+    /// file's header).
     pub bytes: usize,
 }
 
