@@ -124,8 +124,7 @@ impl Table {
 
     /// The value of `pos`, when it is of this table's slice and board.
     pub fn probe(&self, pos: &Position) -> Option<Wdl> {
-        let index = self.indexer.index(pos)?;
-        Some(self.get(index))
+        self.probe_plies(pos).map(|(value, _)| value)
     }
 
     /// The value of `pos` and its distance to conversion ([`Table::plies`]), when it is of
