@@ -77,9 +77,10 @@ impl Data {
         self.label.len()
     }
 
-    /// The score of position `p` under the opening's values `o` and the ending's `e`.
+    /// The sum of position `p`'s values (logistic units) under the opening's values `o` and
+    /// the ending's `e`.
     #[inline(always)]
-    fn score(&self, p: usize, o: &[f64], e: &[f64]) -> f64 {
+    fn sum(&self, p: usize, o: &[f64], e: &[f64]) -> f64 {
         let phase = f64::from(self.phase[p]);
         let (a, b) = (self.start[p] as usize, self.start[p + 1] as usize);
         (a..b)
@@ -299,7 +300,7 @@ fn loss(
     for p in range {
         let (a, b) = (d.start[p] as usize, d.start[p + 1] as usize);
         let phase = f64::from(d.phase[p]);
-        let s = d.score(p, o, e);
+        let s = d.sum(p, o, e);
         let y = f64::from(d.label[p]);
         let q = 1.0 / (1.0 + (-s).exp());
         let q = q.clamp(1e-12, 1.0 - 1e-12);
@@ -323,7 +324,7 @@ fn start_values(weights: &EvalWeights, data: &Data) -> (Vec<f64>, Vec<f64>, f64)
     let values = weights.values();
     let o: Vec<f64> = values.iter().map(|v| f64::from(v[0])).collect();
     let e: Vec<f64> = values.iter().map(|v| f64::from(v[1])).collect();
-    let scores: Vec<f64> = (0..data.len()).map(|p| data.score(p, &o, &e)).collect();
+    let scores: Vec<f64> = (0..data.len()).map(|p| data.sum(p, &o, &e)).collect();
     let labels: Vec<f64> = data.label.iter().map(|&l| f64::from(l)).collect();
     let scale = measure_scale(&scores, &labels);
     let unit = |v: Vec<f64>| v.into_iter().map(|x| x / scale).collect();
