@@ -82,10 +82,13 @@ impl Data {
     #[inline(always)]
     fn sum(&self, p: usize, o: &[f64], e: &[f64]) -> f64 {
         let phase = f64::from(self.phase[p]);
+        self.terms(p).map(|(i, c)| c * value(o, e, i, phase)).sum()
+    }
+
+    /// Position `p`'s terms: each value's index and its coefficient.
+    fn terms(&self, p: usize) -> impl Iterator<Item = (usize, f64)> + '_ {
         let (a, b) = (self.start[p] as usize, self.start[p + 1] as usize);
-        (a..b)
-            .map(|k| f64::from(self.coef[k]) * value(o, e, self.index[k] as usize, phase))
-            .sum()
+        (a..b).map(|k| (self.index[k] as usize, f64::from(self.coef[k])))
     }
 
     fn push(&mut self, t: &draughts::learn::Terms, label: f32, score: Option<i32>) {
@@ -298,8 +301,6 @@ fn loss(
     let mut total = 0.0;
     let n = range.len() as f64;
     for p in range {
-        let (a, b) = (d.start[p] as usize, d.start[p + 1] as usize);
-        let phase = f64::from(d.phase[p]);
         let s = d.sum(p, o, e);
         let y = f64::from(d.label[p]);
         let q = 1.0 / (1.0 + (-s).exp());
@@ -307,9 +308,9 @@ fn loss(
         total -= y * q.ln() + (1.0 - y) * (1.0 - q).ln();
         if let Some((go, ge)) = grad.as_mut() {
             let g = (q - y) / n;
-            for k in a..b {
-                let i = d.index[k] as usize;
-                let c = f64::from(d.coef[k]) * g;
+            let phase = f64::from(d.phase[p]);
+            for (i, c) in d.terms(p) {
+                let c = c * g;
                 go[i] += c * phase;
                 ge[i] += c * (1.0 - phase);
             }

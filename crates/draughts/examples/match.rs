@@ -7,7 +7,8 @@
 //!
 //! Each player is `self` (this build's search, in this process), `self:OPTIONS` (the same
 //! with comma-separated options: the evaluation `handmade`, `learned` or the weights file
-//! EVAL, and `threads=N` for a search on N threads) or `hub:COMMAND` (any Hub
+//! EVAL, `threads=N` for a search on N threads, and `endgames=DIR` for the endgame tables
+//! in DIR, probed as the site's strong level probes them) or `hub:COMMAND` (any Hub
 //! engine: an older build's `scoresheet hub`, or Scan). The games start from a fixed set of
 //! openings (the first `--plies` moves, picked by a seeded generator, each opening once, both
 //! sides' material equal after it); each opening is played twice, colours swapped. Each move
@@ -36,7 +37,7 @@ use draughts::{Color, GameHistory, GameState, Move, Position, Variant, hub};
 #[derive(Clone, Debug, clap::Parser)]
 #[command(args_override_self = true)]
 struct Settings {
-    /// Player A: `self`, `self:OPTIONS` (an evaluation, `threads=N`) or `hub:COMMAND`.
+    /// Player A: `self`, `self:OPTIONS` (an evaluation, `threads=N`, `endgames=DIR`) or `hub:COMMAND`.
     #[arg(long, value_name = "PLAYER", default_value = "self")]
     a: String,
     /// Player B, as A.
@@ -358,6 +359,54 @@ mod tests {
             );
             assert!(ends.insert(pos.zobrist()));
         }
+    }
+
+    #[test]
+    fn a_player_given_endgame_tables_plays_their_nearest_win() {
+        use draughts::egdb::{Endgames, Wdl, generate};
+        let variant = Variant::AMERICAN;
+        let dir = std::env::temp_dir().join(format!("match-endgames-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let spec = format!("self:endgames={}", dir.display());
+        // An empty directory holds no tables: refused, not played without them.
+        let empty = Player::start(&spec, &variant).err().unwrap();
+        assert!(empty.contains("no tables"), "{empty}");
+        assert!(Player::start("self:endgames=/no/such/dir", &variant).is_err());
+        generate(&variant, 3, |_, _| {}).save(&dir).unwrap();
+        let tables = Endgames::load(&variant, &dir).unwrap();
+        let mut player = Player::start(&spec, &variant).unwrap();
+        let mut checked = 0;
+        for (a, b, c) in
+            (1..=32).flat_map(|a| (1..=32).map(move |b| (a, b, (a * 7 + b * 3) % 32 + 1)))
+        {
+            if a >= b || c == a || c == b {
+                continue;
+            }
+            let fen = format!("W:WK{a},K{b}:BK{c}");
+            let pos = Position::from_fen(&fen, variant).unwrap();
+            if tables.probe(&pos) != Some(Wdl::Win)
+                || pos.legal_moves().iter().any(Move::is_capture)
+            {
+                continue;
+            }
+            player.new_game().unwrap();
+            let mv = player.play(&GameHistory::new(pos), 0.0, Some(300)).unwrap();
+            // The tables' nearest conversion: the move whose position the opponent loses
+            // soonest (a search without the tables keeps the win, but not the nearest).
+            let nearest = pos
+                .legal_moves()
+                .iter()
+                .filter_map(|m| match tables.probe_plies(&pos.after(m)) {
+                    Some((Wdl::Loss, plies)) => Some(plies),
+                    _ => None,
+                })
+                .min();
+            let played = tables.probe_plies(&pos.after(&mv));
+            assert_eq!(played, nearest.map(|p| (Wdl::Loss, p)), "{fen}: {mv:?}");
+            checked += 1;
+        }
+        assert!(checked > 50, "{checked}");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -11,7 +11,8 @@
 //! game, for `--time` seconds (default 1.0; or `--nodes N` positions); a position is solved
 //! when the engine's move is one of its solutions. The engine (`--engine`, default `self`) is
 //! `self` (this build's search, the default evaluation), `self:OPTIONS` (comma-separated:
-//! the evaluation `handmade`, `learned` or the weights file EVAL, and `threads=N`) or
+//! the evaluation `handmade`, `learned` or the weights file EVAL, `threads=N` and
+//! `endgames=DIR`) or
 //! `hub:COMMAND` (any Hub engine: an older build's `scoresheet hub`, or Scan). The report:
 //! the share solved, and with `--verbose` each position's id, the move played and whether
 //! it solves it.
@@ -36,7 +37,7 @@ use draughts::{GameHistory, MoveStyle, Variant, hub};
 #[derive(Clone, Debug, clap::Parser)]
 #[command(args_override_self = true)]
 struct Settings {
-    /// The engine: `self`, `self:OPTIONS` (an evaluation, `threads=N`) or `hub:COMMAND`.
+    /// The engine: `self`, `self:OPTIONS` (an evaluation, `threads=N`, `endgames=DIR`) or `hub:COMMAND`.
     #[arg(long, default_value = "self")]
     engine: String,
     /// The suite's file.

@@ -4,6 +4,10 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::time::Duration;
 
+use std::path::Path;
+use std::sync::Arc;
+
+use draughts::egdb::Endgames;
 use draughts::{GameHistory, Level, Move, SearchOptions, Searcher, Variant, hub};
 
 use super::evaluation;
@@ -91,7 +95,9 @@ impl Drop for HubProcess {
 
 impl Player {
     /// The engine `spec` names: `self`, `self:OPTIONS` or `hub:COMMAND`, where OPTIONS
-    /// are comma-separated: an evaluation EVAL (see [`evaluation`]) and `threads=N`.
+    /// are comma-separated: an evaluation EVAL (see [`evaluation`]), `threads=N` and
+    /// `endgames=DIR` (the endgame tables of `variant` found in DIR, probed as the site's
+    /// strong level probes them).
     pub fn start(spec: &str, variant: &Variant) -> Result<Player, String> {
         if let Some(command) = spec.strip_prefix("hub:") {
             return Ok(Player::Hub(HubProcess::start(command, variant)?));
@@ -104,12 +110,20 @@ impl Player {
         };
         let mut searcher = Searcher::new();
         for option in options.split(',').filter(|o| !o.is_empty()) {
-            searcher = match option.strip_prefix("threads=") {
-                Some(n) => searcher.with_threads(
+            searcher = if let Some(n) = option.strip_prefix("threads=") {
+                searcher.with_threads(
                     n.parse()
                         .map_err(|_| format!("threads=N takes a number, not {n}"))?,
-                ),
-                None => searcher.with_evaluation(evaluation(option)?),
+                )
+            } else if let Some(dir) = option.strip_prefix("endgames=") {
+                let tables = Endgames::load(variant, Path::new(dir))
+                    .map_err(|e| format!("endgames={dir}: {e}"))?;
+                if tables.positions() == 0 {
+                    return Err(format!("endgames={dir}: no tables of {}", variant.name));
+                }
+                searcher.with_endgames(Arc::new(tables))
+            } else {
+                searcher.with_evaluation(evaluation(option)?)
             };
         }
         Ok(Player::Own(Box::new(searcher)))
