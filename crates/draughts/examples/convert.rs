@@ -145,7 +145,7 @@ fn main() {
     let options = SearchOptions::new(Level::Strong);
     let options = match s.nodes {
         Some(n) => options.with_nodes(n).with_time(Duration::from_secs(3600)),
-        None => options.with_time(Duration::from_secs_f64(s.time)),
+        None => options.with_move_time(Duration::from_secs_f64(s.time)),
     };
     let mut r = splitmix(s.seed);
     let (mut won, mut drawn, mut lost) = (0, 0, 0);

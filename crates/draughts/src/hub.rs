@@ -14,7 +14,7 @@
 //! | `set-param name=threads value=2` | nothing (the search runs on 2 threads) |
 //! | `new-game` | nothing (the engine forgets what it learnt) |
 //! | `pos pos=Wbbbb…e moves="32-28 19-23"` | nothing |
-//! | `level move-time=0.5`, `level depth=12`, `level nodes=N`, `level time=60 inc=1` | nothing |
+//! | `level move-time=0.5` (all of it each move), `level depth=12`, `level nodes=N`, `level time=60 inc=1` (a share of the clock each move) | nothing |
 //! | `go think` (or `go analyze`) | `info depth=… score=… nodes=… time=… pv="…"`, then `done move=32-28` |
 //! | `quit` | the engine ends |
 //!
@@ -285,7 +285,7 @@ impl Engine {
     fn options(&self) -> SearchOptions {
         let strong = SearchOptions::new(Level::Strong);
         match self.limit {
-            Limit::MoveTime(t) => strong.with_time(Duration::from_secs_f64(t.max(0.001))),
+            Limit::MoveTime(t) => strong.with_move_time(Duration::from_secs_f64(t.max(0.001))),
             Limit::Depth(d) => strong.with_depth(d).with_time(Duration::from_secs(3600)),
             Limit::Nodes(n) => strong.with_nodes(n).with_time(Duration::from_secs(3600)),
             Limit::Clock { time, inc, moves } => {

@@ -76,4 +76,4 @@ pub mod learn;
 
 pub use book::{Book, BookError, BookMove};
 pub use score::{DB_WIN, DB_WIN_BOUND, WIN, WIN_BOUND, db_win};
-pub use search::{Evaluation, Level, SearchOptions, SearchResult, Searcher, best_move};
+pub use search::{Evaluation, Level, SearchOptions, SearchResult, Searcher, TimeUse, best_move};

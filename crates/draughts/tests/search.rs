@@ -112,6 +112,28 @@ fn the_deadline_is_kept() {
 }
 
 #[test]
+fn a_move_time_is_used_to_its_end_and_kept() {
+    // A fixed time a move saves nothing for later: the search deepens until the time runs
+    // out (it never stops on its own from the start position, which is far from any
+    // forced end), and stops then.
+    let t = Duration::from_millis(300);
+    for v in [Variant::INTERNATIONAL, Variant::AMERICAN] {
+        let game = GameHistory::new(Position::start(v));
+        let options = SearchOptions::new(Level::Strong).with_move_time(t);
+        let found = Searcher::with_table_size(8)
+            .search(&game, &options)
+            .unwrap();
+        assert!(found.elapsed >= t, "{}: {found:?}", v.name);
+        assert!(
+            found.elapsed < t + Duration::from_millis(1000),
+            "{}: {found:?}",
+            v.name
+        );
+        assert!(found.depth >= 1);
+    }
+}
+
+#[test]
 fn a_tiny_budget_still_gives_a_legal_move() {
     for v in Variant::ALL {
         let game = GameHistory::new(Position::start(v));

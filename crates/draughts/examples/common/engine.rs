@@ -152,7 +152,7 @@ impl Player {
                 let strong = SearchOptions::new(Level::Strong);
                 let options = match nodes {
                     Some(n) => strong.with_nodes(n).with_time(Duration::from_secs(3600)),
-                    None => strong.with_time(Duration::from_secs_f64(time)),
+                    None => strong.with_move_time(Duration::from_secs_f64(time)),
                 };
                 s.search(game, &options)
                     .map(|r| r.mv)
