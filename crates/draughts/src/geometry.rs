@@ -48,6 +48,10 @@ pub(crate) trait Geometry: Copy + 'static {
     const TOP: Self::B;
     /// Bits of the bottom row (Black's crowning row).
     const BOTTOM: Self::B;
+    /// Bits of the second row from the top: White's men there are a step from crowning.
+    const NEAR_TOP: Self::B;
+    /// Bits of the second row from the bottom: Black's men there are a step from crowning.
+    const NEAR_BOTTOM: Self::B;
     /// Real squares that are not the last of their row in bit order (a step left, minus one
     /// bit, may not land there: it came round from the row below).
     const NOT_LAST: Self::B;
@@ -152,6 +156,9 @@ macro_rules! geometry {
             const TOP: $mask = mask($r, $r * $r * 2, 0, $r) as $mask;
             const BOTTOM: $mask =
                 mask($r, $r * $r * 2, $r * $r * 2 - $r, $r * $r * 2) as $mask;
+            const NEAR_TOP: $mask = mask($r, $r * $r * 2, $r, 2 * $r) as $mask;
+            const NEAR_BOTTOM: $mask =
+                mask($r, $r * $r * 2, $r * $r * 2 - 2 * $r, $r * $r * 2 - $r) as $mask;
             const NOT_LAST: $mask = (mask($r, $r * $r * 2, 0, $r * $r * 2)
                 & !column($r, $r * $r * 2, $r - 1)) as $mask;
             const NOT_FIRST: $mask =
@@ -310,6 +317,31 @@ mod tests {
         let corner = if size.turned() { side - 1 } else { 0 };
         let c1 = Square::from_coords(corner, 1, size).unwrap();
         assert!((main_road::<G>() & G::bit(c1.index())).any());
+    }
+
+    /// The rows' masks hold the squares of their rank: TOP the last rank, NEAR_TOP the one
+    /// below it, BOTTOM the first and NEAR_BOTTOM the second.
+    fn check_rows<G: Geometry>() {
+        let size = G::SIZE;
+        let side = size.side();
+        let rank = |r: u8| {
+            size.all_squares()
+                .filter(|sq| sq.rank(size) == r)
+                .fold(G::B::ZERO, |m, sq| m | G::bit(sq.index()))
+        };
+        assert_eq!(G::TOP, rank(side));
+        assert_eq!(G::NEAR_TOP, rank(side - 1));
+        assert_eq!(G::NEAR_BOTTOM, rank(2));
+        assert_eq!(G::BOTTOM, rank(1));
+        assert_eq!(G::NEAR_TOP.count(), u32::from(side / 2));
+    }
+
+    #[test]
+    fn row_masks_are_the_ranks() {
+        check_rows::<Eight>();
+        check_rows::<EightTurned>();
+        check_rows::<Ten>();
+        check_rows::<Twelve>();
     }
 
     #[test]

@@ -232,6 +232,16 @@ fn kings_capture<G: Geometry, const PLAIN: bool>(b: &Bits<G::B>, r: &Rules) -> b
                 || kings_jump::<G, RIGHT>(kings, opp, empty, f)))
 }
 
+/// Whether the side to move has a man a step from its crowning row.
+#[inline(always)]
+pub(crate) fn men_near_crown<G: Geometry>(b: &Bits<G::B>) -> bool {
+    let near = match b.side {
+        Color::White => G::NEAR_TOP,
+        Color::Black => G::NEAR_BOTTOM,
+    };
+    (b.own() & !b.kings & near).any()
+}
+
 /// Whether the side to move has a move that takes nothing.
 #[inline(always)]
 pub(crate) fn has_quiet_move<G: Geometry>(b: &Bits<G::B>) -> bool {

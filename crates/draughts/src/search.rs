@@ -288,10 +288,11 @@ pub fn best_move(
 /// [`best_move`] (or a reusable [`Searcher`]) picks a move for the side to move in a
 /// [`GameHistory`]'s current position. The search is a principal-variation negamax with
 /// iterative deepening under a deadline, a transposition table keyed by Zobrist hashes,
-/// captures searched to the end (captures are compulsory, so a side with a capture pending
-/// is never scored by the evaluation: it must take), a one-ply extension where there is a
-/// single legal move, late-move reductions for quiet moves, and move ordering by the table's
-/// move, captures, two killer moves per ply and a history table. Draws are seen inside the
+/// captures and crowning moves searched to the end (captures are compulsory, so a side with a
+/// capture pending is never scored by the evaluation: it must take), a one-ply extension
+/// where there is a single legal move, late-move reductions for quiet moves, reverse futility
+/// and late-move pruning near the leaves, and move ordering by the table's move, captures,
+/// two killer moves per ply and a history table. Draws are seen inside the
 /// search: a position repeated on the path or in the game, and every draw rule of the
 /// variant's [`DrawRules`](crate::DrawRules), whose counts are carried from node to node.
 ///
@@ -406,12 +407,29 @@ fn reduction(depth: i32, index: usize) -> i32 {
     i32::from(TABLE[depth.clamp(0, 63) as usize][index.min(63)])
 }
 
+/// Reverse futility pruning's margin, in hundredths of a man a ply of depth left: a node
+/// away from the principal variation, at most [`RFP_DEPTH`] plies from the leaves, whose
+/// static evaluation is above beta by more is not searched.
+const RFP_MARGIN: i32 = 60;
+
+/// The depth up to which reverse futility prunes.
+const RFP_DEPTH: i32 = 3;
+
+/// The quiet moves searched at a node of `depth` 1 or 2 away from the principal variation
+/// before the rest (neither killers nor crowning moves) are pruned; `None` deeper.
+fn late_moves(depth: i32) -> Option<usize> {
+    (depth <= 2).then(|| 3 + (depth * depth) as usize)
+}
+
 /// Settings of the search and the evaluation, fixed for play; changed only by the tuning
 /// matches of the tests.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Params {
     /// Reduce late quiet moves (see [`reduction`]).
     pub lmr: bool,
+    /// Prune near the leaves: reverse futility and late quiet moves (see [`RFP_MARGIN`] and
+    /// [`late_moves`]).
+    pub prune: bool,
     /// Evaluation weights.
     pub weights: Weights,
     /// Which evaluation.
@@ -449,6 +467,7 @@ impl Default for Params {
     fn default() -> Params {
         Params {
             lmr: true,
+            prune: true,
             weights: Weights::default(),
             evaluation: Evaluation::default(),
         }
@@ -686,6 +705,7 @@ impl Searcher {
             first_done: false,
             noise: level.noise(),
             lmr: self.params.lmr,
+            prune: self.params.prune,
             seed: splitmix(options.seed ^ 0xD1CE_5EED),
             anti: variant.goal == Goal::Anti,
             first_king: variant.goal == Goal::FirstKing,
@@ -844,6 +864,7 @@ struct Worker<'a, G: Geometry> {
     first_done: bool,
     noise: i32,
     lmr: bool,
+    prune: bool,
     seed: u64,
     /// A side that cannot move has won (Antidraughts).
     anti: bool,
@@ -886,6 +907,7 @@ impl<'a, G: Geometry> Worker<'a, G> {
             first_done: false,
             noise: self.noise,
             lmr: self.lmr,
+            prune: self.prune,
             seed: self.seed,
             anti: self.anti,
             first_king: self.first_king,
@@ -1180,6 +1202,21 @@ impl<'a, G: Geometry> Worker<'a, G> {
                 }
             }
         }
+        // Reverse futility: away from the principal variation, near the leaves, a node whose
+        // static evaluation is far above beta is not searched. Only where the side to move
+        // has no capture (a capture is forced: the evaluation is then no score to stand on)
+        // and beta is no win or loss.
+        if self.prune
+            && !pv
+            && depth <= RFP_DEPTH
+            && beta.abs() < WIN_BOUND
+            && !movegen::has_capture::<G>(b, &self.rules)
+        {
+            let standing = self.evaluate(b, key);
+            if standing - RFP_MARGIN * depth >= beta {
+                return standing;
+            }
+        }
         let mut buf = std::mem::take(&mut self.bufs[ply]);
         movegen::generate::<G, false>(b, &self.rules, &mut buf);
         if let Some(bit) = frozen {
@@ -1218,6 +1255,7 @@ impl<'a, G: Geometry> Worker<'a, G> {
         let alpha0 = alpha;
         let mut best = -INF;
         let mut best_move = TtMove::NONE;
+        let late = late_moves(depth).filter(|_| self.prune && !pv);
         for i in 0..n {
             // Selection: bring the best remaining move to i.
             let mut j = i;
@@ -1231,6 +1269,16 @@ impl<'a, G: Geometry> Worker<'a, G> {
             let m = buf.moves[i];
             let id = TtMove::of(m.from, m.to, m.captured);
             let quiet = m.captured.none() && !m.crown;
+            // Late-move pruning: once a move was searched and scored no loss, the late quiet
+            // moves of a node near the leaves are not.
+            if late.is_some_and(|late| i >= late)
+                && quiet
+                && best > -WIN_BOUND
+                && id != killers[0]
+                && id != killers[1]
+            {
+                continue;
+            }
             let mut nb = *b;
             movegen::play(&mut nb, &m);
             let nc = self.next(c, b, &m, &nb);
@@ -1300,7 +1348,8 @@ impl<'a, G: Geometry> Worker<'a, G> {
     }
 
     /// Captures to the end: a side with a capture must take; a side without one is judged
-    /// by the evaluation (or has lost when it cannot move at all).
+    /// by the evaluation (or has lost when it cannot move at all), or by its crowning moves
+    /// when they do better (see [`Worker::crowning`]).
     fn quiesce(&mut self, b: &Bits<G::B>, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         if self.tick() {
             return 0;
@@ -1313,7 +1362,11 @@ impl<'a, G: Geometry> Worker<'a, G> {
             if !movegen::has_quiet_move::<G>(b) {
                 return self.no_move(ply);
             }
-            return self.evaluate(b, key);
+            let standing = self.evaluate(b, key);
+            if standing >= beta || ply >= MAX_PLY - 1 || !movegen::men_near_crown::<G>(b) {
+                return standing;
+            }
+            return self.crowning(b, alpha, beta, ply, standing);
         }
         if ply >= MAX_PLY - 1 {
             return self.evaluate(b, key);
@@ -1355,6 +1408,49 @@ impl<'a, G: Geometry> Worker<'a, G> {
         }
         best
     }
+
+    /// The quiescence of a position without captures whose side to move has a man a step
+    /// from crowning: the best of standing on the evaluation (`standing`, below beta) and
+    /// each crowning move, searched to the end of its captures.
+    fn crowning(
+        &mut self,
+        b: &Bits<G::B>,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        standing: i32,
+    ) -> i32 {
+        let key = *self.keys.last().expect("a key per node");
+        let mut buf = std::mem::take(&mut self.bufs[ply]);
+        movegen::generate::<G, false>(b, &self.rules, &mut buf);
+        let mut best = standing;
+        alpha = alpha.max(standing);
+        for i in 0..buf.moves.len() {
+            let m = buf.moves[i];
+            if !m.crown {
+                continue;
+            }
+            let mut nb = *b;
+            movegen::play(&mut nb, &m);
+            self.keys.push(zobrist::after(key, b, &m));
+            let score = -self.quiesce(&nb, -beta, -alpha, ply + 1);
+            self.keys.pop();
+            if self.stopped {
+                break;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.bufs[ply] = buf;
+        best
+    }
 }
 
 #[cfg(test)]
@@ -1378,6 +1474,7 @@ mod tuning {
         let w = &mut p.weights;
         match name {
             "no-lmr" => p.lmr = false,
+            "no-prune" => p.prune = false,
             // The settings before the first tuning matches (back rank 10, mobility 1).
             "first" => {
                 w.back_rank = 10;

@@ -44,6 +44,17 @@ fn international_shot_two_for_one() {
 }
 
 #[test]
+fn a_man_about_to_crown_is_seen_past_the_horizon() {
+    // Breakthrough: the first king wins. Black's man on 20 is far from crowning; White's man
+    // on 8 crowns on its next move whatever Black plays. A one-ply search ends on White to
+    // move with no capture: the quiescence plays the crowning move instead of judging the
+    // position by the evaluation, and finds Black lost in two plies.
+    let game = history("B:W8:B20", Variant::BREAKTHROUGH);
+    let found = search(&game, SearchOptions::new(Level::Strong).with_depth(1));
+    assert_eq!(found.forced_result_in(), Some(-2), "{found:?}");
+}
+
+#[test]
 fn king_against_man_is_a_forced_win() {
     for (fen, v) in [
         ("W:WK46:B16", Variant::INTERNATIONAL),
