@@ -1350,7 +1350,7 @@ impl<'a, G: Geometry> Worker<'a, G> {
     /// Captures to the end: a side with a capture must take; a side without one is judged
     /// by the evaluation (or has lost when it cannot move at all), or by its crowning moves
     /// when they do better (see [`Worker::crowning`]).
-    fn quiesce(&mut self, b: &Bits<G::B>, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    fn quiesce(&mut self, b: &Bits<G::B>, alpha: i32, beta: i32, ply: usize) -> i32 {
         if self.tick() {
             return 0;
         }
@@ -1378,27 +1378,7 @@ impl<'a, G: Geometry> Worker<'a, G> {
         buf.moves.sort_unstable_by_key(|m| {
             std::cmp::Reverse(m.captured.count() * 4 + (m.captured & b.kings).count())
         });
-        let mut best = -INF;
-        for i in 0..buf.moves.len() {
-            let m = buf.moves[i];
-            let mut nb = *b;
-            movegen::play(&mut nb, &m);
-            self.keys.push(zobrist::after(key, b, &m));
-            let score = -self.quiesce(&nb, -beta, -alpha, ply + 1);
-            self.keys.pop();
-            if self.stopped {
-                break;
-            }
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    if score >= beta {
-                        break;
-                    }
-                }
-            }
-        }
+        let best = self.best_of(&buf.moves, b, alpha, beta, ply, -INF);
         self.bufs[ply] = buf;
         if best == -INF {
             // No capture was searched: the search stopped at the first one (the score is
@@ -1415,24 +1395,36 @@ impl<'a, G: Geometry> Worker<'a, G> {
     fn crowning(
         &mut self,
         b: &Bits<G::B>,
-        mut alpha: i32,
+        alpha: i32,
         beta: i32,
         ply: usize,
         standing: i32,
     ) -> i32 {
-        let key = *self.keys.last().expect("a key per node");
         let mut buf = std::mem::take(&mut self.bufs[ply]);
         movegen::generate::<G, false>(b, &self.rules, &mut buf);
-        let mut best = standing;
-        alpha = alpha.max(standing);
-        for i in 0..buf.moves.len() {
-            let m = buf.moves[i];
-            if !m.crown {
-                continue;
-            }
+        buf.moves.retain(|m| m.crown);
+        let best = self.best_of(&buf.moves, b, alpha, beta, ply, standing);
+        self.bufs[ply] = buf;
+        best
+    }
+
+    /// The quiescence's score of `b` from `moves` (each searched to the end of its
+    /// captures, in order, until one reaches beta) and `best`, the score already in hand.
+    fn best_of(
+        &mut self,
+        moves: &[Raw<G::B>],
+        b: &Bits<G::B>,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        mut best: i32,
+    ) -> i32 {
+        let key = *self.keys.last().expect("a key per node");
+        alpha = alpha.max(best);
+        for m in moves {
             let mut nb = *b;
-            movegen::play(&mut nb, &m);
-            self.keys.push(zobrist::after(key, b, &m));
+            movegen::play(&mut nb, m);
+            self.keys.push(zobrist::after(key, b, m));
             let score = -self.quiesce(&nb, -beta, -alpha, ply + 1);
             self.keys.pop();
             if self.stopped {
@@ -1448,7 +1440,6 @@ impl<'a, G: Geometry> Worker<'a, G> {
                 }
             }
         }
-        self.bufs[ply] = buf;
         best
     }
 }
