@@ -349,20 +349,7 @@ fn generate_in<G: Geometry, const PATHS: bool, const PLAIN: bool>(
 fn quiet<G: Geometry, const PATHS: bool>(b: &Bits<G::B>, r: &Rules, out: &mut MoveBuf<G::B>) {
     let own = b.own();
     let empty = G::VALID & !(b.white | b.black);
-    let men = own & !b.kings;
-    let crown = crown_row::<G>(b.side);
-    for d in forward(b.side) {
-        let targets = G::step(men, d) & empty;
-        for to in crate::mask::bits(targets) {
-            let from = match d {
-                UL => to + G::R + 1,
-                UR => to + G::R,
-                DL => to - G::R,
-                _ => to - G::R - 1,
-            };
-            push_quiet::<G::B, PATHS>(out, from as u8, to as u8, crown.has(to));
-        }
-    }
+    men_steps::<G, PATHS>(b, own & !b.kings, empty, out);
     for from in crate::mask::bits(own & b.kings) {
         for d in [UL, UR, DL, DR] {
             let mut t = G::step(G::B::bit(from), d) & empty;
@@ -375,6 +362,46 @@ fn quiet<G: Geometry, const PATHS: bool>(b: &Bits<G::B>, r: &Rules, out: &mut Mo
             }
         }
     }
+}
+
+/// The steps forward of `men` (the side to move's) onto the squares of `onto` (empty ones).
+#[inline(always)]
+fn men_steps<G: Geometry, const PATHS: bool>(
+    b: &Bits<G::B>,
+    men: G::B,
+    onto: G::B,
+    out: &mut MoveBuf<G::B>,
+) {
+    let crown = crown_row::<G>(b.side);
+    for d in forward(b.side) {
+        let targets = G::step(men, d) & onto;
+        for to in crate::mask::bits(targets) {
+            let from = match d {
+                UL => to + G::R + 1,
+                UR => to + G::R,
+                DL => to - G::R,
+                _ => to - G::R - 1,
+            };
+            push_quiet::<G::B, PATHS>(out, from as u8, to as u8, crown.has(to));
+        }
+    }
+}
+
+/// The crowning moves of the side to move (its men's steps onto its crowning row), in
+/// `out`, when it has no capture: the moves of [`generate`] that crown, without the others.
+pub(crate) fn crowning_moves<G: Geometry>(b: &Bits<G::B>, out: &mut MoveBuf<G::B>) {
+    out.clear();
+    let near = match b.side {
+        Color::White => G::NEAR_TOP,
+        Color::Black => G::NEAR_BOTTOM,
+    };
+    let empty = G::VALID & !(b.white | b.black);
+    men_steps::<G, false>(
+        b,
+        b.own() & !b.kings & near,
+        empty & crown_row::<G>(b.side),
+        out,
+    );
 }
 
 /// What the generator says of one move without capture, asked for by its squares.
@@ -933,4 +960,58 @@ pub(crate) fn paths_of<G: Geometry>(
         search_captures::<G, true, false>(b, &rules, &mut buf, men, want, limit);
     }
     buf.moves.iter().map(|m| buf.path(m).to_vec()).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::with_geometry;
+    use crate::{GameHistory, Position, Variant};
+
+    /// Over random games of every variant, each position without capture: the crowning moves
+    /// are exactly the full generator's moves that crown.
+    #[test]
+    fn crowning_moves_are_the_generated_moves_that_crown() {
+        let mut seen = 0;
+        for v in Variant::ALL {
+            let rules = Rules::of(&v);
+            let mut r = 0x5EED_u64 ^ u64::from(v.size.squares());
+            for _ in 0..20 {
+                let mut game = GameHistory::new(Position::start(v));
+                while game.moves().len() < 300 {
+                    let pos = *game.position();
+                    with_geometry!(pos.size(), G => {
+                        let b = pos.bits_in::<G>();
+                        let mut all = MoveBuf::default();
+                        generate::<G, false>(&b, &rules, &mut all);
+                        if !has_capture::<G>(&b, &rules) {
+                            let mut crowning = MoveBuf::default();
+                            crowning_moves::<G>(&b, &mut crowning);
+                            let mut want: Vec<_> =
+                                all.moves.iter().filter(|m| m.crown).copied().collect();
+                            let mut got = crowning.moves.clone();
+                            want.sort_by_key(|m| (m.from, m.to));
+                            got.sort_by_key(|m| (m.from, m.to));
+                            assert_eq!(got, want, "{}", pos.to_fen());
+                            seen += got.len();
+                        }
+                    });
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    r = r
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    if game
+                        .push(&moves[((r >> 33) % moves.len() as u64) as usize])
+                        .is_err()
+                    {
+                        break;
+                    }
+                }
+            }
+        }
+        assert!(seen > 100, "crowning moves met: {seen}");
+    }
 }

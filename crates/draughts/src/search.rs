@@ -718,7 +718,7 @@ impl Searcher {
             _g: PhantomData,
         };
         // Root moves with their latest scores, best first.
-        let mut order: Vec<(usize, i32)> = (0..moves.len()).map(|i| (i, 0)).collect();
+        let mut order = first_order::<G>(&root, &root_buf.moves);
         let mut best: Option<(usize, i32, u32)> = None;
         // The root moves as the last finished iteration scored them.
         let mut completed: Vec<(usize, i32)> = Vec::new();
@@ -828,6 +828,39 @@ fn principal_variation(pos: &Position, tt: &Table, first: &Move, depth: u32) -> 
     line
 }
 
+/// A move's place among moves the search otherwise orders alike, higher first: by its start,
+/// then its end, the squares counted from the mover's side (from square 1 for White, from the
+/// last square for Black), so the moves of the pieces furthest back come first; then by the
+/// squares it takes. A position and the same position turned round with the colours swapped
+/// then order their moves alike and search the same tree, where the generator's order (by
+/// bit, the same for both colours) would not. (Furthest back first searched trees of about
+/// the generator's size; furthest forward first, 7 % more, at depth 12 over 54 positions.)
+#[inline(always)]
+fn tie<G: Geometry>(side: Color, m: &Raw<G::B>) -> u32 {
+    let last = u32::from(G::SIZE.squares()) - 1;
+    let own = |bit: u32| {
+        let index = u32::from(G::index(bit));
+        match side {
+            Color::White => index,
+            Color::Black => last - index,
+        }
+    };
+    let taken: u32 = if m.captured.any() {
+        crate::mask::bits(m.captured).map(own).sum()
+    } else {
+        0
+    };
+    // Start and end below 128 each, the taken squares' sum below 4096 (at most 72 squares).
+    (own(u32::from(m.from)) << 19) | (own(u32::from(m.to)) << 12) | (4095 - taken)
+}
+
+/// The root moves' first order (each with score 0): by [`tie`].
+fn first_order<G: Geometry>(b: &Bits<G::B>, moves: &[Raw<G::B>]) -> Vec<(usize, i32)> {
+    let mut order: Vec<(usize, i32)> = (0..moves.len()).map(|i| (i, 0)).collect();
+    order.sort_unstable_by_key(|&(i, _)| std::cmp::Reverse(tie::<G>(b.side, &moves[i])));
+    order
+}
+
 /// Size of the history table: side × start bit × end bit (bits below 128).
 const HISTORY: usize = 2 * 128 * 128;
 
@@ -849,7 +882,7 @@ struct Worker<'a, G: Geometry> {
     /// Hashes of the game's positions, then of the positions on the search path.
     keys: Vec<u64>,
     bufs: Vec<MoveBuf<G::B>>,
-    scores: Vec<Vec<i32>>,
+    scores: Vec<Vec<i64>>,
     killers: [[TtMove; 2]; MAX_PLY],
     nodes: u64,
     deadline: Instant,
@@ -929,7 +962,7 @@ impl<'a, G: Geometry> Worker<'a, G> {
         max_depth: u32,
         index: usize,
     ) -> (Option<(usize, i32, u32)>, u64) {
-        let mut order: Vec<(usize, i32)> = (0..moves.len()).map(|i| (i, 0)).collect();
+        let mut order = first_order::<G>(b, moves);
         let mut best = None;
         for depth in 1..=max_depth {
             if depth > 1 && depth < max_depth && skips(index, depth) {
@@ -1229,13 +1262,14 @@ impl<'a, G: Geometry> Worker<'a, G> {
         }
         let depth = if n == 1 { depth + 1 } else { depth };
 
-        // Order: table move, captures (more and kings first), killers, history.
+        // Order: table move, captures (more and kings first), killers, history; equals by
+        // their squares counted from the mover's side (`tie`).
         let mut scores = std::mem::take(&mut self.scores[ply]);
         scores.clear();
         let killers = self.killers[ply];
         for m in &buf.moves {
             let id = TtMove::of(m.from, m.to, m.captured);
-            let s = if id == tt_move {
+            let s: i32 = if id == tt_move {
                 1 << 30
             } else if m.captured.any() {
                 (1 << 24)
@@ -1249,7 +1283,7 @@ impl<'a, G: Geometry> Worker<'a, G> {
                 self.history[Self::history_index(b.side, m)].min((1 << 21) - 1)
                     + i32::from(m.crown) * (1 << 21)
             };
-            scores.push(s);
+            scores.push((i64::from(s) << 32) | i64::from(tie::<G>(b.side, m)));
         }
 
         let alpha0 = alpha;
@@ -1374,9 +1408,10 @@ impl<'a, G: Geometry> Worker<'a, G> {
         let mut buf = std::mem::take(&mut self.bufs[ply]);
         buf.clear();
         movegen::captures::<G, false>(b, &self.rules, &mut buf);
-        // Bigger captures first.
+        // Bigger captures first, equals by `tie`.
         buf.moves.sort_unstable_by_key(|m| {
-            std::cmp::Reverse(m.captured.count() * 4 + (m.captured & b.kings).count())
+            let size = m.captured.count() * 4 + (m.captured & b.kings).count();
+            std::cmp::Reverse((u64::from(size) << 32) | u64::from(tie::<G>(b.side, m)))
         });
         let best = self.best_of(&buf.moves, b, alpha, beta, ply, -INF);
         self.bufs[ply] = buf;
@@ -1401,8 +1436,9 @@ impl<'a, G: Geometry> Worker<'a, G> {
         standing: i32,
     ) -> i32 {
         let mut buf = std::mem::take(&mut self.bufs[ply]);
-        movegen::generate::<G, false>(b, &self.rules, &mut buf);
-        buf.moves.retain(|m| m.crown);
+        movegen::crowning_moves::<G>(b, &mut buf);
+        buf.moves
+            .sort_unstable_by_key(|m| std::cmp::Reverse(tie::<G>(b.side, m)));
         let best = self.best_of(&buf.moves, b, alpha, beta, ply, standing);
         self.bufs[ply] = buf;
         best

@@ -133,9 +133,13 @@ impl Table {
         self.generation = (self.generation + 1) & 0x3F;
     }
 
+    /// The first slot of `key`'s bucket. The key is mixed first: hashes are exclusive ors of
+    /// fixed keys, so the low bits of one search's positions (which differ by a few pieces)
+    /// are related, and taken as they were, more of those positions met in a bucket than
+    /// random keys would.
     #[inline(always)]
     fn bucket(&self, key: u64) -> usize {
-        2 * (key as usize & self.mask)
+        2 * ((key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as usize & self.mask)
     }
 
     #[inline]
@@ -175,13 +179,28 @@ impl Table {
             depth: depth.clamp(0, 255) as u8,
             meta: b | self.generation << 2,
         };
+        // The first slot keeps the deeper entry (or the newer, when the one it holds is from
+        // an earlier search), the second the latest of the others. A position has one entry:
+        // its own is updated where it is, and an entry the first slot gives up moves to the
+        // second, so that two positions meeting in a bucket both stay.
         let first = self.slots[i].load();
-        let first_old = first.meta >> 2 != self.generation;
-        if first.key == key || first.meta & 3 == 0 || first_old || depth >= i32::from(first.depth) {
+        let second = self.slots[i + 1].load();
+        let holds = |s: &Slot| s.meta & 3 != 0 && s.key == key;
+        let mut slot = slot;
+        if mv == TtMove::NONE {
             // Keep a move found earlier for the same position when this search found none.
-            let mut slot = slot;
-            if first.key == key && mv == TtMove::NONE {
-                slot.mv = first.mv;
+            if let Some(earlier) = [first, second].iter().find(|s| holds(s)) {
+                slot.mv = earlier.mv;
+            }
+        }
+        if holds(&first) {
+            self.slots[i].save(slot);
+        } else if first.meta & 3 == 0
+            || first.meta >> 2 != self.generation
+            || depth >= i32::from(first.depth)
+        {
+            if first.meta & 3 != 0 {
+                self.slots[i + 1].save(first);
             }
             self.slots[i].save(slot);
         } else {
@@ -285,6 +304,40 @@ mod tests {
                 });
             }
         });
+    }
+
+    /// Two positions meeting in a bucket both stay, whichever came first; a position is
+    /// updated where it is; a third position takes the place of the shallower one.
+    #[test]
+    fn a_bucket_keeps_two_positions() {
+        let table = Table::new(1);
+        let a = 5;
+        let mut others = (6..).filter(|&k| table.bucket(k) == table.bucket(a));
+        let (b, c) = (others.next().unwrap(), others.next().unwrap());
+        let depth = |key| table.probe(key, 0).map(|h| h.depth);
+        table.store(a, TtMove(1), 10, 2, Bound::Exact, 0);
+        table.store(b, TtMove(2), 20, 5, Bound::Exact, 0);
+        assert_eq!(
+            (depth(a), depth(b)),
+            (Some(2), Some(5)),
+            "the deeper came second"
+        );
+        table.store(a, TtMove::NONE, 11, 1, Bound::Upper, 0);
+        assert_eq!(
+            (depth(a), depth(b)),
+            (Some(1), Some(5)),
+            "updated where it is"
+        );
+        assert_eq!(
+            table.probe(a, 0).map(|h| (h.mv, h.score)),
+            Some((TtMove(1), 11))
+        );
+        table.store(a, TtMove(3), 12, 7, Bound::Exact, 0);
+        assert_eq!((depth(a), depth(b)), (Some(7), Some(5)), "now the deeper");
+        let held = table.slots.iter().filter(|c| c.load().key == a).count();
+        assert_eq!(held, 1, "one entry a position");
+        table.store(c, TtMove(4), 30, 3, Bound::Exact, 0);
+        assert_eq!((depth(a), depth(b), depth(c)), (Some(7), None, Some(3)));
     }
 
     /// A win stored at one ply and met again at another keeps its distance from the node:

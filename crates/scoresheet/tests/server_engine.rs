@@ -176,13 +176,13 @@ fn draughts_analysis_streams_legal_best_moves_depth_after_depth() {
     check(&s, "international", "W:W31-50:B1-20", 6);
     check(&s, "american", "B:W21-32:B1-12", 8);
     check(&s, "russian", "W:W21-32:B1-12", 6);
-    // Black to move, far ahead: the score is White's, so it is low at every depth, and high
-    // in the same position turned round with White to move. At depth 1 the search is exact
-    // (nothing is pruned below the root), so the two scores are opposite. Deeper, which late
-    // quiet moves are pruned depends on the order the moves are generated in, which is not
-    // the same for the two colours, so the scores may differ there by a little.
+    // Black to move, far ahead: the stream's score is White's, so it is low at every depth,
+    // and high in the same position turned round with White to move. (That the two are
+    // exactly opposite is the site's unit test `scores_are_from_whites_side`, on the search
+    // this stream carries.)
     let black = check(&s, "international", "B:W46:B1,2,3,4,5,6", 3);
     let white = check(&s, "international", "W:W45,46,47,48,49,50:B5", 3);
+    assert_eq!(black.len(), white.len());
     for (b, w) in black.iter().zip(&white) {
         assert!(
             b["score"].as_i64().is_some_and(|v| v < -100)
@@ -194,14 +194,6 @@ fn draughts_analysis_streams_legal_best_moves_depth_after_depth() {
                 || w["mate"].as_i64().is_some_and(|m| m > 0),
             "{w}"
         );
-    }
-    let (b, w) = (&black[0], &white[0]);
-    assert_eq!(
-        (b["depth"].as_u64(), w["depth"].as_u64()),
-        (Some(1), Some(1))
-    );
-    for key in ["score", "mate"] {
-        assert_eq!(b[key].as_i64().map(|v| -v), w[key].as_i64(), "{b} {w}");
     }
 }
 
