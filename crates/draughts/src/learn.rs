@@ -532,8 +532,8 @@ fn mix(o: i32, e: i32, pieces: i32, full: i32) -> i32 {
 mod tests {
     use super::*;
     use crate::geometry::Ten;
-    use crate::history::GameHistory;
-    use crate::hub::{position_text, read_position};
+    use crate::hub::position_text;
+    use crate::random_games::positions;
     use crate::zobrist::splitmix;
 
     /// Values drawn from a seeded generator, within ±1,000.
@@ -549,41 +549,6 @@ mod tests {
         EvalWeights::new(variant, &o, &e, 59.5)
     }
 
-    /// Positions of random games from the start, kings among them.
-    fn positions(variant: Variant, games: u64) -> Vec<Position> {
-        let mut out = Vec::new();
-        for g in 0..games {
-            let mut game = GameHistory::new(Position::start(variant));
-            let mut r = splitmix(g + 1);
-            while game.state() == crate::history::GameState::Ongoing && game.moves().len() < 200 {
-                let moves = game.position().legal_moves();
-                r = splitmix(r);
-                game.push(&moves[(r % moves.len() as u64) as usize])
-                    .unwrap();
-                out.push(*game.position());
-            }
-        }
-        out
-    }
-
-    /// The position with the colours swapped and the board turned half round.
-    fn mirrored(pos: &Position) -> Position {
-        let text = position_text(pos);
-        let side = if text.starts_with('W') { 'B' } else { 'W' };
-        let squares: String = text[1..]
-            .chars()
-            .rev()
-            .map(|c| match c {
-                'w' => 'b',
-                'b' => 'w',
-                'W' => 'B',
-                'B' => 'W',
-                other => other,
-            })
-            .collect();
-        read_position(&format!("{side}{squares}"), *pos.variant()).unwrap()
-    }
-
     #[test]
     fn a_position_and_its_mirror_score_the_same() {
         let w = random_weights(&Variant::INTERNATIONAL);
@@ -591,7 +556,7 @@ mod tests {
         assert!(all.len() > 1000);
         assert!(all.iter().any(|p| !p.kings(Color::White).is_empty()));
         for pos in &all {
-            let m = mirrored(pos);
+            let m = pos.mirrored();
             assert_ne!(position_text(pos), position_text(&m));
             assert_eq!(
                 w.score(&terms(pos)),

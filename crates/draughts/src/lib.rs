@@ -65,6 +65,8 @@ pub use history::{GameHistory, GameState};
 
 mod eval;
 mod eval_cache;
+#[cfg(test)]
+mod random_games;
 mod score;
 mod search;
 mod tt;

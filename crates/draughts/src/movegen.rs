@@ -391,17 +391,9 @@ fn men_steps<G: Geometry, const PATHS: bool>(
 /// `out`, when it has no capture: the moves of [`generate`] that crown, without the others.
 pub(crate) fn crowning_moves<G: Geometry>(b: &Bits<G::B>, out: &mut MoveBuf<G::B>) {
     out.clear();
-    let near = match b.side {
-        Color::White => G::NEAR_TOP,
-        Color::Black => G::NEAR_BOTTOM,
-    };
+    // Only the men a row from the crowning row step onto it.
     let empty = G::VALID & !(b.white | b.black);
-    men_steps::<G, false>(
-        b,
-        b.own() & !b.kings & near,
-        empty & crown_row::<G>(b.side),
-        out,
-    );
+    men_steps::<G, false>(b, b.own() & !b.kings, empty & crown_row::<G>(b.side), out);
 }
 
 /// What the generator says of one move without capture, asked for by its squares.
@@ -966,7 +958,8 @@ pub(crate) fn paths_of<G: Geometry>(
 mod tests {
     use super::*;
     use crate::geometry::with_geometry;
-    use crate::{GameHistory, Position, Variant};
+    use crate::random_games::positions;
+    use crate::variant::Variant;
 
     /// Over random games of every variant, each position without capture: the crowning moves
     /// are exactly the full generator's moves that crown.
@@ -975,41 +968,23 @@ mod tests {
         let mut seen = 0;
         for v in Variant::ALL {
             let rules = Rules::of(&v);
-            let mut r = 0x5EED_u64 ^ u64::from(v.size.squares());
-            for _ in 0..20 {
-                let mut game = GameHistory::new(Position::start(v));
-                while game.moves().len() < 300 {
-                    let pos = *game.position();
-                    with_geometry!(pos.size(), G => {
-                        let b = pos.bits_in::<G>();
+            for pos in positions(v, 20) {
+                with_geometry!(pos.size(), G => {
+                    let b = pos.bits_in::<G>();
+                    if !has_capture::<G>(&b, &rules) {
                         let mut all = MoveBuf::default();
                         generate::<G, false>(&b, &rules, &mut all);
-                        if !has_capture::<G>(&b, &rules) {
-                            let mut crowning = MoveBuf::default();
-                            crowning_moves::<G>(&b, &mut crowning);
-                            let mut want: Vec<_> =
-                                all.moves.iter().filter(|m| m.crown).copied().collect();
-                            let mut got = crowning.moves.clone();
-                            want.sort_by_key(|m| (m.from, m.to));
-                            got.sort_by_key(|m| (m.from, m.to));
-                            assert_eq!(got, want, "{}", pos.to_fen());
-                            seen += got.len();
-                        }
-                    });
-                    let moves = pos.legal_moves();
-                    if moves.is_empty() {
-                        break;
+                        let mut crowning = MoveBuf::default();
+                        crowning_moves::<G>(&b, &mut crowning);
+                        let mut want: Vec<_> =
+                            all.moves.iter().filter(|m| m.crown).copied().collect();
+                        let mut got = crowning.moves.clone();
+                        want.sort_by_key(|m| (m.from, m.to));
+                        got.sort_by_key(|m| (m.from, m.to));
+                        assert_eq!(got, want, "{}", pos.to_fen());
+                        seen += got.len();
                     }
-                    r = r
-                        .wrapping_mul(6364136223846793005)
-                        .wrapping_add(1442695040888963407);
-                    if game
-                        .push(&moves[((r >> 33) % moves.len() as u64) as usize])
-                        .is_err()
-                    {
-                        break;
-                    }
-                }
+                });
             }
         }
         assert!(seen > 100, "crowning moves met: {seen}");

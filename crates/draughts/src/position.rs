@@ -410,6 +410,36 @@ impl Position {
         movegen::play(&mut self.bits, raw);
     }
 
+    /// The same position turned round: the colours swapped and the board turned half round
+    /// (square index `i` becomes `last - i`), the other side to move. Its game is the same
+    /// game seen from the other side, so a fair evaluation or search scores both alike.
+    /// Frisian's count of a king's moves in a row is not carried over.
+    ///
+    /// ```
+    /// use draughts::{Position, Variant};
+    /// let p = Position::from_fen("B:W46:B1,2,3", Variant::INTERNATIONAL).unwrap();
+    /// assert_eq!(p.mirrored().to_fen(), "W:W48,49,50:B5");
+    /// assert_eq!(p.mirrored().mirrored(), p);
+    /// ```
+    pub fn mirrored(&self) -> Position {
+        let size = self.size();
+        let last = size.squares() - 1;
+        let mut m = Position::empty(*self.variant(), !self.side_to_move());
+        for sq in size.all_squares() {
+            if let Some(p) = self.piece_at(sq) {
+                let turned = Square::from_index_unchecked(last - sq.index());
+                m.put(
+                    turned,
+                    Piece {
+                        color: !p.color,
+                        ..p
+                    },
+                );
+            }
+        }
+        m
+    }
+
     /// The position after a legal move (see [`Position::play_unchecked`]).
     pub fn after(&self, mv: &Move) -> Position {
         let mut p = *self;

@@ -49,6 +49,12 @@ struct Slot {
 }
 
 impl Slot {
+    /// Whether the slot holds an entry (its bound bits are set).
+    #[inline(always)]
+    fn used(self) -> bool {
+        self.meta & 3 != 0
+    }
+
     #[inline(always)]
     fn data(self) -> u64 {
         u64::from(self.mv)
@@ -147,7 +153,7 @@ impl Table {
         let i = self.bucket(key);
         for cell in &self.slots[i..i + 2] {
             let s = cell.load();
-            if s.key == key && s.meta & 3 != 0 {
+            if s.key == key && s.used() {
                 let bound = match s.meta & 3 {
                     1 => Bound::Exact,
                     2 => Bound::Lower,
@@ -172,7 +178,7 @@ impl Table {
             Bound::Lower => 2,
             Bound::Upper => 3,
         };
-        let slot = Slot {
+        let mut slot = Slot {
             key,
             mv: mv.0,
             score: to_tt(score, ply) as i16,
@@ -185,8 +191,7 @@ impl Table {
         // second, so that two positions meeting in a bucket both stay.
         let first = self.slots[i].load();
         let second = self.slots[i + 1].load();
-        let holds = |s: &Slot| s.meta & 3 != 0 && s.key == key;
-        let mut slot = slot;
+        let holds = |s: &Slot| s.used() && s.key == key;
         if mv == TtMove::NONE {
             // Keep a move found earlier for the same position when this search found none.
             if let Some(earlier) = [first, second].iter().find(|s| holds(s)) {
@@ -195,11 +200,11 @@ impl Table {
         }
         if holds(&first) {
             self.slots[i].save(slot);
-        } else if first.meta & 3 == 0
+        } else if !first.used()
             || first.meta >> 2 != self.generation
             || depth >= i32::from(first.depth)
         {
-            if first.meta & 3 != 0 {
+            if first.used() {
                 self.slots[i + 1].save(first);
             }
             self.slots[i].save(slot);

@@ -84,29 +84,6 @@ fn a_lost_position_is_seen_as_lost() {
     );
 }
 
-/// The position with the colours swapped and the board turned half round: square index `i`
-/// becomes `last - i`.
-fn mirrored(pos: &Position) -> Position {
-    let size = pos.size();
-    let last = size.squares() - 1;
-    let mut m = Position::empty(*pos.variant(), !pos.side_to_move());
-    for sq in size.all_squares() {
-        if let Some(p) = pos.piece_at(sq) {
-            let turned = Square::from_index(last - sq.index(), size).unwrap();
-            let color = !p.color;
-            m.put(
-                turned,
-                if p.is_king() {
-                    Piece::king(color)
-                } else {
-                    Piece::man(color)
-                },
-            );
-        }
-    }
-    m
-}
-
 /// A move's start, end and taken squares (sorted), by square index, with the board turned
 /// half round when `turned`. (Two moves that differ only in their landing squares between
 /// start and end, as Frisian's circles of captures can, do the same.)
@@ -149,8 +126,8 @@ fn a_position_and_its_mirror_are_searched_alike() {
                     .with_time(Duration::from_secs(600));
                 searcher.clear();
                 let a = searcher.search(&GameHistory::new(pos), &options).unwrap();
-                let turned = mirrored(&pos);
-                assert_eq!(mirrored(&turned), pos);
+                let turned = pos.mirrored();
+                assert_eq!(turned.mirrored(), pos);
                 searcher.clear();
                 let b = searcher
                     .search(&GameHistory::new(turned), &options)
