@@ -1267,19 +1267,20 @@ impl<'a, G: Geometry> Worker<'a, G> {
         depth: i32,
         exact_all: bool,
     ) -> Option<()> {
+        if exact_all {
+            return self
+                .root(b, c, moves, order, depth, RootWindow::EveryMove)
+                .map(|_| ());
+        }
         let last = order[0].1;
         let (mut window, mut delta, widest) = match self.aspiration {
-            Some(delta) if !exact_all && depth >= ASPIRATION_DEPTH && last.abs() < WIN_BOUND => {
+            Some(delta) if depth >= ASPIRATION_DEPTH && last.abs() < WIN_BOUND => {
                 ((last - delta, last + delta), delta, 16 * delta)
             }
             _ => ((-INF, INF), 0, 0),
         };
         loop {
-            let searched = if exact_all {
-                RootWindow::EveryMove
-            } else {
-                RootWindow::Best(window.0, window.1)
-            };
+            let searched = RootWindow::Best(window.0, window.1);
             let score = self.root(b, c, moves, order, depth, searched)?;
             if score <= window.0 && window.0 > -INF {
                 window.0 = if delta > widest {
