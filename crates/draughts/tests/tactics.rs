@@ -30,6 +30,22 @@ const FILE: &str = include_str!("../data/tactics/international.txt");
 /// depth 12 of the search without pruning took 1.1 s.
 const DEPTH: u32 = 14;
 
+/// The depth of the search on two threads. A search on two threads is not reproducible: the
+/// first thread's tree takes cutoffs and moves from the entries its helper left in the
+/// shared table, so its order differs from run to run. At [`DEPTH`] one shot of the first
+/// twelve (problem-002's 10-5, a crowning sacrifice whose gain shows a dozen plies on) is
+/// found only by some orders: one thread searching it after another position (a warm table
+/// and history, as the site's and the match's searchers have them) missed it after 14 of
+/// the other 59 positions at depth 14, 11 at 15, 8 at 16 and none at 17 or 18, and none of
+/// the other eleven was missed after any of the 59 at 14 or 17. On two threads at depth 14
+/// it was missed in 8 of 60 runs with three runs at once on two cores, and once in CI.
+const THREADS_DEPTH: u32 = 17;
+
+/// The searches on two threads a position is given to play its solution: the threads race,
+/// and at [`THREADS_DEPTH`] problem-002 was still missed in 3 of 300 runs with four runs at
+/// once on two cores (none with three at once: 0 of 60).
+const THREADS_TRIES: usize = 2;
+
 fn tactics() -> Vec<suite::Tactic> {
     suite::read(FILE, Variant::INTERNATIONAL).expect("the file reads")
 }
@@ -83,10 +99,10 @@ fn material(pos: &Position) -> i32 {
     count(me) - count(!me)
 }
 
-/// The strong level's move in `t`'s position at [`DEPTH`], by `searcher`.
-fn search(t: &suite::Tactic, mut searcher: Searcher) -> SearchResult {
+/// The strong level's move in `t`'s position at `depth`, by `searcher`.
+fn search(t: &suite::Tactic, mut searcher: Searcher, depth: u32) -> SearchResult {
     let options = SearchOptions::new(Level::Strong)
-        .with_depth(DEPTH)
+        .with_depth(depth)
         .with_time(Duration::from_secs(3600));
     searcher
         .search(&GameHistory::new(t.position), &options)
@@ -104,7 +120,7 @@ fn a_search_at_a_fixed_depth_confirms_every_solution() {
     let win = (scale * (0.6f64 / 0.4).ln()).round() as i32;
     let mut failed = Vec::new();
     for t in tactics() {
-        let found = search(&t, Searcher::new());
+        let found = search(&t, Searcher::new(), DEPTH);
         // The material at the end of the expected line, its captures played out.
         let mut end = t.position;
         for m in &found.pv {
@@ -142,20 +158,36 @@ fn a_search_at_a_fixed_depth_confirms_every_solution() {
 }
 
 /// The search on two threads (lazy SMP: the threads share the table and race) finds the
-/// shots too: the first twelve positions at the file's depth, each solved with a winning
-/// score.
+/// shots too: the first twelve positions at [`THREADS_DEPTH`], each solved with a winning
+/// score in one of [`THREADS_TRIES`] searches from an empty table, each search reaching the
+/// depth asked for.
 #[test]
 fn a_search_on_two_threads_plays_the_solutions() {
     let mut failed = Vec::new();
     for t in tactics().into_iter().take(12) {
-        let found = search(&t, Searcher::with_table_size(8).with_threads(2));
-        // The depth asked for, or less when the search saw a forced win through to its end.
-        let forced = found
-            .forced_result_in()
-            .is_some_and(|plies| plies > 0 && plies as u32 <= found.depth);
-        assert!(found.depth == DEPTH || forced, "{}: {found:?}", t.id);
-        if !t.solved_by(&found.mv) || found.score < 100 {
-            failed.push(format!("{}: score {}", t.id, found.score));
+        let mut misses = Vec::new();
+        for _ in 0..THREADS_TRIES {
+            let found = search(
+                &t,
+                Searcher::with_table_size(8).with_threads(2),
+                THREADS_DEPTH,
+            );
+            // The depth asked for, or less when the search saw a forced win through to its end.
+            let forced = found
+                .forced_result_in()
+                .is_some_and(|plies| plies > 0 && plies as u32 <= found.depth);
+            assert!(
+                found.depth == THREADS_DEPTH || forced,
+                "{}: {found:?}",
+                t.id
+            );
+            if t.solved_by(&found.mv) && found.score >= 100 {
+                break;
+            }
+            misses.push(found.score);
+        }
+        if misses.len() == THREADS_TRIES {
+            failed.push(format!("{}: scores {misses:?}", t.id));
         }
     }
     assert!(failed.is_empty(), "not solved on two threads: {failed:#?}");
