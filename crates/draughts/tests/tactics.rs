@@ -42,7 +42,7 @@ const DEPTH: u32 = 14;
 const THREADS_DEPTH: u32 = 17;
 
 /// The searches on two threads a position is given to play its solution: the threads race,
-/// and at [`THREADS_DEPTH`] problem-002 was still missed in 3 of 300 runs with four runs at
+/// and at [`THREADS_DEPTH`] problem-002 was still missed in 2 of 120 runs with four runs at
 /// once on two cores (none with three at once: 0 of 60).
 const THREADS_TRIES: usize = 2;
 
