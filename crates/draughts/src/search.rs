@@ -1435,10 +1435,15 @@ impl<'a, G: Geometry> Worker<'a, G> {
                 pruned |= 1u64.checked_shl(i as u32).unwrap_or(0);
                 continue;
             }
+            let child = zobrist::after(key, b, &m);
+            if depth > 1 {
+                // The child will probe the table: its entry is on its way meanwhile.
+                self.tt.prefetch(child);
+            }
             let mut nb = *b;
             movegen::play(&mut nb, &m);
             let nc = self.next(c, b, &m, &nb);
-            self.keys.push(zobrist::after(key, b, &m));
+            self.keys.push(child);
             let score = if i == 0 {
                 -self.node(&nb, nc, depth - 1, -beta, -alpha, ply + 1, pv)
             } else {
