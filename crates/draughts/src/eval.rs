@@ -27,7 +27,7 @@
 use crate::bits::Bits;
 use crate::color::Color;
 use crate::geometry::{Geometry, main_road};
-use crate::learn::{EvalWeights, Layout};
+use crate::learn::{EvalWeights, Folded};
 use crate::mask::Mask;
 use crate::movegen::{forward, quiet_count};
 use crate::square::Square;
@@ -97,7 +97,7 @@ pub(crate) struct EvalTables<B> {
     lone_king_draw: u32,
     w: Weights,
     /// The learned evaluation, which takes the place of the terms above.
-    learned: Option<(&'static EvalWeights, Layout<B>)>,
+    learned: Option<Folded<B>>,
 }
 
 impl<B: Mask> EvalTables<B> {
@@ -132,7 +132,7 @@ impl<B: Mask> EvalTables<B> {
             initial: 2 * i32::from(v.men_per_side()),
             lone_king_draw: if side >= 10 { 3 } else { 2 },
             w,
-            learned: learned.map(|l| (l, Layout::new::<G>(v))),
+            learned: learned.map(Folded::new::<G>),
         }
     }
 }
@@ -198,8 +198,8 @@ fn side_score<G: Geometry>(
 #[inline]
 pub(crate) fn evaluate<G: Geometry>(t: &EvalTables<G::B>, b: &Bits<G::B>) -> i32 {
     let mut score = match &t.learned {
-        Some((weights, layout)) => {
-            let own = weights.evaluate::<G>(layout, b);
+        Some(folded) => {
+            let own = folded.evaluate::<G>(b);
             match b.side {
                 Color::White => own,
                 Color::Black => -own,

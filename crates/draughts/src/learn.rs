@@ -256,6 +256,18 @@ pub(crate) fn visit<G: Geometry>(
         visit(mine, 1);
         visit(theirs, -1);
     }
+    visit_counts::<G>(l, b, visit)
+}
+
+/// The counts' part of [`visit`]: calls `visit(value, coefficient)` for each count that is
+/// not level and for the side to move's, and returns the phase.
+#[inline(always)]
+fn visit_counts<G: Geometry>(
+    l: &Layout<G::B>,
+    b: &Bits<G::B>,
+    mut visit: impl FnMut(usize, i32),
+) -> i32 {
+    let us = b.side;
     let count = |side: Color| -> [i32; 4] {
         let pieces = b.of(side);
         let men = pieces & !b.kings;
@@ -348,6 +360,8 @@ pub struct EvalWeights {
     scale: f32,
     /// Opening and ending value of each term.
     values: Vec<[i16; 2]>,
+    /// The windows' values folded for the search (see [`Folded`]), made from `values`.
+    folded: Vec<[i32; 2]>,
 }
 
 /// The scale is a finite number (the file's reader refuses another), so equality is total.
@@ -369,14 +383,16 @@ impl EvalWeights {
         );
         assert!(scale.is_finite() && scale > 0.0, "a positive scale");
         let q = |x: f64| x.round().clamp(-32767.0, 32767.0) as i16;
+        let values: Vec<_> = opening
+            .iter()
+            .zip(ending)
+            .map(|(&o, &e)| [q(o), q(e)])
+            .collect();
         EvalWeights {
             variant: *variant,
             scale: scale as f32,
-            values: opening
-                .iter()
-                .zip(ending)
-                .map(|(&o, &e)| [q(o), q(e)])
-                .collect(),
+            folded: fold(variant.size, &values),
+            values,
         }
     }
 
@@ -454,7 +470,7 @@ impl EvalWeights {
             return Err(WeightsError::Scale(scale));
         }
         let body = &bytes[head..];
-        let values = body
+        let values: Vec<_> = body
             .chunks_exact(4)
             .map(|c| {
                 [
@@ -466,6 +482,7 @@ impl EvalWeights {
         Ok(EvalWeights {
             variant,
             scale,
+            folded: fold(variant.size, &values),
             values,
         })
     }
@@ -507,18 +524,76 @@ impl EvalWeights {
     pub fn count_value(&self, c: Count) -> [i16; 2] {
         self.values[count_param(self.variant.size, c)]
     }
+}
+
+/// The windows' values folded for the search: for each window `k` (in [`Layout`]'s order,
+/// whose values start at `k · CONFIGS`) and each configuration `c` of White's and Black's men
+/// in it (base 3: digit 1 a White man, 2 a Black man), at `k · CONFIGS + c`, the opening's
+/// and the ending's value for White: the window's value for White less that of the turned
+/// window for Black. [`visit`] reads these two values apart (the fitting needs each); their
+/// difference is all the search needs.
+fn fold(size: BoardSize, v: &[[i16; 2]]) -> Vec<[i32; 2]> {
+    let n = windows_per_side(size.side() as usize);
+    let mut folded = vec![[0; 2]; n * n * CONFIGS];
+    for (k, values) in folded.chunks_exact_mut(CONFIGS).enumerate() {
+        // The window the board turned half round puts in this one's place.
+        let turned = (n * n - 1 - k) * CONFIGS;
+        for white in 0..256 {
+            for black in (0..256).filter(|black| black & white == 0) {
+                let (w3, b3) = (usize::from(BASE3[white]), usize::from(BASE3[black]));
+                let own = v[k * CONFIGS + w3 + 2 * b3];
+                let other = v[turned
+                    + usize::from(BASE3_REVERSED[black])
+                    + 2 * usize::from(BASE3_REVERSED[white])];
+                values[w3 + 2 * b3] = [0, 1].map(|p| i32::from(own[p]) - i32::from(other[p]));
+            }
+        }
+    }
+    folded
+}
+
+/// The learned evaluation as the search sums it: [`visit`]'s values, each window's two (its
+/// configuration seen by the side to move, counted once, and the turned one seen by the
+/// other side, counted minus once) read as one folded value (see [`fold`]). Half the reads,
+/// the same score: the test `the_search_scores_what_the_terms_say` holds the two together.
+#[derive(Clone, Debug)]
+pub(crate) struct Folded<B> {
+    layout: Layout<B>,
+    weights: &'static EvalWeights,
+}
+
+impl<B: Mask> Folded<B> {
+    /// The search's evaluation with `weights`, on `G`'s board (their variant's).
+    pub(crate) fn new<G: Geometry<B = B>>(weights: &'static EvalWeights) -> Folded<B> {
+        Folded {
+            layout: Layout::new::<G>(&weights.variant),
+            weights,
+        }
+    }
 
     /// The score of `b` for the side to move: the search's evaluation.
     #[inline(always)]
-    pub(crate) fn evaluate<G: Geometry>(&self, l: &Layout<G::B>, b: &Bits<G::B>) -> i32 {
+    pub(crate) fn evaluate<G: Geometry<B = B>>(&self, b: &Bits<B>) -> i32 {
+        let white = (b.white & !b.kings).wide();
+        let black = (b.black & !b.kings).wide();
         let (mut o, mut e) = (0, 0);
-        let values = &self.values[..];
-        let pieces = visit::<G>(l, b, |i, c| {
+        let folded = &self.weights.folded[..];
+        for w in &self.layout.windows {
+            let c = usize::from(BASE3[gather(white, w)]) + 2 * usize::from(BASE3[gather(black, w)]);
+            let [vo, ve] = folded[w.base as usize + c];
+            o += vo;
+            e += ve;
+        }
+        if b.side == Color::Black {
+            (o, e) = (-o, -e);
+        }
+        let values = &self.weights.values[..];
+        let pieces = visit_counts::<G>(&self.layout, b, |i, c| {
             let [vo, ve] = values[i];
             o += i32::from(vo) * c;
             e += i32::from(ve) * c;
         });
-        mix(o, e, pieces, l.full)
+        mix(o, e, pieces, self.layout.full)
     }
 }
 
@@ -569,15 +644,12 @@ mod tests {
 
     #[test]
     fn the_search_scores_what_the_terms_say() {
-        let w = random_weights(&Variant::INTERNATIONAL);
-        let layout = Layout::new::<Ten>(&Variant::INTERNATIONAL);
+        let w: &'static EvalWeights = Box::leak(Box::new(random_weights(&Variant::INTERNATIONAL)));
+        let folded = Folded::new::<Ten>(w);
         let mut differ = 0;
         for pos in positions(Variant::INTERNATIONAL, 10) {
             let t = terms(&pos);
-            assert_eq!(
-                w.evaluate::<Ten>(&layout, &pos.bits_in::<Ten>()),
-                w.score(&t)
-            );
+            assert_eq!(folded.evaluate::<Ten>(&pos.bits_in::<Ten>()), w.score(&t));
             // Each window is counted from both sides; the counts that differ follow.
             assert!(t.terms.len() > 2 * 16);
             differ += usize::from(w.score(&t) != 0);
