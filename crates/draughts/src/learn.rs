@@ -95,6 +95,12 @@ fn count_param(size: BoardSize, c: Count) -> usize {
     param_count(size) - Count::ALL.len() + c as usize
 }
 
+/// The window the board turned half round puts in the place of window `k` (windows
+/// numbered row by row, `n` a side).
+const fn turned_window(n: usize, k: usize) -> usize {
+    n * n - 1 - k
+}
+
 /// Base-3 value of an 8-bit set, bit k worth 3^k.
 const fn base3(reversed: bool) -> [u16; 256] {
     let mut t = [0u16; 256];
@@ -166,7 +172,7 @@ impl<B: Mask> Layout<B> {
                     }
                 }
                 debug_assert_eq!(k, 8);
-                let turned = (n - 1 - wr) * n + (n - 1 - wc);
+                let turned = turned_window(n, wr * n + wc);
                 let paired = (0..4).all(|j| bits[2 * j + 1] == bits[2 * j] + 1);
                 windows.push(Window {
                     bits,
@@ -536,8 +542,7 @@ fn fold(size: BoardSize, v: &[[i16; 2]]) -> Vec<[i32; 2]> {
     let n = windows_per_side(size.side() as usize);
     let mut folded = vec![[0; 2]; n * n * CONFIGS];
     for (k, values) in folded.chunks_exact_mut(CONFIGS).enumerate() {
-        // The window the board turned half round puts in this one's place.
-        let turned = (n * n - 1 - k) * CONFIGS;
+        let turned = turned_window(n, k) * CONFIGS;
         for white in 0..256 {
             for black in (0..256).filter(|black| black & white == 0) {
                 let (w3, b3) = (usize::from(BASE3[white]), usize::from(BASE3[black]));
@@ -655,6 +660,22 @@ mod tests {
             differ += usize::from(w.score(&t) != 0);
         }
         assert!(differ > 0);
+    }
+
+    /// The folded evaluation is the terms' score on every board, not only International's
+    /// (a weights file may be fitted for any variant): 8×8 in both orientations, 12×12.
+    #[test]
+    fn the_fold_holds_on_every_board() {
+        for v in Variant::ALL {
+            let w: &'static EvalWeights = Box::leak(Box::new(random_weights(&v)));
+            with_geometry!(v.size, G => {
+                let folded = Folded::new::<G>(w);
+                for pos in positions(v, 3) {
+                    let score = folded.evaluate::<G>(&pos.bits_in::<G>());
+                    assert_eq!(score, w.score(&terms(&pos)), "{} {}", v.name, position_text(&pos));
+                }
+            });
+        }
     }
 
     #[test]

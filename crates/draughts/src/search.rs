@@ -1437,7 +1437,8 @@ impl<'a, G: Geometry> Worker<'a, G> {
             }
             let child = zobrist::after(key, b, &m);
             if depth > 1 {
-                // The child will probe the table: its entry is on its way meanwhile.
+                // The child will most likely probe the table (unless it ends on a repetition,
+                // a draw rule or the endgame tables): its entry is on its way meanwhile.
                 self.tt.prefetch(child);
             }
             let mut nb = *b;
