@@ -115,6 +115,14 @@ fn matching(legal: &MoveList, turn: Color, p: &MovePattern) -> MoveList {
         // pawn is the ordinary one.
         moves.retain(|m| !m.is_en_passant());
     }
+    if p.promotion.is_none()
+        && moves.iter().any(|m| m.is_promotion())
+        && moves.iter().any(|m| !m.is_promotion())
+    {
+        // A word that names no promotion piece, fitting a plain move and a promotion (`PxB`
+        // for g5xf4 beside d7xc8), is the plain move: a promotion is written with its piece.
+        moves.retain(|m| !m.is_promotion());
+    }
     moves
 }
 
@@ -152,5 +160,43 @@ pub(crate) fn taken_square(m: Move) -> Square {
     match m {
         Move::EnPassant { from, to } => Square::from_coords(to.file(), from.rank()),
         _ => m.to(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use shakmaty::fen::Fen;
+    use shakmaty::{CastlingMode, Chess, Position};
+
+    use super::*;
+
+    /// `PxB` with a pawn to take a bishop on f4 and another to take one on c8 and promote:
+    /// the plain capture; `PxB=Q` the promotion.
+    #[test]
+    fn a_word_without_a_promotion_piece_is_the_plain_move() {
+        let fen: Fen = "2b4k/3P4/8/8/5b2/6P1/8/4K3 w - - 0 1"
+            .parse()
+            .expect("a FEN");
+        let pos: Chess = fen
+            .into_position(CastlingMode::Standard)
+            .expect("a position");
+        let legal = pos.legal_moves();
+        let takes = MovePattern {
+            capture: true,
+            captured: Some(Role::Bishop),
+            ..MovePattern::new(Role::Pawn)
+        };
+        let named = |p: MovePattern| -> Vec<String> {
+            fitting(&legal, Color::White, &Pattern::Move(p))
+                .iter()
+                .map(|m| m.to_uci(CastlingMode::Standard).to_string())
+                .collect()
+        };
+        assert_eq!(named(takes), ["g3f4"]);
+        let queen = MovePattern {
+            promotion: Some(Role::Queen),
+            ..takes
+        };
+        assert_eq!(named(queen), ["d7c8q"]);
     }
 }
